@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# tests/gpu.sh - the GPU part, in one call of the device tool on the GPU machine:
+# configure and build there, `meson test --suite cuda`, the CUDA tests under
+# compute-sanitizer, then the GPU benchmarks. Logs and CSVs go to $OUT (default ./gpu-out).
+#   tests/gpu.sh                 everything
+#   tests/gpu.sh spiral sa       only these components' sections (spiral, sa, homcomp)
+set -uo pipefail
+. "$(dirname "$0")/setup.sh"
+OUT=${OUT:-$ROOT/gpu-out}
+mkdir -p "$OUT"
+only=" ${*:-all} "
+want() { [ "$only" = " all " ] || [[ "$only" == *" $1 "* ]]; }
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+
+MESON=meson; command -v meson >/dev/null || MESON="python3 -m mesonbuild.mesonmain"
+B="$ROOT/build-gpu"
+{
+    nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv
+    nproc; uname -r; nvcc --version | tail -n2; $MESON --version
+} >"$OUT/machine.txt" 2>&1
+cat "$OUT/machine.txt"
+
+if [ ! -f "$B/build.ninja" ]; then
+    $MESON setup "$B" "$ROOT" -Dcuda=enabled -Dbuildtype=release -Dgpu_arch=${GPU_ARCH:-sm_90} \
+        >"$OUT/setup.log" 2>&1 || { tail -n 40 "$OUT/setup.log"; exit 1; }
+fi
+ninja -C "$B" >"$OUT/build.log" 2>&1 || { grep -E 'error|FAILED' "$OUT/build.log" | head -40; exit 1; }
+echo "build ok"
+
+status=0
+$MESON test -C "$B" --suite cuda --print-errorlogs >"$OUT/test-cuda.log" 2>&1 || status=1
+grep -E '^ *[0-9]+/[0-9]+ |^Ok:|^Fail:|^Skipped:' "$OUT/test-cuda.log"
+
+# compute-sanitizer (memcheck) over every CUDA test program.
+if command -v compute-sanitizer >/dev/null; then
+    : >"$OUT/sanitizer.log"
+    for t in $(find "$B/tests" -maxdepth 2 -type f -executable -name '*cuda*'); do
+        if compute-sanitizer --tool memcheck --error-exitcode 99 "$t" >>"$OUT/sanitizer.log" 2>&1; then
+            echo "sanitizer ok: $(basename "$t")"
+        else
+            echo "sanitizer FAIL: $(basename "$t")"; status=1
+        fi
+    done
+fi
+
+# ---- GPU benchmarks (each writes a CSV under $OUT) ---------------------------
+# ---- spiral.h
+# ---- sa.h
+# ---- homcomp.cuh
+
+exit $status

@@ -1,0 +1,47 @@
+# tests/setup.sh - shared set-up for tests/run.sh, demos/run_all.sh and the benchmarks.
+# Sourced, not run. Provides:
+#   setup_deps [extra debian packages...]  install what is missing (Debian/Ubuntu, apt-get)
+#   setup_build DIR [meson setup options...] configure DIR, or reuse it if already configured
+# Variables: ROOT (repository root), MESON (the meson command).
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+setup__have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+
+setup_deps() {
+    local want=(meson ninja-build pkg-config gcc libc6-dev mpich libmpich-dev "$@")
+    local missing=()
+    if command -v dpkg-query >/dev/null 2>&1; then
+        for p in "${want[@]}"; do setup__have_pkg "$p" || missing+=("$p"); done
+    fi
+    # Machines where tools come from elsewhere (pip meson, OpenMPI): trust what is on PATH.
+    if [ ${#missing[@]} -gt 0 ] && command -v meson >/dev/null && command -v ninja >/dev/null \
+       && command -v cc >/dev/null && ! command -v apt-get >/dev/null; then
+        missing=()
+    fi
+    if [ ${#missing[@]} -gt 0 ]; then
+        local sudo=""
+        [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && sudo="sudo -n"
+        echo "setup: installing ${missing[*]}" >&2
+        if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+               $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >/tmp/setup-apt.log 2>&1; then
+            echo "setup: could not install ${missing[*]} (see /tmp/setup-apt.log); continuing with what is here" >&2
+        fi
+    fi
+    MESON=meson
+    if ! command -v meson >/dev/null 2>&1; then
+        if python3 -c 'import mesonbuild' 2>/dev/null; then MESON="python3 -m mesonbuild.mesonmain"
+        else echo "setup: meson not found" >&2; return 1; fi
+    fi
+}
+
+setup_build() {
+    local dir=$1; shift
+    if [ -f "$dir/build.ninja" ]; then
+        # Reuse the directory; apply any options given (harmless when unchanged).
+        if [ $# -gt 0 ]; then $MESON configure "$dir" "$@" >/dev/null || return 1; fi
+    else
+        rm -rf "$dir"
+        $MESON setup "$dir" "$ROOT" "$@" || return 1
+    fi
+}
