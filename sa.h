@@ -106,6 +106,28 @@ SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt);
 #endif
 
 /* ---- shared internal utilities (also used by the parallel section) ---------------------- */
+/* The file name this header includes itself under (it compiles its templates that way). */
+#ifndef SA_SELF
+#define SA_SELF "sa.h"
+#endif
+/* SA__OMP(omp ...): an OpenMP pragma when compiled with OpenMP, nothing otherwise. */
+#ifdef _OPENMP
+#define SA__OMP(x) _Pragma(#x)
+#else
+#define SA__OMP(x)
+#endif
+/* Loops shorter than this stay on one thread. */
+#ifndef SA__PAR_MIN
+#define SA__PAR_MIN 65536
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+#define SA__PF(addr) __builtin_prefetch(addr)
+#else
+#define SA__PF(addr) ((void)0)
+#endif
+#define SA__PREFETCH 32 /* induced sorting: prefetch T[SA[i +- 32] - 1] */
+
+/* Sequential SA-IS, the building block every algorithm may call (extra memory: see below). */
 static sa_status sa__sais32(const uint8_t *text, int32_t *sa, int32_t n);
 static sa_status sa__sais64(const uint8_t *text, int64_t *sa, int64_t n);
 
@@ -123,28 +145,49 @@ static sa_status sa__build_parallel64(const uint8_t *text, int64_t *sa, int64_t 
 }
 /* ==== END parallel suffix sorting ==== */
 
-/* placeholder SA (heap sort of suffixes), replaced by SA-IS */
-static int sa__cmp_suf(const uint8_t *t, int64_t n, int64_t a, int64_t b)
-{
-    int64_t la = n - a, lb = n - b, m = la < lb ? la : lb;
-    int c = memcmp(t + a, t + b, (size_t)m);
-    if (c) return c;
-    return la < lb ? -1 : (la > lb ? 1 : 0);
-}
-#define SA__PLACEHOLDER(NAME, I)                                                             \
-    static sa_status NAME(const uint8_t *text, I *sa, I n)                                  \
-    {                                                                                        \
-        for (I i = 0; i < n; i++) sa[i] = i;                                                 \
-        for (I i = 1; i < n; i++) {                                                          \
-            I v = sa[i], j = i;                                                              \
-            while (j > 0 && sa__cmp_suf(text, n, sa[j - 1], v) > 0) { sa[j] = sa[j - 1]; j--; } \
-            sa[j] = v;                                                                       \
-        }                                                                                    \
-        return SA_OK;                                                                        \
-    }
-SA__PLACEHOLDER(sa__sais32, int32_t)
-SA__PLACEHOLDER(sa__sais64, int64_t)
+/* ---- instantiate the templates (sa.h includes itself; see SA_SELF) ------------------------ */
+#define SA__CAT2(a, b) a##b
+#define SA__CAT(a, b) SA__CAT2(a, b)
+#define SA__TEMPLATE
+#define SA__I int32_t
+#define SA__W 32
+#define SA__C uint8_t
+#define SA__CS b
+#define SA__BYTE 1
+#include SA_SELF
+#undef SA__C
+#undef SA__CS
+#undef SA__BYTE
+#define SA__C int32_t
+#define SA__CS i
+#define SA__BYTE 0
+#include SA_SELF
+#undef SA__I
+#undef SA__W
+#undef SA__C
+#undef SA__CS
+#undef SA__BYTE
+#define SA__I int64_t
+#define SA__W 64
+#define SA__C uint8_t
+#define SA__CS b
+#define SA__BYTE 1
+#include SA_SELF
+#undef SA__C
+#undef SA__CS
+#undef SA__BYTE
+#define SA__C int64_t
+#define SA__CS i
+#define SA__BYTE 0
+#include SA_SELF
+#undef SA__I
+#undef SA__W
+#undef SA__C
+#undef SA__CS
+#undef SA__BYTE
+#undef SA__TEMPLATE
 
+/* ---- public functions --------------------------------------------------------------------- */
 SADEF int sa_effective_threads(const sa_options *opt)
 {
     int t = opt ? opt->threads : 0;
@@ -164,31 +207,59 @@ SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt)
     return a;
 }
 
-SADEF sa_status sa_build(const uint8_t *text, int32_t *sa, int32_t n, const sa_options *opt)
+static sa_status sa__check_opt(const sa_options *opt)
 {
-    if (n < 0) return SA_ERR_SIZE;
-    if (n > 0 && (!text || !sa)) return SA_ERR_NULL;
-    if (opt && opt->threads < 0) return SA_ERR_THREADS;
-    switch (sa_effective_algorithm(opt)) {
-    case SA_ALGO_MM:
-    case SA_ALGO_SAIS: return sa__sais32(text, sa, n);
-    case SA_ALGO_PARALLEL: return sa__build_parallel32(text, sa, n, sa_effective_threads(opt));
-    default: return SA_ERR_ALGORITHM;
-    }
+    if (!opt) return SA_OK;
+    if (opt->threads < 0) return SA_ERR_THREADS;
+    if ((unsigned)opt->algorithm > (unsigned)SA_ALGO_PARALLEL) return SA_ERR_ALGORITHM;
+    if ((unsigned)opt->lcp > (unsigned)SA_LCP_KASAI) return SA_ERR_ALGORITHM;
+    return SA_OK;
 }
 
-SADEF sa_status sa_build64(const uint8_t *text, int64_t *sa, int64_t n, const sa_options *opt)
-{
-    if (n < 0) return SA_ERR_SIZE;
-    if (n > 0 && (!text || !sa)) return SA_ERR_NULL;
-    if (opt && opt->threads < 0) return SA_ERR_THREADS;
-    switch (sa_effective_algorithm(opt)) {
-    case SA_ALGO_MM:
-    case SA_ALGO_SAIS: return sa__sais64(text, sa, n);
-    case SA_ALGO_PARALLEL: return sa__build_parallel64(text, sa, n, sa_effective_threads(opt));
-    default: return SA_ERR_ALGORITHM;
+/* One body for both widths; only the names differ. */
+#define SA__PUBLIC(W, I, BUILD, LCP, LRS, VALIDATE)                                                  \
+    SADEF sa_status BUILD(const uint8_t *text, I *sa, I n, const sa_options *opt)                    \
+    {                                                                                                \
+        sa_status st = sa__check_opt(opt);                                                           \
+        if (st != SA_OK) return st;                                                                  \
+        if (n < 0) return SA_ERR_SIZE;                                                               \
+        if (n > 0 && (!text || !sa)) return SA_ERR_NULL;                                             \
+        switch (sa_effective_algorithm(opt)) {                                                       \
+        case SA_ALGO_MM: return sa__mm##W(text, sa, n);                                              \
+        case SA_ALGO_SAIS: return sa__sais##W(text, sa, n);                                          \
+        case SA_ALGO_PARALLEL: return sa__build_parallel##W(text, sa, n, sa_effective_threads(opt)); \
+        default: return SA_ERR_ALGORITHM;                                                            \
+        }                                                                                            \
+    }                                                                                                \
+    SADEF sa_status LCP(const uint8_t *text, const I *sa, I *lcp, I n, const sa_options *opt)       \
+    {                                                                                                \
+        sa_status st = sa__check_opt(opt);                                                           \
+        if (st != SA_OK) return st;                                                                  \
+        if (n < 0) return SA_ERR_SIZE;                                                               \
+        if (n > 0 && (!text || !sa || !lcp)) return SA_ERR_NULL;                                     \
+        if (opt && opt->lcp == SA_LCP_KASAI)                                                         \
+            return sa__lcp_kasai##W(text, sa, lcp, n, sa_effective_threads(opt));                   \
+        return sa__lcp_phi##W(text, sa, lcp, n, sa_effective_threads(opt));                         \
+    }                                                                                                \
+    SADEF sa_status LRS(const I *sa, const I *lcp, I n, sa_lrs_result *out, const sa_options *opt)  \
+    {                                                                                                \
+        sa_status st = sa__check_opt(opt);                                                           \
+        if (st != SA_OK) return st;                                                                  \
+        if (!out) return SA_ERR_NULL;                                                                \
+        if (n < 0) return SA_ERR_SIZE;                                                               \
+        if (n > 0 && (!sa || !lcp)) return SA_ERR_NULL;                                              \
+        sa__lrs##W(sa, lcp, n, out, sa_effective_threads(opt));                                      \
+        return SA_OK;                                                                                \
+    }                                                                                                \
+    SADEF sa_status VALIDATE(const uint8_t *text, const I *sa, I n)                                  \
+    {                                                                                                \
+        if (n < 0) return SA_ERR_SIZE;                                                               \
+        if (n > 0 && (!text || !sa)) return SA_ERR_NULL;                                             \
+        return sa__validate##W(text, sa, n, sa_effective_threads(NULL));                             \
     }
-}
+SA__PUBLIC(32, int32_t, sa_build, sa_lcp, sa_lrs, sa_validate)
+SA__PUBLIC(64, int64_t, sa_build64, sa_lcp64, sa_lrs64, sa_validate64)
+#undef SA__PUBLIC
 
 SADEF const char *sa_status_string(sa_status s)
 {
@@ -219,6 +290,451 @@ SADEF const char *sa_algorithm_name(sa_algorithm a)
 }
 
 #endif /* SA_IMPLEMENTATION */
+
+
+/* ============================================================================================
+ * Template part: compiled four times by the implementation above, once per (index width, char
+ * type) pair: (int32_t, uint8_t), (int32_t, int32_t), (int64_t, uint8_t), (int64_t, int64_t).
+ * SA__I is the index type, SA__C the character type of the current SA-IS level, SA__W the index
+ * width (32/64). Functions that depend only on the index width are compiled in the int pass.
+ * ============================================================================================ */
+#ifdef SA__TEMPLATE
+#define SA__F(name) SA__CAT(name, SA__W)
+#define SA__FC(name) SA__CAT(SA__CAT(name, SA__W), SA__CS)
+
+#if SA__BYTE
+/* the int-char level is defined in the next pass; the byte level recurses into it */
+static sa_status SA__CAT(SA__CAT(sa__lvl, SA__W), i)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, SA__I *ws, SA__I wsize);
+#endif
+
+/* Bucket starts (end == 0) or ends (end == 1) of the characters 0..k-1. cnt == NULL: count
+ * the characters into B first (levels whose alphabet is too large for two arrays). */
+static void SA__FC(sa__buckets)(const SA__C *T, SA__I n, SA__I k, const SA__I *cnt, SA__I *B, int end)
+{
+    SA__I c, sum = 0;
+    if (!cnt) {
+        memset(B, 0, (size_t)k * sizeof *B);
+        for (SA__I i = 0; i < n; i++) B[T[i]]++;
+        cnt = B;
+    }
+    for (c = 0; c < k; c++) {
+        SA__I x = cnt[c];
+        sum += x;
+        B[c] = end ? sum : sum - x;
+    }
+}
+
+/* Stage 1 of SA-IS: the LMS suffixes sit at their bucket ends in any order; induce L then S
+ * types so that the LMS substrings come out sorted. Sign bits carry the type of the preceding
+ * suffix so that T is read once per entry: during the L scan a negative entry is an L suffix
+ * whose predecessor is S (kept for the S scan); during the S scan a negative entry is an LMS
+ * suffix (the result). Everything else is cleared once used. n >= 2. */
+static void SA__FC(sa__induce_lms)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, const SA__I *cnt, SA__I *B)
+{
+    SA__I i, j, c;
+    SA__FC(sa__buckets)(T, n, k, cnt, B, 0);
+    j = n - 1; /* induced by the virtual sentinel: the shortest suffix comes first in its bucket */
+    SA[B[T[j]]++] = (T[j - 1] < T[j]) ? ~j : j;
+    for (i = 0; i < n; i++) {
+#if SA__BYTE
+        if (i + SA__PREFETCH < n) { SA__I q = SA[i + SA__PREFETCH]; if (q > 0) SA__PF(&T[q - 1]); }
+#endif
+        j = SA[i];
+        if (j > 0) {
+            SA[i] = 0;
+            j--;
+            c = T[j];
+            SA[B[c]++] = (j > 0 && T[j - 1] < c) ? ~j : j;
+        } else if (j < 0) {
+            SA[i] = ~j;
+        }
+    }
+    SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
+    for (i = n - 1; i >= 0; i--) {
+#if SA__BYTE
+        if (i >= SA__PREFETCH) { SA__I q = SA[i - SA__PREFETCH]; if (q > 0) SA__PF(&T[q - 1]); }
+#endif
+        j = SA[i];
+        if (j > 0) {
+            SA[i] = 0;
+            j--;
+            c = T[j];
+            SA[--B[c]] = (j > 0 && T[j - 1] > c) ? ~j : j;
+        }
+    }
+}
+
+/* Stage 3 of SA-IS: the sorted LMS suffixes sit at their bucket ends; induce the whole SA.
+ * After the L scan a positive entry is a suffix whose predecessor is S-type (to be induced by
+ * the S scan); the S scan turns every remaining negative entry back into its position. n >= 2. */
+static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, const SA__I *cnt, SA__I *B)
+{
+    SA__I i, j, c;
+    SA__FC(sa__buckets)(T, n, k, cnt, B, 0);
+    j = n - 1;
+    SA[B[T[j]]++] = (T[j - 1] < T[j]) ? ~j : j;
+    for (i = 0; i < n; i++) {
+#if SA__BYTE
+        if (i + SA__PREFETCH < n) { SA__I q = SA[i + SA__PREFETCH]; if (q > 0) SA__PF(&T[q - 1]); }
+#endif
+        j = SA[i];
+        SA[i] = ~j;
+        if (j > 0) {
+            j--;
+            c = T[j];
+            SA[B[c]++] = (j > 0 && T[j - 1] < c) ? ~j : j;
+        }
+    }
+    SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
+    for (i = n - 1; i >= 0; i--) {
+#if SA__BYTE
+        if (i >= SA__PREFETCH) { SA__I q = SA[i - SA__PREFETCH]; if (q > 0) SA__PF(&T[q - 1]); }
+#endif
+        j = SA[i];
+        if (j > 0) {
+            j--;
+            c = T[j];
+            SA[--B[c]] = (j == 0 || T[j - 1] > c) ? ~j : j;
+        } else {
+            SA[i] = ~j;
+        }
+    }
+}
+
+/* Right-to-left type scan (Nong, Zhang, Chan): calls BODY with p = each LMS position, from the
+ * rightmost to the leftmost. Suffix n-1 is L-type (the virtual sentinel is smaller). */
+#define SA__FOR_LMS_RTL(T, n, p, BODY)                                                    \
+    do {                                                                                  \
+        SA__I sa__i = (n) - 2, p;                                                         \
+        SA__I sa__c1 = (T)[(n) - 1];                                                      \
+        int sa__s1 = 0;                                                                   \
+        for (; sa__i >= 0; sa__i--) {                                                     \
+            SA__I sa__c0 = (T)[sa__i];                                                    \
+            int sa__s0 = sa__c0 < sa__c1 || (sa__c0 == sa__c1 && sa__s1);                 \
+            if (!sa__s0 && sa__s1) { p = sa__i + 1; BODY; }                               \
+            sa__s1 = sa__s0;                                                              \
+            sa__c1 = sa__c0;                                                              \
+        }                                                                                 \
+    } while (0)
+
+/* One SA-IS level on T[0..n) over the alphabet 0..k-1 (Nong, Zhang, Chan 2009, with the space
+ * reuse of Yuta Mori's sais): the reduced string and its SA live inside SA itself; ws/wsize is
+ * free space (in the caller's SA) usable for the bucket arrays. n >= 1. */
+static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA__I *ws, SA__I wsize)
+{
+    SA__I local[512];
+    SA__I *cnt = NULL, *B, *heap = NULL;
+    SA__I i, j, m = 0, name = 0, last = 0;
+    sa_status st = SA_OK;
+    if (n == 1) { SA[0] = 0; return SA_OK; }
+    if (k <= 256) {
+        cnt = local; B = local + 256;
+    } else if (k <= wsize / 2) {
+        cnt = ws; B = ws + k;
+    } else if (k <= wsize) {
+        B = ws; /* counts are recomputed each time */
+    } else {
+        heap = (SA__I *)SA_MALLOC((size_t)k * sizeof *heap);
+        if (!heap) return SA_ERR_NOMEM;
+        B = heap;
+    }
+    if (cnt) {
+        memset(cnt, 0, (size_t)k * sizeof *cnt);
+        for (i = 0; i < n; i++) cnt[T[i]]++;
+    }
+
+    /* stage 1: sort the LMS substrings */
+    SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
+    memset(SA, 0, (size_t)n * sizeof *SA);
+    SA__FOR_LMS_RTL(T, n, p, { SA[--B[T[p]]] = p; m++; last = p; });
+    if (m > 1) {
+        SA__I *RA = SA + n - m, q = n, qlen = 0, prev = n;
+        SA__FC(sa__induce_lms)(T, SA, n, k, cnt, B);
+        for (i = 0, j = 0; i < n; i++) {
+            SA__I v = SA[i];
+            if (v < 0) SA[j++] = ~v;
+        }
+        SA_ASSERT(j == m);
+        memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
+        /* length of every LMS substring (including the next LMS character; the last one runs
+         * into the virtual sentinel, so it equals no other), stored at SA[m + p/2] */
+        SA__FOR_LMS_RTL(T, n, p, { SA[m + (p >> 1)] = prev - p + 1; prev = p; });
+        for (i = 0; i < m; i++) {
+            SA__I p = SA[i], plen = SA[m + (p >> 1)];
+            int diff = 1;
+            if (plen == qlen && plen <= n - p && qlen <= n - q) {
+#if SA__BYTE
+                diff = memcmp(T + p, T + q, (size_t)plen) != 0;
+#else
+                for (j = 0; j < plen && T[p + j] == T[q + j]; j++) {}
+                diff = j != plen;
+#endif
+            }
+            if (diff) { name++; q = p; qlen = plen; }
+            SA[m + (p >> 1)] = name;
+        }
+        /* the reduced string (names - 1, in text order) goes to the end of SA */
+        for (i = m + ((n - 1) >> 1), j = m - 1; i >= m; i--)
+            if (SA[i] != 0) RA[j--] = SA[i] - 1;
+        /* stage 2: the SA of the reduced string, recursively unless the names are unique */
+        if (name < m) {
+            st = SA__CAT(SA__CAT(sa__lvl, SA__W), i)(RA, SA, m, name, SA + m, n - 2 * m);
+            if (st != SA_OK) goto done;
+        } else {
+            for (i = 0; i < m; i++) SA[RA[i]] = i;
+        }
+        j = m - 1;
+        SA__FOR_LMS_RTL(T, n, p, { RA[j--] = p; });
+        for (i = 0; i < m; i++) SA[i] = RA[SA[i]];
+    } else if (m == 1) {
+        memset(SA, 0, (size_t)n * sizeof *SA);
+        SA[0] = last;
+    }
+    /* stage 3: sorted LMS suffixes to their bucket ends (in order), then induce */
+    SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
+    if (m > 0) memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
+    for (i = m - 1; i >= 0; i--) {
+        SA__I p = SA[i];
+        SA[i] = 0;
+        SA[--B[T[p]]] = p;
+    }
+    SA__FC(sa__induce)(T, SA, n, k, cnt, B);
+done:
+    if (heap) SA_FREE(heap);
+    return st;
+}
+#undef SA__FOR_LMS_RTL
+
+#if !SA__BYTE
+/* ---- index-width functions (compiled once per width) ------------------------------------- */
+
+/* SA-IS on bytes: extra memory 2 KB (4 KB for 64-bit) of bucket arrays per recursion level,
+ * plus at most k index entries on the heap at a level whose alphabet does not fit the free
+ * part of SA (rare; never more than 2n bytes, 4n for 64-bit). */
+static sa_status SA__F(sa__sais)(const uint8_t *text, SA__I *sa, SA__I n)
+{
+    if (n <= 0) return SA_OK;
+    return SA__CAT(SA__CAT(sa__lvl, SA__W), b)(text, sa, n, 256, NULL, 0);
+}
+
+/* The seed's Manber-Myers with bucket refinement (seed 1.2.2), O(n log n). rank holds the
+ * bucket head of each suffix and is updated in place (no sa2), cnt counts the suffixes already
+ * moved to the front of each bucket, next holds each bucket's end, bh/b2h mark old and new
+ * bucket heads. Suffixes i >= n-h have no second half: placed first (implicit -1 sentinel).
+ * Stops early once every bucket is a singleton. Extra memory: 3 index arrays + 2n bytes. */
+static sa_status SA__F(sa__mm)(const uint8_t *text, SA__I *sa, SA__I n)
+{
+    SA__I *rank, *cnt, *next, i, j, h, nb;
+    uint8_t *bh, *b2h;
+    SA__I c256[257];
+    if (n <= 0) return SA_OK;
+    if (n == 1) { sa[0] = 0; return SA_OK; }
+    rank = (SA__I *)SA_MALLOC((size_t)n * sizeof *rank);
+    cnt = (SA__I *)SA_MALLOC((size_t)n * sizeof *cnt);
+    next = (SA__I *)SA_MALLOC((size_t)n * sizeof *next);
+    bh = (uint8_t *)SA_MALLOC((size_t)n + 1);
+    b2h = (uint8_t *)SA_MALLOC((size_t)n + 1);
+    if (!rank || !cnt || !next || !bh || !b2h) {
+        if (rank) SA_FREE(rank);
+        if (cnt) SA_FREE(cnt);
+        if (next) SA_FREE(next);
+        if (bh) SA_FREE(bh);
+        if (b2h) SA_FREE(b2h);
+        return SA_ERR_NOMEM;
+    }
+    /* h = 1: counting sort by the first byte, bucket heads where the byte changes */
+    memset(c256, 0, sizeof c256);
+    for (i = 0; i < n; i++) c256[text[i] + 1]++;
+    for (i = 1; i <= 256; i++) c256[i] += c256[i - 1];
+    for (i = 0; i < n; i++) sa[c256[text[i]]++] = i;
+    for (i = 0; i < n; i++) bh[i] = (uint8_t)(i == 0 || text[sa[i]] != text[sa[i - 1]]);
+    bh[n] = 1;
+    for (h = 1;; h *= 2) {
+        nb = 0;
+        for (i = 0; i < n; i++) nb += bh[i];
+        if (nb == n) break; /* all ranks distinct */
+        /* (a) bucket heads: rank = head index, cnt = 0, next = bucket end */
+        for (i = 0; i < n; i = j) {
+            for (j = i + 1; !bh[j]; j++) {}
+            next[i] = j;
+            cnt[i] = 0;
+            for (SA__I t = i; t < j; t++) rank[sa[t]] = i;
+        }
+        memset(b2h, 0, (size_t)n);
+        /* (b) suffixes shorter than h + 1 (no second rank) go first in their buckets */
+        for (i = n - h > 0 ? n - h : 0; i < n; i++) {
+            SA__I e = rank[i];
+            rank[i] = e + cnt[e]++;
+            b2h[rank[i]] = 1;
+        }
+        /* (c) scan sa in order (the second-rank order); move sa[t]-h to the next free slot of
+         * its bucket, then (d) clear the head marks inside each group moved together */
+        for (i = 0; i < n; i = next[i]) {
+            SA__I end = next[i], t;
+            for (t = i; t < end; t++) {
+                SA__I d = sa[t] - h;
+                if (d >= 0) {
+                    SA__I e = rank[d];
+                    rank[d] = e + cnt[e]++;
+                    b2h[rank[d]] = 1;
+                }
+            }
+            for (t = i; t < end; t++) {
+                SA__I d = sa[t] - h;
+                if (d >= 0 && b2h[rank[d]])
+                    for (SA__I f = rank[d] + 1; f < n && !bh[f] && b2h[f]; f++) b2h[f] = 0;
+            }
+        }
+        for (i = 0; i < n; i++) sa[rank[i]] = i;
+        for (i = 0; i < n; i++) bh[i] |= b2h[i];
+        if (h > n / 2) break; /* cannot happen: ranks are distinct by then */
+    }
+    SA_FREE(rank); SA_FREE(cnt); SA_FREE(next); SA_FREE(bh); SA_FREE(b2h);
+    return SA_OK;
+}
+
+/* Phi / PLCP (Kaerkkaeinen, Manzini, Puglisi 2009): phi[sa[k]] = sa[k-1], then the permuted
+ * LCP in text order (plcp[i] >= plcp[i-1] - 1, so the match length carries over), then
+ * lcp[k] = plcp[sa[k]]. The text-order pass is split into chunks, one per thread, each
+ * starting with h = 0. Extra memory: one index array (4n bytes, 8n for 64-bit). */
+static sa_status SA__F(sa__lcp_phi)(const uint8_t *text, const SA__I *sa, SA__I *lcp, SA__I n, int nt)
+{
+    SA__I *phi, k;
+    if (n <= 0) return SA_OK;
+    phi = (SA__I *)SA_MALLOC((size_t)n * sizeof *phi);
+    if (!phi) return SA_ERR_NOMEM;
+    (void)nt;
+    phi[sa[0]] = -1;
+    SA__OMP(omp parallel for num_threads(nt) schedule(static) if(nt > 1 && n > SA__PAR_MIN))
+    for (k = 1; k < n; k++) phi[sa[k]] = sa[k - 1];
+    SA__OMP(omp parallel num_threads(nt) if(nt > 1 && n > SA__PAR_MIN))
+    {
+        SA__I lo = 0, hi = n, h = 0, i;
+#ifdef _OPENMP
+        SA__I tn = omp_get_num_threads(), ti = omp_get_thread_num();
+        lo = (SA__I)((int64_t)n / tn * ti + (ti < (int64_t)n % tn ? ti : (int64_t)n % tn));
+        hi = lo + (SA__I)((int64_t)n / tn + (ti < (int64_t)n % tn));
+#endif
+        for (i = lo; i < hi; i++) {
+            SA__I j = phi[i];
+            if (j < 0) { phi[i] = 0; h = 0; continue; }
+            while (i + h < n && j + h < n && text[i + h] == text[j + h]) h++;
+            phi[i] = h;
+            if (h > 0) h--;
+        }
+    }
+    lcp[0] = 0;
+    SA__OMP(omp parallel for num_threads(nt) schedule(static) if(nt > 1 && n > SA__PAR_MIN))
+    for (k = 1; k < n; k++) lcp[k] = phi[sa[k]];
+    SA_FREE(phi);
+    return SA_OK;
+}
+
+/* Kasai et al. (seed 1.2.3) through the inverse SA; the text-order loop is chunked per thread
+ * like the Phi method. Extra memory: the rank array (4n bytes, 8n for 64-bit). */
+static sa_status SA__F(sa__lcp_kasai)(const uint8_t *text, const SA__I *sa, SA__I *lcp, SA__I n, int nt)
+{
+    SA__I *rank, k;
+    if (n <= 0) return SA_OK;
+    rank = (SA__I *)SA_MALLOC((size_t)n * sizeof *rank);
+    if (!rank) return SA_ERR_NOMEM;
+    (void)nt;
+    SA__OMP(omp parallel for num_threads(nt) schedule(static) if(nt > 1 && n > SA__PAR_MIN))
+    for (k = 0; k < n; k++) rank[sa[k]] = k;
+    lcp[0] = 0;
+    SA__OMP(omp parallel num_threads(nt) if(nt > 1 && n > SA__PAR_MIN))
+    {
+        SA__I lo = 0, hi = n, h = 0, i;
+#ifdef _OPENMP
+        SA__I tn = omp_get_num_threads(), ti = omp_get_thread_num();
+        lo = (SA__I)((int64_t)n / tn * ti + (ti < (int64_t)n % tn ? ti : (int64_t)n % tn));
+        hi = lo + (SA__I)((int64_t)n / tn + (ti < (int64_t)n % tn));
+#endif
+        for (i = lo; i < hi; i++) {
+            SA__I r = rank[i], j;
+            if (r == 0) { h = 0; continue; }
+            j = sa[r - 1];
+            while (i + h < n && j + h < n && text[i + h] == text[j + h]) h++;
+            lcp[r] = h;
+            if (h > 0) h--;
+        }
+    }
+    SA_FREE(rank);
+    return SA_OK;
+}
+
+/* LRS with the spec's tie-break: L = max lcp, k = the smallest index with lcp[k] = L (parallel
+ * reduction: each thread keeps its first maximum), then the run k-1, k, ... of suffixes sharing
+ * those L bytes gives the occurrence count and the smallest text position. */
+static void SA__F(sa__lrs)(const SA__I *sa, const SA__I *lcp, SA__I n, sa_lrs_result *out, int nt)
+{
+    SA__I best = 0, bestk = 0, k, pos, cntv;
+    memset(out, 0, sizeof *out);
+    if (n < 2) return;
+    (void)nt;
+    SA__OMP(omp parallel num_threads(nt) if(nt > 1 && n > SA__PAR_MIN))
+    {
+        SA__I lb = 0, lk = 0, kk;
+        SA__OMP(omp for schedule(static) nowait)
+        for (kk = 1; kk < n; kk++)
+            if (lcp[kk] > lb) { lb = lcp[kk]; lk = kk; }
+        SA__OMP(omp critical(sa__lrs_reduce))
+        {
+            if (lb > best || (lb == best && lb > 0 && lk < bestk)) { best = lb; bestk = lk; }
+        }
+    }
+    if (best == 0) return;
+    pos = sa[bestk - 1] < sa[bestk] ? sa[bestk - 1] : sa[bestk];
+    cntv = 2;
+    for (k = bestk + 1; k < n && lcp[k] >= best; k++, cntv++)
+        if (sa[k] < pos) pos = sa[k];
+    out->len = best;
+    out->sa_index = bestk;
+    out->pos = pos;
+    out->count = cntv;
+}
+
+/* Linear-time check that sa is the suffix array of text: a permutation of 0..n-1 (through the
+ * inverse array, 4n extra bytes) and each adjacent pair in order: compare the first bytes, and
+ * on a tie the ranks of the suffixes one further (a suffix that ends first is smaller). */
+static sa_status SA__F(sa__validate)(const uint8_t *text, const SA__I *sa, SA__I n, int nt)
+{
+    SA__I *rank, k;
+    int bad_range = 0, bad_dup = 0, bad_order = 0;
+    if (n <= 0) return SA_OK;
+    (void)nt;
+    SA__OMP(omp parallel for num_threads(nt) schedule(static) reduction(|:bad_range) if(nt > 1 && n > SA__PAR_MIN))
+    for (k = 0; k < n; k++) bad_range |= (sa[k] < 0 || sa[k] >= n);
+    if (bad_range) return SA_ERR_RANGE;
+    rank = (SA__I *)SA_MALLOC((size_t)n * sizeof *rank);
+    if (!rank) return SA_ERR_NOMEM;
+    SA__OMP(omp parallel for num_threads(nt) schedule(static) if(nt > 1 && n > SA__PAR_MIN))
+    for (k = 0; k < n; k++) {
+        SA__OMP(omp atomic write)
+        rank[sa[k]] = k;
+    }
+    /* n values in range, each rank[v] written by one of its occurrences: a permutation iff
+     * every occurrence reads back its own index */
+    SA__OMP(omp parallel for num_threads(nt) schedule(static) reduction(|:bad_dup) if(nt > 1 && n > SA__PAR_MIN))
+    for (k = 0; k < n; k++) bad_dup |= (rank[sa[k]] != k);
+    if (!bad_dup) {
+        SA__OMP(omp parallel for num_threads(nt) schedule(static) reduction(|:bad_order) if(nt > 1 && n > SA__PAR_MIN))
+        for (k = 1; k < n; k++) {
+            SA__I a = sa[k - 1], b = sa[k];
+            if (text[a] != text[b]) bad_order |= text[a] > text[b];
+            else if (a == n - 1) {} /* a is a proper prefix of b */
+            else if (b == n - 1) bad_order = 1;
+            else bad_order |= rank[a + 1] > rank[b + 1];
+        }
+    }
+    SA_FREE(rank);
+    return bad_dup ? SA_ERR_DUPLICATE : bad_order ? SA_ERR_ORDER : SA_OK;
+}
+#endif /* !SA__BYTE */
+
+#undef SA__F
+#undef SA__FC
+#endif /* SA__TEMPLATE */
 
 /*
 MIT License
