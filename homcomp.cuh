@@ -1,0 +1,998 @@
+/* homcomp.cuh - error-bounded lossy float compressor with homomorphic addition - v0.1.0
+ *                                             MIT license at the bottom
+ *
+ * WHAT IT DOES
+ *   Compresses float32/float64 arrays so that every decoded value is within an absolute
+ *   error bound eb of the input (exactly, for every element), in the cuSZp2 1D format
+ *   (seed 4.2: 32-element blocks, rate byte, sign map, bit-planes, per-block outliers).
+ *   Two compressed streams can be ADDED without decompressing them (seed 5.3-5.4 hZ-dynamic,
+ *   6.1 HomComp / HomComp_F): the sum stream decodes to the sum of the two quantized
+ *   inputs, exactly. One header holds a CPU reference codec in plain C11 (OpenMP when
+ *   _OPENMP is defined) and a CUDA codec (under __CUDACC__); both write byte-identical
+ *   streams.
+ *
+ * EXAMPLE (C, CPU codec)
+ *   #define HOMCOMP_IMPLEMENTATION
+ *   #include "homcomp.cuh"
+ *   int demo(const float *x, const float *y, float *sum, uint64_t n) {
+ *       hc_config cfg = hc_config_default();          // f32, plain, ABS
+ *       cfg.bound = HC_REL; cfg.eb = 1e-3;             // eb = 1e-3 x (max - min)
+ *       size_t cap = hc_compress_bound(n, cfg.dtype), na, nb, ns;
+ *       unsigned char *a = malloc(cap), *b = malloc(cap), *s = malloc(cap);
+ *       hc_status st = hc_compress(&cfg, x, n, a, cap, &na);
+ *       if (st == HC_OK) st = hc_add_raw(a, na, y, n, b, cap, &nb);   // y quantized with a's eb
+ *       if (st == HC_OK) st = hc_decompress(b, nb, HC_F32, sum, n);  // |sum - (x+y)| <= 2 eb
+ *       (void)s; (void)ns; free(a); free(b); free(s);
+ *       return st;
+ *   }
+ *
+ * COMPILE-TIME OPTIONS (define before the include)
+ *   HOMCOMP_IMPLEMENTATION   in exactly one .c/.cu file: compile the implementation
+ *   HOMCOMP_STATIC           make every function static (HCDEF = static)
+ *   HOMCOMP_MALLOC(sz) / HOMCOMP_FREE(p) / HOMCOMP_ASSERT(x)   override the allocator/assert
+ *   Compiled as CUDA (nvcc, __CUDACC__) the hc_cuda_* functions appear too (uses CUB).
+ *
+ * API (all return hc_status; HC_OK = 0, negative on error, hc_status_string() explains)
+ *   hc_compress_bound(n, dtype)          bytes an output buffer must have (worst case)
+ *   hc_compress(cfg, in, n, out, cap, &size)
+ *   hc_decompress(stream, len, dtype, out, n)          writes all n elements
+ *   hc_stream_info(stream, len, &info)   parse + check the 40-byte header only
+ *   hc_validate(stream, len, &info)      header, every rate byte and the payload total
+ *   hc_qp(ref, ref_len, raw, n, deltas)  quantize + predict raw with ref's eb: int32 deltas
+ *   hc_add(a, alen, b, blen, out, cap, &size)          compressed + compressed
+ *   hc_add_raw(c, clen, raw, n, out, cap, &size)       compressed + raw, fused (HomComp_F)
+ *   hc_add_qp(c, clen, deltas, n, out, cap, &size)     compressed + QP output (HomComp)
+ *   GPU (same semantics, device pointers, caller's stream, caller's workspace):
+ *   hc_cuda_workspace_size(n), hc_cuda_compress, hc_cuda_decompress, hc_cuda_qp,
+ *   hc_cuda_add, hc_cuda_add_raw, hc_cuda_add_qp, hc_cuda_result_ptr, hc_cuda_read_result
+ *
+ * ERROR BOUND (the guarantee and why it holds)
+ *   The quantization step is a POWER OF TWO, step = 2^k = the largest power of two <= 2 eb
+ *   (clamped to the data type's range). q = round-half-even(x / step), x' = q * step.
+ *   Scaling by 2^-k and by 2^k is exact in binary floating point, rounding to an integer
+ *   is exact, and q*step is representable in the data type (|q| < 2^30; when the type's
+ *   ulp at x is >= step, x/step is already an integer). So |x - x'| <= step/2 <= eb holds
+ *   in exact arithmetic with no rounding anywhere, identically on CPU and GPU (no FMA
+ *   question can arise). The encoder still verifies every element and would report
+ *   HC_ERR_RANGE. Cost: up to one bit per value against a 2eb step (seed 4.1 uses 2eb).
+ *   - |x| / step must be < 2^30 - 1/2 (so deltas fit 31 bits): else HC_ERR_OVERFLOW.
+ *   - NaN: HC_ERR_NAN; +-Inf: HC_ERR_INF. Never silent. (Which one, when a buffer holds
+ *     several kinds of bad value: the most negative status code.)
+ *   - Sum of p streams (hc_add repeated): it decodes to step x (q_1 + ... + q_p) where
+ *     |x_i - step q_i| <= eb, so the decoded sum is within p x eb of the exact sum, plus,
+ *     for float32 output only when |sum q| > 2^24, half an ulp of the result for rounding
+ *     the exact sum to float. A summed delta beyond 31 bits gives HC_ERR_SUM_OVERFLOW.
+ *   - REL: eb = rel x (max - min) (computed in double; on the GPU by a device reduction).
+ *     A constant field uses rel x max|x|, an all-zero or empty one eb = rel.
+ *
+ * FORMAT (little-endian; version 1)
+ *   header, 40 bytes: "HCMP" | version u8 | dtype u8 (0 f32, 1 f64) | mode u8 (0 plain,
+ *     1 outlier) | 0 u8 | k i32 (step = 2^k) | 0 u32 | n u64 | eb f64 | payload bytes u64
+ *   rate bytes: one per 32-element block: flag(bit 7) | outlier bytes - 1 (bits 5-6) | rate
+ *     (bits 0-4). flag 0: rate r = bit length of max |d|, r = 0 = zero block (no payload).
+ *   payloads in block order: plain: sign map u32 (bit i = d[i] < 0) then r bit-planes u32
+ *     (plane k bit i = bit k of |d[i]|); outlier: |d[0]| in 1-4 bytes, sign map, r planes of
+ *     d[1..31] (bit 0 unused). d[0] = q[0], d[i] = q[i] - q[i-1] (seed 4.1 Lorenzo 1D).
+ *     Outlier form only when strictly smaller. A partial last block predicts d = 0 for the
+ *     missing elements. Block offsets = exclusive prefix sum of the payload sizes.
+ *
+ * SAFETY
+ *   hc_decompress/hc_add* validate the header, every rate byte and the payload total
+ *   against the stream length before decoding: a truncated or malformed stream gives
+ *   HC_ERR_FORMAT / HC_ERR_CORRUPT and no access outside [stream, stream+len) or the
+ *   output. GPU: the host checks what it can before any launch (arguments, workspace,
+ *   length >= header + rate bytes; when the caller passes a host copy of the header
+ *   (h_header, e.g. from cudaMemcpy of HC_HEADER_BYTES), the full header and
+ *   header + rate bytes + payload <= len); the kernels re-check the device header against
+ *   it and bound every tile's payload range by the header's payload total and the length,
+ *   recording HC_ERR_CORRUPT in the workspace result instead of reading out of bounds.
+ *
+ * GPU NOTES
+ *   No cudaMalloc, cudaMemcpy or synchronization inside hc_cuda_* (hc_cuda_read_result is
+ *   the one explicit async copy). Each call runs an init kernel (clears its workspace), for
+ *   REL a min/max kernel, then one kernel in which each thread codes one 32-element block,
+ *   128 blocks per tile, and tiles find their output offsets by a decoupled look-back
+ *   (Merrill & Garland 2016) over tile statuses in the workspace. The status and the output
+ *   byte count are written to device memory (hc_cuda_result_ptr(ws)); the stream header
+ *   carries the payload size too. Device input pointers must be aligned to the element size.
+ *
+ * THREADS, MEMORY: no global state; functions are reentrant. CPU functions allocate only a
+ *   small chunk-offset table (HOMCOMP_MALLOC). Output buffers must hold hc_compress_bound().
+ */
+#ifndef HOMCOMP_CUH
+#define HOMCOMP_CUH
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef HOMCOMP_STATIC
+#define HCDEF static
+#else
+#define HCDEF extern
+#endif
+
+#ifdef __cplusplus
+#define HC__EXTERN_C_BEGIN extern "C" {
+#define HC__EXTERN_C_END }
+#else
+#define HC__EXTERN_C_BEGIN
+#define HC__EXTERN_C_END
+#endif
+
+HC__EXTERN_C_BEGIN
+
+typedef enum {
+    HC_OK = 0,
+    HC_ERR_ARG = -1,          /* NULL pointer or invalid argument */
+    HC_ERR_EB = -2,           /* error bound not finite and > 0 (or too small for float64) */
+    HC_ERR_NAN = -3,          /* input contains NaN */
+    HC_ERR_INF = -4,          /* input contains +-infinity */
+    HC_ERR_OVERFLOW = -5,     /* |x| / step >= 2^30: quantized value does not fit */
+    HC_ERR_CAPACITY = -6,     /* output buffer smaller than hc_compress_bound() */
+    HC_ERR_FORMAT = -7,       /* not a homcomp stream, or wrong version/dtype/n */
+    HC_ERR_CORRUPT = -8,      /* truncated or inconsistent stream */
+    HC_ERR_MISMATCH = -9,     /* streams differ in n, dtype, mode or eb */
+    HC_ERR_SUM_OVERFLOW = -10, /* summed delta needs more than 31 bits */
+    HC_ERR_RANGE = -11,       /* reconstruction would leave the bound (internal guard) */
+    HC_ERR_CUDA = -12,        /* a CUDA launch failed */
+    HC_ERR_WORKSPACE = -13,   /* GPU workspace missing or too small */
+    HC_ERR_ALIGN = -14,       /* device pointer not aligned to the element size */
+    HC_ERR_NOMEM = -15        /* HOMCOMP_MALLOC failed */
+} hc_status;
+
+typedef enum { HC_F32 = 0, HC_F64 = 1 } hc_dtype;
+typedef enum { HC_PLAIN = 0, HC_OUTLIER = 1 } hc_mode;
+typedef enum { HC_ABS = 0, HC_REL = 1 } hc_bound;
+
+/* Compression settings. Start from hc_config_default() so later fields stay valid. */
+typedef struct {
+    hc_dtype dtype;
+    hc_mode mode;
+    hc_bound bound;
+    double eb; /* ABS: the absolute bound; REL: the fraction of (max - min) */
+} hc_config;
+
+/* What a stream's header says. */
+typedef struct {
+    hc_dtype dtype;
+    hc_mode mode;
+    int step_exp;          /* quantization step = 2^step_exp */
+    uint64_t n;            /* elements */
+    double eb;             /* absolute error bound the stream guarantees */
+    uint64_t payload_bytes;
+    uint64_t stream_bytes; /* header + rate bytes + payload */
+} hc_info;
+
+#define HC_HEADER_BYTES 40
+#define HC_BLOCK 32
+#define HC_MAX_BLOCK_PAYLOAD 128 /* sign map + 31 planes */
+#define HC_VERSION 1
+
+HCDEF const char *hc_status_string(hc_status s);
+HCDEF hc_config hc_config_default(void);
+HCDEF size_t hc_compress_bound(uint64_t n, hc_dtype dtype);
+HCDEF uint64_t hc_qp_count(uint64_t n); /* int32 deltas hc_qp writes: 32 x blocks */
+HCDEF hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t n, void *out, size_t out_cap,
+                            size_t *out_size);
+HCDEF hc_status hc_stream_info(const void *stream, size_t len, hc_info *info);
+HCDEF hc_status hc_validate(const void *stream, size_t len, hc_info *info);
+HCDEF hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtype, void *out, uint64_t n);
+HCDEF hc_status hc_qp(const void *ref, size_t ref_len, const void *raw, uint64_t n, int32_t *deltas);
+HCDEF hc_status hc_add(const void *a, size_t alen, const void *b, size_t blen, void *out, size_t out_cap,
+                       size_t *out_size);
+HCDEF hc_status hc_add_raw(const void *c, size_t clen, const void *raw, uint64_t n, void *out, size_t out_cap,
+                           size_t *out_size);
+HCDEF hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas, uint64_t n, void *out,
+                          size_t out_cap, size_t *out_size);
+
+HC__EXTERN_C_END
+
+#ifdef __CUDACC__
+#include <cuda_runtime.h>
+/* Result of the last GPU call on a workspace, in device memory (first bytes of the ws). */
+typedef struct {
+    int32_t status; /* hc_status */
+    int32_t reserved;
+    uint64_t bytes; /* compress/add: total stream bytes written */
+} hc_cuda_result;
+
+HCDEF size_t hc_cuda_workspace_size(uint64_t n);
+HCDEF hc_status hc_cuda_compress(const hc_config *cfg, const void *d_in, uint64_t n, void *d_out, size_t out_cap,
+                                 void *d_ws, size_t ws_bytes, cudaStream_t stream);
+HCDEF hc_status hc_cuda_decompress(const void *d_stream, size_t len, const void *h_header, hc_dtype dtype,
+                                   void *d_out, uint64_t n, void *d_ws, size_t ws_bytes, cudaStream_t stream);
+HCDEF hc_status hc_cuda_qp(const void *d_ref, size_t ref_len, const void *h_header, hc_dtype dtype,
+                           const void *d_raw, uint64_t n, int32_t *d_deltas, void *d_ws, size_t ws_bytes,
+                           cudaStream_t stream);
+HCDEF hc_status hc_cuda_add(const void *d_a, size_t alen, const void *d_b, size_t blen, const void *h_header,
+                            hc_dtype dtype, uint64_t n, void *d_out, size_t out_cap, void *d_ws, size_t ws_bytes,
+                            cudaStream_t stream);
+HCDEF hc_status hc_cuda_add_raw(const void *d_c, size_t clen, const void *h_header, hc_dtype dtype,
+                                const void *d_raw, uint64_t n, void *d_out, size_t out_cap, void *d_ws,
+                                size_t ws_bytes, cudaStream_t stream);
+HCDEF hc_status hc_cuda_add_qp(const void *d_c, size_t clen, const void *h_header, hc_dtype dtype,
+                               const int32_t *d_deltas, uint64_t n, void *d_out, size_t out_cap, void *d_ws,
+                               size_t ws_bytes, cudaStream_t stream);
+HCDEF hc_cuda_result *hc_cuda_result_ptr(void *d_ws);
+HCDEF hc_status hc_cuda_read_result(const void *d_ws, hc_cuda_result *h_result, cudaStream_t stream);
+#endif
+
+#endif /* HOMCOMP_CUH */
+
+/* ======================================================================================= */
+#ifdef HOMCOMP_IMPLEMENTATION
+#ifndef HOMCOMP_IMPLEMENTATION_DONE
+#define HOMCOMP_IMPLEMENTATION_DONE
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+#ifndef HOMCOMP_MALLOC
+#include <stdlib.h>
+#define HOMCOMP_MALLOC(sz) malloc(sz)
+#define HOMCOMP_FREE(p) free(p)
+#endif
+#ifndef HOMCOMP_ASSERT
+#include <assert.h>
+#define HOMCOMP_ASSERT(x) assert(x)
+#endif
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#ifdef __CUDACC__
+#define HC__HD __host__ __device__
+#else
+#define HC__HD
+#endif
+
+/* ---- format constants and block maths: shared by the CPU and the CUDA codec ---------- */
+#define HC__QLIM 1073741823.5 /* |x / step| must stay below: |q| <= 2^30 - 1 */
+#define HC__D31 2147483647LL  /* largest |delta| a 5-bit rate can describe */
+
+typedef struct {
+    double eb, step, inv_step;
+    int k;
+} hc__params;
+
+typedef struct {
+    int dtype, mode, k;
+    uint64_t n;
+    double eb;
+    uint64_t payload;
+} hc__hdr;
+
+HC__HD static inline int hc__kmin(int dtype) { return dtype == HC_F32 ? -149 : -1022; }
+/* upper clamp keeps |q| * step (|q| < 2^30) inside the type's finite range */
+HC__HD static inline int hc__kmax(int dtype) { return dtype == HC_F32 ? 97 : 992; }
+
+/* step = largest power of two <= 2 eb (clamped). Float32: every float is a multiple of
+ * 2^-149, so a step of 2^-149 reconstructs exactly; float64 below 2^-1022 is refused. */
+HC__HD static inline int hc__params_from_eb(double eb, int dtype, hc__params *p)
+{
+    int e = 0;
+    if (!(eb > 0.0) || !(eb <= DBL_MAX)) return HC_ERR_EB;
+    (void)frexp(eb, &e); /* eb = m 2^e, m in [0.5,1): 2 eb in [2^e, 2^(e+1)) */
+    if (e < hc__kmin(dtype)) {
+        if (dtype == HC_F64) return HC_ERR_EB;
+        e = hc__kmin(dtype);
+    }
+    if (e > hc__kmax(dtype)) e = hc__kmax(dtype);
+    p->eb = eb;
+    p->k = e;
+    p->step = ldexp(1.0, e);
+    p->inv_step = ldexp(1.0, -e);
+    return HC_OK;
+}
+
+/* REL: eb from the data's min and max (mn > mx means no data). */
+HC__HD static inline double hc__rel_eb(double rel, double mn, double mx)
+{
+    double eb, a;
+    if (mn > mx) return rel;
+    eb = rel * (mx - mn);
+    if (eb > 0.0) return eb;
+    a = fabs(mn) > fabs(mx) ? fabs(mn) : fabs(mx);
+    eb = rel * a;
+    return eb > 0.0 ? eb : rel;
+}
+
+HC__HD static inline double hc__round_even(double t)
+{
+#ifdef __CUDA_ARCH__
+    return rint(t);
+#else
+    /* exact round-half-even for |t| < 2^51 in the default rounding mode, no libm call */
+    volatile double big = 6755399441055744.0; /* 1.5 x 2^52 */
+    double b = big;
+    return (t + b) - b;
+#endif
+}
+
+/* 0 or a (negative) status for one element. */
+HC__HD static inline int hc__quant(double x, const hc__params *p, int dtype, int32_t *q)
+{
+    double t, qd, rec;
+    if (x != x) return HC_ERR_NAN;
+    if (x - x != 0.0) return HC_ERR_INF;
+    t = x * p->inv_step;
+    if (!(t < HC__QLIM && t > -HC__QLIM)) return HC_ERR_OVERFLOW;
+    qd = hc__round_even(t);
+    rec = qd * p->step;
+    if (dtype == HC_F32) rec = (double)(float)rec; /* the decoder's conversion (exact) */
+    if (!(fabs(x - rec) <= p->eb)) return HC_ERR_RANGE;
+    *q = (int32_t)qd;
+    return 0;
+}
+
+HC__HD static inline int hc__bitlen(uint32_t v)
+{
+#ifdef __CUDA_ARCH__
+    return 32 - __clz((int)v);
+#elif defined(__GNUC__) || defined(__clang__)
+    return v ? 32 - __builtin_clz(v) : 0;
+#else
+    int r = 0;
+    while (v) { r++; v >>= 1; }
+    return r;
+#endif
+}
+
+HC__HD static inline uint32_t hc__mag(int32_t v) { return v < 0 ? (uint32_t)0 - (uint32_t)v : (uint32_t)v; }
+
+/* Payload bytes of a block with rate byte rb. */
+HC__HD static inline uint32_t hc__payload_size(unsigned rb)
+{
+    if (rb & 0x80u) return ((rb >> 5) & 3u) + 1u + 4u + 4u * (rb & 31u);
+    return rb ? 4u + 4u * rb : 0u;
+}
+HC__HD static inline int hc__rate_valid(unsigned rb, int mode) { return (rb & 0x80u) ? mode == HC_OUTLIER : rb <= 31u; }
+
+/* Rate byte for deltas d (|d| <= 2^31 - 1); *size = its payload bytes. */
+HC__HD static inline unsigned hc__plan(const int32_t *d, int mode, uint32_t *size)
+{
+    uint32_t all = 0, rest = 0, m0 = hc__mag(d[0]);
+    unsigned r, r1, ob, plain, osz;
+    int i;
+    for (i = 1; i < HC_BLOCK; i++) rest |= hc__mag(d[i]);
+    all = rest | m0;
+    r = (unsigned)hc__bitlen(all);
+    if (r == 0) { *size = 0; return 0; }
+    plain = 4u + 4u * r;
+    if (mode == HC_OUTLIER) {
+        r1 = (unsigned)hc__bitlen(rest);
+        ob = ((unsigned)hc__bitlen(m0) + 7u) / 8u;
+        if (ob == 0) ob = 1;
+        osz = ob + 4u + 4u * r1;
+        if (osz < plain) { *size = osz; return 0x80u | ((ob - 1u) << 5) | r1; }
+    }
+    *size = plain;
+    return r;
+}
+
+HC__HD static inline void hc__put32(unsigned char *p, uint32_t v)
+{
+    p[0] = (unsigned char)v; p[1] = (unsigned char)(v >> 8); p[2] = (unsigned char)(v >> 16); p[3] = (unsigned char)(v >> 24);
+}
+HC__HD static inline uint32_t hc__get32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+}
+HC__HD static inline void hc__put64(unsigned char *p, uint64_t v) { hc__put32(p, (uint32_t)v); hc__put32(p + 4, (uint32_t)(v >> 32)); }
+HC__HD static inline uint64_t hc__get64(const unsigned char *p) { return (uint64_t)hc__get32(p) | ((uint64_t)hc__get32(p + 4) << 32); }
+
+/* Block bit-shuffle (seed 4.2): sign map, then plane k = bit k of every |d[i]|. */
+HC__HD static inline void hc__encode_block(const int32_t *d, unsigned rb, unsigned char *dst)
+{
+    uint32_t a[HC_BLOCK], sign = 0;
+    unsigned r, k;
+    int i;
+    for (i = 0; i < HC_BLOCK; i++) { a[i] = hc__mag(d[i]); sign |= (uint32_t)(d[i] < 0) << i; }
+    if (rb & 0x80u) {
+        unsigned ob = ((rb >> 5) & 3u) + 1u, j;
+        for (j = 0; j < ob; j++) dst[j] = (unsigned char)(a[0] >> (8 * j));
+        dst += ob;
+        a[0] = 0;
+        r = rb & 31u;
+    } else {
+        r = rb;
+        if (r == 0) return;
+    }
+    hc__put32(dst, sign);
+    dst += 4;
+    for (k = 0; k < r; k++) {
+        uint32_t pl = 0;
+        for (i = 0; i < HC_BLOCK; i++) pl |= ((a[i] >> k) & 1u) << i;
+        hc__put32(dst + 4 * k, pl);
+    }
+}
+
+/* Inverse; returns nonzero when an outlier magnitude exceeds 31 bits (corrupt stream). */
+HC__HD static inline int hc__decode_block(const unsigned char *src, unsigned rb, int32_t *d)
+{
+    uint32_t a[HC_BLOCK], sign, m0 = 0;
+    unsigned r, k;
+    int i, bad = 0;
+    for (i = 0; i < HC_BLOCK; i++) a[i] = 0;
+    if (rb == 0) {
+        for (i = 0; i < HC_BLOCK; i++) d[i] = 0;
+        return 0;
+    }
+    if (rb & 0x80u) {
+        unsigned ob = ((rb >> 5) & 3u) + 1u, j;
+        for (j = 0; j < ob; j++) m0 |= (uint32_t)src[j] << (8 * j);
+        src += ob;
+        r = rb & 31u;
+    } else {
+        r = rb;
+    }
+    sign = hc__get32(src);
+    src += 4;
+    for (k = 0; k < r; k++) {
+        uint32_t pl = hc__get32(src + 4 * k);
+        for (i = 0; i < HC_BLOCK; i++) a[i] |= ((pl >> i) & 1u) << k;
+    }
+    if (rb & 0x80u) {
+        if (m0 > 2147483647u) { bad = 1; m0 = 0; }
+        a[0] = m0;
+    }
+    for (i = 0; i < HC_BLOCK; i++) d[i] = ((sign >> i) & 1u) ? -(int32_t)a[i] : (int32_t)a[i];
+    return bad;
+}
+
+HC__HD static inline void hc__write_header(unsigned char *p, const hc__hdr *h)
+{
+    int i;
+    for (i = 0; i < HC_HEADER_BYTES; i++) p[i] = 0;
+    p[0] = 'H'; p[1] = 'C'; p[2] = 'M'; p[3] = 'P';
+    p[4] = HC_VERSION;
+    p[5] = (unsigned char)h->dtype;
+    p[6] = (unsigned char)h->mode;
+    hc__put32(p + 8, (uint32_t)h->k);
+    hc__put64(p + 16, h->n);
+    {
+        uint64_t bits;
+        memcpy(&bits, &h->eb, 8);
+        hc__put64(p + 24, bits);
+    }
+    hc__put64(p + 32, h->payload);
+}
+
+/* Checks everything the header alone can tell. */
+HC__HD static inline int hc__parse_header(const unsigned char *p, hc__hdr *h)
+{
+    uint64_t bits, nb;
+    hc__params pr;
+    if (p[0] != 'H' || p[1] != 'C' || p[2] != 'M' || p[3] != 'P' || p[4] != HC_VERSION) return HC_ERR_FORMAT;
+    if (p[5] > 1 || p[6] > 1 || p[7] != 0 || hc__get32(p + 12) != 0) return HC_ERR_FORMAT;
+    h->dtype = p[5];
+    h->mode = p[6];
+    h->k = (int)(int32_t)hc__get32(p + 8);
+    h->n = hc__get64(p + 16);
+    bits = hc__get64(p + 24);
+    memcpy(&h->eb, &bits, 8);
+    h->payload = hc__get64(p + 32);
+    if (h->n > ((uint64_t)1 << 56)) return HC_ERR_FORMAT;
+    if (hc__params_from_eb(h->eb, h->dtype, &pr) != HC_OK || pr.k != h->k) return HC_ERR_FORMAT;
+    nb = (h->n + HC_BLOCK - 1) / HC_BLOCK;
+    if (h->payload > nb * HC_MAX_BLOCK_PAYLOAD) return HC_ERR_CORRUPT;
+    return HC_OK;
+}
+
+HC__HD static inline int hc__compatible(const hc__hdr *a, const hc__hdr *b)
+{
+    return a->n == b->n && a->dtype == b->dtype && a->mode == b->mode && a->k == b->k && a->eb == b->eb;
+}
+
+/* float64 value for a (summed) quantized value, converted to the output type without UB */
+HC__HD static inline float hc__to_f32(double v)
+{
+    if (v > 3.4028235677973366e38) return (float)HUGE_VAL;
+    if (v < -3.4028235677973366e38) return -(float)HUGE_VAL;
+    return (float)v;
+}
+
+/* ---- CPU reference codec --------------------------------------------------------------- */
+#ifndef HCDEF_IMPL
+#ifdef HOMCOMP_STATIC
+#define HCDEF_IMPL static
+#else
+#define HCDEF_IMPL
+#endif
+#endif
+
+#define HC__CHUNK 1024 /* blocks per CPU work item */
+
+HCDEF_IMPL const char *hc_status_string(hc_status s)
+{
+    switch (s) {
+    case HC_OK: return "ok";
+    case HC_ERR_ARG: return "invalid argument (NULL pointer, bad enum or size)";
+    case HC_ERR_EB: return "error bound must be finite and > 0 (float64: >= 2^-1023)";
+    case HC_ERR_NAN: return "input contains NaN: it cannot be bounded";
+    case HC_ERR_INF: return "input contains infinity: it cannot be bounded";
+    case HC_ERR_OVERFLOW: return "quantization overflow: |x| / step >= 2^30; use a larger error bound";
+    case HC_ERR_CAPACITY: return "output buffer smaller than hc_compress_bound()";
+    case HC_ERR_FORMAT: return "not a homcomp stream, unsupported version, or dtype/n differ from the caller's";
+    case HC_ERR_CORRUPT: return "stream truncated or inconsistent (rate bytes, payload size, length)";
+    case HC_ERR_MISMATCH: return "streams cannot be combined: n, dtype, mode or error bound differ";
+    case HC_ERR_SUM_OVERFLOW: return "homomorphic sum overflow: a summed delta needs more than 31 bits";
+    case HC_ERR_RANGE: return "reconstruction would violate the error bound (internal guard)";
+    case HC_ERR_CUDA: return "a CUDA call failed";
+    case HC_ERR_WORKSPACE: return "GPU workspace missing or smaller than hc_cuda_workspace_size()";
+    case HC_ERR_ALIGN: return "device pointer not aligned to the element size";
+    case HC_ERR_NOMEM: return "out of memory";
+    }
+    return "unknown status";
+}
+
+HCDEF_IMPL hc_config hc_config_default(void)
+{
+    hc_config c;
+    c.dtype = HC_F32;
+    c.mode = HC_PLAIN;
+    c.bound = HC_ABS;
+    c.eb = 1e-3;
+    return c;
+}
+
+static uint64_t hc__nblocks(uint64_t n) { return (n + HC_BLOCK - 1) / HC_BLOCK; }
+
+HCDEF_IMPL uint64_t hc_qp_count(uint64_t n) { return hc__nblocks(n) * HC_BLOCK; }
+
+HCDEF_IMPL size_t hc_compress_bound(uint64_t n, hc_dtype dtype)
+{
+    uint64_t nb = hc__nblocks(n);
+    (void)dtype;
+    if (n > ((uint64_t)1 << 56)) return 0;
+    return (size_t)(HC_HEADER_BYTES + nb + nb * HC_MAX_BLOCK_PAYLOAD);
+}
+
+/* Quantize + predict one block of a raw buffer (any alignment). Returns 0 or a status. */
+static int hc__qp_block(const unsigned char *src, int dtype, uint64_t first, int cnt, const hc__params *p,
+                        int32_t *d)
+{
+    int32_t prev = 0, q = 0;
+    int i, err = 0;
+    if (dtype == HC_F32) {
+        const unsigned char *s = src + first * 4;
+        /* fast branch-free path, then a precise pass only when something looked wrong */
+        int bad = 0;
+        for (i = 0; i < cnt; i++) {
+            float xf;
+            double x, t, tc, qd, rec;
+            memcpy(&xf, s + 4 * (size_t)i, 4);
+            x = (double)xf;
+            t = x * p->inv_step;
+            bad |= !(t < HC__QLIM && t > -HC__QLIM);
+            tc = (t < HC__QLIM && t > -HC__QLIM) ? t : 0.0;
+            qd = hc__round_even(tc);
+            rec = (double)(float)(qd * p->step);
+            bad |= !(fabs(x - rec) <= p->eb);
+            q = (int32_t)qd;
+            d[i] = q - prev;
+            prev = q;
+        }
+        if (!bad) {
+            for (; i < HC_BLOCK; i++) d[i] = 0;
+            return 0;
+        }
+        prev = 0;
+        for (i = 0; i < cnt; i++) {
+            float xf;
+            int e;
+            memcpy(&xf, s + 4 * (size_t)i, 4);
+            e = hc__quant((double)xf, p, HC_F32, &q);
+            if (e) { err = e < err ? e : err; q = prev; }
+            d[i] = q - prev;
+            prev = q;
+        }
+    } else {
+        const unsigned char *s = src + first * 8;
+        for (i = 0; i < cnt; i++) {
+            double x;
+            int e;
+            memcpy(&x, s + 8 * (size_t)i, 8);
+            e = hc__quant(x, p, HC_F64, &q);
+            if (e) { err = e < err ? e : err; q = prev; }
+            d[i] = q - prev;
+            prev = q;
+        }
+    }
+    for (; i < HC_BLOCK; i++) d[i] = 0;
+    return err;
+}
+
+static int hc__minmax(const void *in, uint64_t n, int dtype, double *mn, double *mx)
+{
+    double lo = HUGE_VAL, hi = -HUGE_VAL;
+    int nan = 0, inf = 0;
+    int64_t i, nn = (int64_t)n;
+    const unsigned char *s = (const unsigned char *)in;
+    if (dtype == HC_F32) {
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) reduction(min : lo) reduction(max : hi) reduction(| : nan, inf)
+#endif
+        for (i = 0; i < nn; i++) {
+            float xf;
+            double x;
+            memcpy(&xf, s + 4 * (size_t)i, 4);
+            x = xf;
+            nan |= x != x;
+            inf |= (x - x != 0.0) && x == x;
+            lo = x < lo ? x : lo;
+            hi = x > hi ? x : hi;
+        }
+    } else {
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) reduction(min : lo) reduction(max : hi) reduction(| : nan, inf)
+#endif
+        for (i = 0; i < nn; i++) {
+            double x;
+            memcpy(&x, s + 8 * (size_t)i, 8);
+            nan |= x != x;
+            inf |= (x - x != 0.0) && x == x;
+            lo = x < lo ? x : lo;
+            hi = x > hi ? x : hi;
+        }
+    }
+    *mn = lo;
+    *mx = hi;
+    if (inf) return HC_ERR_INF; /* most negative code of the two, as on the GPU */
+    if (nan) return HC_ERR_NAN;
+    return HC_OK;
+}
+
+HCDEF_IMPL hc_status hc_stream_info(const void *stream, size_t len, hc_info *info)
+{
+    hc__hdr h;
+    int st;
+    uint64_t nb;
+    if (!stream || !info) return HC_ERR_ARG;
+    if (len < HC_HEADER_BYTES) return HC_ERR_CORRUPT;
+    st = hc__parse_header((const unsigned char *)stream, &h);
+    if (st) return (hc_status)st;
+    nb = hc__nblocks(h.n);
+    info->dtype = (hc_dtype)h.dtype;
+    info->mode = (hc_mode)h.mode;
+    info->step_exp = h.k;
+    info->n = h.n;
+    info->eb = h.eb;
+    info->payload_bytes = h.payload;
+    info->stream_bytes = HC_HEADER_BYTES + nb + h.payload;
+    return HC_OK;
+}
+
+/* Header + rate bytes + payload total; fills chunk offsets (nchunks + 1) when off != NULL. */
+static int hc__check_stream(const unsigned char *s, size_t len, hc__hdr *h, uint64_t *off)
+{
+    uint64_t nb, nch, c, total = 0;
+    int st;
+    if (len < HC_HEADER_BYTES) return HC_ERR_CORRUPT;
+    st = hc__parse_header(s, h);
+    if (st) return st;
+    nb = hc__nblocks(h->n);
+    if (nb > len - HC_HEADER_BYTES || h->payload > len - HC_HEADER_BYTES - nb) return HC_ERR_CORRUPT;
+    nch = (nb + HC__CHUNK - 1) / HC__CHUNK;
+    for (c = 0; c < nch; c++) {
+        uint64_t b, e = (c + 1) * HC__CHUNK < nb ? (c + 1) * HC__CHUNK : nb;
+        if (off) off[c] = total;
+        for (b = c * HC__CHUNK; b < e; b++) {
+            unsigned rb = s[HC_HEADER_BYTES + b];
+            if (!hc__rate_valid(rb, h->mode)) return HC_ERR_CORRUPT;
+            total += hc__payload_size(rb);
+        }
+    }
+    if (off) off[nch] = total;
+    if (total != h->payload) return HC_ERR_CORRUPT;
+    return HC_OK;
+}
+
+HCDEF_IMPL hc_status hc_validate(const void *stream, size_t len, hc_info *info)
+{
+    hc__hdr h;
+    int st;
+    hc_info tmp;
+    if (!stream) return HC_ERR_ARG;
+    st = hc__check_stream((const unsigned char *)stream, len, &h, NULL);
+    if (st) return (hc_status)st;
+    return hc_stream_info(stream, len, info ? info : &tmp);
+}
+
+/* Chunked encoder shared by compress and the adds: chunk c encodes into out's payload area
+ * at c x CHUNK x 128 (its worst case), then chunks move down in order (never overlapping
+ * a later chunk's data), so any thread count gives the same bytes. */
+enum { HC__SRC_RAW = 0, HC__SRC_STREAM = 1, HC__SRC_QP = 2, HC__SRC_NONE = 3 };
+
+typedef struct {
+    const unsigned char *a; /* compressed operand (adds) */
+    const uint64_t *aoff;
+    int kind;               /* second operand kind */
+    const unsigned char *b; /* raw bytes / stream / deltas */
+    const uint64_t *boff;
+    const hc__params *p;
+    hc__hdr h;              /* output header (payload filled at the end) */
+} hc__job;
+
+static int hc__encode_chunks(const hc__job *j, unsigned char *out, uint64_t *csize)
+{
+    uint64_t n = j->h.n, nb = hc__nblocks(n);
+    int64_t nch = (int64_t)((nb + HC__CHUNK - 1) / HC__CHUNK), c;
+    unsigned char *rates = out + HC_HEADER_BYTES, *pay = out + HC_HEADER_BYTES + nb;
+    int err = 0;
+    const uint64_t nbm = nb;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) reduction(min : err)
+#endif
+    for (c = 0; c < nch; c++) {
+        uint64_t b = (uint64_t)c * HC__CHUNK, e = b + HC__CHUNK < nbm ? b + HC__CHUNK : nbm;
+        unsigned char *dst = pay + (uint64_t)c * HC__CHUNK * HC_MAX_BLOCK_PAYLOAD;
+        uint64_t apos = j->aoff ? j->aoff[c] : 0, bpos = j->boff ? j->boff[c] : 0, pos = 0;
+        int32_t d[HC_BLOCK], e2[HC_BLOCK];
+        for (; b < e; b++) {
+            uint64_t first = b * HC_BLOCK;
+            int cnt = (int)(n - first < HC_BLOCK ? n - first : HC_BLOCK), i, st = 0;
+            unsigned rb;
+            uint32_t sz;
+            if (!j->a) {
+                st = hc__qp_block(j->b, j->h.dtype, first, cnt, j->p, d);
+            } else {
+                unsigned ra = j->a[HC_HEADER_BYTES + b];
+                /* zero-block shortcut: a zero block needs no decode */
+                if (ra) st = hc__decode_block(j->a + HC_HEADER_BYTES + nbm + apos, ra, d) ? HC_ERR_CORRUPT : 0;
+                else for (i = 0; i < HC_BLOCK; i++) d[i] = 0;
+                apos += hc__payload_size(ra);
+                if (j->kind == HC__SRC_STREAM) {
+                    unsigned rbb = j->b[HC_HEADER_BYTES + b];
+                    if (rbb) { if (hc__decode_block(j->b + HC_HEADER_BYTES + nbm + bpos, rbb, e2)) st = HC_ERR_CORRUPT; }
+                    else for (i = 0; i < HC_BLOCK; i++) e2[i] = 0;
+                    bpos += hc__payload_size(rbb);
+                } else if (j->kind == HC__SRC_RAW) {
+                    int s2 = hc__qp_block(j->b, j->h.dtype, first, cnt, j->p, e2);
+                    if (s2 < st) st = s2;
+                } else {
+                    const int32_t *qd = (const int32_t *)(const void *)j->b; /* QP deltas */
+                    for (i = 0; i < HC_BLOCK; i++) e2[i] = i < cnt ? qd[first + i] : 0;
+                }
+                for (i = 0; i < HC_BLOCK; i++) {
+                    int64_t s = (int64_t)d[i] + e2[i];
+                    if (s > HC__D31 || s < -HC__D31) { if (HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW; s = 0; }
+                    d[i] = (int32_t)s;
+                }
+            }
+            if (st < err) err = st;
+            for (i = cnt; i < HC_BLOCK; i++) d[i] = 0; /* canonical padding */
+            rb = hc__plan(d, j->h.mode, &sz);
+            rates[b] = (unsigned char)rb;
+            hc__encode_block(d, rb, dst + pos);
+            pos += sz;
+        }
+        csize[c] = pos;
+    }
+    return err;
+}
+
+static hc_status hc__finish(const hc__job *j, unsigned char *out, uint64_t *csize, size_t *out_size)
+{
+    uint64_t nb = hc__nblocks(j->h.n), nch = (nb + HC__CHUNK - 1) / HC__CHUNK, c, pos = 0;
+    unsigned char *pay = out + HC_HEADER_BYTES + nb;
+    hc__hdr h = j->h;
+    for (c = 0; c < nch; c++) {
+        if (pos != c * HC__CHUNK * HC_MAX_BLOCK_PAYLOAD) memmove(pay + pos, pay + c * HC__CHUNK * HC_MAX_BLOCK_PAYLOAD, csize[c]);
+        pos += csize[c];
+    }
+    h.payload = pos;
+    hc__write_header(out, &h);
+    if (out_size) *out_size = (size_t)(HC_HEADER_BYTES + nb + pos);
+    return HC_OK;
+}
+
+static hc_status hc__run(hc__job *j, void *out, size_t out_cap, size_t *out_size)
+{
+    uint64_t nb = hc__nblocks(j->h.n), nch = (nb + HC__CHUNK - 1) / HC__CHUNK;
+    uint64_t *csize;
+    int st;
+    if (out_cap < hc_compress_bound(j->h.n, (hc_dtype)j->h.dtype)) return HC_ERR_CAPACITY;
+    csize = (uint64_t *)HOMCOMP_MALLOC((size_t)(nch + 1) * sizeof(uint64_t));
+    if (!csize) return HC_ERR_NOMEM;
+    st = hc__encode_chunks(j, (unsigned char *)out, csize);
+    if (st == HC_OK) st = hc__finish(j, (unsigned char *)out, csize, out_size);
+    HOMCOMP_FREE(csize);
+    return (hc_status)st;
+}
+
+HCDEF_IMPL hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t n, void *out, size_t out_cap,
+                                 size_t *out_size)
+{
+    hc__params p;
+    hc__job j;
+    double eb;
+    int st;
+    if (!cfg || !out || (n && !in)) return HC_ERR_ARG;
+    if ((cfg->dtype != HC_F32 && cfg->dtype != HC_F64) || (cfg->mode != HC_PLAIN && cfg->mode != HC_OUTLIER) ||
+        (cfg->bound != HC_ABS && cfg->bound != HC_REL) || n > ((uint64_t)1 << 56))
+        return HC_ERR_ARG;
+    if (out_cap < hc_compress_bound(n, cfg->dtype)) return HC_ERR_CAPACITY;
+    eb = cfg->eb;
+    if (cfg->bound == HC_REL) {
+        double mn, mx;
+        if (!(eb > 0.0) || !(eb <= DBL_MAX)) return HC_ERR_EB;
+        st = hc__minmax(in, n, cfg->dtype, &mn, &mx);
+        if (st) return (hc_status)st;
+        eb = hc__rel_eb(eb, mn, mx);
+    }
+    st = hc__params_from_eb(eb, cfg->dtype, &p);
+    if (st) return (hc_status)st;
+    memset(&j, 0, sizeof j);
+    j.kind = HC__SRC_RAW;
+    j.b = (const unsigned char *)in;
+    j.p = &p;
+    j.h.dtype = cfg->dtype;
+    j.h.mode = cfg->mode;
+    j.h.k = p.k;
+    j.h.n = n;
+    j.h.eb = eb;
+    return hc__run(&j, out, out_cap, out_size);
+}
+
+static hc_status hc__open(const void *s, size_t len, hc__hdr *h, uint64_t **off)
+{
+    uint64_t nb, nch;
+    int st;
+    if (!s) return HC_ERR_ARG;
+    if (len < HC_HEADER_BYTES) return HC_ERR_CORRUPT;
+    st = hc__parse_header((const unsigned char *)s, h);
+    if (st) return (hc_status)st;
+    nb = hc__nblocks(h->n);
+    nch = (nb + HC__CHUNK - 1) / HC__CHUNK;
+    *off = (uint64_t *)HOMCOMP_MALLOC((size_t)(nch + 1) * sizeof(uint64_t));
+    if (!*off) return HC_ERR_NOMEM;
+    st = hc__check_stream((const unsigned char *)s, len, h, *off);
+    if (st) { HOMCOMP_FREE(*off); *off = NULL; }
+    return (hc_status)st;
+}
+
+HCDEF_IMPL hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtype, void *out, uint64_t n)
+{
+    hc__hdr h;
+    uint64_t *off = NULL, nb;
+    int64_t c, nch;
+    int err = 0;
+    hc_status st;
+    double step;
+    const unsigned char *s = (const unsigned char *)stream;
+    if (!stream || (n && !out)) return HC_ERR_ARG;
+    st = hc__open(stream, len, &h, &off);
+    if (st) return st;
+    if (h.n != n || h.dtype != (int)dtype) { HOMCOMP_FREE(off); return HC_ERR_FORMAT; }
+    nb = hc__nblocks(n);
+    nch = (int64_t)((nb + HC__CHUNK - 1) / HC__CHUNK);
+    step = ldexp(1.0, h.k);
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) reduction(min : err)
+#endif
+    for (c = 0; c < nch; c++) {
+        uint64_t b = (uint64_t)c * HC__CHUNK, e = b + HC__CHUNK < nb ? b + HC__CHUNK : nb, pos = off[c];
+        int32_t d[HC_BLOCK];
+        for (; b < e; b++) {
+            unsigned rb = s[HC_HEADER_BYTES + b];
+            uint64_t first = b * HC_BLOCK;
+            int cnt = (int)(n - first < HC_BLOCK ? n - first : HC_BLOCK), i;
+            int64_t q = 0;
+            if (hc__decode_block(s + HC_HEADER_BYTES + nb + pos, rb, d)) err = HC_ERR_CORRUPT;
+            pos += hc__payload_size(rb);
+            if (dtype == HC_F32) {
+                float v[HC_BLOCK];
+                for (i = 0; i < HC_BLOCK; i++) { q += d[i]; v[i] = hc__to_f32((double)q * step); }
+                memcpy((unsigned char *)out + first * 4, v, (size_t)cnt * 4);
+            } else {
+                double v[HC_BLOCK];
+                for (i = 0; i < HC_BLOCK; i++) { q += d[i]; v[i] = (double)q * step; }
+                memcpy((unsigned char *)out + first * 8, v, (size_t)cnt * 8);
+            }
+        }
+    }
+    HOMCOMP_FREE(off);
+    return (hc_status)err;
+}
+
+HCDEF_IMPL hc_status hc_qp(const void *ref, size_t ref_len, const void *raw, uint64_t n, int32_t *deltas)
+{
+    hc__hdr h;
+    hc__params p;
+    int64_t b, nb;
+    int err = 0, st;
+    if (!ref || !deltas || (n && !raw)) return HC_ERR_ARG;
+    if (ref_len < HC_HEADER_BYTES) return HC_ERR_CORRUPT;
+    st = hc__parse_header((const unsigned char *)ref, &h);
+    if (st) return (hc_status)st;
+    if (h.n != n) return HC_ERR_MISMATCH;
+    hc__params_from_eb(h.eb, h.dtype, &p);
+    nb = (int64_t)hc__nblocks(n);
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) reduction(min : err)
+#endif
+    for (b = 0; b < nb; b++) {
+        uint64_t first = (uint64_t)b * HC_BLOCK;
+        int cnt = (int)(n - first < HC_BLOCK ? n - first : HC_BLOCK);
+        int e = hc__qp_block((const unsigned char *)raw, h.dtype, first, cnt, &p, deltas + first);
+        if (e < err) err = e;
+    }
+    return (hc_status)err;
+}
+
+static hc_status hc__add_common(const void *c, size_t clen, int kind, const void *b, size_t blen, uint64_t n,
+                                void *out, size_t out_cap, size_t *out_size)
+{
+    hc__hdr ha, hb;
+    hc__params p;
+    uint64_t *aoff = NULL, *boff = NULL;
+    hc__job j;
+    hc_status st;
+    if (!c || !out || (n && !b && kind != HC__SRC_STREAM) || (kind == HC__SRC_STREAM && !b)) return HC_ERR_ARG;
+    st = hc__open(c, clen, &ha, &aoff);
+    if (st) return st;
+    if (kind == HC__SRC_STREAM) {
+        st = hc__open(b, blen, &hb, &boff);
+        if (st) { HOMCOMP_FREE(aoff); return st; }
+        if (!hc__compatible(&ha, &hb)) st = HC_ERR_MISMATCH;
+        n = ha.n;
+    } else if (ha.n != n) {
+        st = HC_ERR_MISMATCH;
+    }
+    if (st == HC_OK) {
+        hc__params_from_eb(ha.eb, ha.dtype, &p);
+        memset(&j, 0, sizeof j);
+        j.a = (const unsigned char *)c;
+        j.aoff = aoff;
+        j.kind = kind;
+        j.b = (const unsigned char *)b;
+        j.boff = boff;
+        j.p = &p;
+        j.h = ha;
+        st = hc__run(&j, out, out_cap, out_size);
+    }
+    HOMCOMP_FREE(aoff);
+    if (boff) HOMCOMP_FREE(boff);
+    return st;
+}
+
+HCDEF_IMPL hc_status hc_add(const void *a, size_t alen, const void *b, size_t blen, void *out, size_t out_cap,
+                            size_t *out_size)
+{
+    return hc__add_common(a, alen, HC__SRC_STREAM, b, blen, 0, out, out_cap, out_size);
+}
+HCDEF_IMPL hc_status hc_add_raw(const void *c, size_t clen, const void *raw, uint64_t n, void *out, size_t out_cap,
+                                size_t *out_size)
+{
+    return hc__add_common(c, clen, HC__SRC_RAW, raw, 0, n, out, out_cap, out_size);
+}
+HCDEF_IMPL hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas, uint64_t n, void *out,
+                               size_t out_cap, size_t *out_size)
+{
+    return hc__add_common(c, clen, HC__SRC_QP, deltas, 0, n, out, out_cap, out_size);
+}
+
+#endif /* HOMCOMP_IMPLEMENTATION_DONE */
+#endif /* HOMCOMP_IMPLEMENTATION */
+
+/*
+MIT License
+
+Copyright (c) 2025 the hpc-singlefile authors
+
+Permission is hereby granted, free of charge, to any person obtaining a copy of this software
+and associated documentation files (the "Software"), to deal in the Software without
+restriction, including without limitation the rights to use, copy, modify, merge, publish,
+distribute, sublicense, and/or sell copies of the Software, and to permit persons to whom the
+Software is furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all copies or
+substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING
+BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND
+NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM,
+DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+*/
