@@ -324,6 +324,20 @@ static void SA__FC(sa__buckets)(const SA__C *T, SA__I n, SA__I k, const SA__I *c
     }
 }
 
+/* Prefetching for the induced-sorting scans (libsais does the same): the entry 2D ahead gets
+ * its preceding character fetched, the entry D ahead its bucket counter (large alphabets). */
+#if SA__BYTE
+#define SA__PF_FWD(i) do { if ((i) + 2 * SA__PREFETCH < n) { SA__I q_ = SA[(i) + 2 * SA__PREFETCH]; if (q_ > 0) SA__PF(&T[q_ - 1]); } } while (0)
+#define SA__PF_BWD(i) do { if ((i) >= 2 * SA__PREFETCH) { SA__I q_ = SA[(i) - 2 * SA__PREFETCH]; if (q_ > 0) SA__PF(&T[q_ - 1]); } } while (0)
+#else
+#define SA__PF_FWD(i) do { \
+        if ((i) + 2 * SA__PREFETCH < n) { SA__I q_ = SA[(i) + 2 * SA__PREFETCH]; if (q_ > 0) SA__PF(&T[q_ - 1]); } \
+        if ((i) + SA__PREFETCH < n) { SA__I q_ = SA[(i) + SA__PREFETCH]; if (q_ > 0) SA__PF(&B[T[q_ - 1]]); } } while (0)
+#define SA__PF_BWD(i) do { \
+        if ((i) >= 2 * SA__PREFETCH) { SA__I q_ = SA[(i) - 2 * SA__PREFETCH]; if (q_ > 0) SA__PF(&T[q_ - 1]); } \
+        if ((i) >= SA__PREFETCH) { SA__I q_ = SA[(i) - SA__PREFETCH]; if (q_ > 0) SA__PF(&B[T[q_ - 1]]); } } while (0)
+#endif
+
 /* Stage 1 of SA-IS: the LMS suffixes sit at their bucket ends in any order; induce L then S
  * types so that the LMS substrings come out sorted. Sign bits carry the type of the preceding
  * suffix so that T is read once per entry: during the L scan a negative entry is an L suffix
@@ -336,9 +350,7 @@ static void SA__FC(sa__induce_lms)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
     j = n - 1; /* induced by the virtual sentinel: the shortest suffix comes first in its bucket */
     SA[B[T[j]]++] = (T[j - 1] < T[j]) ? ~j : j;
     for (i = 0; i < n; i++) {
-#if SA__BYTE
-        if (i + SA__PREFETCH < n) { SA__I q = SA[i + SA__PREFETCH]; if (q > 0) SA__PF(&T[q - 1]); }
-#endif
+        SA__PF_FWD(i);
         j = SA[i];
         if (j > 0) {
             SA[i] = 0;
@@ -351,9 +363,7 @@ static void SA__FC(sa__induce_lms)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
     }
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
     for (i = n - 1; i >= 0; i--) {
-#if SA__BYTE
-        if (i >= SA__PREFETCH) { SA__I q = SA[i - SA__PREFETCH]; if (q > 0) SA__PF(&T[q - 1]); }
-#endif
+        SA__PF_BWD(i);
         j = SA[i];
         if (j > 0) {
             SA[i] = 0;
@@ -374,9 +384,7 @@ static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, cons
     j = n - 1;
     SA[B[T[j]]++] = (T[j - 1] < T[j]) ? ~j : j;
     for (i = 0; i < n; i++) {
-#if SA__BYTE
-        if (i + SA__PREFETCH < n) { SA__I q = SA[i + SA__PREFETCH]; if (q > 0) SA__PF(&T[q - 1]); }
-#endif
+        SA__PF_FWD(i);
         j = SA[i];
         SA[i] = ~j;
         if (j > 0) {
@@ -387,9 +395,7 @@ static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, cons
     }
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
     for (i = n - 1; i >= 0; i--) {
-#if SA__BYTE
-        if (i >= SA__PREFETCH) { SA__I q = SA[i - SA__PREFETCH]; if (q > 0) SA__PF(&T[q - 1]); }
-#endif
+        SA__PF_BWD(i);
         j = SA[i];
         if (j > 0) {
             j--;
@@ -432,11 +438,18 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     } else if (k <= wsize / 2) {
         cnt = ws; B = ws + k;
     } else if (k <= wsize) {
-        B = ws; /* counts are recomputed each time */
-    } else {
+        B = ws;
         heap = (SA__I *)SA_MALLOC((size_t)k * sizeof *heap);
-        if (!heap) return SA_ERR_NOMEM;
-        B = heap;
+        cnt = heap; /* NULL: counts are recomputed each time */
+    } else {
+        heap = (SA__I *)SA_MALLOC((size_t)k * 2 * sizeof *heap);
+        if (heap) {
+            cnt = heap; B = heap + k;
+        } else {
+            heap = (SA__I *)SA_MALLOC((size_t)k * sizeof *heap);
+            if (!heap) return SA_ERR_NOMEM;
+            B = heap;
+        }
     }
     if (cnt) {
         memset(cnt, 0, (size_t)k * sizeof *cnt);
@@ -460,15 +473,18 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
          * into the virtual sentinel, so it equals no other), stored at SA[m + p/2] */
         SA__FOR_LMS_RTL(T, n, p, { SA[m + (p >> 1)] = prev - p + 1; prev = p; });
         for (i = 0; i < m; i++) {
-            SA__I p = SA[i], plen = SA[m + (p >> 1)];
+            SA__I p, plen;
             int diff = 1;
-            if (plen == qlen && plen <= n - p && qlen <= n - q) {
-#if SA__BYTE
-                diff = memcmp(T + p, T + q, (size_t)plen) != 0;
-#else
-                for (j = 0; j < plen && T[p + j] == T[q + j]; j++) {}
+            if (i + SA__PREFETCH < m) {
+                SA__I r = SA[i + SA__PREFETCH];
+                SA__PF(&SA[m + (r >> 1)]);
+                SA__PF(&T[r]);
+            }
+            p = SA[i];
+            plen = SA[m + (p >> 1)];
+            if (plen == qlen && plen <= n - p && qlen <= n - q && T[p] == T[q]) {
+                for (j = 1; j < plen && T[p + j] == T[q + j]; j++) {}
                 diff = j != plen;
-#endif
             }
             if (diff) { name++; q = p; qlen = plen; }
             SA[m + (p >> 1)] = name;
@@ -485,7 +501,10 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
         }
         j = m - 1;
         SA__FOR_LMS_RTL(T, n, p, { RA[j--] = p; });
-        for (i = 0; i < m; i++) SA[i] = RA[SA[i]];
+        for (i = 0; i < m; i++) {
+            if (i + SA__PREFETCH < m) SA__PF(&RA[SA[i + SA__PREFETCH]]);
+            SA[i] = RA[SA[i]];
+        }
     } else if (m == 1) {
         memset(SA, 0, (size_t)n * sizeof *SA);
         SA[0] = last;
@@ -495,6 +514,7 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     if (m > 0) memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
     for (i = m - 1; i >= 0; i--) {
         SA__I p = SA[i];
+        if (i >= SA__PREFETCH) SA__PF(&T[SA[i - SA__PREFETCH]]);
         SA[i] = 0;
         SA[--B[T[p]]] = p;
     }
@@ -504,6 +524,8 @@ done:
     return st;
 }
 #undef SA__FOR_LMS_RTL
+#undef SA__PF_FWD
+#undef SA__PF_BWD
 
 #if !SA__BYTE
 /* ---- index-width functions (compiled once per width) ------------------------------------- */

@@ -1,0 +1,255 @@
+/* sa_test.c - sa.h against an independent brute-force oracle (naive suffix sort, naive LCP,
+ * LRS by counting occurrences), every algorithm x 1..4 threads x both LCP methods, the 64-bit
+ * API against the 32-bit one, the validator on corrupted arrays, and bad arguments.
+ * SA_TEST_BIG=1 adds larger inputs (1M random, 200k periodic). */
+#define SA_IMPLEMENTATION
+#include "sa.h"
+#include "check.h"
+
+/* ---- oracle ------------------------------------------------------------------------------ */
+static int naive_cmp(const uint8_t *t, int32_t n, int32_t a, int32_t b)
+{
+    int32_t la = n - a, lb = n - b, m = la < lb ? la : lb;
+    for (int32_t i = 0; i < m; i++)
+        if (t[a + i] != t[b + i]) return t[a + i] < t[b + i] ? -1 : 1;
+    return la < lb ? -1 : (la > lb ? 1 : 0);
+}
+
+/* merge sort of suffix positions by direct comparison */
+static void naive_sa(const uint8_t *t, int32_t n, int32_t *sa)
+{
+    int32_t *tmp = malloc(sizeof *tmp * (size_t)(n ? n : 1));
+    for (int32_t i = 0; i < n; i++) sa[i] = i;
+    for (int32_t w = 1; w < n; w *= 2) {
+        for (int32_t lo = 0; lo < n; lo += 2 * w) {
+            int32_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int32_t a = lo, b = mid, o = lo;
+            while (a < mid && b < hi) tmp[o++] = naive_cmp(t, n, sa[a], sa[b]) <= 0 ? sa[a++] : sa[b++];
+            while (a < mid) tmp[o++] = sa[a++];
+            while (b < hi) tmp[o++] = sa[b++];
+        }
+        memcpy(sa, tmp, sizeof *sa * (size_t)n);
+    }
+    free(tmp);
+}
+
+static void naive_lcp(const uint8_t *t, int32_t n, const int32_t *sa, int32_t *lcp)
+{
+    if (n) lcp[0] = 0;
+    for (int32_t k = 1; k < n; k++) {
+        int32_t a = sa[k - 1], b = sa[k], h = 0;
+        while (a + h < n && b + h < n && t[a + h] == t[b + h]) h++;
+        lcp[k] = h;
+    }
+}
+
+/* LRS straight from the definition: max lcp, first k, then count occurrences in the text */
+static sa_lrs_result naive_lrs(const uint8_t *t, int32_t n, const int32_t *sa, const int32_t *lcp)
+{
+    sa_lrs_result r = {0, 0, 0, 0};
+    for (int32_t k = 1; k < n; k++)
+        if (lcp[k] > r.len) { r.len = lcp[k]; r.sa_index = k; }
+    if (r.len == 0) { r.sa_index = 0; return r; }
+    const uint8_t *s = t + sa[r.sa_index];
+    r.pos = -1;
+    for (int32_t i = 0; i + r.len <= n; i++)
+        if (memcmp(t + i, s, (size_t)r.len) == 0) {
+            if (r.pos < 0) r.pos = i;
+            r.count++;
+        }
+    return r;
+}
+
+/* ---- inputs ------------------------------------------------------------------------------ */
+enum { GEN_RANDOM256, GEN_RANDOM4, GEN_RANDOM2, GEN_NUL_BINARY, GEN_EQUAL, GEN_AB, GEN_ABC, GEN_FIB, GEN_RUNS, GEN_COUNT };
+static const char *gen_name[GEN_COUNT] = {"random256", "random4", "random2", "binary-with-NUL", "all-equal", "ab-repeat", "abc-repeat", "fibonacci", "runs"};
+
+static void gen(int kind, uint8_t *t, int32_t n)
+{
+    for (int32_t i = 0; i < n; i++) {
+        switch (kind) {
+        case GEN_RANDOM256: t[i] = (uint8_t)check_rand(); break;
+        case GEN_RANDOM4: t[i] = (uint8_t)('a' + check_rand_below(4)); break;
+        case GEN_RANDOM2: t[i] = (uint8_t)check_rand_below(2) ? 0xff : 0x80; break;
+        case GEN_NUL_BINARY: t[i] = check_rand_below(3) ? 0 : (uint8_t)check_rand(); break;
+        case GEN_EQUAL: t[i] = 'a'; break;
+        case GEN_AB: t[i] = (uint8_t)("ab"[i % 2]); break;
+        case GEN_ABC: t[i] = (uint8_t)("abc"[i % 3]); break;
+        case GEN_FIB: break;
+        case GEN_RUNS: t[i] = (uint8_t)((i / (1 + (int32_t)(check_rand() % 7))) % 3 ? 'x' : 0); break;
+        }
+    }
+    if (kind == GEN_FIB && n > 0) { /* Fibonacci word: s1 = "b", s2 = "a", s_k = s_{k-1} s_{k-2} */
+        int32_t la = 1, lb = 1; /* lengths of s_{k-1}, s_{k-2} */
+        t[0] = 'a';
+        if (n > 1) t[1] = 'b';
+        la = 2; lb = 1;
+        while (la < n) { /* s_k = s_{k-1} + prefix: append the first lb characters */
+            int32_t add = lb < n - la ? lb : n - la;
+            memmove(t + la, t, (size_t)add);
+            int32_t nl = la + lb; lb = la; la = nl;
+        }
+    }
+}
+
+/* ---- one input through everything -------------------------------------------------------- */
+static const sa_algorithm algos[] = {SA_ALGO_MM, SA_ALGO_SAIS, SA_ALGO_PARALLEL, SA_ALGO_DEFAULT};
+
+static void check_input(const char *what, const uint8_t *t, int32_t n, int use_naive)
+{
+    size_t sz = (size_t)(n ? n : 1);
+    int32_t *ref = malloc(sz * 4), *reflcp = malloc(sz * 4), *sa = malloc(sz * 4), *lcp = malloc(sz * 4);
+    int64_t *sa64 = malloc(sz * 8), *lcp64 = malloc(sz * 8);
+    sa_lrs_result refl, r;
+    if (use_naive) {
+        naive_sa(t, n, ref);
+    } else { /* large input: the seed's Manber-Myers, a different algorithm, is the reference */
+        sa_options o = {SA_ALGO_MM, 1, SA_LCP_DEFAULT};
+        CHECK(sa_build(t, ref, n, &o) == SA_OK, "%s n=%d", what, n);
+    }
+    naive_lcp(t, n, ref, reflcp);
+    refl = naive_lrs(t, n, ref, reflcp);
+    CHECK(sa_validate(t, ref, n) == SA_OK, "%s n=%d: validator rejects the reference", what, n);
+
+    for (size_t a = 0; a < sizeof algos / sizeof *algos; a++) {
+        for (int th = 1; th <= 4; th++) {
+            sa_options o = {algos[a], th, SA_LCP_DEFAULT};
+            if (algos[a] == SA_ALGO_MM && th > 1) continue; /* sequential by definition */
+            memset(sa, 0xa5, sz * 4);
+            sa_status st = sa_build(t, sa, n, &o);
+            if (!CHECK(st == SA_OK && memcmp(sa, ref, (size_t)n * 4) == 0, "%s n=%d algo=%s threads=%d: SA differs (%s)",
+                       what, n, sa_algorithm_name(algos[a]), th, sa_status_string(st)))
+                continue;
+            for (int lm = SA_LCP_PHI; lm <= SA_LCP_KASAI; lm++) {
+                o.lcp = (sa_lcp_method)lm;
+                memset(lcp, 0xa5, sz * 4);
+                st = sa_lcp(t, sa, lcp, n, &o);
+                CHECK(st == SA_OK && memcmp(lcp, reflcp, (size_t)n * 4) == 0, "%s n=%d threads=%d lcp=%d: LCP differs",
+                      what, n, th, lm);
+            }
+            st = sa_lrs(sa, reflcp, n, &r, &o);
+            CHECK(st == SA_OK && r.len == refl.len && r.sa_index == refl.sa_index && r.pos == refl.pos &&
+                      r.count == refl.count,
+                  "%s n=%d threads=%d: LRS %lld/%lld/%lld/%lld, oracle %lld/%lld/%lld/%lld", what, n, th,
+                  (long long)r.len, (long long)r.sa_index, (long long)r.pos, (long long)r.count, (long long)refl.len,
+                  (long long)refl.sa_index, (long long)refl.pos, (long long)refl.count);
+            /* 64-bit API on the same input */
+            if (th <= 2) {
+                int ok = sa_build64(t, sa64, n, &o) == SA_OK && sa_lcp64(t, sa64, lcp64, n, &o) == SA_OK &&
+                         sa_validate64(t, sa64, n) == SA_OK;
+                for (int32_t i = 0; ok && i < n; i++) ok = sa64[i] == ref[i] && lcp64[i] == reflcp[i];
+                sa_lrs_result r64;
+                ok = ok && sa_lrs64(sa64, lcp64, n, &r64, &o) == SA_OK && r64.len == refl.len &&
+                     r64.sa_index == refl.sa_index && r64.pos == refl.pos && r64.count == refl.count;
+                CHECK(ok, "%s n=%d algo=%s threads=%d: 64-bit API disagrees", what, n, sa_algorithm_name(algos[a]), th);
+            }
+        }
+    }
+    free(ref); free(reflcp); free(sa); free(lcp); free(sa64); free(lcp64);
+}
+
+static void check_validator(void)
+{
+    int32_t n = 300;
+    uint8_t *t = malloc((size_t)n);
+    int32_t *sa = malloc((size_t)n * 4);
+    gen(GEN_RANDOM4, t, n);
+    CHECK(sa_build(t, sa, n, NULL) == SA_OK);
+    CHECK(sa_validate(t, sa, n) == SA_OK);
+    for (int rep = 0; rep < 50; rep++) {
+        int32_t i = (int32_t)check_rand_below((uint64_t)n), j = (int32_t)check_rand_below((uint64_t)n), keep = sa[i];
+        int32_t a = sa[i], b = sa[j];
+        if (i == j) continue;
+        sa[i] = b; sa[j] = a; /* swap */
+        CHECK(sa_validate(t, sa, n) == SA_ERR_ORDER, "swap %d %d", i, j);
+        sa[i] = a; sa[j] = b;
+        sa[i] = b; /* duplicate */
+        CHECK(sa_validate(t, sa, n) == SA_ERR_DUPLICATE, "duplicate at %d", i);
+        sa[i] = rep % 2 ? n : -1 - (int32_t)check_rand_below(5);
+        CHECK(sa_validate(t, sa, n) == SA_ERR_RANGE, "out of range at %d", i);
+        sa[i] = keep;
+        CHECK(sa_validate(t, sa, n) == SA_OK);
+    }
+    /* adjacent swap in an all-equal text: only the end-of-text rule tells them apart */
+    memset(t, 'a', (size_t)n);
+    CHECK(sa_build(t, sa, n, NULL) == SA_OK && sa[0] == n - 1 && sa_validate(t, sa, n) == SA_OK);
+    int32_t x = sa[0]; sa[0] = sa[1]; sa[1] = x;
+    CHECK(sa_validate(t, sa, n) == SA_ERR_ORDER);
+    free(t); free(sa);
+}
+
+static void check_bad_arguments(void)
+{
+    uint8_t t[4] = {1, 2, 3, 4};
+    int32_t sa[4], lcp[4];
+    int64_t sa64[4];
+    sa_lrs_result r;
+    sa_options bad_threads = {SA_ALGO_DEFAULT, -1, SA_LCP_DEFAULT};
+    sa_options bad_algo = {(sa_algorithm)99, 1, SA_LCP_DEFAULT};
+    sa_options bad_lcp = {SA_ALGO_DEFAULT, 1, (sa_lcp_method)7};
+    CHECK(sa_build(NULL, sa, 4, NULL) == SA_ERR_NULL);
+    CHECK(sa_build(t, NULL, 4, NULL) == SA_ERR_NULL);
+    CHECK(sa_build(t, sa, -1, NULL) == SA_ERR_SIZE);
+    CHECK(sa_build64(t, sa64, -5, NULL) == SA_ERR_SIZE);
+    CHECK(sa_build64(NULL, sa64, 4, NULL) == SA_ERR_NULL);
+    CHECK(sa_build(t, sa, 4, &bad_threads) == SA_ERR_THREADS);
+    CHECK(sa_build(t, sa, 4, &bad_algo) == SA_ERR_ALGORITHM);
+    CHECK(sa_build(NULL, NULL, 0, NULL) == SA_OK, "n = 0 needs no arrays");
+    CHECK(sa_build(t, sa, 4, NULL) == SA_OK);
+    CHECK(sa_lcp(t, sa, NULL, 4, NULL) == SA_ERR_NULL);
+    CHECK(sa_lcp(t, sa, lcp, 4, &bad_lcp) == SA_ERR_ALGORITHM);
+    CHECK(sa_lcp(t, sa, lcp, -2, NULL) == SA_ERR_SIZE);
+    CHECK(sa_lrs(sa, lcp, 4, NULL, NULL) == SA_ERR_NULL);
+    CHECK(sa_lrs(NULL, lcp, 4, &r, NULL) == SA_ERR_NULL);
+    CHECK(sa_validate(NULL, sa, 4) == SA_ERR_NULL);
+    CHECK(sa_validate(t, sa, -1) == SA_ERR_SIZE);
+    CHECK(sa_validate64(t, NULL, 4) == SA_ERR_NULL);
+    const sa_status all[] = {SA_OK, SA_ERR_NULL, SA_ERR_SIZE, SA_ERR_NOMEM, SA_ERR_ALGORITHM, SA_ERR_THREADS,
+                             SA_ERR_RANGE, SA_ERR_DUPLICATE, SA_ERR_ORDER, SA_ERR_INTERNAL};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        CHECK(strcmp(sa_status_string(all[i]), "unknown status") != 0, "status %d has no text", (int)all[i]);
+    CHECK(strcmp(sa_status_string((sa_status)-100), "unknown status") == 0);
+    sa_options d = {0};
+    CHECK(sa_effective_threads(&d) >= 1 && sa_effective_threads(NULL) >= 1);
+    CHECK(sa_effective_algorithm(&(sa_options){SA_ALGO_DEFAULT, 1, SA_LCP_DEFAULT}) == SA_ALGO_SAIS);
+    CHECK(sa_effective_algorithm(&(sa_options){SA_ALGO_DEFAULT, 3, SA_LCP_DEFAULT}) == SA_ALGO_PARALLEL);
+}
+
+int main(int argc, char **argv)
+{
+    check_init(argc, argv);
+    int big = getenv("SA_TEST_BIG") && *getenv("SA_TEST_BIG") == '1';
+    static const int32_t sizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 16, 31, 100, 255, 256, 257, 1000, 4095, 4097};
+    uint8_t *t = malloc(70000 + (big ? 1000000 : 0));
+    for (int g = 0; g < GEN_COUNT; g++)
+        for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+            gen(g, t, sizes[s]);
+            check_input(gen_name[g], t, sizes[s], 1);
+        }
+    for (int rep = 0; rep < 200; rep++) { /* many small random texts over random alphabets */
+        int32_t n = (int32_t)check_rand_below(64);
+        uint64_t sigma = 1 + check_rand_below(rep % 2 ? 3 : 256);
+        for (int32_t i = 0; i < n; i++) t[i] = (uint8_t)check_rand_below(sigma);
+        check_input("small-random", t, n, 1);
+    }
+    /* around the 16-bit boundary: the naive oracle on random bytes, Manber-Myers on periodic ones */
+    static const int32_t big16[] = {65535, 65536, 65537};
+    for (size_t s = 0; s < 3; s++) {
+        gen(GEN_RANDOM256, t, big16[s]);
+        check_input("random256", t, big16[s], 1);
+        gen(s == 0 ? GEN_FIB : s == 1 ? GEN_AB : GEN_RANDOM2, t, big16[s]);
+        check_input(s == 0 ? "fibonacci" : s == 1 ? "ab-repeat" : "random2", t, big16[s], 0);
+    }
+    if (big) {
+        gen(GEN_RANDOM4, t, 1000000);
+        check_input("random4-1M", t, 1000000, 0);
+        gen(GEN_FIB, t, 200000);
+        check_input("fibonacci-200k", t, 200000, 0);
+        gen(GEN_EQUAL, t, 200000);
+        check_input("all-equal-200k", t, 200000, 0);
+    }
+    check_validator();
+    check_bad_arguments();
+    free(t);
+    return check_done();
+}
