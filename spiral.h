@@ -403,16 +403,68 @@ SPIRALDEF spiral_status spiral_coord(uint64_t M, uint64_t N, uint64_t k, uint64_
 }
 
 /* ---- progressions: v, v+d, v+2d+dd, ... (second difference dd, 0 or -8) ----------------
- * Eight independent lanes, each stepping by the stride-8 difference, so the loops
- * vectorize (gcc/clang -O3: one add and one xor per value, plus one add per lane and step
- * for the quadratic regimes). Every value is generated; nothing is skipped. */
-#define SPIRAL__K 8
-/* Lane j starts at term j; its stride is the stride-K difference of the progression. */
+ * SPIRAL__K independent lanes, each stepping by the stride-K difference of the progression
+ * (one add and one xor per value, plus one add per lane and step for the quadratic
+ * regimes). Every value is generated; nothing is skipped. With gcc/clang the lanes are
+ * explicit vectors (vector extensions: SSE2 by default, AVX2/AVX-512 with -march), since
+ * gcc 12 neither vectorizes the plain lane loops well nor, in one store variant, correctly. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(SPIRAL_NO_VECTOR_EXT)
+#if defined(__AVX512F__)
+#define SPIRAL__VL 8 /* 64-bit lanes per vector */
+#elif defined(__AVX2__)
+#define SPIRAL__VL 4
+#else
+#define SPIRAL__VL 2 /* SSE2, NEON */
+#endif
+#define SPIRAL__NV 4 /* vectors per step: enough for ILP, few enough for 16 registers */
+#define SPIRAL__K (SPIRAL__NV * SPIRAL__VL)
+typedef uint64_t spiral__vec __attribute__((vector_size(SPIRAL__VL * 8)));
+/* Lane j starts at term j; its stride is term j+K - term j. */
 static inline void spiral__lanes_init(uint64_t *V, uint64_t *D, uint64_t v, uint64_t d, uint64_t dd)
 {
     int j;
     for (j = 0; j < SPIRAL__K; j++) { V[j] = v; v += d; d += dd; }
-    for (j = 0; j < SPIRAL__K; j++) { D[j] = v - V[j]; v += d; d += dd; } /* term j+K - term j */
+    for (j = 0; j < SPIRAL__K; j++) { D[j] = v - V[j]; v += d; d += dd; }
+}
+static inline uint64_t spiral__xor_prog(uint64_t v, uint64_t d, uint64_t dd, uint64_t n)
+{
+    uint64_t acc = 0, i, b, nb = n / SPIRAL__K;
+    if (nb >= 2) {
+        uint64_t V[SPIRAL__K], D[SPIRAL__K], A[SPIRAL__VL];
+        spiral__vec vv[SPIRAL__NV], dv[SPIRAL__NV], av[SPIRAL__NV], DD;
+        const uint64_t dds = dd * SPIRAL__K * SPIRAL__K;
+        int j;
+        spiral__lanes_init(V, D, v, d, dd);
+        for (j = 0; j < SPIRAL__VL; j++) A[j] = dds;
+        memcpy(&DD, A, sizeof DD);
+        for (j = 0; j < SPIRAL__NV; j++) {
+            memcpy(&vv[j], V + j * SPIRAL__VL, sizeof vv[j]);
+            memcpy(&dv[j], D + j * SPIRAL__VL, sizeof dv[j]);
+            av[j] = vv[j] ^ vv[j]; /* zero */
+        }
+        for (b = 0; b < nb; b++) {
+            for (j = 0; j < SPIRAL__NV; j++) { av[j] ^= vv[j]; vv[j] += dv[j]; }
+            if (dd)
+                for (j = 0; j < SPIRAL__NV; j++) dv[j] += DD;
+        }
+        for (j = 1; j < SPIRAL__NV; j++) av[0] ^= av[j];
+        memcpy(A, &av[0], sizeof av[0]);
+        for (j = 0; j < SPIRAL__VL; j++) acc ^= A[j];
+        v = V[0] + nb * D[0] + dds * (nb * (nb - 1) / 2); /* term nb*K */
+        d += nb * SPIRAL__K * dd;
+        n -= nb * SPIRAL__K;
+    }
+    for (i = 0; i < n; i++) { acc ^= v; v += d; d += dd; }
+    return acc;
+}
+#else
+#define SPIRAL__K 16
+/* Lane j starts at term j; its stride is term j+K - term j. */
+static inline void spiral__lanes_init(uint64_t *V, uint64_t *D, uint64_t v, uint64_t d, uint64_t dd)
+{
+    int j;
+    for (j = 0; j < SPIRAL__K; j++) { V[j] = v; v += d; d += dd; }
+    for (j = 0; j < SPIRAL__K; j++) { D[j] = v - V[j]; v += d; d += dd; }
 }
 static inline uint64_t spiral__xor_prog(uint64_t v, uint64_t d, uint64_t dd, uint64_t n)
 {
@@ -433,6 +485,7 @@ static inline uint64_t spiral__xor_prog(uint64_t v, uint64_t d, uint64_t dd, uin
     for (i = 0; i < n; i++) { acc ^= v; v += d; d += dd; }
     return acc;
 }
+#endif
 /* Emitting is bound by memory bandwidth, so a plain loop suffices (gcc 12.2 -O3 also
  * miscompiled the eight-lane form of this store loop; the scalar loop vectorizes for the
  * arithmetic regime on its own). */
