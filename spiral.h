@@ -732,7 +732,7 @@ static __device__ __forceinline__ void spiral__block_xor(unsigned long long acc,
 
 /* XOR of v, v+d, ... (n terms, second difference dd) in registers; 8-way unrolled with
  * independent offsets for the arithmetic case so adds and xors overlap. */
-static __device__ __forceinline__ uint64_t spiral__dxor_lin(uint64_t v, uint64_t s, uint64_t n)
+static SPIRAL_HD __forceinline__ uint64_t spiral__dxor_lin(uint64_t v, uint64_t s, uint64_t n)
 {
     uint64_t a0 = 0, a1 = 0;
     const uint64_t s2 = 2 * s, s3 = 3 * s, s4 = 4 * s, s5 = 5 * s, s6 = 6 * s, s7 = 7 * s, s8 = 8 * s;
@@ -743,14 +743,14 @@ static __device__ __forceinline__ uint64_t spiral__dxor_lin(uint64_t v, uint64_t
     for (; n; n--, v += s) a0 ^= v;
     return a0 ^ a1;
 }
-static __device__ __forceinline__ uint64_t spiral__dxor_quad(uint64_t v, uint64_t d, uint64_t n)
+static SPIRAL_HD __forceinline__ uint64_t spiral__dxor_quad(uint64_t v, uint64_t d, uint64_t n)
 {
     uint64_t a = 0;
 #pragma unroll 4
     for (uint64_t i = 0; i < n; i++) { a ^= v; v += d; d -= 8; }
     return a;
 }
-static __device__ __forceinline__ uint64_t spiral__drow_xor(uint64_t M, uint64_t N, uint64_t r, uint64_t c0,
+static SPIRAL_HD __forceinline__ uint64_t spiral__drow_xor(uint64_t M, uint64_t N, uint64_t r, uint64_t c0,
                                                             uint64_t c1)
 {
     spiral__rowp p = spiral__row_params(M, N, r);
