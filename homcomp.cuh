@@ -844,6 +844,7 @@ static hc_status hc__open(const void *s, size_t len, hc__hdr *h, uint64_t **off)
     st = hc__parse_header((const unsigned char *)s, h);
     if (st) return (hc_status)st;
     nb = hc__nblocks(h->n);
+    if (nb > len - HC_HEADER_BYTES) return HC_ERR_CORRUPT; /* before sizing anything by n */
     nch = (nb + HC__CHUNK - 1) / HC__CHUNK;
     *off = (uint64_t *)HOMCOMP_MALLOC((size_t)(nch + 1) * sizeof(uint64_t));
     if (!*off) return HC_ERR_NOMEM;
@@ -972,6 +973,631 @@ HCDEF_IMPL hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas
 {
     return hc__add_common(c, clen, HC__SRC_QP, deltas, 0, n, out, out_cap, out_size);
 }
+
+/* ---- CUDA codec ------------------------------------------------------------------------ */
+#ifdef __CUDACC__
+#include <cub/block/block_scan.cuh>
+
+#define HC__TPB 128 /* threads per tile = 32-element blocks per tile */
+#define HC__FA (1ull << 62) /* look-back status: aggregate available */
+#define HC__FP (2ull << 62) /* inclusive prefix available */
+#define HC__VM ((1ull << 62) - 1)
+
+typedef struct {
+    hc_cuda_result res;            /* 16 bytes, what the caller reads */
+    int pre_status, pad;           /* errors found by the min/max kernel (uniform for later kernels) */
+    unsigned long long minkey, maxkey, tile_ctr, pad2[2];
+} hc__ws; /* 64 bytes, then 3 x ntiles look-back words */
+
+static uint64_t hc__ntiles(uint64_t n)
+{
+    uint64_t t = (hc__nblocks(n) + HC__TPB - 1) / HC__TPB;
+    return t ? t : 1;
+}
+
+template <typename T> struct hc__dt { enum { v = sizeof(T) == 4 ? HC_F32 : HC_F64 }; };
+__device__ static inline float hc__cvt(double v, float *) { return hc__to_f32(v); }
+__device__ static inline double hc__cvt(double v, double *) { return v; }
+
+__device__ static inline unsigned long long hc__key(double x)
+{
+    unsigned long long u = (unsigned long long)__double_as_longlong(x);
+    return (u >> 63) ? ~u : (u | (1ull << 63));
+}
+__device__ static inline double hc__unkey(unsigned long long k)
+{
+    unsigned long long u = (k >> 63) ? (k & ~(1ull << 63)) : ~k;
+    return __longlong_as_double((long long)u);
+}
+
+__global__ void hc__k_init(hc__ws *ws, unsigned long long *st, uint64_t count)
+{
+    uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i == 0) {
+        ws->res.status = 0; ws->res.reserved = 0; ws->res.bytes = 0;
+        ws->pre_status = 0; ws->minkey = ~0ull; ws->maxkey = 0; ws->tile_ctr = 0;
+    }
+    for (; i < count; i += (uint64_t)gridDim.x * blockDim.x) st[i] = 0;
+}
+
+template <typename T> __global__ void hc__k_minmax(const T *in, uint64_t n, hc__ws *ws)
+{
+    double lo = HUGE_VAL, hi = -HUGE_VAL;
+    int nan = 0, inf = 0;
+    for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x) {
+        double x = (double)in[i];
+        nan |= x != x;
+        inf |= (x - x != 0.0) && x == x;
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
+    }
+    for (int o = 16; o; o >>= 1) {
+        double l2 = __shfl_xor_sync(~0u, lo, o), h2 = __shfl_xor_sync(~0u, hi, o);
+        lo = l2 < lo ? l2 : lo;
+        hi = h2 > hi ? h2 : hi;
+    }
+    nan = __any_sync(~0u, nan);
+    inf = __any_sync(~0u, inf);
+    if ((threadIdx.x & 31) == 0) {
+        atomicMin(&ws->minkey, hc__key(lo));
+        atomicMax(&ws->maxkey, hc__key(hi));
+        if (nan || inf) {
+            int e = inf ? HC_ERR_INF : HC_ERR_NAN;
+            atomicMin(&ws->pre_status, e);
+            atomicMin(&ws->res.status, e);
+        }
+    }
+}
+
+/* Decoupled look-back (Merrill & Garland): called by the 32 lanes of warp 0 of a tile;
+ * returns the exclusive prefix of the tiles before `tile`. Predecessor tiles took their
+ * ids earlier from an atomic counter, so they are running and never wait on us. */
+__device__ static unsigned long long hc__lookback(unsigned long long *st, unsigned long long tile, unsigned long long agg)
+{
+    volatile unsigned long long *vs = st;
+    const int lane = threadIdx.x & 31;
+    unsigned long long excl = 0;
+    long long pos = (long long)tile - 1;
+    if (tile == 0) {
+        if (lane == 0) vs[0] = HC__FP | agg;
+        return 0;
+    }
+    if (lane == 0) vs[tile] = HC__FA | agg;
+    for (;;) {
+        long long idx = pos - lane;
+        unsigned long long s = idx >= 0 ? vs[idx] : HC__FP;
+        unsigned flag = (unsigned)(s >> 62);
+        unsigned pm = __ballot_sync(~0u, flag == 2), xm = __ballot_sync(~0u, flag == 0);
+        unsigned long long rel = pm ? ((((unsigned long long)(pm & (0u - pm))) << 1) - 1) : 0xffffffffull;
+        if (xm & (unsigned)rel) continue;
+        unsigned long long v = ((1ull << lane) & rel) ? (s & HC__VM) : 0;
+        for (int o = 16; o; o >>= 1) v += __shfl_xor_sync(~0u, v, o);
+        excl += v;
+        if (pm) break;
+        pos -= 32;
+    }
+    if (lane == 0) vs[tile] = HC__FP | (excl + agg);
+    return excl;
+}
+
+/* Tile payload <-> shared memory with word accesses where the global words lie wholly
+ * inside [sh, sh + len) of the 4-aligned base; partial head/tail words go byte by byte. */
+__device__ static inline void hc__store_out(const unsigned *w, unsigned sh, unsigned len, unsigned char *gbase)
+{
+    const unsigned total = sh + len, nw = (total + 3) >> 2;
+    const unsigned char *sb = (const unsigned char *)w;
+    for (unsigned j = threadIdx.x; j < nw; j += HC__TPB) {
+        unsigned lo = 4 * j, hi = lo + 4;
+        if (lo >= sh && hi <= total) ((unsigned *)gbase)[j] = w[j];
+        else for (unsigned t = lo > sh ? lo : sh; t < (hi < total ? hi : total); t++) gbase[t] = sb[t];
+    }
+}
+__device__ static inline void hc__load_in(unsigned *w, unsigned sh, unsigned len, const unsigned char *gbase)
+{
+    const unsigned total = sh + len, nw = (total + 3) >> 2;
+    for (unsigned j = threadIdx.x; j < nw; j += HC__TPB) {
+        unsigned lo = 4 * j, hi = lo + 4;
+        if (lo >= sh && hi <= total) w[j] = ((const unsigned *)gbase)[j];
+        else {
+            unsigned v = 0;
+            for (unsigned t = lo > sh ? lo : sh; t < (hi < total ? hi : total); t++) v |= (unsigned)gbase[t] << (8 * (t - lo));
+            w[j] = v;
+        }
+    }
+}
+
+template <typename T> union hc__smem {
+    T x[HC__TPB * 33];               /* elements, padded: thread t reads row t conflict-free */
+    int32_t q[HC__TPB * 33];         /* QP deltas */
+    unsigned w[HC__TPB * 32 + 2];    /* one tile's payload (<= 128 bytes per block) */
+};
+
+/* Quantize + predict the block of thread tid from the staged tile. */
+template <typename T>
+__device__ static inline int hc__qp_thread(const T *x, int cnt, const hc__params *p, int32_t *d)
+{
+    int err = 0;
+    int32_t prev = 0;
+#pragma unroll
+    for (int i = 0; i < HC_BLOCK; i++) {
+        int32_t q = prev;
+        if (i < cnt) {
+            int e = hc__quant((double)x[threadIdx.x * 33 + i], p, hc__dt<T>::v, &q);
+            if (e) { err = e < err ? e : err; q = prev; }
+        }
+        d[i] = q - prev;
+        prev = q;
+    }
+    return err;
+}
+
+template <typename T>
+__device__ static inline void hc__stage_in(T *x, const T *in, uint64_t base, uint64_t n)
+{
+#pragma unroll 8
+    for (int j = 0; j < HC_BLOCK; j++) {
+        int le = j * HC__TPB + threadIdx.x;
+        uint64_t e = base + le;
+        x[le + (le >> 5)] = e < n ? in[e] : (T)0;
+    }
+}
+
+__device__ static inline void hc__write_final(unsigned char *out, const hc__hdr *h0, uint64_t nb, uint64_t payload, hc__ws *ws)
+{
+    hc__hdr h = *h0;
+    h.payload = payload;
+    hc__write_header(out, &h);
+    ws->res.bytes = HC_HEADER_BYTES + nb + payload;
+}
+
+template <typename T>
+__global__ void __launch_bounds__(HC__TPB)
+hc__k_compress(const T *in, uint64_t n, unsigned char *out, double eb_in, int use_rel, int mode, hc__ws *ws,
+               unsigned long long *st)
+{
+    typedef cub::BlockScan<unsigned, HC__TPB> Scan;
+    __shared__ typename Scan::TempStorage scan_tmp;
+    __shared__ hc__smem<T> sm;
+    __shared__ unsigned long long s_tile, s_off;
+    const int tid = threadIdx.x;
+    double eb = eb_in;
+    hc__params p;
+    if (use_rel) {
+        if (ws->pre_status) return; /* written by the previous kernel: uniform */
+        eb = hc__rel_eb(eb_in, hc__unkey(ws->minkey), hc__unkey(ws->maxkey));
+    }
+    int pst = hc__params_from_eb(eb, hc__dt<T>::v, &p);
+    if (pst) {
+        if (blockIdx.x == 0 && tid == 0) atomicMin(&ws->res.status, pst);
+        return;
+    }
+    if (tid == 0) s_tile = atomicAdd(&ws->tile_ctr, 1ull);
+    __syncthreads();
+    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TPB + tid;
+    hc__stage_in(sm.x, in, tile * HC__TPB * HC_BLOCK, n);
+    __syncthreads();
+    const int cnt = b < nb ? (int)(n - b * HC_BLOCK < HC_BLOCK ? n - b * HC_BLOCK : HC_BLOCK) : 0;
+    int32_t d[HC_BLOCK];
+    int err = hc__qp_thread(sm.x, cnt, &p, d);
+    if (err) atomicMin(&ws->res.status, err);
+    uint32_t size = 0;
+    unsigned rb = cnt ? hc__plan(d, mode, &size) : 0;
+    unsigned excl, agg;
+    Scan(scan_tmp).ExclusiveSum((unsigned)size, excl, agg);
+    if (b < nb) out[HC_HEADER_BYTES + b] = (unsigned char)rb;
+    if (tid < 32) {
+        unsigned long long o = hc__lookback(st, tile, agg);
+        if (tid == 0) s_off = o;
+    }
+    __syncthreads();
+    unsigned char *dst = out + HC_HEADER_BYTES + nb + s_off;
+    const unsigned sh = (unsigned)((uintptr_t)dst & 3);
+    if (size) hc__encode_block(d, rb, (unsigned char *)sm.w + sh + excl);
+    __syncthreads();
+    hc__store_out(sm.w, sh, agg, dst - sh);
+    if (tile == gridDim.x - 1 && tid == 0) {
+        hc__hdr h;
+        h.dtype = hc__dt<T>::v; h.mode = mode; h.k = p.k; h.n = n; h.eb = eb; h.payload = 0;
+        hc__write_final(out, &h, nb, s_off + agg, ws);
+    }
+}
+
+/* Header checks every tile repeats (uniform: all tiles read the same bytes). */
+__device__ static inline int hc__dev_header(const unsigned char *s, uint64_t len, int dtype, uint64_t n, hc__hdr *h)
+{
+    int st = hc__parse_header(s, h);
+    uint64_t nb = (n + HC_BLOCK - 1) / HC_BLOCK;
+    if (st) return st;
+    if (h->n != n || h->dtype != dtype) return HC_ERR_FORMAT;
+    if (HC_HEADER_BYTES + nb + h->payload > len) return HC_ERR_CORRUPT;
+    return 0;
+}
+
+/* Offsets of one compressed operand for this tile: rate byte, exclusive offset inside
+ * the tile, tile offset; a tile whose range leaves the header's payload total reads none. */
+template <typename Scan>
+__device__ static inline void hc__operand(const unsigned char *s, const hc__hdr *h, uint64_t tile, uint64_t b,
+                                          uint64_t nb, typename Scan::TempStorage &tmp, unsigned long long *st,
+                                          unsigned long long *s_off, unsigned *rb, unsigned *excl, unsigned *agg,
+                                          int *err)
+{
+    unsigned r = b < nb ? s[HC_HEADER_BYTES + b] : 0;
+    if (!hc__rate_valid(r, h->mode)) { *err = HC_ERR_CORRUPT; r = 0; }
+    Scan(tmp).ExclusiveSum((unsigned)hc__payload_size(r), *excl, *agg);
+    if (threadIdx.x < 32) {
+        unsigned long long o = hc__lookback(st, tile, *agg);
+        if (threadIdx.x == 0) *s_off = o;
+    }
+    __syncthreads();
+    unsigned long long end = *s_off + *agg;
+    if (end > h->payload || (tile == gridDim.x - 1 && end != h->payload)) {
+        *err = HC_ERR_CORRUPT;
+        if (end > h->payload) { r = 0; *agg = 0; }
+    }
+    *rb = r;
+}
+
+template <typename T>
+__global__ void __launch_bounds__(HC__TPB)
+hc__k_decompress(const unsigned char *s, uint64_t len, uint64_t n, T *out, hc__ws *ws, unsigned long long *st)
+{
+    typedef cub::BlockScan<unsigned, HC__TPB> Scan;
+    __shared__ typename Scan::TempStorage scan_tmp;
+    __shared__ hc__smem<T> sm;
+    __shared__ unsigned long long s_tile, s_off;
+    __shared__ int s_bad;
+    __shared__ hc__hdr s_h;
+    const int tid = threadIdx.x;
+    if (tid == 0) {
+        s_tile = atomicAdd(&ws->tile_ctr, 1ull);
+        s_bad = hc__dev_header(s, len, hc__dt<T>::v, n, &s_h);
+    }
+    __syncthreads();
+    if (s_bad) {
+        if (s_tile == 0 && tid == 0) atomicMin(&ws->res.status, s_bad);
+        return;
+    }
+    const hc__hdr h = s_h;
+    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TPB + tid;
+    unsigned rb, excl, agg;
+    int err = 0;
+    hc__operand<Scan>(s, &h, tile, b, nb, scan_tmp, st, &s_off, &rb, &excl, &agg, &err);
+    const unsigned char *src = s + HC_HEADER_BYTES + nb + s_off;
+    const unsigned sh = (unsigned)((uintptr_t)src & 3);
+    hc__load_in(sm.w, sh, agg, src - sh);
+    __syncthreads();
+    int32_t d[HC_BLOCK];
+    if (hc__decode_block((const unsigned char *)sm.w + sh + excl, rb, d)) err = HC_ERR_CORRUPT;
+    if (err) atomicMin(&ws->res.status, err);
+    __syncthreads();
+    const double step = ldexp(1.0, h.k);
+    long long q = 0;
+#pragma unroll
+    for (int i = 0; i < HC_BLOCK; i++) {
+        q += d[i];
+        sm.x[tid * 33 + i] = hc__cvt((double)q * step, (T *)0);
+    }
+    __syncthreads();
+    const uint64_t base = tile * HC__TPB * HC_BLOCK;
+#pragma unroll 8
+    for (int j = 0; j < HC_BLOCK; j++) {
+        int le = j * HC__TPB + tid;
+        uint64_t e = base + le;
+        if (e < n) out[e] = sm.x[le + (le >> 5)];
+    }
+}
+
+enum { HC__K_STREAM = 0, HC__K_RAW = 1, HC__K_QP = 2 };
+
+/* a (compressed) + second operand (compressed stream / raw buffer / QP deltas) -> out. */
+template <typename T, int KIND>
+__global__ void __launch_bounds__(HC__TPB)
+hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen, uint64_t n, unsigned char *out,
+          hc__ws *ws, unsigned long long *stA, unsigned long long *stB, unsigned long long *stO)
+{
+    typedef cub::BlockScan<unsigned, HC__TPB> Scan;
+    __shared__ typename Scan::TempStorage scan_tmp;
+    __shared__ hc__smem<T> sm;
+    __shared__ unsigned long long s_tile, s_off;
+    __shared__ int s_bad;
+    __shared__ hc__hdr s_h;
+    const int tid = threadIdx.x;
+    if (tid == 0) {
+        s_tile = atomicAdd(&ws->tile_ctr, 1ull);
+        s_bad = hc__dev_header(a, alen, hc__dt<T>::v, n, &s_h);
+        if (!s_bad && KIND == HC__K_STREAM) {
+            hc__hdr hb;
+            s_bad = hc__dev_header((const unsigned char *)bsrc, blen, hc__dt<T>::v, n, &hb);
+            if (!s_bad && !hc__compatible(&s_h, &hb)) s_bad = HC_ERR_MISMATCH;
+            if (s_bad == HC_ERR_FORMAT) s_bad = HC_ERR_MISMATCH;
+        }
+    }
+    __syncthreads();
+    if (s_bad) {
+        if (s_tile == 0 && tid == 0) atomicMin(&ws->res.status, s_bad);
+        return;
+    }
+    const hc__hdr h = s_h;
+    hc__params p;
+    hc__params_from_eb(h.eb, h.dtype, &p);
+    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TPB + tid;
+    const uint64_t base = tile * HC__TPB * HC_BLOCK;
+    const int cnt = b < nb ? (int)(n - b * HC_BLOCK < HC_BLOCK ? n - b * HC_BLOCK : HC_BLOCK) : 0;
+    int err = 0;
+    int32_t d[HC_BLOCK], e[HC_BLOCK];
+    unsigned rb, excl, agg;
+    /* second operand first, into e[] */
+    if (KIND == HC__K_STREAM) {
+        const unsigned char *bs = (const unsigned char *)bsrc;
+        hc__operand<Scan>(bs, &h, tile, b, nb, scan_tmp, stB, &s_off, &rb, &excl, &agg, &err);
+        const unsigned char *src = bs + HC_HEADER_BYTES + nb + s_off;
+        const unsigned sh = (unsigned)((uintptr_t)src & 3);
+        hc__load_in(sm.w, sh, agg, src - sh);
+        __syncthreads();
+        if (rb && hc__decode_block((const unsigned char *)sm.w + sh + excl, rb, e)) err = HC_ERR_CORRUPT;
+        if (!rb) for (int i = 0; i < HC_BLOCK; i++) e[i] = 0;
+    } else if (KIND == HC__K_RAW) {
+        hc__stage_in(sm.x, (const T *)bsrc, base, n);
+        __syncthreads();
+        int e2 = hc__qp_thread(sm.x, cnt, &p, e);
+        if (e2 < err) err = e2;
+    } else {
+        const int32_t *qd = (const int32_t *)bsrc;
+        for (int j = 0; j < HC_BLOCK; j++) {
+            int le = j * HC__TPB + tid;
+            uint64_t g = base + le;
+            sm.q[le + (le >> 5)] = g < nb * HC_BLOCK ? qd[g] : 0;
+        }
+        __syncthreads();
+#pragma unroll
+        for (int i = 0; i < HC_BLOCK; i++) e[i] = i < cnt ? sm.q[tid * 33 + i] : 0;
+    }
+    __syncthreads();
+    /* operand a */
+    hc__operand<Scan>(a, &h, tile, b, nb, scan_tmp, stA, &s_off, &rb, &excl, &agg, &err);
+    {
+        const unsigned char *src = a + HC_HEADER_BYTES + nb + s_off;
+        const unsigned sh = (unsigned)((uintptr_t)src & 3);
+        hc__load_in(sm.w, sh, agg, src - sh);
+        __syncthreads();
+        /* zero-block shortcut: a zero block needs no decode */
+        if (rb) { if (hc__decode_block((const unsigned char *)sm.w + sh + excl, rb, d)) err = HC_ERR_CORRUPT; }
+        else for (int i = 0; i < HC_BLOCK; i++) d[i] = 0;
+    }
+#pragma unroll
+    for (int i = 0; i < HC_BLOCK; i++) {
+        long long s = (long long)d[i] + e[i];
+        if (s > HC__D31 || s < -HC__D31) { err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err; s = 0; }
+        d[i] = i < cnt ? (int32_t)s : 0;
+    }
+    if (err) atomicMin(&ws->res.status, err);
+    uint32_t size = 0;
+    rb = cnt ? hc__plan(d, h.mode, &size) : 0;
+    __syncthreads();
+    Scan(scan_tmp).ExclusiveSum((unsigned)size, excl, agg);
+    if (b < nb) out[HC_HEADER_BYTES + b] = (unsigned char)rb;
+    if (tid < 32) {
+        unsigned long long o = hc__lookback(stO, tile, agg);
+        if (tid == 0) s_off = o;
+    }
+    __syncthreads();
+    unsigned char *dst = out + HC_HEADER_BYTES + nb + s_off;
+    const unsigned sh = (unsigned)((uintptr_t)dst & 3);
+    if (size) hc__encode_block(d, rb, (unsigned char *)sm.w + sh + excl);
+    __syncthreads();
+    hc__store_out(sm.w, sh, agg, dst - sh);
+    if (tile == gridDim.x - 1 && tid == 0) hc__write_final(out, &h, nb, s_off + agg, ws);
+}
+
+template <typename T>
+__global__ void __launch_bounds__(HC__TPB)
+hc__k_qp(const unsigned char *ref, uint64_t rlen, const T *raw, uint64_t n, int32_t *deltas, hc__ws *ws)
+{
+    __shared__ hc__smem<T> sm;
+    __shared__ int s_bad;
+    __shared__ hc__hdr s_h;
+    const int tid = threadIdx.x;
+    if (tid == 0) {
+        /* only the header is needed: n and dtype must match, the payload is not read */
+        s_bad = hc__parse_header(ref, &s_h);
+        if (!s_bad && (s_h.n != n || s_h.dtype != hc__dt<T>::v)) s_bad = HC_ERR_MISMATCH;
+        (void)rlen;
+    }
+    __syncthreads();
+    if (s_bad) {
+        if (blockIdx.x == 0 && tid == 0) atomicMin(&ws->res.status, s_bad);
+        return;
+    }
+    hc__params p;
+    hc__params_from_eb(s_h.eb, s_h.dtype, &p);
+    const uint64_t tile = blockIdx.x, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TPB + tid;
+    const uint64_t base = tile * HC__TPB * HC_BLOCK;
+    const int cnt = b < nb ? (int)(n - b * HC_BLOCK < HC_BLOCK ? n - b * HC_BLOCK : HC_BLOCK) : 0;
+    int32_t d[HC_BLOCK];
+    hc__stage_in(sm.x, raw, base, n);
+    __syncthreads();
+    int err = hc__qp_thread(sm.x, cnt, &p, d);
+    if (err) atomicMin(&ws->res.status, err);
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < HC_BLOCK; i++) sm.q[tid * 33 + i] = d[i];
+    __syncthreads();
+    for (int j = 0; j < HC_BLOCK; j++) {
+        int le = j * HC__TPB + tid;
+        uint64_t g = base + le;
+        if (g < nb * HC_BLOCK) deltas[g] = sm.q[le + (le >> 5)];
+    }
+}
+
+/* ---- host side of the GPU API ---- */
+HCDEF_IMPL size_t hc_cuda_workspace_size(uint64_t n) { return (size_t)(sizeof(hc__ws) + 3 * hc__ntiles(n) * 8); }
+HCDEF_IMPL hc_cuda_result *hc_cuda_result_ptr(void *d_ws) { return (hc_cuda_result *)d_ws; }
+HCDEF_IMPL hc_status hc_cuda_read_result(const void *d_ws, hc_cuda_result *h_result, cudaStream_t stream)
+{
+    if (!d_ws || !h_result) return HC_ERR_ARG;
+    return cudaMemcpyAsync(h_result, d_ws, sizeof(hc_cuda_result), cudaMemcpyDeviceToHost, stream) == cudaSuccess
+               ? HC_OK : HC_ERR_CUDA;
+}
+
+static hc_status hc__cuda_prep(uint64_t n, void *d_ws, size_t ws_bytes, cudaStream_t stream, hc__ws **ws,
+                               unsigned long long **st)
+{
+    uint64_t nt = hc__ntiles(n);
+    unsigned grid;
+    if (!d_ws || ws_bytes < hc_cuda_workspace_size(n) || ((uintptr_t)d_ws & 7)) return HC_ERR_WORKSPACE;
+    *ws = (hc__ws *)d_ws;
+    *st = (unsigned long long *)((unsigned char *)d_ws + sizeof(hc__ws));
+    grid = (unsigned)((3 * nt + 255) / 256);
+    if (grid > 1024) grid = 1024;
+    hc__k_init<<<grid, 256, 0, stream>>>(*ws, *st, 3 * nt);
+    return HC_OK;
+}
+
+static hc_status hc__cuda_done(void) { return cudaGetLastError() == cudaSuccess ? HC_OK : HC_ERR_CUDA; }
+
+/* Host-side validation of a device stream: the length always, the header when a host copy is given. */
+static hc_status hc__cuda_check_stream(const void *d_s, size_t len, const void *h_header, hc_dtype dtype, uint64_t n,
+                                       int *mode)
+{
+    uint64_t nb = hc__nblocks(n);
+    if (!d_s) return HC_ERR_ARG;
+    if (len < HC_HEADER_BYTES || len - HC_HEADER_BYTES < nb) return HC_ERR_CORRUPT;
+    if (h_header) {
+        hc__hdr h;
+        int st = hc__parse_header((const unsigned char *)h_header, &h);
+        if (st) return (hc_status)st;
+        if (h.n != n || h.dtype != (int)dtype) return HC_ERR_FORMAT;
+        if (h.payload > len - HC_HEADER_BYTES - nb) return HC_ERR_CORRUPT;
+        if (mode) *mode = h.mode;
+    }
+    return HC_OK;
+}
+
+HCDEF_IMPL hc_status hc_cuda_compress(const hc_config *cfg, const void *d_in, uint64_t n, void *d_out, size_t out_cap,
+                                      void *d_ws, size_t ws_bytes, cudaStream_t stream)
+{
+    hc__ws *ws;
+    unsigned long long *st;
+    hc__params p;
+    double eb;
+    int use_rel;
+    hc_status s;
+    unsigned nt;
+    if (!cfg || !d_out || (n && !d_in)) return HC_ERR_ARG;
+    if ((cfg->dtype != HC_F32 && cfg->dtype != HC_F64) || (cfg->mode != HC_PLAIN && cfg->mode != HC_OUTLIER) ||
+        (cfg->bound != HC_ABS && cfg->bound != HC_REL) || n > ((uint64_t)1 << 56))
+        return HC_ERR_ARG;
+    if ((uintptr_t)d_in % (cfg->dtype == HC_F32 ? 4 : 8)) return HC_ERR_ALIGN;
+    if (out_cap < hc_compress_bound(n, cfg->dtype)) return HC_ERR_CAPACITY;
+    if (hc__ntiles(n) > 0x7fffffffu) return HC_ERR_ARG;
+    eb = cfg->eb;
+    use_rel = cfg->bound == HC_REL && n > 0;
+    if (use_rel) { if (!(eb > 0.0) || !(eb <= DBL_MAX)) return HC_ERR_EB; }
+    else if (hc__params_from_eb(eb, cfg->dtype, &p) != HC_OK) return HC_ERR_EB;
+    s = hc__cuda_prep(n, d_ws, ws_bytes, stream, &ws, &st);
+    if (s) return s;
+    nt = (unsigned)hc__ntiles(n);
+    if (cfg->dtype == HC_F32) {
+        if (use_rel) hc__k_minmax<float><<<1024, 256, 0, stream>>>((const float *)d_in, n, ws);
+        hc__k_compress<float><<<nt, HC__TPB, 0, stream>>>((const float *)d_in, n, (unsigned char *)d_out, eb, use_rel, cfg->mode, ws, st);
+    } else {
+        if (use_rel) hc__k_minmax<double><<<1024, 256, 0, stream>>>((const double *)d_in, n, ws);
+        hc__k_compress<double><<<nt, HC__TPB, 0, stream>>>((const double *)d_in, n, (unsigned char *)d_out, eb, use_rel, cfg->mode, ws, st);
+    }
+    return hc__cuda_done();
+}
+
+HCDEF_IMPL hc_status hc_cuda_decompress(const void *d_stream, size_t len, const void *h_header, hc_dtype dtype,
+                                        void *d_out, uint64_t n, void *d_ws, size_t ws_bytes, cudaStream_t stream)
+{
+    hc__ws *ws;
+    unsigned long long *st;
+    hc_status s;
+    if ((dtype != HC_F32 && dtype != HC_F64) || (n && !d_out)) return HC_ERR_ARG;
+    if ((uintptr_t)d_out % (dtype == HC_F32 ? 4 : 8)) return HC_ERR_ALIGN;
+    s = hc__cuda_check_stream(d_stream, len, h_header, dtype, n, NULL);
+    if (s) return s;
+    s = hc__cuda_prep(n, d_ws, ws_bytes, stream, &ws, &st);
+    if (s) return s;
+    unsigned nt = (unsigned)hc__ntiles(n);
+    if (dtype == HC_F32) hc__k_decompress<float><<<nt, HC__TPB, 0, stream>>>((const unsigned char *)d_stream, len, n, (float *)d_out, ws, st);
+    else hc__k_decompress<double><<<nt, HC__TPB, 0, stream>>>((const unsigned char *)d_stream, len, n, (double *)d_out, ws, st);
+    return hc__cuda_done();
+}
+
+HCDEF_IMPL hc_status hc_cuda_qp(const void *d_ref, size_t ref_len, const void *h_header, hc_dtype dtype,
+                                const void *d_raw, uint64_t n, int32_t *d_deltas, void *d_ws, size_t ws_bytes,
+                                cudaStream_t stream)
+{
+    hc__ws *ws;
+    unsigned long long *st;
+    hc_status s;
+    if ((dtype != HC_F32 && dtype != HC_F64) || !d_ref || !d_deltas || (n && !d_raw)) return HC_ERR_ARG;
+    if ((uintptr_t)d_raw % (dtype == HC_F32 ? 4 : 8) || ((uintptr_t)d_deltas & 3)) return HC_ERR_ALIGN;
+    if (ref_len < HC_HEADER_BYTES) return HC_ERR_CORRUPT;
+    if (h_header) {
+        hc__hdr h;
+        int e = hc__parse_header((const unsigned char *)h_header, &h);
+        if (e) return (hc_status)e;
+        if (h.n != n || h.dtype != (int)dtype) return HC_ERR_MISMATCH;
+    }
+    s = hc__cuda_prep(n, d_ws, ws_bytes, stream, &ws, &st);
+    if (s) return s;
+    unsigned nt = (unsigned)hc__ntiles(n);
+    if (dtype == HC_F32) hc__k_qp<float><<<nt, HC__TPB, 0, stream>>>((const unsigned char *)d_ref, ref_len, (const float *)d_raw, n, d_deltas, ws);
+    else hc__k_qp<double><<<nt, HC__TPB, 0, stream>>>((const unsigned char *)d_ref, ref_len, (const double *)d_raw, n, d_deltas, ws);
+    return hc__cuda_done();
+}
+
+template <int KIND>
+static hc_status hc__cuda_add(const void *d_a, size_t alen, const void *d_b, size_t blen, const void *h_header,
+                              hc_dtype dtype, uint64_t n, void *d_out, size_t out_cap, void *d_ws, size_t ws_bytes,
+                              cudaStream_t stream)
+{
+    hc__ws *ws;
+    unsigned long long *st;
+    hc_status s;
+    if ((dtype != HC_F32 && dtype != HC_F64) || !d_out || (n && !d_b) || (KIND == HC__K_STREAM && !d_b)) return HC_ERR_ARG;
+    if (KIND == HC__K_RAW && (uintptr_t)d_b % (dtype == HC_F32 ? 4 : 8)) return HC_ERR_ALIGN;
+    if (KIND == HC__K_QP && ((uintptr_t)d_b & 3)) return HC_ERR_ALIGN;
+    if (out_cap < hc_compress_bound(n, dtype)) return HC_ERR_CAPACITY;
+    s = hc__cuda_check_stream(d_a, alen, h_header, dtype, n, NULL);
+    if (s) return s;
+    if (KIND == HC__K_STREAM) {
+        s = hc__cuda_check_stream(d_b, blen, NULL, dtype, n, NULL);
+        if (s) return s;
+    }
+    s = hc__cuda_prep(n, d_ws, ws_bytes, stream, &ws, &st);
+    if (s) return s;
+    uint64_t nt = hc__ntiles(n);
+    if (dtype == HC_F32)
+        hc__k_add<float, KIND><<<(unsigned)nt, HC__TPB, 0, stream>>>((const unsigned char *)d_a, alen, d_b, blen, n,
+                                                                      (unsigned char *)d_out, ws, st, st + nt, st + 2 * nt);
+    else
+        hc__k_add<double, KIND><<<(unsigned)nt, HC__TPB, 0, stream>>>((const unsigned char *)d_a, alen, d_b, blen, n,
+                                                                       (unsigned char *)d_out, ws, st, st + nt, st + 2 * nt);
+    return hc__cuda_done();
+}
+
+HCDEF_IMPL hc_status hc_cuda_add(const void *d_a, size_t alen, const void *d_b, size_t blen, const void *h_header,
+                                 hc_dtype dtype, uint64_t n, void *d_out, size_t out_cap, void *d_ws, size_t ws_bytes,
+                                 cudaStream_t stream)
+{
+    return hc__cuda_add<HC__K_STREAM>(d_a, alen, d_b, blen, h_header, dtype, n, d_out, out_cap, d_ws, ws_bytes, stream);
+}
+HCDEF_IMPL hc_status hc_cuda_add_raw(const void *d_c, size_t clen, const void *h_header, hc_dtype dtype,
+                                     const void *d_raw, uint64_t n, void *d_out, size_t out_cap, void *d_ws,
+                                     size_t ws_bytes, cudaStream_t stream)
+{
+    return hc__cuda_add<HC__K_RAW>(d_c, clen, d_raw, 0, h_header, dtype, n, d_out, out_cap, d_ws, ws_bytes, stream);
+}
+HCDEF_IMPL hc_status hc_cuda_add_qp(const void *d_c, size_t clen, const void *h_header, hc_dtype dtype,
+                                    const int32_t *d_deltas, uint64_t n, void *d_out, size_t out_cap, void *d_ws,
+                                    size_t ws_bytes, cudaStream_t stream)
+{
+    return hc__cuda_add<HC__K_QP>(d_c, clen, d_deltas, 0, h_header, dtype, n, d_out, out_cap, d_ws, ws_bytes, stream);
+}
+#endif /* __CUDACC__ */
 
 #endif /* HOMCOMP_IMPLEMENTATION_DONE */
 #endif /* HOMCOMP_IMPLEMENTATION */
