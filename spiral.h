@@ -746,7 +746,9 @@ static SPIRAL_HD __forceinline__ uint64_t spiral__dxor_lin(uint64_t v, uint64_t 
 static SPIRAL_HD __forceinline__ uint64_t spiral__dxor_quad(uint64_t v, uint64_t d, uint64_t n)
 {
     uint64_t a = 0;
+#ifdef __CUDA_ARCH__
 #pragma unroll 4
+#endif
     for (uint64_t i = 0; i < n; i++) { a ^= v; v += d; d -= 8; }
     return a;
 }
