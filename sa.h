@@ -91,6 +91,7 @@ SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt);
 #define SA__IMPLEMENTED
 
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #ifndef SA_MALLOC
 #include <stdlib.h>
@@ -132,16 +133,521 @@ static sa_status sa__sais32(const uint8_t *text, int32_t *sa, int32_t n);
 static sa_status sa__sais64(const uint8_t *text, int64_t *sa, int64_t n);
 
 /* ==== BEGIN parallel suffix sorting (sa__build_parallel32/64) ==== */
-/* Temporary stand-ins until the parallel algorithm lands: sequential SA-IS. */
+/* Parallel prefix doubling (SA_ALGO_PARALLEL). The seed's OpenMP version (chapter 2) kept
+ * Manber-Myers' serial core and only parallelised the trivial loops (0.95-1.07x); here every
+ * step is parallel and the work shrinks round by round:
+ *  - round 0: parallel counting sort of all suffixes by their first two bytes (per-thread
+ *    histograms, 65536 buckets), then every bucket is sorted by a 52-bit key holding bytes
+ *    2..7 and min(length, 8), so key order is exactly suffix order on the first 8 bytes
+ *    (a suffix that ends sorts before any longer one sharing its bytes, NUL included).
+ *  - rounds h = 8, 16, 32, ... (Larsson-Sadakane): rank[i] = SA index of the last member of
+ *    i's group; only groups that are not singletons (a list of segments) are re-sorted, by
+ *    rank[i + h] + 1, or 0 past the end. Short segments are sorted by one thread each
+ *    (dynamic schedule, MSD radix on (key, index) pairs in a private buffer); segments longer
+ *    than SA__P_BIG by all threads (parallel MSD radix partitioning, recursing).
+ *  - each round has two phases so that no thread reads a rank another one is writing:
+ *    phase 1 sorts and marks the end of every run of equal keys in the sign bit of SA (~i);
+ *    phase 2 clears the marks, writes the new ranks and collects next round's segments.
+ *    Stops when no segment is left (at most ceil(log2(longest repeat / 8)) + 1 rounds).
+ * Memory beyond the caller's SA and text (w = 4 bytes for the 32-bit API, 8 for 64-bit):
+ * rank array w*n; per thread 65536*w histogram and 2 * SA__P_BIG * 16 bytes of pair buffer;
+ * (w + 1) bytes per element of the longest segment over SA__P_BIG (0 on random bytes, up to
+ * (w + 1) * n on a text of one repeated byte); 2w bytes per unsorted group (segment lists).
+ * Typical total with SA: 32-bit API 8n + 4 MB * threads, 64-bit API 16n + 4 MB * threads. */
+#ifdef _OPENMP
+static int sa__p_tid(void) { return omp_get_thread_num(); }
+static int sa__p_nth(void) { return omp_get_num_threads(); }
+static int sa__p_threads(int t) { return t > 0 ? t : omp_get_max_threads(); }
+#else
+static int sa__p_tid(void) { return 0; }
+static int sa__p_nth(void) { return 1; }
+static int sa__p_threads(int t) { (void)t; return 1; }
+#endif
+
+/* Segments longer than this are sorted by all threads together (parallel MSD
+   radix partitioning); shorter ones by one thread in a private pair buffer. */
+#define SA__P_BIG 65536
+/* Chunk length when a long segment's ranks are rewritten by several threads. */
+#define SA__P_CHUNK 32768
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SA__P_PF(a) __builtin_prefetch(a)
+#define SA__P_PFW(a) __builtin_prefetch(a, 1)
+#else
+#define SA__P_PF(a) ((void)0)
+#define SA__P_PFW(a) ((void)0)
+#endif
+
+/* Big-endian 8-byte load: byte 0 is the most significant. */
+static inline uint64_t sa__p_be64(const uint8_t *p)
+{
+    uint64_t v;
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+    memcpy(&v, p, 8);
+    v = __builtin_bswap64(v);
+#else
+    int k;
+    v = 0;
+    for (k = 0; k < 8; k++) v = (v << 8) | p[k];
+#endif
+    return v;
+}
+
+/* Round-0 key of the suffix at i, inside its bucket of equal first two bytes:
+   bytes i+2..i+7 (zero padded past the end) in bits 51..4 and min(n - i, 8) in
+   bits 3..0. Key order = order of the suffixes' first 8 bytes, a suffix shorter
+   than 8 sorting before every longer one that shares its bytes (padding with 0
+   alone would tie "a" with "a\0"); two keys tie only when both suffixes have at
+   least 8 bytes and the same first 8. */
+static inline uint64_t sa__p_tkey(const uint8_t *t, uint64_t i, uint64_t n)
+{
+    uint64_t v, len = n - i;
+    if (len >= 8) {
+        v = sa__p_be64(t + i);
+        len = 8;
+    } else {
+        uint64_t k;
+        v = 0;
+        for (k = 0; k < len; k++) v |= (uint64_t)t[i + k] << (8 * (7 - k));
+    }
+    return ((v << 16) >> 12) | len;
+}
+
+/* Index of the highest set bit of x != 0. */
+static inline int sa__p_hibit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return 63 - __builtin_clzll(x);
+#else
+    int b = 0;
+    while (x >>= 1) b++;
+    return b;
+#endif
+}
+
+typedef struct { uint64_t key; uint64_t idx; } sa__ppair;
+
+static void sa__p_isort(sa__ppair *a, size_t m)
+{
+    size_t i, j;
+    for (i = 1; i < m; i++) {
+        sa__ppair x = a[i];
+        for (j = i; j > 0 && a[j - 1].key > x.key; j--) a[j] = a[j - 1];
+        a[j] = x;
+    }
+}
+
+/* MSD radix sort of pairs by key, 8-bit digits from bit `shift` down; all keys
+   agree above shift + 8. b is scratch of the same length. */
+static void sa__p_msd(sa__ppair *a, sa__ppair *b, size_t m, int shift)
+{
+    size_t cnt[256], off[256], k, s;
+    int d;
+    for (;;) {
+        if (m <= 32) { sa__p_isort(a, m); return; }
+        memset(cnt, 0, sizeof cnt);
+        for (k = 0; k < m; k++) cnt[(a[k].key >> shift) & 255]++;
+        for (d = 0; d < 256 && cnt[d] == 0; d++) {}
+        if (cnt[d] == m) {               /* one digit value: go down a digit */
+            if (shift == 0) return;
+            shift -= 8;
+            continue;
+        }
+        for (s = 0, d = 0; d < 256; d++) { off[d] = s; s += cnt[d]; }
+        for (k = 0; k < m; k++) b[off[(a[k].key >> shift) & 255]++] = a[k];
+        memcpy(a, b, m * sizeof *a);
+        if (shift == 0) return;
+        for (s = 0, d = 0; d < 256; d++) {
+            if (cnt[d] > 1) sa__p_msd(a + s, b + s, cnt[d], shift - 8);
+            s += cnt[d];
+        }
+        return;
+    }
+}
+
+/* The width-generic part, instantiated for int32_t and int64_t indices below (one macro
+   rather than the self-include templates, so that it stays inside this section). */
+#define SA__P_TEMPLATE(SA__PI, SA__PN) \
+typedef struct {                                                                                             \
+    const uint8_t *text;                                                                                     \
+    SA__PI *sa, *rank;                                                                                       \
+    uint64_t n, h;                                                                                           \
+} SA__PN(sa__pctx);                                                                                          \
+                                                                                                             \
+typedef struct { SA__PI *v; size_t cnt, cap; int oom; } SA__PN(sa__pseg);                                    \
+                                                                                                             \
+static inline uint64_t SA__PN(sa__p_key)(const SA__PN(sa__pctx) *c, uint64_t i)                              \
+{                                                                                                            \
+    if (c->h == 0) return sa__p_tkey(c->text, i, c->n);                                                      \
+    return c->h < c->n - i ? (uint64_t)c->rank[i + c->h] + 1 : 0;                                            \
+}                                                                                                            \
+                                                                                                             \
+/* Prefetch what sa__p_key(c, i) will read. */                                                               \
+static inline void SA__PN(sa__p_pfkey)(const SA__PN(sa__pctx) *c, SA__PI v)                                  \
+{                                                                                                            \
+    uint64_t i = (uint64_t)(v < 0 ? ~v : v);                                                                 \
+    if (c->h == 0) SA__P_PF(c->text + i);                                                                    \
+    else if (c->h < c->n - i) SA__P_PF(c->rank + i + c->h);                                                  \
+}                                                                                                            \
+                                                                                                             \
+static void SA__PN(sa__p_push)(SA__PN(sa__pseg) *L, SA__PI s, SA__PI m)                                      \
+{                                                                                                            \
+    if (L->cnt == L->cap) {                                                                                  \
+        size_t cap = L->cap ? 2 * L->cap : 256;                                                              \
+        SA__PI *v = (SA__PI *)SA_MALLOC(2 * cap * sizeof(SA__PI));                                           \
+        if (!v) { L->oom = 1; return; }                                                                      \
+        if (L->cnt) memcpy(v, L->v, 2 * L->cnt * sizeof(SA__PI));                                            \
+        SA_FREE(L->v);                                                                                       \
+        L->v = v;                                                                                            \
+        L->cap = cap;                                                                                        \
+    }                                                                                                        \
+    L->v[2 * L->cnt] = s;                                                                                    \
+    L->v[2 * L->cnt + 1] = m;                                                                                \
+    L->cnt++;                                                                                                \
+}                                                                                                            \
+                                                                                                             \
+/* Append the lists src[0..T) to dst and empty them. */                                                      \
+static void SA__PN(sa__p_gather)(SA__PN(sa__pseg) *dst, SA__PN(sa__pseg) *src, int T)                        \
+{                                                                                                            \
+    size_t tot = 0, at = 0;                                                                                  \
+    int t;                                                                                                   \
+    for (t = 0; t < T; t++) { tot += src[t].cnt; if (src[t].oom) dst->oom = 1; }                             \
+    dst->cnt = 0;                                                                                            \
+    if (tot > dst->cap) {                                                                                    \
+        SA_FREE(dst->v);                                                                                     \
+        dst->v = (SA__PI *)SA_MALLOC(2 * tot * sizeof(SA__PI));                                              \
+        dst->cap = dst->v ? tot : 0;                                                                         \
+        if (!dst->v) { dst->oom = 1; return; }                                                               \
+    }                                                                                                        \
+    for (t = 0; t < T; t++) {                                                                                \
+        if (src[t].cnt) memcpy(dst->v + 2 * at, src[t].v, 2 * src[t].cnt * sizeof(SA__PI));                  \
+        at += src[t].cnt;                                                                                    \
+        src[t].cnt = 0;                                                                                      \
+    }                                                                                                        \
+    dst->cnt = tot;                                                                                          \
+}                                                                                                            \
+                                                                                                             \
+/* One thread sorts sa[s..s+m) by key and marks the last element of every run                                \
+   of equal keys (stored complemented, ~i < 0). a, b: m pairs each. */                                       \
+static void SA__PN(sa__p_sort_small)(const SA__PN(sa__pctx) *c, SA__PI s, SA__PI m,                          \
+                                      sa__ppair *a, sa__ppair *b)                                            \
+{                                                                                                            \
+    SA__PI *sa = c->sa + s;                                                                                  \
+    uint64_t mn = UINT64_MAX, mx = 0;                                                                        \
+    SA__PI k;                                                                                                \
+    if (m == 1) { sa[0] = ~sa[0]; return; }                                                                  \
+    for (k = 0; k < m; k++) {                                                                                \
+        uint64_t i = (uint64_t)sa[k], key;                                                                   \
+        if (k + 8 < m) SA__PN(sa__p_pfkey)(c, sa[k + 8]);                                                    \
+        key = SA__PN(sa__p_key)(c, i);                                                                       \
+        a[k].key = key;                                                                                      \
+        a[k].idx = i;                                                                                        \
+        mn = key < mn ? key : mn;                                                                            \
+        mx = key > mx ? key : mx;                                                                            \
+    }                                                                                                        \
+    if (mn == mx) { sa[m - 1] = ~sa[m - 1]; return; }                                                        \
+    sa__p_msd(a, b, (size_t)m, sa__p_hibit(mn ^ mx) & ~7);                                                   \
+    for (k = 0; k + 1 < m; k++)                                                                              \
+        sa[k] = a[k].key != a[k + 1].key ? ~(SA__PI)a[k].idx : (SA__PI)a[k].idx;                             \
+    sa[m - 1] = ~(SA__PI)a[m - 1].idx;                                                                       \
+}                                                                                                            \
+                                                                                                             \
+/* All threads sort a long segment sa[s..s+m): one parallel MSD radix pass on                                \
+   the top differing 8 bits of the keys, then buckets that are done get their                                \
+   last element marked, long ones recurse, short ones go to `tasks` for                                      \
+   sa__p_sort_small. tmp: m indices; hist: nt * 256. Returns 0 or -1 (OOM). */                               \
+static int SA__PN(sa__p_sort_big)(const SA__PN(sa__pctx) *c, SA__PI s, SA__PI m, SA__PI *tmp,                \
+                                  uint8_t *dig, SA__PI *hist, int nt, SA__PN(sa__pseg) *tasks)               \
+{                                                                                                            \
+    SA__PI *sa = c->sa, bstart[257];                                                                         \
+    uint64_t mn = UINT64_MAX, mx = 0;                                                                        \
+    SA__PI k;                                                                                                \
+    int shift, d;                                                                                            \
+    (void)nt;                                                                                                \
+    SA__OMP(omp parallel for num_threads(nt) schedule(static) reduction(min:mn) reduction(max:mx))           \
+    for (k = s; k < s + m; k++) {                                                                            \
+        uint64_t key;                                                                                        \
+        if (k + 16 < s + m) SA__PN(sa__p_pfkey)(c, sa[k + 16]);                                              \
+        key = SA__PN(sa__p_key)(c, (uint64_t)sa[k]);                                                         \
+        mn = key < mn ? key : mn;                                                                            \
+        mx = key > mx ? key : mx;                                                                            \
+    }                                                                                                        \
+    if (mn == mx) { sa[s + m - 1] = ~sa[s + m - 1]; return 0; }                                              \
+    shift = sa__p_hibit(mn ^ mx) & ~7;                                                                       \
+    SA__OMP(omp parallel num_threads(nt))                                                                    \
+    {                                                                                                        \
+        int t = sa__p_tid(), T = sa__p_nth(), u;                                                             \
+        SA__PI lo = s + (SA__PI)((uint64_t)m * (uint64_t)t / (uint64_t)T);                                   \
+        SA__PI hi = s + (SA__PI)((uint64_t)m * (uint64_t)(t + 1) / (uint64_t)T);                             \
+        SA__PI *h = hist + 256 * t, j;                                                                       \
+        memset(h, 0, 256 * sizeof *h);                                                                       \
+        for (j = lo; j < hi; j++) {                                                                          \
+            unsigned dd;                                                                                     \
+            if (j + 16 < hi) SA__PN(sa__p_pfkey)(c, sa[j + 16]);                                             \
+            dd = (unsigned)(SA__PN(sa__p_key)(c, (uint64_t)sa[j]) >> shift) & 255;                           \
+            dig[j - s] = (uint8_t)dd;                                                                        \
+            h[dd]++;                                                                                         \
+        }                                                                                                    \
+        SA__OMP(omp barrier)                                                                                 \
+        SA__OMP(omp single)                                                                                  \
+        {                                                                                                    \
+            SA__PI o = s;                                                                                    \
+            int e;                                                                                           \
+            for (e = 0; e < 256; e++) {                                                                      \
+                bstart[e] = o;                                                                               \
+                for (u = 0; u < T; u++) {                                                                    \
+                    SA__PI x = hist[256 * u + e];                                                            \
+                    hist[256 * u + e] = o;                                                                   \
+                    o += x;                                                                                  \
+                }                                                                                            \
+            }                                                                                                \
+            bstart[256] = o;                                                                                 \
+        }                                                                                                    \
+        for (j = lo; j < hi; j++)                                                                            \
+            tmp[h[dig[j - s]]++ - s] = sa[j];                                                                \
+        SA__OMP(omp barrier)                                                                                 \
+        SA__OMP(omp for schedule(static))                                                                    \
+        for (j = 0; j < m; j++) sa[s + j] = tmp[j];                                                          \
+    }                                                                                                        \
+    for (d = 0; d < 256; d++) {                                                                              \
+        SA__PI bs = bstart[d], sz = bstart[d + 1] - bstart[d];                                               \
+        if (sz == 0) continue;                                                                               \
+        if (shift == 0 || sz == 1) sa[bs + sz - 1] = ~sa[bs + sz - 1];                                       \
+        else if (sz > SA__P_BIG) {                                                                           \
+            if (SA__PN(sa__p_sort_big)(c, bs, sz, tmp, dig, hist, nt, tasks)) return -1;                     \
+        } else {                                                                                             \
+            SA__PN(sa__p_push)(tasks, bs, sz);                                                               \
+            if (tasks->oom) return -1;                                                                       \
+        }                                                                                                    \
+    }                                                                                                        \
+    return 0;                                                                                                \
+}                                                                                                            \
+                                                                                                             \
+/* Rewrite ranks for sa[cs..ce), part of a segment sorted in this round: clear                               \
+   the marks, rank = SA index of the last element of the run of equal keys                                   \
+   (Larsson-Sadakane's group number), and emit runs of length >= 2 as next                                   \
+   round's segments. cur_end: first marked index at or after ce; first_start:                                \
+   whether a run starts at cs. */                                                                            \
+static void SA__PN(sa__p_scan)(const SA__PN(sa__pctx) *c, SA__PI cs, SA__PI ce, SA__PI cur_end,              \
+                               int first_start, SA__PN(sa__pseg) *out, SA__PN(sa__pseg) *outbig)             \
+{                                                                                                            \
+    SA__PI *sa = c->sa, *rank = c->rank, j;                                                                  \
+    for (j = ce - 1; j >= cs; j--) {                                                                         \
+        SA__PI v = sa[j];                                                                                    \
+        if (v < 0) { v = ~v; sa[j] = v; cur_end = j; }                                                       \
+        rank[v] = cur_end;                                                                                   \
+        if (cur_end > j && (j == cs ? first_start : sa[j - 1] < 0)) {                                        \
+            SA__PI len = cur_end - j + 1;                                                                    \
+            SA__PN(sa__p_push)(len > SA__P_BIG ? outbig : out, j, len);                                      \
+        }                                                                                                    \
+    }                                                                                                        \
+}                                                                                                            \
+                                                                                                             \
+/* sa__p_scan for a long segment, split into chunks handled by all threads. */                               \
+static int SA__PN(sa__p_scan_big)(const SA__PN(sa__pctx) *c, SA__PI s, SA__PI m, int nt,                     \
+                                  SA__PN(sa__pseg) *outs, SA__PN(sa__pseg) *outbigs)                         \
+{                                                                                                            \
+    SA__PI nch = (m + SA__P_CHUNK - 1) / SA__P_CHUNK, q;                                                     \
+    SA__PI *fm = (SA__PI *)SA_MALLOC(2 * (size_t)nch * sizeof(SA__PI)), *nm = fm + nch;                      \
+    SA__PI *sa = c->sa;                                                                                      \
+    (void)nt; /* only in the pragmas */                                                                      \
+    if (!fm) return -1;                                                                                      \
+    SA__OMP(omp parallel for num_threads(nt) schedule(static))                                               \
+    for (q = 0; q < nch; q++) {                                                                              \
+        SA__PI cs = s + q * SA__P_CHUNK, ce = q == nch - 1 ? s + m : cs + SA__P_CHUNK, j;                    \
+        fm[q] = -1;                                                                                          \
+        for (j = cs; j < ce; j++)                                                                            \
+            if (sa[j] < 0) { fm[q] = j; break; }                                                             \
+    }                                                                                                        \
+    nm[nch - 1] = -1; /* unused: the segment's last element is always marked */                              \
+    for (q = nch - 1; q > 0; q--) nm[q - 1] = fm[q] >= 0 ? fm[q] : nm[q];                                    \
+    SA__OMP(omp parallel num_threads(nt))                                                                    \
+    {                                                                                                        \
+        int t = sa__p_tid();                                                                                 \
+        SA__PI r;                                                                                            \
+        /* starts of runs at chunk boundaries, read before anyone clears marks */                            \
+        SA__PI *st = fm; /* reuse: fm[q] >= 0 is no longer needed, store flags */                            \
+        SA__OMP(omp for schedule(static))                                                                    \
+        for (r = 0; r < nch; r++) st[r] = r == 0 ? 1 : sa[s + r * SA__P_CHUNK - 1] < 0;                      \
+        SA__OMP(omp for schedule(dynamic, 1))                                                                \
+        for (r = 0; r < nch; r++) {                                                                          \
+            SA__PI cs = s + r * SA__P_CHUNK, ce = r == nch - 1 ? s + m : cs + SA__P_CHUNK;                   \
+            SA__PN(sa__p_scan)(c, cs, ce, nm[r], (int)st[r], &outs[t], &outbigs[t]);                         \
+        }                                                                                                    \
+    }                                                                                                        \
+    SA_FREE(fm);                                                                                             \
+    return 0;                                                                                                \
+}                                                                                                            \
+                                                                                                             \
+static void SA__PN(sa__p_freelist)(SA__PN(sa__pseg) *L) { SA_FREE(L->v); L->v = NULL; L->cnt = L->cap = 0; } \
+                                                                                                             \
+/* Parallel prefix doubling (Larsson-Sadakane ranks, re-sorting only groups                                  \
+   that are not yet singletons). See the section comment for the design. */                                  \
+static int SA__PN(sa__p_build)(const uint8_t *text, SA__PI *sa, SA__PI n, int threads)                       \
+{                                                                                                            \
+    int nt = sa__p_threads(threads);                                                                         \
+    size_t bufn = n < SA__P_BIG ? (size_t)n : SA__P_BIG;                                                     \
+    SA__PN(sa__pctx) c;                                                                                      \
+    SA__PN(sa__pseg) small, big, tasks, *outs = NULL, *outbigs = NULL;                                       \
+    SA__PI *hist = NULL, *tmp = NULL, tmpcap = 0;                                                            \
+    sa__ppair *bufs = NULL;                                                                                  \
+    int rc = -1, T = 1, t;                                                                                   \
+    size_t k;                                                                                                \
+    if (n <= 0) return 0;                                                                                    \
+    if (n == 1) { sa[0] = 0; return 0; }                                                                     \
+    memset(&small, 0, sizeof small);                                                                         \
+    memset(&big, 0, sizeof big);                                                                             \
+    memset(&tasks, 0, sizeof tasks);                                                                         \
+    c.text = text; c.sa = sa; c.n = (uint64_t)n; c.h = 0;                                                    \
+    c.rank = (SA__PI *)SA_MALLOC((size_t)n * sizeof(SA__PI));                                                \
+    hist = (SA__PI *)SA_MALLOC((size_t)nt * 65536 * sizeof(SA__PI));                                         \
+    bufs = (sa__ppair *)SA_MALLOC((size_t)nt * 2 * bufn * sizeof(sa__ppair));                                \
+    outs = (SA__PN(sa__pseg) *)SA_MALLOC(2 * (size_t)nt * sizeof *outs);                                     \
+    if (!c.rank || !hist || !bufs || !outs) goto done;                                                       \
+    memset(outs, 0, 2 * (size_t)nt * sizeof *outs);                                                          \
+    outbigs = outs + nt;                                                                                     \
+                                                                                                             \
+    /* Round 0, part 1: parallel counting sort by the first two bytes (the byte                              \
+       past the end counts as 0; the key's length field separates the tie). */                               \
+    SA__OMP(omp parallel num_threads(nt))                                                                    \
+    {                                                                                                        \
+        int th = sa__p_tid(), TT = sa__p_nth(), u;                                                           \
+        SA__PI lo = (SA__PI)((uint64_t)n * (uint64_t)th / (uint64_t)TT);                                     \
+        SA__PI hi = (SA__PI)((uint64_t)n * (uint64_t)(th + 1) / (uint64_t)TT);                               \
+        SA__PI *h = hist + 65536 * (size_t)th, i;                                                            \
+        unsigned b;                                                                                          \
+        SA__OMP(omp single)                                                                                  \
+        T = TT;                                                                                              \
+        memset(h, 0, 65536 * sizeof *h);                                                                     \
+        for (i = lo; i < hi; i++) {                                                                          \
+            b = (unsigned)text[i] << 8 | (i + 1 < n ? text[i + 1] : 0u);                                     \
+            h[b]++;                                                                                          \
+        }                                                                                                    \
+        SA__OMP(omp barrier)                                                                                 \
+        SA__OMP(omp single)                                                                                  \
+        {                                                                                                    \
+            SA__PI o = 0, x;                                                                                 \
+            unsigned e;                                                                                      \
+            for (e = 0; e < 65536; e++)                                                                      \
+                for (u = 0; u < TT; u++) {                                                                   \
+                    x = hist[65536 * (size_t)u + e];                                                         \
+                    hist[65536 * (size_t)u + e] = o;                                                         \
+                    o += x;                                                                                  \
+                }                                                                                            \
+        }                                                                                                    \
+        for (i = lo; i < hi; i++) {                                                                          \
+            b = (unsigned)text[i] << 8 | (i + 1 < n ? text[i + 1] : 0u);                                     \
+            sa[h[b]++] = i;                                                                                  \
+        }                                                                                                    \
+    }                                                                                                        \
+    /* buckets: after the scatter, thread T-1's cursor is the bucket's end */                                \
+    {                                                                                                        \
+        SA__PI prev = 0, e;                                                                                  \
+        unsigned bb;                                                                                         \
+        for (bb = 0; bb < 65536; bb++) {                                                                     \
+            e = hist[65536 * (size_t)(T - 1) + bb];                                                          \
+            if (e > prev) SA__PN(sa__p_push)(e - prev > SA__P_BIG ? &big : &small, prev, e - prev);          \
+            prev = e;                                                                                        \
+        }                                                                                                    \
+        if (small.oom || big.oom) goto done;                                                                 \
+    }                                                                                                        \
+                                                                                                             \
+    /* Rounds: h = 0 sorts buckets by the next 6 bytes (text keys); then                                     \
+       h = 8, 16, 32, ...: sort every unfinished group by rank[i + h]. Phase 1                               \
+       only reads ranks, phase 2 only writes them: no read/write races. */                                   \
+    for (;;) {                                                                                               \
+        /* phase 1: long segments with all threads, then short ones, one each */                             \
+        tasks.cnt = 0;                                                                                       \
+        for (k = 0; k < big.cnt; k++) {                                                                      \
+            SA__PI s = big.v[2 * k], m = big.v[2 * k + 1];                                                   \
+            if (m > tmpcap) {                                                                                \
+                SA_FREE(tmp);                                                                                \
+                tmp = (SA__PI *)SA_MALLOC((size_t)m * (sizeof(SA__PI) + 1));                                 \
+                tmpcap = tmp ? m : 0;                                                                        \
+                if (!tmp) goto done;                                                                         \
+            }                                                                                                \
+            if (SA__PN(sa__p_sort_big)(&c, s, m, tmp, (uint8_t *)(tmp + m), hist, nt, &tasks)) goto done;    \
+        }                                                                                                    \
+        {                                                                                                    \
+            size_t ns = small.cnt, ntot = small.cnt + tasks.cnt;                                             \
+            long long chunk = (long long)(ntot / ((size_t)nt * 64));                                         \
+            chunk = chunk < 1 ? 1 : chunk > 256 ? 256 : chunk;                                               \
+            SA__OMP(omp parallel num_threads(nt))                                                            \
+            {                                                                                                \
+                sa__ppair *a = bufs + 2 * bufn * (size_t)sa__p_tid(), *b = a + bufn;                         \
+                long long q;                                                                                 \
+                SA__OMP(omp for schedule(dynamic, chunk))                                                    \
+                for (q = 0; q < (long long)ntot; q++) {                                                      \
+                    const SA__PI *sg = (size_t)q < ns ? small.v + 2 * q : tasks.v + 2 * (q - (long long)ns); \
+                    if ((size_t)q + 16 < ns) SA__P_PF(sa + small.v[2 * q + 32]);                             \
+                    if ((size_t)q + 8 < ns) {                                                                \
+                        const SA__PI *p = sa + small.v[2 * q + 16];                                          \
+                        SA__PN(sa__p_pfkey)(&c, p[0]);                                                       \
+                        if (small.v[2 * q + 17] > 1) SA__PN(sa__p_pfkey)(&c, p[1]);                          \
+                    }                                                                                        \
+                    SA__PN(sa__p_sort_small)(&c, sg[0], sg[1], a, b);                                        \
+                }                                                                                            \
+            }                                                                                                \
+        }                                                                                                    \
+        /* phase 2: new ranks, next round's segments */                                                      \
+        {                                                                                                    \
+            size_t ns = small.cnt;                                                                           \
+            long long chunk = (long long)(ns / ((size_t)nt * 64));                                           \
+            chunk = chunk < 1 ? 1 : chunk > 256 ? 256 : chunk;                                               \
+            SA__OMP(omp parallel num_threads(nt))                                                            \
+            {                                                                                                \
+                int th = sa__p_tid();                                                                        \
+                long long q;                                                                                 \
+                SA__OMP(omp for schedule(dynamic, chunk))                                                    \
+                for (q = 0; q < (long long)ns; q++) {                                                        \
+                    SA__PI s = small.v[2 * q], m = small.v[2 * q + 1];                                       \
+                    if ((size_t)q + 16 < ns) SA__P_PF(sa + small.v[2 * q + 32]);                             \
+                    if ((size_t)q + 8 < ns) {                                                                \
+                        const SA__PI *p = sa + small.v[2 * q + 16];                                          \
+                        SA__P_PFW(c.rank + (p[0] < 0 ? ~p[0] : p[0]));                                       \
+                        if (small.v[2 * q + 17] > 1) SA__P_PFW(c.rank + (p[1] < 0 ? ~p[1] : p[1]));          \
+                    }                                                                                        \
+                    SA__PN(sa__p_scan)(&c, s, s + m, s + m - 1, 1, &outs[th], &outbigs[th]);                 \
+                }                                                                                            \
+            }                                                                                                \
+            for (k = 0; k < big.cnt; k++)                                                                    \
+                if (SA__PN(sa__p_scan_big)(&c, big.v[2 * k], big.v[2 * k + 1], nt, outs, outbigs))           \
+                    goto done;                                                                               \
+        }                                                                                                    \
+        SA__PN(sa__p_gather)(&small, outs, nt);                                                              \
+        SA__PN(sa__p_gather)(&big, outbigs, nt);                                                             \
+        if (small.oom || big.oom) goto done;                                                                 \
+        if (small.cnt + big.cnt == 0) break;                                                                 \
+        c.h = c.h == 0 ? 8 : 2 * c.h;                                                                        \
+    }                                                                                                        \
+    rc = 0;                                                                                                  \
+done:                                                                                                        \
+    if (outs)                                                                                                \
+        for (t = 0; t < 2 * nt; t++) SA__PN(sa__p_freelist)(&outs[t]);                                       \
+    SA__PN(sa__p_freelist)(&small);                                                                          \
+    SA__PN(sa__p_freelist)(&big);                                                                            \
+    SA__PN(sa__p_freelist)(&tasks);                                                                          \
+    SA_FREE(outs);                                                                                           \
+    SA_FREE(tmp);                                                                                            \
+    SA_FREE(bufs);                                                                                           \
+    SA_FREE(hist);                                                                                           \
+    SA_FREE(c.rank);                                                                                         \
+    return rc;                                                                                               \
+}                                                                                                            \
+/* end of SA__P_TEMPLATE */
+
+#define SA__PN32(x) x##32
+#define SA__PN64(x) x##64
+SA__P_TEMPLATE(int32_t, SA__PN32)
+SA__P_TEMPLATE(int64_t, SA__PN64)
+
 static sa_status sa__build_parallel32(const uint8_t *text, int32_t *sa, int32_t n, int threads)
 {
-    (void)threads;
-    return sa__sais32(text, sa, n);
+    return sa__p_build32(text, sa, n, threads) ? SA_ERR_NOMEM : SA_OK;
 }
 static sa_status sa__build_parallel64(const uint8_t *text, int64_t *sa, int64_t n, int threads)
 {
-    (void)threads;
-    return sa__sais64(text, sa, n);
+    return sa__p_build64(text, sa, n, threads) ? SA_ERR_NOMEM : SA_OK;
 }
 /* ==== END parallel suffix sorting ==== */
 
@@ -423,6 +929,83 @@ static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, cons
         }                                                                                 \
     } while (0)
 
+#if SA__BYTE
+/* Larsson-Sadakane doubling (qsufsort) for a reduced string whose symbols are nearly all
+ * distinct (random-like inputs): one or two rounds finish it, much cheaper than a recursion
+ * over an alphabet as large as the string. x[0..m) holds symbols < k and is destroyed (it ends
+ * as the inverse SA); p[0..m) receives the SA; c is scratch for k counters. Sorted runs in p
+ * are marked by their negative length, as in qsufsort. */
+typedef struct { SA__I key, idx; } SA__F(sa__kv);
+static int SA__F(sa__kv_cmp)(const void *a, const void *b)
+{
+    SA__I x = ((const SA__F(sa__kv) *)a)->key, y = ((const SA__F(sa__kv) *)b)->key;
+    return (x > y) - (x < y);
+}
+static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c)
+{
+    SA__F(sa__kv) *buf = NULL, local[64];
+    SA__I cap = 64, i, h, sum = 0;
+    memset(c, 0, (size_t)k * sizeof *c);
+    for (i = 0; i < m; i++) c[x[i]]++;
+    for (i = 0; i < k; i++) { SA__I t = c[i]; c[i] = sum; sum += t; }
+    for (i = 0; i < m; i++) p[c[x[i]]++] = i; /* c[v] is now one past the end of group v */
+    for (i = 0; i < m; i++) x[i] = c[x[i]] - 1; /* rank = index of the group's last entry */
+    for (i = 0; i < m; i++)
+        if (x[p[i]] == i && (i == 0 || x[p[i - 1]] != x[p[i]] || p[i - 1] < 0)) p[i] = -1; /* singleton */
+    for (h = 1;; h *= 2) {
+        SA__I run = -1;
+        i = 0;
+        while (i < m) {
+            if (p[i] < 0) {
+                if (run < 0) run = i;
+                i -= p[i];
+                continue;
+            }
+            if (run >= 0) { p[run] = -(i - run); run = -1; }
+            SA__I r = x[p[i]], len = r - i + 1, t, a;
+            SA__F(sa__kv) *kv = local;
+            if (len > 64) {
+                if (len > cap || !buf) {
+                    if (buf) SA_FREE(buf);
+                    cap = len > 2 * cap ? len : 2 * cap;
+                    buf = (SA__F(sa__kv) *)SA_MALLOC((size_t)cap * sizeof *buf);
+                    if (!buf) return SA_ERR_NOMEM;
+                }
+                kv = buf;
+            }
+            for (t = 0; t < len; t++) {
+                SA__I q = p[i + t];
+                kv[t].idx = q;
+                kv[t].key = q + h < m ? x[q + h] : -1; /* the suffix that ends here sorts first */
+            }
+            if (len <= 16) {
+                for (t = 1; t < len; t++) {
+                    SA__F(sa__kv) v = kv[t];
+                    for (a = t; a > 0 && kv[a - 1].key > v.key; a--) kv[a] = kv[a - 1];
+                    kv[a] = v;
+                }
+            } else {
+                qsort(kv, (size_t)len, sizeof *kv, SA__F(sa__kv_cmp));
+            }
+            /* new groups: equal keys; rank = index of the group's last entry */
+            for (t = 0; t < len; t = a) {
+                for (a = t + 1; a < len && kv[a].key == kv[t].key; a++) {}
+                for (SA__I u = t; u < a; u++) {
+                    x[kv[u].idx] = i + a - 1;
+                    p[i + u] = a - t == 1 ? -1 : kv[u].idx;
+                }
+            }
+            i = r + 1;
+        }
+        if (run >= 0) p[run] = -(m - run);
+        if (p[0] == -m) break;
+    }
+    for (i = 0; i < m; i++) p[x[i]] = i;
+    if (buf) SA_FREE(buf);
+    return SA_OK;
+}
+#endif
+
 /* One SA-IS level on T[0..n) over the alphabet 0..k-1 (Nong, Zhang, Chan 2009, with the space
  * reuse of Yuta Mori's sais): the reduced string and its SA live inside SA itself; ws/wsize is
  * free space (in the caller's SA) usable for the bucket arrays. n >= 1. */
@@ -493,7 +1076,11 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
         for (i = m + ((n - 1) >> 1), j = m - 1; i >= m; i--)
             if (SA[i] != 0) RA[j--] = SA[i] - 1;
         /* stage 2: the SA of the reduced string, recursively unless the names are unique */
-        if (name < m) {
+        if (name < m && SA__BYTE && name >= m - m / 8 && name <= n - 2 * m) {
+            /* nearly unique names: a few doubling rounds instead of a recursion */
+            st = SA__F(sa__ls)(RA, SA, m, name, SA + m);
+            if (st != SA_OK) goto done;
+        } else if (name < m) {
             st = SA__CAT(SA__CAT(sa__lvl, SA__W), i)(RA, SA, m, name, SA + m, n - 2 * m);
             if (st != SA_OK) goto done;
         } else {
