@@ -922,7 +922,7 @@ static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, cons
         int sa__s1 = 0;                                                                   \
         for (; sa__i >= 0; sa__i--) {                                                     \
             SA__I sa__c0 = (T)[sa__i];                                                    \
-            int sa__s0 = sa__c0 < sa__c1 || (sa__c0 == sa__c1 && sa__s1);                 \
+            int sa__s0 = (sa__c0 < sa__c1) | ((sa__c0 == sa__c1) & sa__s1);               \
             if (!sa__s0 && sa__s1) { p = sa__i + 1; BODY; }                               \
             sa__s1 = sa__s0;                                                              \
             sa__c1 = sa__c0;                                                              \
@@ -1046,9 +1046,10 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     if (m > 1) {
         SA__I *RA = SA + n - m, q = n, qlen = 0, prev = n;
         SA__FC(sa__induce_lms)(T, SA, n, k, cnt, B);
-        for (i = 0, j = 0; i < n; i++) {
+        for (i = 0, j = 0; i < n; i++) { /* branch-free: j <= i, SA[i] already read */
             SA__I v = SA[i];
-            if (v < 0) SA[j++] = ~v;
+            SA[j] = ~v;
+            j += v < 0;
         }
         SA_ASSERT(j == m);
         memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
@@ -1073,8 +1074,12 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             SA[m + (p >> 1)] = name;
         }
         /* the reduced string (names - 1, in text order) goes to the end of SA */
-        for (i = m + ((n - 1) >> 1), j = m - 1; i >= m; i--)
-            if (SA[i] != 0) RA[j--] = SA[i] - 1;
+        for (i = m + ((n - 1) >> 1), j = m - 1; i >= m; i--) { /* branch-free: RA + j >= SA + i */
+            SA__I v = SA[i];
+            if (j < 0) break;
+            RA[j] = v - 1;
+            j -= v != 0;
+        }
         /* stage 2: the SA of the reduced string, recursively unless the names are unique */
         if (name < m && SA__BYTE && name >= m - m / 8 && name <= n - 2 * m) {
             /* nearly unique names: a few doubling rounds instead of a recursion */
