@@ -1,7 +1,76 @@
-/* sa.h - suffix array, LCP array and longest repeated substring of arbitrary bytes.
- * v0.1 - public domain-style single-file C11 library, MIT license (see the end of the file).
+/* sa.h - suffix array, LCP array and longest repeated substring (LRS) of arbitrary bytes.
+ * v0.2 - single-file C11 library, MIT license (see the end of the file).
  *
- * WORK IN PROGRESS (hand-off skeleton): the API below is final; bodies are being filled in.
+ * WHAT IT DOES
+ *   Sorts all suffixes of n bytes (values 0..255 compared unsigned, NUL allowed, no sentinel
+ *   needed: a suffix that is a prefix of another sorts first), computes the LCP array
+ *   (lcp[0] = 0, lcp[k] = longest common prefix of the suffixes at sa[k-1] and sa[k]), finds the
+ *   longest repeated substring, and checks in linear time that an array is the suffix array of
+ *   a text. Sequential, or parallel with OpenMP. 32-bit indices for n < 2^31, 64-bit beyond.
+ *
+ * USAGE (in exactly one C file define SA_IMPLEMENTATION before the include)
+ *
+ *   #define SA_IMPLEMENTATION
+ *   #include "sa.h"
+ *   #include <stdio.h>
+ *   int main(void) {
+ *       const uint8_t text[] = "mississippi";
+ *       int32_t n = 11, sa[11], lcp[11];
+ *       sa_options opt = {0};                       // defaults: SA-IS / parallel, all threads
+ *       sa_lrs_result r;
+ *       if (sa_build(text, sa, n, &opt) || sa_lcp(text, sa, lcp, n, &opt) ||
+ *           sa_lrs(sa, lcp, n, &r, &opt) || sa_validate(text, sa, n)) return 1;
+ *       printf("LRS \"%.*s\" x%lld at %lld\n", (int)r.len, (const char *)text + r.pos,
+ *              (long long)r.count, (long long)r.pos);    // LRS "issi" x2 at 1
+ *       return 0;
+ *   }
+ *
+ *   cc -std=c11 -O3 app.c            (sequential)      cc -std=c11 -O3 -fopenmp app.c   (OpenMP)
+ *
+ * COMPILE-TIME OPTIONS (define before the include)
+ *   SA_IMPLEMENTATION    compile the implementation in this file
+ *   SA_STATIC            make every function static (SADEF = static)
+ *   SA_MALLOC(sz)/SA_FREE(p)   allocator (default malloc/free); define both or neither
+ *   SA_ASSERT(x)         internal assertions (default assert)
+ *   SA_SELF              the name this file is included under (default "sa.h"): the
+ *                        implementation includes itself once per index width; set it if you
+ *                        rename the file
+ *
+ * API (every function returns SA_OK = 0 or a negative sa_status; sa_status_string explains it;
+ * opt may be NULL for the defaults; 64-bit twins end in 64 and take int64_t arrays)
+ *   sa_build(text, sa, n, opt)         suffix array into the caller's sa[n]
+ *   sa_lcp(text, sa, lcp, n, opt)      LCP array into the caller's lcp[n]
+ *   sa_lrs(sa, lcp, n, &result, opt)   longest repeated substring (see sa_lrs_result)
+ *   sa_validate(text, sa, n)           SA_OK, or SA_ERR_RANGE / _DUPLICATE / _ORDER
+ *   sa_effective_threads(opt), sa_effective_algorithm(opt), sa_algorithm_name(a)
+ *
+ * ALGORITHMS (sa_options.algorithm; all give the same SA) and the memory they need beyond the
+ * caller's arrays (n bytes of text, 4n of SA and 4n of LCP; double the index sizes for 64-bit)
+ *   SA_ALGO_DEFAULT   SA-IS with 1 thread, SA_ALGO_PARALLEL with more
+ *   SA_ALGO_SAIS      induced sorting (Nong, Zhang, Chan 2009, with the in-place layout of Yuta
+ *                     Mori's sais): the reduced problem lives inside SA; extra: a few KB per
+ *                     recursion level plus bucket arrays for the reduced alphabet when they do
+ *                     not fit the free part of SA (at most 4n bytes, usually ~1.2n or none).
+ *                     Nearly-unique reduced strings are finished by Larsson-Sadakane doubling.
+ *   SA_ALGO_MM        the seed's Manber-Myers with bucket refinement, O(n log n), the baseline:
+ *                     3 index arrays + 2n bytes (14n extra)
+ *   SA_ALGO_PARALLEL  OpenMP parallel suffix sorting (see its section below for its memory)
+ * LCP (sa_options.lcp): SA_LCP_PHI (default; Phi/PLCP, Kaerkkaeinen-Manzini-Puglisi) or
+ *   SA_LCP_KASAI (the seed's); both need one extra index array (4n bytes) and run in parallel
+ *   by splitting text positions into one chunk per thread.
+ * With the default, SA + LCP peak at 13n bytes including text, SA and LCP.
+ *
+ * LRS TIE-BREAK (the same in every variant of this project): len = max lcp; sa_index = the
+ *   smallest k with lcp[k] = len (so the lexicographically smallest such substring); pos = the
+ *   smallest text position where it occurs; count = how many times it occurs (the run of SA
+ *   entries sharing those len bytes). Nothing repeats (or n < 2): all four are 0.
+ *
+ * THREADS: threads = 0 means omp_get_max_threads() when compiled with OpenMP, else 1. No
+ *   global state: calls on different data may run concurrently. sa_validate uses all threads.
+ *
+ * VERSION HISTORY
+ *   0.2  SA-IS, Manber-Myers, Phi and Kasai LCP, LRS, validator, 64-bit API
+ *   0.1  API skeleton
  */
 #ifndef SA_H_INCLUDED
 #define SA_H_INCLUDED
