@@ -19,14 +19,14 @@ typedef struct {
     int csv;
 } hcd_args;
 
-static void hcd_usage(const char *prog)
+static inline void hcd_usage(const char *prog)
 {
     printf("usage: %s [FILE.f32] [--n N] [--eb ABS | --rel REL] [--mode plain|outlier] [--dtype f32|f64]\n"
            "          [--k FIELDS] [--csv]\n"
            "  no FILE: a generated smooth field (sum of sines + noise) of N elements (default 2^24)\n", prog);
 }
 
-static int hcd_parse(int argc, char **argv, hcd_args *a)
+static inline int hcd_parse(int argc, char **argv, hcd_args *a)
 {
     a->file = NULL; a->n = 1u << 24; a->eb = 1e-3; a->bound = HC_REL; a->mode = HC_OUTLIER; a->dtype = HC_F32;
     a->k = 4; a->csv = 0;
@@ -50,7 +50,7 @@ static int hcd_parse(int argc, char **argv, hcd_args *a)
 
 /* k fields of n elements (dtype), field j a phase-shifted copy; a file gives field 0 and
  * shifted copies of it for the others. Returns NULL on error. */
-static void *hcd_fields(const hcd_args *a, uint64_t *n_out)
+static inline void *hcd_fields(const hcd_args *a, uint64_t *n_out)
 {
     uint64_t n = a->n;
     float *file = NULL;
@@ -84,20 +84,20 @@ static void *hcd_fields(const hcd_args *a, uint64_t *n_out)
     return x;
 }
 
-static double hcd_get(const void *p, hc_dtype dt, uint64_t i)
+static inline double hcd_get(const void *p, hc_dtype dt, uint64_t i)
 {
     if (dt == HC_F32) { float f; memcpy(&f, (const char *)p + 4 * i, 4); return f; }
     double d; memcpy(&d, (const char *)p + 8 * i, 8); return d;
 }
 
-static double hcd_now(void)
+static inline double hcd_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static void hcd_row(const hcd_args *a, const char *variant, const char *op, uint64_t n, double eb_abs, double ratio,
+static inline void hcd_row(const hcd_args *a, const char *variant, const char *op, uint64_t n, double eb_abs, double ratio,
                     double max_err, double bound, double t, double bytes)
 {
     const char *ds = a->file ? strrchr(a->file, '/') ? strrchr(a->file, '/') + 1 : a->file : "smooth";
@@ -111,7 +111,7 @@ static void hcd_row(const hcd_args *a, const char *variant, const char *op, uint
                bound > 0 ? max_err / bound : 0, t * 1e3, bytes / t / 1e9, ok ? "bound held" : "BOUND VIOLATED");
 }
 
-static void hcd_header(const hcd_args *a, const char *variant, uint64_t n)
+static inline void hcd_header(const hcd_args *a, const char *variant, uint64_t n)
 {
     if (a->csv) printf("variant,op,dataset,n,dtype,mode,eb_abs,ratio,max_abs_err,time_s,gb_per_s,ok\n");
     else
