@@ -649,6 +649,7 @@ HCDEF_IMPL hc_status hc_stream_info(const void *stream, size_t len, hc_info *inf
     int st;
     uint64_t nb;
     if (!stream || !info) return HC_ERR_ARG;
+    memset(info, 0, sizeof *info);
     if (len < HC_HEADER_BYTES) return HC_ERR_CORRUPT;
     st = hc__parse_header((const unsigned char *)stream, &h);
     if (st) return (hc_status)st;
