@@ -46,7 +46,7 @@ static void bench(const char *ds, const float *x, uint64_t n)
             hc_status st = HC_OK;
             TIME(t, st = hc_compress(&c, x, n, s, cap, &sz));
             if (st) { fprintf(stderr, "%s: %s\n", ds, hc_status_string(st)); return; }
-            hc_info info; hc_stream_info(s, sz, &info); eb = info.eb;
+            hc_info info = {0}; hc_stream_info(s, sz, &info); eb = info.eb;
             double tc = t;
             TIME(t, hc_decompress(s, sz, HC_F32, y, n));
             me = 0;
