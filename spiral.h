@@ -84,7 +84,7 @@
  *   allocated. Payload sizes must fit in size_t.
  *
  * LIMITS
- *   M*N < 2^64. GPU reordering takes elements up to 32 KiB. The GPU fill is tuned for rows
+ *   M*N < 2^64. GPU reordering takes elements up to about 40 KiB. The GPU fill is tuned for rows
  *   of a thousand cells or more (narrow matrices run correctly but slower).
  */
 #ifndef SPIRAL_H
@@ -719,7 +719,8 @@ SPIRALDEF spiral_status spiral_reorder(uint64_t M, uint64_t N, size_t elem_size,
 static __device__ __forceinline__ void spiral__block_xor(unsigned long long acc, unsigned long long *out)
 {
     __shared__ unsigned long long warp_x[32];
-    unsigned lane = threadIdx.x & 31, wid = threadIdx.x >> 5, nw = (blockDim.x + 31) >> 5;
+    const unsigned tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); /* 1-3D blocks */
+    const unsigned lane = tid & 31, wid = tid >> 5, nw = (blockDim.x * blockDim.y * blockDim.z + 31) >> 5;
     for (int off = 16; off > 0; off >>= 1) acc ^= __shfl_down_sync(0xffffffffu, acc, off);
     if (lane == 0) warp_x[wid] = acc;
     __syncthreads();
@@ -970,8 +971,8 @@ SPIRALDEF spiral_status spiral_cuda_reorder(uint64_t M, uint64_t N, size_t elem_
 {
     spiral_status s;
     size_t ws;
-    uint32_t W, T = 32;
-    const size_t smem_cap = 32 * 1024;
+    uint32_t W, T = 64; /* 64 x 64 tiles for elements up to 8 bytes: runs of 256-512 bytes */
+    const size_t smem_cap = 40 * 1024;
     if ((s = spiral_check_size(M, N)) != SPIRAL_OK) return s;
     if (!d_in || !d_out) return SPIRAL_ERR_NULL;
     if (elem_size == 0 || (dir != SPIRAL_TO_SPIRAL && dir != SPIRAL_TO_ROWMAJOR)) return SPIRAL_ERR_ARG;
