@@ -380,8 +380,10 @@ SPIRALDEF spiral_status spiral_coord(uint64_t M, uint64_t N, uint64_t k, uint64_
     if (k < 1 || k > MN) return SPIRAL_ERR_RANGE;
     a = spiral__min(M, N); b = M + N - a; d = b - a;
     R = MN - k + 1;
-    while ((d >> sh) >= ((uint64_t)1 << 31) || (R >> (2 * sh)) >= ((uint64_t)1 << 61)) sh++;
-    t = spiral__isqrt((d >> sh) * (d >> sh) + 4 * (R >> (2 * sh))) << sh; /* ~ sqrt(d^2 + 4R) */
+    while ((d >> sh) >= ((uint64_t)1 << 31) || (2 * sh < 64 && (R >> (2 * sh)) >= ((uint64_t)1 << 61)))
+        sh++; /* sh <= 33 */
+    t = spiral__isqrt((d >> sh) * (d >> sh) + 4 * (2 * sh < 64 ? R >> (2 * sh) : 0));
+    t = t > (UINT64_MAX >> sh) ? UINT64_MAX : t << sh; /* ~ sqrt(d^2 + 4R), saturated */
     den = t / 2 + d / 2 + 1;                                             /* ~ (sqrt + d) / 2 */
     x = R / den;
     Lmax = (a - 1) / 2;
