@@ -1301,15 +1301,14 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
     __shared__ hc__smem<T> sm;
     __shared__ unsigned long long s_tile, s_off;
     __shared__ int s_bad;
-    __shared__ hc__hdr s_h;
+    __shared__ hc__hdr s_h, s_hb;
     const int tid = threadIdx.x;
     if (tid == 0) {
         s_tile = atomicAdd(&ws->tile_ctr, 1ull);
         s_bad = hc__dev_header(a, alen, hc__dt<T>::v, n, &s_h);
         if (!s_bad && KIND == HC__K_STREAM) {
-            hc__hdr hb;
-            s_bad = hc__dev_header((const unsigned char *)bsrc, blen, hc__dt<T>::v, n, &hb);
-            if (!s_bad && !hc__compatible(&s_h, &hb)) s_bad = HC_ERR_MISMATCH;
+            s_bad = hc__dev_header((const unsigned char *)bsrc, blen, hc__dt<T>::v, n, &s_hb);
+            if (!s_bad && !hc__compatible(&s_h, &s_hb)) s_bad = HC_ERR_MISMATCH;
             if (s_bad == HC_ERR_FORMAT) s_bad = HC_ERR_MISMATCH;
         }
     }
@@ -1330,7 +1329,8 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
     /* second operand first, into e[] */
     if (KIND == HC__K_STREAM) {
         const unsigned char *bs = (const unsigned char *)bsrc;
-        hc__operand<Scan>(bs, &h, tile, b, nb, scan_tmp, stB, &s_off, &rb, &excl, &agg, &err);
+        const hc__hdr hb = s_hb; /* B's own payload total bounds B's reads */
+        hc__operand<Scan>(bs, &hb, tile, b, nb, scan_tmp, stB, &s_off, &rb, &excl, &agg, &err);
         const unsigned char *src = bs + HC_HEADER_BYTES + nb + s_off;
         const unsigned sh = (unsigned)((uintptr_t)src & 3);
         hc__load_in(sm.w, sh, agg, src - sh);
