@@ -1152,7 +1152,7 @@ __device__ static inline void hc__write_final(unsigned char *out, const hc__hdr 
 }
 
 template <typename T>
-__global__ void __launch_bounds__(HC__TPB)
+__global__ void __launch_bounds__(HC__TPB, 8)
 hc__k_compress(const T *in, uint64_t n, unsigned char *out, double eb_in, int use_rel, int mode, hc__ws *ws,
                unsigned long long *st)
 {
@@ -1239,7 +1239,7 @@ __device__ static inline void hc__operand(const unsigned char *s, const hc__hdr 
 }
 
 template <typename T>
-__global__ void __launch_bounds__(HC__TPB)
+__global__ void __launch_bounds__(HC__TPB, 8)
 hc__k_decompress(const unsigned char *s, uint64_t len, uint64_t n, T *out, hc__ws *ws, unsigned long long *st)
 {
     typedef cub::BlockScan<unsigned, HC__TPB> Scan;
