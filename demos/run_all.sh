@@ -14,8 +14,17 @@ $MESON compile -C "$builddir" >/tmp/run_all-build.log 2>&1 || { cat /tmp/run_all
 # Registry: "demo|kind|extra arguments"; kind is seq, omp, mpi or cuda.
 DEMOS=(
 # ---- spiral.h
+"spiral_seq|seq|"
+"spiral_omp|omp|"
+"spiral_mpi|mpi|"
+"spiral_cuda|cuda|"
 # ---- sa.h
+"sa_seq|seq|"
+"sa_omp|omp|"
+"sa_seq|seq|--algo mm --random 300000"
 # ---- homcomp.cuh
+"homcomp_cpu|seq|"
+"homcomp_cuda|cuda|"
 )
 
 have_gpu=0

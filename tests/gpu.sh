@@ -20,10 +20,11 @@ B="$ROOT/build-gpu"
 } >"$OUT/machine.txt" 2>&1
 cat "$OUT/machine.txt"
 
-if [ ! -f "$B/build.ninja" ]; then
-    $MESON setup "$B" "$ROOT" -Dcuda=enabled -Dbuildtype=release -Dgpu_arch=${GPU_ARCH:-sm_90} \
-        >"$OUT/setup.log" 2>&1 || { tail -n 40 "$OUT/setup.log"; exit 1; }
-fi
+# Always a fresh build directory: meson writes no dependency files for CUDA objects, so a
+# directory left on a warm machine could hold objects built from older headers.
+rm -rf "$B"
+$MESON setup "$B" "$ROOT" -Dcuda=enabled -Dbuildtype=release -Dgpu_arch=${GPU_ARCH:-sm_90} \
+    >"$OUT/setup.log" 2>&1 || { tail -n 40 "$OUT/setup.log"; exit 1; }
 status=0
 # -k 0: one component's broken build must not hide another's results.
 if ninja -C "$B" -k 0 >"$OUT/build.log" 2>&1; then echo "build ok"
@@ -33,7 +34,12 @@ else status=1; echo "build FAILED:"; grep -E 'error|FAILED' "$OUT/build.log" | h
 comp_of() { case $1 in spiral*|test_spiral*) echo spiral;; sa_*|test_sa_*) echo sa;;
             homcomp*|hc_*|test_homcomp*|test_hc_*) echo homcomp;; *) echo other;; esac; }
 names=()
-for t in $($MESON test -C "$B" --list --no-rebuild --suite cuda 2>/dev/null | sed 's/.* \/ //'); do
+# The suite 'cuda' tests, read from meson's JSON introspection (its --list format varies by version).
+cuda_tests=$($MESON introspect --tests "$B" | python3 -c '
+import json, sys
+for t in json.load(sys.stdin):
+    if "cuda" in t["suite"] or any(s.endswith(":cuda") for s in t["suite"]): print(t["name"])')
+for t in $cuda_tests; do
     want "$(comp_of "$t")" && names+=("$t")
 done
 if [ ${#names[@]} -gt 0 ]; then
@@ -58,7 +64,17 @@ fi
 
 # ---- GPU benchmarks (each writes a CSV under $OUT) ---------------------------
 # ---- spiral.h
+if want spiral; then
+    "$B/demos/bench/spiral_bench_gpu" "$OUT/spiral_gpu.csv" 2>&1 | tee "$OUT/spiral_bench_gpu.log" || status=1
+    "$B/demos/spiral_cuda" 2>&1 | tee -a "$OUT/spiral_bench_gpu.log" || status=1
+fi
 # ---- sa.h
 # ---- homcomp.cuh
+if want homcomp; then
+    if [ -x "$B/demos/bench/homcomp_bench_cuda" ]; then
+        "$B/demos/bench/homcomp_bench_cuda" --csv "$OUT/homcomp_bench_cuda.csv" >"$OUT/homcomp_bench_cuda.log" 2>&1 || status=1
+        cat "$OUT/homcomp_bench_cuda.log"
+    else echo "homcomp_bench_cuda not built"; status=1; fi
+fi
 
 exit $status
