@@ -337,372 +337,385 @@ static void sa__p_msd(sa__ppair *a, sa__ppair *b, size_t m, int shift)
 /* The width-generic part, instantiated for int32_t and int64_t indices below (one macro
    rather than the self-include templates, so that it stays inside this section). */
 #define SA__P_TEMPLATE(SA__PI, SA__PN) \
-typedef struct {                                                                                             \
-    const uint8_t *text;                                                                                     \
-    SA__PI *sa, *rank;                                                                                       \
-    uint64_t n, h;                                                                                           \
-} SA__PN(sa__pctx);                                                                                          \
-                                                                                                             \
-typedef struct { SA__PI *v; size_t cnt, cap; int oom; } SA__PN(sa__pseg);                                    \
-                                                                                                             \
-static inline uint64_t SA__PN(sa__p_key)(const SA__PN(sa__pctx) *c, uint64_t i)                              \
-{                                                                                                            \
-    if (c->h == 0) return sa__p_tkey(c->text, i, c->n);                                                      \
-    return c->h < c->n - i ? (uint64_t)c->rank[i + c->h] + 1 : 0;                                            \
-}                                                                                                            \
-                                                                                                             \
-/* Prefetch what sa__p_key(c, i) will read. */                                                               \
-static inline void SA__PN(sa__p_pfkey)(const SA__PN(sa__pctx) *c, SA__PI v)                                  \
-{                                                                                                            \
-    uint64_t i = (uint64_t)(v < 0 ? ~v : v);                                                                 \
-    if (c->h == 0) SA__P_PF(c->text + i);                                                                    \
-    else if (c->h < c->n - i) SA__P_PF(c->rank + i + c->h);                                                  \
-}                                                                                                            \
-                                                                                                             \
-static void SA__PN(sa__p_push)(SA__PN(sa__pseg) *L, SA__PI s, SA__PI m)                                      \
-{                                                                                                            \
-    if (L->cnt == L->cap) {                                                                                  \
-        size_t cap = L->cap ? 2 * L->cap : 256;                                                              \
-        SA__PI *v = (SA__PI *)SA_MALLOC(2 * cap * sizeof(SA__PI));                                           \
-        if (!v) { L->oom = 1; return; }                                                                      \
-        if (L->cnt) memcpy(v, L->v, 2 * L->cnt * sizeof(SA__PI));                                            \
-        SA_FREE(L->v);                                                                                       \
-        L->v = v;                                                                                            \
-        L->cap = cap;                                                                                        \
-    }                                                                                                        \
-    L->v[2 * L->cnt] = s;                                                                                    \
-    L->v[2 * L->cnt + 1] = m;                                                                                \
-    L->cnt++;                                                                                                \
-}                                                                                                            \
-                                                                                                             \
-/* Append the lists src[0..T) to dst and empty them. */                                                      \
-static void SA__PN(sa__p_gather)(SA__PN(sa__pseg) *dst, SA__PN(sa__pseg) *src, int T)                        \
-{                                                                                                            \
-    size_t tot = 0, at = 0;                                                                                  \
-    int t;                                                                                                   \
-    for (t = 0; t < T; t++) { tot += src[t].cnt; if (src[t].oom) dst->oom = 1; }                             \
-    dst->cnt = 0;                                                                                            \
-    if (tot > dst->cap) {                                                                                    \
-        SA_FREE(dst->v);                                                                                     \
-        dst->v = (SA__PI *)SA_MALLOC(2 * tot * sizeof(SA__PI));                                              \
-        dst->cap = dst->v ? tot : 0;                                                                         \
-        if (!dst->v) { dst->oom = 1; return; }                                                               \
-    }                                                                                                        \
-    for (t = 0; t < T; t++) {                                                                                \
-        if (src[t].cnt) memcpy(dst->v + 2 * at, src[t].v, 2 * src[t].cnt * sizeof(SA__PI));                  \
-        at += src[t].cnt;                                                                                    \
-        src[t].cnt = 0;                                                                                      \
-    }                                                                                                        \
-    dst->cnt = tot;                                                                                          \
-}                                                                                                            \
-                                                                                                             \
-/* One thread sorts sa[s..s+m) by key and marks the last element of every run                                \
-   of equal keys (stored complemented, ~i < 0). a, b: m pairs each. */                                       \
-static void SA__PN(sa__p_sort_small)(const SA__PN(sa__pctx) *c, SA__PI s, SA__PI m,                          \
-                                      sa__ppair *a, sa__ppair *b)                                            \
-{                                                                                                            \
-    SA__PI *sa = c->sa + s;                                                                                  \
-    uint64_t mn = UINT64_MAX, mx = 0;                                                                        \
-    SA__PI k;                                                                                                \
-    if (m == 1) { sa[0] = ~sa[0]; return; }                                                                  \
-    for (k = 0; k < m; k++) {                                                                                \
-        uint64_t i = (uint64_t)sa[k], key;                                                                   \
-        if (k + 8 < m) SA__PN(sa__p_pfkey)(c, sa[k + 8]);                                                    \
-        key = SA__PN(sa__p_key)(c, i);                                                                       \
-        a[k].key = key;                                                                                      \
-        a[k].idx = i;                                                                                        \
-        mn = key < mn ? key : mn;                                                                            \
-        mx = key > mx ? key : mx;                                                                            \
-    }                                                                                                        \
-    if (mn == mx) { sa[m - 1] = ~sa[m - 1]; return; }                                                        \
-    sa__p_msd(a, b, (size_t)m, sa__p_hibit(mn ^ mx) & ~7);                                                   \
-    for (k = 0; k + 1 < m; k++)                                                                              \
-        sa[k] = a[k].key != a[k + 1].key ? ~(SA__PI)a[k].idx : (SA__PI)a[k].idx;                             \
-    sa[m - 1] = ~(SA__PI)a[m - 1].idx;                                                                       \
-}                                                                                                            \
-                                                                                                             \
-/* All threads sort a long segment sa[s..s+m): one parallel MSD radix pass on                                \
-   the top differing 8 bits of the keys, then buckets that are done get their                                \
-   last element marked, long ones recurse, short ones go to `tasks` for                                      \
-   sa__p_sort_small. tmp: m indices; hist: nt * 256. Returns 0 or -1 (OOM). */                               \
-static int SA__PN(sa__p_sort_big)(const SA__PN(sa__pctx) *c, SA__PI s, SA__PI m, SA__PI *tmp,                \
-                                  uint8_t *dig, SA__PI *hist, int nt, SA__PN(sa__pseg) *tasks)               \
-{                                                                                                            \
-    SA__PI *sa = c->sa, bstart[257];                                                                         \
-    uint64_t mn = UINT64_MAX, mx = 0;                                                                        \
-    SA__PI k;                                                                                                \
-    int shift, d;                                                                                            \
-    (void)nt;                                                                                                \
-    SA__OMP(omp parallel for num_threads(nt) schedule(static) reduction(min:mn) reduction(max:mx))           \
-    for (k = s; k < s + m; k++) {                                                                            \
-        uint64_t key;                                                                                        \
-        if (k + 16 < s + m) SA__PN(sa__p_pfkey)(c, sa[k + 16]);                                              \
-        key = SA__PN(sa__p_key)(c, (uint64_t)sa[k]);                                                         \
-        mn = key < mn ? key : mn;                                                                            \
-        mx = key > mx ? key : mx;                                                                            \
-    }                                                                                                        \
-    if (mn == mx) { sa[s + m - 1] = ~sa[s + m - 1]; return 0; }                                              \
-    shift = sa__p_hibit(mn ^ mx) & ~7;                                                                       \
-    SA__OMP(omp parallel num_threads(nt))                                                                    \
-    {                                                                                                        \
-        int t = sa__p_tid(), T = sa__p_nth(), u;                                                             \
-        SA__PI lo = s + (SA__PI)((uint64_t)m * (uint64_t)t / (uint64_t)T);                                   \
-        SA__PI hi = s + (SA__PI)((uint64_t)m * (uint64_t)(t + 1) / (uint64_t)T);                             \
-        SA__PI *h = hist + 256 * t, j;                                                                       \
-        memset(h, 0, 256 * sizeof *h);                                                                       \
-        for (j = lo; j < hi; j++) {                                                                          \
-            unsigned dd;                                                                                     \
-            if (j + 16 < hi) SA__PN(sa__p_pfkey)(c, sa[j + 16]);                                             \
-            dd = (unsigned)(SA__PN(sa__p_key)(c, (uint64_t)sa[j]) >> shift) & 255;                           \
-            dig[j - s] = (uint8_t)dd;                                                                        \
-            h[dd]++;                                                                                         \
-        }                                                                                                    \
-        SA__OMP(omp barrier)                                                                                 \
-        SA__OMP(omp single)                                                                                  \
-        {                                                                                                    \
-            SA__PI o = s;                                                                                    \
-            int e;                                                                                           \
-            for (e = 0; e < 256; e++) {                                                                      \
-                bstart[e] = o;                                                                               \
-                for (u = 0; u < T; u++) {                                                                    \
-                    SA__PI x = hist[256 * u + e];                                                            \
-                    hist[256 * u + e] = o;                                                                   \
-                    o += x;                                                                                  \
-                }                                                                                            \
-            }                                                                                                \
-            bstart[256] = o;                                                                                 \
-        }                                                                                                    \
-        for (j = lo; j < hi; j++)                                                                            \
-            tmp[h[dig[j - s]]++ - s] = sa[j];                                                                \
-        SA__OMP(omp barrier)                                                                                 \
-        SA__OMP(omp for schedule(static))                                                                    \
-        for (j = 0; j < m; j++) sa[s + j] = tmp[j];                                                          \
-    }                                                                                                        \
-    for (d = 0; d < 256; d++) {                                                                              \
-        SA__PI bs = bstart[d], sz = bstart[d + 1] - bstart[d];                                               \
-        if (sz == 0) continue;                                                                               \
-        if (shift == 0 || sz == 1) sa[bs + sz - 1] = ~sa[bs + sz - 1];                                       \
-        else if (sz > SA__P_BIG) {                                                                           \
-            if (SA__PN(sa__p_sort_big)(c, bs, sz, tmp, dig, hist, nt, tasks)) return -1;                     \
-        } else {                                                                                             \
-            SA__PN(sa__p_push)(tasks, bs, sz);                                                               \
-            if (tasks->oom) return -1;                                                                       \
-        }                                                                                                    \
-    }                                                                                                        \
-    return 0;                                                                                                \
-}                                                                                                            \
-                                                                                                             \
-/* Rewrite ranks for sa[cs..ce), part of a segment sorted in this round: clear                               \
-   the marks, rank = SA index of the last element of the run of equal keys                                   \
-   (Larsson-Sadakane's group number), and emit runs of length >= 2 as next                                   \
-   round's segments. cur_end: first marked index at or after ce; first_start:                                \
-   whether a run starts at cs. */                                                                            \
-static void SA__PN(sa__p_scan)(const SA__PN(sa__pctx) *c, SA__PI cs, SA__PI ce, SA__PI cur_end,              \
-                               int first_start, SA__PN(sa__pseg) *out, SA__PN(sa__pseg) *outbig)             \
-{                                                                                                            \
-    SA__PI *sa = c->sa, *rank = c->rank, j;                                                                  \
-    for (j = ce - 1; j >= cs; j--) {                                                                         \
-        SA__PI v = sa[j];                                                                                    \
-        if (v < 0) { v = ~v; sa[j] = v; cur_end = j; }                                                       \
-        rank[v] = cur_end;                                                                                   \
-        if (cur_end > j && (j == cs ? first_start : sa[j - 1] < 0)) {                                        \
-            SA__PI len = cur_end - j + 1;                                                                    \
-            SA__PN(sa__p_push)(len > SA__P_BIG ? outbig : out, j, len);                                      \
-        }                                                                                                    \
-    }                                                                                                        \
-}                                                                                                            \
-                                                                                                             \
-/* sa__p_scan for a long segment, split into chunks handled by all threads. */                               \
-static int SA__PN(sa__p_scan_big)(const SA__PN(sa__pctx) *c, SA__PI s, SA__PI m, int nt,                     \
-                                  SA__PN(sa__pseg) *outs, SA__PN(sa__pseg) *outbigs)                         \
-{                                                                                                            \
-    SA__PI nch = (m + SA__P_CHUNK - 1) / SA__P_CHUNK, q;                                                     \
-    SA__PI *fm = (SA__PI *)SA_MALLOC(2 * (size_t)nch * sizeof(SA__PI)), *nm = fm + nch;                      \
-    SA__PI *sa = c->sa;                                                                                      \
-    (void)nt; /* only in the pragmas */                                                                      \
-    if (!fm) return -1;                                                                                      \
-    SA__OMP(omp parallel for num_threads(nt) schedule(static))                                               \
-    for (q = 0; q < nch; q++) {                                                                              \
-        SA__PI cs = s + q * SA__P_CHUNK, ce = q == nch - 1 ? s + m : cs + SA__P_CHUNK, j;                    \
-        fm[q] = -1;                                                                                          \
-        for (j = cs; j < ce; j++)                                                                            \
-            if (sa[j] < 0) { fm[q] = j; break; }                                                             \
-    }                                                                                                        \
-    nm[nch - 1] = -1; /* unused: the segment's last element is always marked */                              \
-    for (q = nch - 1; q > 0; q--) nm[q - 1] = fm[q] >= 0 ? fm[q] : nm[q];                                    \
-    SA__OMP(omp parallel num_threads(nt))                                                                    \
-    {                                                                                                        \
-        int t = sa__p_tid();                                                                                 \
-        SA__PI r;                                                                                            \
-        /* starts of runs at chunk boundaries, read before anyone clears marks */                            \
-        SA__PI *st = fm; /* reuse: fm[q] >= 0 is no longer needed, store flags */                            \
-        SA__OMP(omp for schedule(static))                                                                    \
-        for (r = 0; r < nch; r++) st[r] = r == 0 ? 1 : sa[s + r * SA__P_CHUNK - 1] < 0;                      \
-        SA__OMP(omp for schedule(dynamic, 1))                                                                \
-        for (r = 0; r < nch; r++) {                                                                          \
-            SA__PI cs = s + r * SA__P_CHUNK, ce = r == nch - 1 ? s + m : cs + SA__P_CHUNK;                   \
-            SA__PN(sa__p_scan)(c, cs, ce, nm[r], (int)st[r], &outs[t], &outbigs[t]);                         \
-        }                                                                                                    \
-    }                                                                                                        \
-    SA_FREE(fm);                                                                                             \
-    return 0;                                                                                                \
-}                                                                                                            \
-                                                                                                             \
+typedef struct {                                                                                         \
+    const uint8_t *text;                                                                                 \
+    SA__PI *sa, *rank;                                                                                   \
+    uint64_t n, h;                                                                                       \
+} SA__PN(sa__pctx);                                                                                      \
+                                                                                                         \
+/* Segment list: pairs (start, length). Padded: one per thread, pushed to concurrently. */               \
+typedef struct { SA__PI *v; size_t cnt, cap; int oom; char pad[128 - sizeof(void *) - 2 * sizeof(size_t) - sizeof(int)]; } SA__PN(sa__pseg); \
+                                                                                                         \
+static inline uint64_t SA__PN(sa__p_key)(const SA__PN(sa__pctx) *c, uint64_t i)                          \
+{                                                                                                        \
+    if (c->h == 0) return sa__p_tkey(c->text, i, c->n);                                                  \
+    return c->h < c->n - i ? (uint64_t)c->rank[i + c->h] + 1 : 0;                                        \
+}                                                                                                        \
+                                                                                                         \
+/* Prefetch what sa__p_key(c, i) will read. */                                                           \
+static inline void SA__PN(sa__p_pfkey)(const SA__PN(sa__pctx) *c, SA__PI v)                              \
+{                                                                                                        \
+    uint64_t i = (uint64_t)(v < 0 ? ~v : v);                                                             \
+    if (c->h == 0) SA__P_PF(c->text + i);                                                                \
+    else if (c->h < c->n - i) SA__P_PF(c->rank + i + c->h);                                              \
+}                                                                                                        \
+                                                                                                         \
+static void SA__PN(sa__p_push)(SA__PN(sa__pseg) *L, SA__PI s, SA__PI m)                                  \
+{                                                                                                        \
+    if (L->cnt == L->cap) {                                                                              \
+        size_t cap = L->cap ? 2 * L->cap : 256;                                                          \
+        SA__PI *v = (SA__PI *)SA_MALLOC(2 * cap * sizeof(SA__PI));                                       \
+        if (!v) { L->oom = 1; return; }                                                                  \
+        if (L->cnt) memcpy(v, L->v, 2 * L->cnt * sizeof(SA__PI));                                        \
+        SA_FREE(L->v);                                                                                   \
+        L->v = v;                                                                                        \
+        L->cap = cap;                                                                                    \
+    }                                                                                                    \
+    L->v[2 * L->cnt] = s;                                                                                \
+    L->v[2 * L->cnt + 1] = m;                                                                            \
+    L->cnt++;                                                                                            \
+}                                                                                                        \
+                                                                                                         \
+/* Replace dst by the concatenation of src[0..T) and empty those. */                                     \
+static void SA__PN(sa__p_gather)(SA__PN(sa__pseg) *dst, SA__PN(sa__pseg) *src, int T, int nt)            \
+{                                                                                                        \
+    size_t tot = 0, at[256 + 1];                                                                         \
+    int t;                                                                                               \
+    (void)nt;                                                                                            \
+    for (t = 0; t < T; t++) {                                                                            \
+        if (t < 256) at[t] = tot;                                                                        \
+        tot += src[t].cnt;                                                                               \
+        if (src[t].oom) dst->oom = 1;                                                                    \
+    }                                                                                                    \
+    dst->cnt = 0;                                                                                        \
+    if (tot > dst->cap) {                                                                                \
+        SA_FREE(dst->v);                                                                                 \
+        dst->v = (SA__PI *)SA_MALLOC(2 * tot * sizeof(SA__PI));                                          \
+        dst->cap = dst->v ? tot : 0;                                                                     \
+        if (!dst->v) { dst->oom = 1; return; }                                                           \
+    }                                                                                                    \
+    if (T <= 256 && tot > 65536) {                                                                       \
+        SA__OMP(omp parallel for num_threads(nt) schedule(dynamic, 1))                                   \
+        for (t = 0; t < T; t++)                                                                          \
+            if (src[t].cnt) memcpy(dst->v + 2 * at[t], src[t].v, 2 * src[t].cnt * sizeof(SA__PI));       \
+    } else {                                                                                             \
+        size_t o = 0;                                                                                    \
+        for (t = 0; t < T; t++) {                                                                        \
+            if (src[t].cnt) memcpy(dst->v + 2 * o, src[t].v, 2 * src[t].cnt * sizeof(SA__PI));           \
+            o += src[t].cnt;                                                                             \
+        }                                                                                                \
+    }                                                                                                    \
+    for (t = 0; t < T; t++) src[t].cnt = 0;                                                              \
+    dst->cnt = tot;                                                                                      \
+}                                                                                                        \
+                                                                                                         \
+/* One thread sorts sa[s..s+m) by key and marks the last element of every run                            \
+   of equal keys (stored complemented, ~i < 0). a, b: m pairs each. */                                   \
+static void SA__PN(sa__p_sort_small)(const SA__PN(sa__pctx) *c, SA__PI s, SA__PI m,                      \
+                                      sa__ppair *a, sa__ppair *b)                                        \
+{                                                                                                        \
+    SA__PI *sa = c->sa + s;                                                                              \
+    uint64_t mn = UINT64_MAX, mx = 0;                                                                    \
+    SA__PI k;                                                                                            \
+    if (m == 1) { sa[0] = ~sa[0]; return; }                                                              \
+    for (k = 0; k < m; k++) {                                                                            \
+        uint64_t i = (uint64_t)sa[k], key;                                                               \
+        if (k + 8 < m) SA__PN(sa__p_pfkey)(c, sa[k + 8]);                                                \
+        key = SA__PN(sa__p_key)(c, i);                                                                   \
+        a[k].key = key;                                                                                  \
+        a[k].idx = i;                                                                                    \
+        mn = key < mn ? key : mn;                                                                        \
+        mx = key > mx ? key : mx;                                                                        \
+    }                                                                                                    \
+    if (mn == mx) { sa[m - 1] = ~sa[m - 1]; return; }                                                    \
+    sa__p_msd(a, b, (size_t)m, sa__p_hibit(mn ^ mx) & ~7);                                               \
+    for (k = 0; k + 1 < m; k++)                                                                          \
+        sa[k] = a[k].key != a[k + 1].key ? ~(SA__PI)a[k].idx : (SA__PI)a[k].idx;                         \
+    sa[m - 1] = ~(SA__PI)a[m - 1].idx;                                                                   \
+}                                                                                                        \
+                                                                                                         \
+/* All threads sort a long segment sa[s..s+m): one parallel MSD radix pass on                            \
+   the top differing 8 bits of the keys, then buckets that are done get their                            \
+   last element marked, long ones recurse, short ones go to `tasks` for                                  \
+   sa__p_sort_small. tmp: m indices; hist: nt * 256. Returns 0 or -1 (OOM). */                           \
+static int SA__PN(sa__p_sort_big)(const SA__PN(sa__pctx) *c, SA__PI s, SA__PI m, SA__PI *tmp,            \
+                                  uint8_t *dig, SA__PI *hist, int nt, SA__PN(sa__pseg) *tasks)           \
+{                                                                                                        \
+    SA__PI *sa = c->sa, bstart[257];                                                                     \
+    uint64_t mn = UINT64_MAX, mx = 0;                                                                    \
+    SA__PI k;                                                                                            \
+    int shift, d;                                                                                        \
+    (void)nt;                                                                                            \
+    SA__OMP(omp parallel for num_threads(nt) schedule(static) reduction(min:mn) reduction(max:mx))       \
+    for (k = s; k < s + m; k++) {                                                                        \
+        uint64_t key;                                                                                    \
+        if (k + 16 < s + m) SA__PN(sa__p_pfkey)(c, sa[k + 16]);                                          \
+        key = SA__PN(sa__p_key)(c, (uint64_t)sa[k]);                                                     \
+        mn = key < mn ? key : mn;                                                                        \
+        mx = key > mx ? key : mx;                                                                        \
+    }                                                                                                    \
+    if (mn == mx) { sa[s + m - 1] = ~sa[s + m - 1]; return 0; }                                          \
+    shift = sa__p_hibit(mn ^ mx) & ~7;                                                                   \
+    SA__OMP(omp parallel num_threads(nt))                                                                \
+    {                                                                                                    \
+        int t = sa__p_tid(), T = sa__p_nth(), u;                                                         \
+        SA__PI lo = s + (SA__PI)((uint64_t)m * (uint64_t)t / (uint64_t)T);                               \
+        SA__PI hi = s + (SA__PI)((uint64_t)m * (uint64_t)(t + 1) / (uint64_t)T);                         \
+        SA__PI *h = hist + 256 * t, j;                                                                   \
+        memset(h, 0, 256 * sizeof *h);                                                                   \
+        for (j = lo; j < hi; j++) {                                                                      \
+            unsigned dd;                                                                                 \
+            if (j + 16 < hi) SA__PN(sa__p_pfkey)(c, sa[j + 16]);                                         \
+            dd = (unsigned)(SA__PN(sa__p_key)(c, (uint64_t)sa[j]) >> shift) & 255;                       \
+            dig[j - s] = (uint8_t)dd;                                                                    \
+            h[dd]++;                                                                                     \
+        }                                                                                                \
+        SA__OMP(omp barrier)                                                                             \
+        SA__OMP(omp single)                                                                              \
+        {                                                                                                \
+            SA__PI o = s;                                                                                \
+            int e;                                                                                       \
+            for (e = 0; e < 256; e++) {                                                                  \
+                bstart[e] = o;                                                                           \
+                for (u = 0; u < T; u++) {                                                                \
+                    SA__PI x = hist[256 * u + e];                                                        \
+                    hist[256 * u + e] = o;                                                               \
+                    o += x;                                                                              \
+                }                                                                                        \
+            }                                                                                            \
+            bstart[256] = o;                                                                             \
+        }                                                                                                \
+        for (j = lo; j < hi; j++)                                                                        \
+            tmp[h[dig[j - s]]++ - s] = sa[j];                                                            \
+        SA__OMP(omp barrier)                                                                             \
+        SA__OMP(omp for schedule(static))                                                                \
+        for (j = 0; j < m; j++) sa[s + j] = tmp[j];                                                      \
+    }                                                                                                    \
+    for (d = 0; d < 256; d++) {                                                                          \
+        SA__PI bs = bstart[d], sz = bstart[d + 1] - bstart[d];                                           \
+        if (sz == 0) continue;                                                                           \
+        if (shift == 0 || sz == 1) sa[bs + sz - 1] = ~sa[bs + sz - 1];                                   \
+        else if (sz > SA__P_BIG) {                                                                       \
+            if (SA__PN(sa__p_sort_big)(c, bs, sz, tmp, dig, hist, nt, tasks)) return -1;                 \
+        } else {                                                                                         \
+            SA__PN(sa__p_push)(tasks, bs, sz);                                                           \
+            if (tasks->oom) return -1;                                                                   \
+        }                                                                                                \
+    }                                                                                                    \
+    return 0;                                                                                            \
+}                                                                                                        \
+                                                                                                         \
+/* Rewrite ranks for sa[cs..ce), part of a segment sorted in this round: clear                           \
+   the marks, rank = SA index of the last element of the run of equal keys                               \
+   (Larsson-Sadakane's group number), and emit runs of length >= 2 as next                               \
+   round's segments. cur_end: first marked index at or after ce; first_start:                            \
+   whether a run starts at cs. */                                                                        \
+static void SA__PN(sa__p_scan)(const SA__PN(sa__pctx) *c, SA__PI cs, SA__PI ce, SA__PI cur_end,          \
+                               int first_start, SA__PN(sa__pseg) *out, SA__PN(sa__pseg) *outbig)         \
+{                                                                                                        \
+    SA__PI *sa = c->sa, *rank = c->rank, j;                                                              \
+    for (j = ce - 1; j >= cs; j--) {                                                                     \
+        SA__PI v = sa[j];                                                                                \
+        if (v < 0) { v = ~v; sa[j] = v; cur_end = j; }                                                   \
+        rank[v] = cur_end;                                                                               \
+        if (cur_end > j && (j == cs ? first_start : sa[j - 1] < 0)) {                                    \
+            SA__PI len = cur_end - j + 1;                                                                \
+            SA__PN(sa__p_push)(len > SA__P_BIG ? outbig : out, j, len);                                  \
+        }                                                                                                \
+    }                                                                                                    \
+}                                                                                                        \
+                                                                                                         \
+/* sa__p_scan for a long segment, split into chunks handled by all threads. */                           \
+static int SA__PN(sa__p_scan_big)(const SA__PN(sa__pctx) *c, SA__PI s, SA__PI m, int nt,                 \
+                                  SA__PN(sa__pseg) *outs, SA__PN(sa__pseg) *outbigs)                     \
+{                                                                                                        \
+    SA__PI nch = (m + SA__P_CHUNK - 1) / SA__P_CHUNK, q;                                                 \
+    SA__PI *fm = (SA__PI *)SA_MALLOC(2 * (size_t)nch * sizeof(SA__PI)), *nm = fm + nch;                  \
+    SA__PI *sa = c->sa;                                                                                  \
+    (void)nt; /* only in the pragmas */                                                                  \
+    if (!fm) return -1;                                                                                  \
+    SA__OMP(omp parallel for num_threads(nt) schedule(static))                                           \
+    for (q = 0; q < nch; q++) {                                                                          \
+        SA__PI cs = s + q * SA__P_CHUNK, ce = q == nch - 1 ? s + m : cs + SA__P_CHUNK, j;                \
+        fm[q] = -1;                                                                                      \
+        for (j = cs; j < ce; j++)                                                                        \
+            if (sa[j] < 0) { fm[q] = j; break; }                                                         \
+    }                                                                                                    \
+    nm[nch - 1] = -1; /* unused: the segment's last element is always marked */                          \
+    for (q = nch - 1; q > 0; q--) nm[q - 1] = fm[q] >= 0 ? fm[q] : nm[q];                                \
+    SA__OMP(omp parallel num_threads(nt))                                                                \
+    {                                                                                                    \
+        int t = sa__p_tid();                                                                             \
+        SA__PI r;                                                                                        \
+        /* starts of runs at chunk boundaries, read before anyone clears marks */                        \
+        SA__PI *st = fm; /* reuse: fm[q] >= 0 is no longer needed, store flags */                        \
+        SA__OMP(omp for schedule(static))                                                                \
+        for (r = 0; r < nch; r++) st[r] = r == 0 ? 1 : sa[s + r * SA__P_CHUNK - 1] < 0;                  \
+        SA__OMP(omp for schedule(dynamic, 1))                                                            \
+        for (r = 0; r < nch; r++) {                                                                      \
+            SA__PI cs = s + r * SA__P_CHUNK, ce = r == nch - 1 ? s + m : cs + SA__P_CHUNK;               \
+            SA__PN(sa__p_scan)(c, cs, ce, nm[r], (int)st[r], &outs[t], &outbigs[t]);                     \
+        }                                                                                                \
+    }                                                                                                    \
+    SA_FREE(fm);                                                                                         \
+    return 0;                                                                                            \
+}                                                                                                        \
+                                                                                                         \
 static void SA__PN(sa__p_freelist)(SA__PN(sa__pseg) *L) { SA_FREE(L->v); L->v = NULL; L->cnt = L->cap = 0; } \
-                                                                                                             \
-/* Parallel prefix doubling (Larsson-Sadakane ranks, re-sorting only groups                                  \
-   that are not yet singletons). See the section comment for the design. */                                  \
-static int SA__PN(sa__p_build)(const uint8_t *text, SA__PI *sa, SA__PI n, int threads)                       \
-{                                                                                                            \
-    int nt = sa__p_threads(threads);                                                                         \
-    size_t bufn = n < SA__P_BIG ? (size_t)n : SA__P_BIG;                                                     \
-    SA__PN(sa__pctx) c;                                                                                      \
-    SA__PN(sa__pseg) small, big, tasks, *outs = NULL, *outbigs = NULL;                                       \
-    SA__PI *hist = NULL, *tmp = NULL, tmpcap = 0;                                                            \
-    sa__ppair *bufs = NULL;                                                                                  \
-    int rc = -1, T = 1, t;                                                                                   \
-    size_t k;                                                                                                \
-    if (n <= 0) return 0;                                                                                    \
-    if (n == 1) { sa[0] = 0; return 0; }                                                                     \
-    memset(&small, 0, sizeof small);                                                                         \
-    memset(&big, 0, sizeof big);                                                                             \
-    memset(&tasks, 0, sizeof tasks);                                                                         \
-    c.text = text; c.sa = sa; c.n = (uint64_t)n; c.h = 0;                                                    \
-    c.rank = (SA__PI *)SA_MALLOC((size_t)n * sizeof(SA__PI));                                                \
-    hist = (SA__PI *)SA_MALLOC((size_t)nt * 65536 * sizeof(SA__PI));                                         \
-    bufs = (sa__ppair *)SA_MALLOC((size_t)nt * 2 * bufn * sizeof(sa__ppair));                                \
-    outs = (SA__PN(sa__pseg) *)SA_MALLOC(2 * (size_t)nt * sizeof *outs);                                     \
-    if (!c.rank || !hist || !bufs || !outs) goto done;                                                       \
-    memset(outs, 0, 2 * (size_t)nt * sizeof *outs);                                                          \
-    outbigs = outs + nt;                                                                                     \
-                                                                                                             \
-    /* Round 0, part 1: parallel counting sort by the first two bytes (the byte                              \
-       past the end counts as 0; the key's length field separates the tie). */                               \
-    SA__OMP(omp parallel num_threads(nt))                                                                    \
-    {                                                                                                        \
-        int th = sa__p_tid(), TT = sa__p_nth(), u;                                                           \
-        SA__PI lo = (SA__PI)((uint64_t)n * (uint64_t)th / (uint64_t)TT);                                     \
-        SA__PI hi = (SA__PI)((uint64_t)n * (uint64_t)(th + 1) / (uint64_t)TT);                               \
-        SA__PI *h = hist + 65536 * (size_t)th, i;                                                            \
-        unsigned b;                                                                                          \
-        SA__OMP(omp single)                                                                                  \
-        T = TT;                                                                                              \
-        memset(h, 0, 65536 * sizeof *h);                                                                     \
-        for (i = lo; i < hi; i++) {                                                                          \
-            b = (unsigned)text[i] << 8 | (i + 1 < n ? text[i + 1] : 0u);                                     \
-            h[b]++;                                                                                          \
-        }                                                                                                    \
-        SA__OMP(omp barrier)                                                                                 \
-        SA__OMP(omp single)                                                                                  \
-        {                                                                                                    \
-            SA__PI o = 0, x;                                                                                 \
-            unsigned e;                                                                                      \
-            for (e = 0; e < 65536; e++)                                                                      \
-                for (u = 0; u < TT; u++) {                                                                   \
-                    x = hist[65536 * (size_t)u + e];                                                         \
-                    hist[65536 * (size_t)u + e] = o;                                                         \
-                    o += x;                                                                                  \
-                }                                                                                            \
-        }                                                                                                    \
-        for (i = lo; i < hi; i++) {                                                                          \
-            b = (unsigned)text[i] << 8 | (i + 1 < n ? text[i + 1] : 0u);                                     \
-            sa[h[b]++] = i;                                                                                  \
-        }                                                                                                    \
-    }                                                                                                        \
-    /* buckets: after the scatter, thread T-1's cursor is the bucket's end */                                \
-    {                                                                                                        \
-        SA__PI prev = 0, e;                                                                                  \
-        unsigned bb;                                                                                         \
-        for (bb = 0; bb < 65536; bb++) {                                                                     \
-            e = hist[65536 * (size_t)(T - 1) + bb];                                                          \
-            if (e > prev) SA__PN(sa__p_push)(e - prev > SA__P_BIG ? &big : &small, prev, e - prev);          \
-            prev = e;                                                                                        \
-        }                                                                                                    \
-        if (small.oom || big.oom) goto done;                                                                 \
-    }                                                                                                        \
-                                                                                                             \
-    /* Rounds: h = 0 sorts buckets by the next 6 bytes (text keys); then                                     \
-       h = 8, 16, 32, ...: sort every unfinished group by rank[i + h]. Phase 1                               \
-       only reads ranks, phase 2 only writes them: no read/write races. */                                   \
-    for (;;) {                                                                                               \
-        /* phase 1: long segments with all threads, then short ones, one each */                             \
-        tasks.cnt = 0;                                                                                       \
-        for (k = 0; k < big.cnt; k++) {                                                                      \
-            SA__PI s = big.v[2 * k], m = big.v[2 * k + 1];                                                   \
-            if (m > tmpcap) {                                                                                \
-                SA_FREE(tmp);                                                                                \
-                tmp = (SA__PI *)SA_MALLOC((size_t)m * (sizeof(SA__PI) + 1));                                 \
-                tmpcap = tmp ? m : 0;                                                                        \
-                if (!tmp) goto done;                                                                         \
-            }                                                                                                \
-            if (SA__PN(sa__p_sort_big)(&c, s, m, tmp, (uint8_t *)(tmp + m), hist, nt, &tasks)) goto done;    \
-        }                                                                                                    \
-        {                                                                                                    \
-            size_t ns = small.cnt, ntot = small.cnt + tasks.cnt;                                             \
-            long long chunk = (long long)(ntot / ((size_t)nt * 64));                                         \
-            chunk = chunk < 1 ? 1 : chunk > 256 ? 256 : chunk;                                               \
-            SA__OMP(omp parallel num_threads(nt))                                                            \
-            {                                                                                                \
-                sa__ppair *a = bufs + 2 * bufn * (size_t)sa__p_tid(), *b = a + bufn;                         \
-                long long q;                                                                                 \
-                SA__OMP(omp for schedule(dynamic, chunk))                                                    \
-                for (q = 0; q < (long long)ntot; q++) {                                                      \
+                                                                                                         \
+/* Parallel prefix doubling (Larsson-Sadakane ranks, re-sorting only groups                              \
+   that are not yet singletons). See the section comment for the design. */                              \
+static int SA__PN(sa__p_build)(const uint8_t *text, SA__PI *sa, SA__PI n, int threads)                   \
+{                                                                                                        \
+    int nt = sa__p_threads(threads);                                                                     \
+    size_t bufn = n < SA__P_BIG ? (size_t)n : SA__P_BIG;                                                 \
+    SA__PN(sa__pctx) c;                                                                                  \
+    SA__PN(sa__pseg) small, big, tasks, *outs = NULL, *outbigs = NULL;                                   \
+    SA__PI *hist = NULL, *tmp = NULL, tmpcap = 0;                                                        \
+    sa__ppair *bufs = NULL;                                                                              \
+    int rc = -1, T = 1, t;                                                                               \
+    size_t k;                                                                                            \
+    if (n <= 0) return 0;                                                                                \
+    if (n == 1) { sa[0] = 0; return 0; }                                                                 \
+    memset(&small, 0, sizeof small);                                                                     \
+    memset(&big, 0, sizeof big);                                                                         \
+    memset(&tasks, 0, sizeof tasks);                                                                     \
+    c.text = text; c.sa = sa; c.n = (uint64_t)n; c.h = 0;                                                \
+    c.rank = (SA__PI *)SA_MALLOC((size_t)n * sizeof(SA__PI));                                            \
+    hist = (SA__PI *)SA_MALLOC((size_t)nt * 65536 * sizeof(SA__PI));                                     \
+    bufs = (sa__ppair *)SA_MALLOC((size_t)nt * 2 * bufn * sizeof(sa__ppair));                            \
+    outs = (SA__PN(sa__pseg) *)SA_MALLOC(2 * (size_t)nt * sizeof *outs);                                 \
+    if (!c.rank || !hist || !bufs || !outs) goto done;                                                   \
+    memset(outs, 0, 2 * (size_t)nt * sizeof *outs);                                                      \
+    outbigs = outs + nt;                                                                                 \
+                                                                                                         \
+    /* Round 0, part 1: parallel counting sort by the first two bytes (the byte                          \
+       past the end counts as 0; the key's length field separates the tie). */                           \
+    SA__OMP(omp parallel num_threads(nt))                                                                \
+    {                                                                                                    \
+        int th = sa__p_tid(), TT = sa__p_nth(), u;                                                       \
+        SA__PI lo = (SA__PI)((uint64_t)n * (uint64_t)th / (uint64_t)TT);                                 \
+        SA__PI hi = (SA__PI)((uint64_t)n * (uint64_t)(th + 1) / (uint64_t)TT);                           \
+        SA__PI *h = hist + 65536 * (size_t)th, i;                                                        \
+        unsigned b;                                                                                      \
+        SA__OMP(omp single)                                                                              \
+        T = TT;                                                                                          \
+        memset(h, 0, 65536 * sizeof *h);                                                                 \
+        for (i = lo; i < hi; i++) {                                                                      \
+            b = (unsigned)text[i] << 8 | (i + 1 < n ? text[i + 1] : 0u);                                 \
+            h[b]++;                                                                                      \
+        }                                                                                                \
+        SA__OMP(omp barrier)                                                                             \
+        SA__OMP(omp single)                                                                              \
+        {                                                                                                \
+            SA__PI o = 0, x;                                                                             \
+            unsigned e;                                                                                  \
+            for (e = 0; e < 65536; e++)                                                                  \
+                for (u = 0; u < TT; u++) {                                                               \
+                    x = hist[65536 * (size_t)u + e];                                                     \
+                    hist[65536 * (size_t)u + e] = o;                                                     \
+                    o += x;                                                                              \
+                }                                                                                        \
+        }                                                                                                \
+        for (i = lo; i < hi; i++) {                                                                      \
+            b = (unsigned)text[i] << 8 | (i + 1 < n ? text[i + 1] : 0u);                                 \
+            sa[h[b]++] = i;                                                                              \
+        }                                                                                                \
+    }                                                                                                    \
+    /* buckets: after the scatter, thread T-1's cursor is the bucket's end */                            \
+    {                                                                                                    \
+        SA__PI prev = 0, e;                                                                              \
+        unsigned bb;                                                                                     \
+        for (bb = 0; bb < 65536; bb++) {                                                                 \
+            e = hist[65536 * (size_t)(T - 1) + bb];                                                      \
+            if (e > prev) SA__PN(sa__p_push)(e - prev > SA__P_BIG ? &big : &small, prev, e - prev);      \
+            prev = e;                                                                                    \
+        }                                                                                                \
+        if (small.oom || big.oom) goto done;                                                             \
+    }                                                                                                    \
+                                                                                                         \
+    /* Rounds: h = 0 sorts buckets by the next 6 bytes (text keys); then                                 \
+       h = 8, 16, 32, ...: sort every unfinished group by rank[i + h]. Phase 1                           \
+       only reads ranks, phase 2 only writes them: no read/write races. */                               \
+    for (;;) {                                                                                           \
+        /* phase 1: long segments with all threads, then short ones, one each */                         \
+        tasks.cnt = 0;                                                                                   \
+        for (k = 0; k < big.cnt; k++) {                                                                  \
+            SA__PI s = big.v[2 * k], m = big.v[2 * k + 1];                                               \
+            if (m > tmpcap) {                                                                            \
+                SA_FREE(tmp);                                                                            \
+                tmp = (SA__PI *)SA_MALLOC((size_t)m * (sizeof(SA__PI) + 1));                             \
+                tmpcap = tmp ? m : 0;                                                                    \
+                if (!tmp) goto done;                                                                     \
+            }                                                                                            \
+            if (SA__PN(sa__p_sort_big)(&c, s, m, tmp, (uint8_t *)(tmp + m), hist, nt, &tasks)) goto done; \
+        }                                                                                                \
+        {                                                                                                \
+            size_t ns = small.cnt, ntot = small.cnt + tasks.cnt;                                         \
+            long long chunk = (long long)(ntot / ((size_t)nt * 256));                                    \
+            chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;                                             \
+            SA__OMP(omp parallel num_threads(nt))                                                        \
+            {                                                                                            \
+                sa__ppair *a = bufs + 2 * bufn * (size_t)sa__p_tid(), *b = a + bufn;                     \
+                long long q;                                                                             \
+                SA__OMP(omp for schedule(dynamic, chunk))                                                \
+                for (q = 0; q < (long long)ntot; q++) {                                                  \
                     const SA__PI *sg = (size_t)q < ns ? small.v + 2 * q : tasks.v + 2 * (q - (long long)ns); \
-                    if ((size_t)q + 16 < ns) SA__P_PF(sa + small.v[2 * q + 32]);                             \
-                    if ((size_t)q + 8 < ns) {                                                                \
-                        const SA__PI *p = sa + small.v[2 * q + 16];                                          \
-                        SA__PN(sa__p_pfkey)(&c, p[0]);                                                       \
-                        if (small.v[2 * q + 17] > 1) SA__PN(sa__p_pfkey)(&c, p[1]);                          \
-                    }                                                                                        \
-                    SA__PN(sa__p_sort_small)(&c, sg[0], sg[1], a, b);                                        \
-                }                                                                                            \
-            }                                                                                                \
-        }                                                                                                    \
-        /* phase 2: new ranks, next round's segments */                                                      \
-        {                                                                                                    \
-            size_t ns = small.cnt;                                                                           \
-            long long chunk = (long long)(ns / ((size_t)nt * 64));                                           \
-            chunk = chunk < 1 ? 1 : chunk > 256 ? 256 : chunk;                                               \
-            SA__OMP(omp parallel num_threads(nt))                                                            \
-            {                                                                                                \
-                int th = sa__p_tid();                                                                        \
-                long long q;                                                                                 \
-                SA__OMP(omp for schedule(dynamic, chunk))                                                    \
-                for (q = 0; q < (long long)ns; q++) {                                                        \
-                    SA__PI s = small.v[2 * q], m = small.v[2 * q + 1];                                       \
-                    if ((size_t)q + 16 < ns) SA__P_PF(sa + small.v[2 * q + 32]);                             \
-                    if ((size_t)q + 8 < ns) {                                                                \
-                        const SA__PI *p = sa + small.v[2 * q + 16];                                          \
-                        SA__P_PFW(c.rank + (p[0] < 0 ? ~p[0] : p[0]));                                       \
-                        if (small.v[2 * q + 17] > 1) SA__P_PFW(c.rank + (p[1] < 0 ? ~p[1] : p[1]));          \
-                    }                                                                                        \
-                    SA__PN(sa__p_scan)(&c, s, s + m, s + m - 1, 1, &outs[th], &outbigs[th]);                 \
-                }                                                                                            \
-            }                                                                                                \
-            for (k = 0; k < big.cnt; k++)                                                                    \
-                if (SA__PN(sa__p_scan_big)(&c, big.v[2 * k], big.v[2 * k + 1], nt, outs, outbigs))           \
-                    goto done;                                                                               \
-        }                                                                                                    \
-        SA__PN(sa__p_gather)(&small, outs, nt);                                                              \
-        SA__PN(sa__p_gather)(&big, outbigs, nt);                                                             \
-        if (small.oom || big.oom) goto done;                                                                 \
-        if (small.cnt + big.cnt == 0) break;                                                                 \
-        c.h = c.h == 0 ? 8 : 2 * c.h;                                                                        \
-    }                                                                                                        \
-    rc = 0;                                                                                                  \
-done:                                                                                                        \
-    if (outs)                                                                                                \
-        for (t = 0; t < 2 * nt; t++) SA__PN(sa__p_freelist)(&outs[t]);                                       \
-    SA__PN(sa__p_freelist)(&small);                                                                          \
-    SA__PN(sa__p_freelist)(&big);                                                                            \
-    SA__PN(sa__p_freelist)(&tasks);                                                                          \
-    SA_FREE(outs);                                                                                           \
-    SA_FREE(tmp);                                                                                            \
-    SA_FREE(bufs);                                                                                           \
-    SA_FREE(hist);                                                                                           \
-    SA_FREE(c.rank);                                                                                         \
-    return rc;                                                                                               \
-}                                                                                                            \
+                    if ((size_t)q + 16 < ns) SA__P_PF(sa + small.v[2 * q + 32]);                         \
+                    if ((size_t)q + 8 < ns) {                                                            \
+                        const SA__PI *p = sa + small.v[2 * q + 16];                                      \
+                        SA__PN(sa__p_pfkey)(&c, p[0]);                                                   \
+                        if (small.v[2 * q + 17] > 1) SA__PN(sa__p_pfkey)(&c, p[1]);                      \
+                    }                                                                                    \
+                    SA__PN(sa__p_sort_small)(&c, sg[0], sg[1], a, b);                                    \
+                }                                                                                        \
+            }                                                                                            \
+        }                                                                                                \
+        /* phase 2: new ranks, next round's segments */                                                  \
+        {                                                                                                \
+            size_t ns = small.cnt;                                                                       \
+            long long chunk = (long long)(ns / ((size_t)nt * 256));                                      \
+            chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;                                             \
+            SA__OMP(omp parallel num_threads(nt))                                                        \
+            {                                                                                            \
+                int th = sa__p_tid();                                                                    \
+                long long q;                                                                             \
+                SA__OMP(omp for schedule(dynamic, chunk))                                                \
+                for (q = 0; q < (long long)ns; q++) {                                                    \
+                    SA__PI s = small.v[2 * q], m = small.v[2 * q + 1];                                   \
+                    if ((size_t)q + 16 < ns) SA__P_PF(sa + small.v[2 * q + 32]);                         \
+                    if ((size_t)q + 8 < ns) {                                                            \
+                        const SA__PI *p = sa + small.v[2 * q + 16];                                      \
+                        SA__P_PFW(c.rank + (p[0] < 0 ? ~p[0] : p[0]));                                   \
+                        if (small.v[2 * q + 17] > 1) SA__P_PFW(c.rank + (p[1] < 0 ? ~p[1] : p[1]));      \
+                    }                                                                                    \
+                    SA__PN(sa__p_scan)(&c, s, s + m, s + m - 1, 1, &outs[th], &outbigs[th]);             \
+                }                                                                                        \
+            }                                                                                            \
+            for (k = 0; k < big.cnt; k++)                                                                \
+                if (SA__PN(sa__p_scan_big)(&c, big.v[2 * k], big.v[2 * k + 1], nt, outs, outbigs))       \
+                    goto done;                                                                           \
+        }                                                                                                \
+        SA__PN(sa__p_gather)(&small, outs, nt, nt);                                                      \
+        SA__PN(sa__p_gather)(&big, outbigs, nt, nt);                                                     \
+        if (small.oom || big.oom) goto done;                                                             \
+        if (small.cnt + big.cnt == 0) break;                                                             \
+        c.h = c.h == 0 ? 8 : 2 * c.h;                                                                    \
+    }                                                                                                    \
+    rc = 0;                                                                                              \
+done:                                                                                                    \
+    if (outs)                                                                                            \
+        for (t = 0; t < 2 * nt; t++) SA__PN(sa__p_freelist)(&outs[t]);                                   \
+    SA__PN(sa__p_freelist)(&small);                                                                      \
+    SA__PN(sa__p_freelist)(&big);                                                                        \
+    SA__PN(sa__p_freelist)(&tasks);                                                                      \
+    SA_FREE(outs);                                                                                       \
+    SA_FREE(tmp);                                                                                        \
+    SA_FREE(bufs);                                                                                       \
+    SA_FREE(hist);                                                                                       \
+    SA_FREE(c.rank);                                                                                     \
+    return rc;                                                                                           \
+}                                                                                                        \
 /* end of SA__P_TEMPLATE */
 
 #define SA__PN32(x) x##32
@@ -982,19 +995,22 @@ static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, cons
     }
 }
 
-/* Right-to-left type scan (Nong, Zhang, Chan): calls BODY with p = each LMS position, from the
- * rightmost to the leftmost. Suffix n-1 is L-type (the virtual sentinel is smaller). */
-#define SA__FOR_LMS_RTL(T, n, p, BODY)                                                    \
+/* Right-to-left type scan (Nong, Zhang, Chan), branch-free: runs BODY for every position
+ * p = n-1 .. 1 with lms = 1 when p is an LMS position (else 0) and cp = T[p]; BODY acts on lms
+ * without branching on it (random types make that branch unpredictable) and may break.
+ * Suffix n-1 is L-type (the virtual sentinel is smaller). */
+#define SA__SCAN_RTL(T, n, p, lms, cp, BODY)                                              \
     do {                                                                                  \
-        SA__I sa__i = (n) - 2, p;                                                         \
-        SA__I sa__c1 = (T)[(n) - 1];                                                      \
-        int sa__s1 = 0;                                                                   \
+        SA__I sa__i = (n) - 2, p, cp = (T)[(n) - 1];                                      \
+        int sa__s1 = 0, lms;                                                              \
         for (; sa__i >= 0; sa__i--) {                                                     \
             SA__I sa__c0 = (T)[sa__i];                                                    \
-            int sa__s0 = (sa__c0 < sa__c1) | ((sa__c0 == sa__c1) & sa__s1);               \
-            if (!sa__s0 && sa__s1) { p = sa__i + 1; BODY; }                               \
+            int sa__s0 = (sa__c0 < cp) | ((sa__c0 == cp) & sa__s1);                      \
+            lms = (!sa__s0) & sa__s1;                                                     \
+            p = sa__i + 1;                                                                \
+            BODY;                                                                         \
             sa__s1 = sa__s0;                                                              \
-            sa__c1 = sa__c0;                                                              \
+            cp = sa__c0;                                                                  \
         }                                                                                 \
     } while (0)
 
@@ -1002,8 +1018,9 @@ static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, cons
 /* Larsson-Sadakane doubling (qsufsort) for a reduced string whose symbols are nearly all
  * distinct (random-like inputs): one or two rounds finish it, much cheaper than a recursion
  * over an alphabet as large as the string. x[0..m) holds symbols < k and is destroyed (it ends
- * as the inverse SA); p[0..m) receives the SA; c is scratch for k counters. Sorted runs in p
- * are marked by their negative length, as in qsufsort. */
+ * as the inverse SA); p[0..m) receives the SA; c[0..k) holds, on entry, the index of the last
+ * entry of each symbol's group in sorted order (the naming pass knows them) and is destroyed.
+ * Sorted runs in p are marked by their negative length, as in qsufsort. */
 typedef struct { SA__I key, idx; } SA__F(sa__kv);
 static int SA__F(sa__kv_cmp)(const void *a, const void *b)
 {
@@ -1013,18 +1030,37 @@ static int SA__F(sa__kv_cmp)(const void *a, const void *b)
 static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c)
 {
     SA__F(sa__kv) *buf = NULL, local[64];
-    SA__I cap = 64, i, h, sum = 0;
-    memset(c, 0, (size_t)k * sizeof *c);
-    for (i = 0; i < m; i++) c[x[i]]++;
-    for (i = 0; i < k; i++) { SA__I t = c[i]; c[i] = sum; sum += t; }
-    for (i = 0; i < m; i++) p[c[x[i]]++] = i; /* c[v] is now one past the end of group v */
-    for (i = 0; i < m; i++) x[i] = c[x[i]] - 1; /* rank = index of the group's last entry */
-    for (i = 0; i < m; i++)
-        if (x[p[i]] == i && (i == 0 || x[p[i - 1]] != x[p[i]] || p[i - 1] < 0)) p[i] = -1; /* singleton */
+    SA__I cap = 64, i, h;
+    /* c[v] = the index of the last entry of group v (from the naming pass). Singletons are
+     * marked -1 in p; a larger group's last slot holds its fill cursor until it is full. */
+    for (i = 0; i < k; i++) {
+        SA__I a = i ? c[i - 1] + 1 : 0, e = c[i];
+        p[e] = a == e ? -1 : a;
+    }
+    for (i = 0; i < m; i++) {
+        SA__I v, a, e;
+        if (i + SA__PREFETCH < m) SA__PF(&c[x[i + SA__PREFETCH]]);
+        v = x[i];
+        e = c[v];
+        a = v ? c[v - 1] + 1 : 0;
+        x[i] = e; /* rank = index of the group's last entry */
+        if (a != e) {
+            SA__I s = p[e];
+            if (s == e) p[e] = i;
+            else { p[s] = i; p[e] = s + 1; }
+        }
+    }
     for (h = 1;; h *= 2) {
         SA__I run = -1;
         i = 0;
         while (i < m) {
+            if (i + SA__PREFETCH < m) { /* the ranks the entry D ahead will read and write */
+                SA__I q = p[i + SA__PREFETCH];
+                if (q >= 0) {
+                    SA__PF(&x[q]);
+                    if (q + h < m) SA__PF(&x[q + h]);
+                }
+            }
             if (p[i] < 0) {
                 if (run < 0) run = i;
                 i -= p[i];
@@ -1069,7 +1105,10 @@ static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c)
         if (run >= 0) p[run] = -(m - run);
         if (p[0] == -m) break;
     }
-    for (i = 0; i < m; i++) p[x[i]] = i;
+    for (i = 0; i < m; i++) {
+        if (i + SA__PREFETCH < m) SA__PF(&p[x[i + SA__PREFETCH]]);
+        p[x[i]] = i;
+    }
     if (buf) SA_FREE(buf);
     return SA_OK;
 }
@@ -1082,7 +1121,7 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
 {
     SA__I local[512];
     SA__I *cnt = NULL, *B, *heap = NULL;
-    SA__I i, j, m = 0, name = 0, last = 0;
+    SA__I i, j, m = 0, name = 0, last = 0, sink = 0;
     sa_status st = SA_OK;
     if (n == 1) { SA[0] = 0; return SA_OK; }
     if (k <= 256) {
@@ -1111,7 +1150,14 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     /* stage 1: sort the LMS substrings */
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
     memset(SA, 0, (size_t)n * sizeof *SA);
-    SA__FOR_LMS_RTL(T, n, p, { SA[--B[T[p]]] = p; m++; last = p; });
+    SA__SCAN_RTL(T, n, p, lms, cp, {
+        SA__I *dst_;
+        B[cp] -= lms;
+        dst_ = lms ? &SA[B[cp]] : &sink;
+        *dst_ = p;
+        m += lms;
+        last = lms ? p : last;
+    });
     if (m > 1) {
         SA__I *RA = SA + n - m, q = n, qlen = 0, prev = n;
         SA__FC(sa__induce_lms)(T, SA, n, k, cnt, B);
@@ -1124,7 +1170,11 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
         memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
         /* length of every LMS substring (including the next LMS character; the last one runs
          * into the virtual sentinel, so it equals no other), stored at SA[m + p/2] */
-        SA__FOR_LMS_RTL(T, n, p, { SA[m + (p >> 1)] = prev - p + 1; prev = p; });
+        SA__SCAN_RTL(T, n, p, lms, cp, {
+            SA__I *dst_ = lms ? &SA[m + (p >> 1)] : &sink;
+            *dst_ = prev - p + 1;
+            prev = lms ? p : prev;
+        });
         for (i = 0; i < m; i++) {
             SA__I p, plen;
             int diff = 1;
@@ -1141,6 +1191,9 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             }
             if (diff) { name++; q = p; qlen = plen; }
             SA[m + (p >> 1)] = name;
+#if SA__BYTE
+            SA[name - 1] = i; /* each name's last index in sorted order, for sa__ls (name - 1 <= i) */
+#endif
         }
         /* the reduced string (names - 1, in text order) goes to the end of SA */
         for (i = m + ((n - 1) >> 1), j = m - 1; i >= m; i--) { /* branch-free: RA + j >= SA + i */
@@ -1152,6 +1205,7 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
         /* stage 2: the SA of the reduced string, recursively unless the names are unique */
         if (name < m && SA__BYTE && name >= m - m / 8 && name <= n - 2 * m) {
             /* nearly unique names: a few doubling rounds instead of a recursion */
+            memcpy(SA + m, SA, (size_t)name * sizeof *SA);
             st = SA__F(sa__ls)(RA, SA, m, name, SA + m);
             if (st != SA_OK) goto done;
         } else if (name < m) {
@@ -1161,7 +1215,11 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             for (i = 0; i < m; i++) SA[RA[i]] = i;
         }
         j = m - 1;
-        SA__FOR_LMS_RTL(T, n, p, { RA[j--] = p; });
+        SA__SCAN_RTL(T, n, p, lms, cp, {
+            RA[j] = p;
+            j -= lms;
+            if (j < 0) break;
+        });
         for (i = 0; i < m; i++) {
             if (i + SA__PREFETCH < m) SA__PF(&RA[SA[i + SA__PREFETCH]]);
             SA[i] = RA[SA[i]];
@@ -1184,7 +1242,7 @@ done:
     if (heap) SA_FREE(heap);
     return st;
 }
-#undef SA__FOR_LMS_RTL
+#undef SA__SCAN_RTL
 #undef SA__PF_FWD
 #undef SA__PF_BWD
 
