@@ -38,11 +38,11 @@ skip() { rows+=("$1|-|-|-|-|skipped: $2"); }
 
 # CSV (header line + rows) -> table rows "variant|size|time|throughput|result|verdict".
 parse_csv() {
-    awk -F, '
+    awk -F, -v demo="$1" '
     NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     function get(name) { return (name in col) ? $(col[name]) : "" }
     NF > 1 {
-        v = get("variant"); if (get("op") != "") v = v "/" get("op")
+        v = demo; if (get("algo") != "") v = v "[" get("algo") "]"; if (get("op") != "") v = v "/" get("op")
         if (get("M") != "") size = get("M") "x" get("N")
         else { size = "n=" get("n"); if (get("dataset") != "") size = get("dataset") " " size }
         t = get("time_s"); if (t == "") t = get("time_total_s")
@@ -82,7 +82,7 @@ for entry in "${DEMOS[@]}"; do
     echo "== ${cmd[*]}" >&2
     out=$("${cmd[@]}" 2>/tmp/run_all-$name.err); rc=$?
     if [ $rc -eq 77 ]; then skip "$name" "$(tail -n1 /tmp/run_all-$name.err)"; continue; fi
-    parsed=$(printf '%s\n' "$out" | parse_csv)
+    parsed=$(printf '%s\n' "$out" | parse_csv "$name")
     if [ -z "$parsed" ]; then
         rows+=("$name|-|-|-|-|FAILED (exit $rc): $(tail -n1 /tmp/run_all-$name.err)"); status=1; continue
     fi
@@ -92,10 +92,10 @@ for entry in "${DEMOS[@]}"; do
     [ $rc -ne 0 ] && { rows+=("$name|-|-|-|-|FAILED (exit $rc)"); status=1; }
 done
 
-printf '\n%-24s %-26s %-12s %-20s %-32s %s\n' variant size time throughput result verdict
+printf '\n%-28s %-26s %-12s %-20s %-32s %s\n' variant size time throughput result verdict
 printf '%s\n' "$(printf '%.0s-' {1..128})"
 for r in "${rows[@]}"; do
     IFS='|' read -r v s t th res verdict <<<"$r"
-    printf '%-24s %-26s %-12s %-20s %-32s %s\n' "$v" "$s" "$t" "$th" "$res" "$verdict"
+    printf '%-28s %-26s %-12s %-20s %-32s %s\n' "$v" "$s" "$t" "$th" "$res" "$verdict"
 done
 exit $status
