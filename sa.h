@@ -1122,6 +1122,7 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     SA__I local[512];
     SA__I *cnt = NULL, *B, *heap = NULL;
     SA__I i, j, m = 0, name = 0, last = 0, sink = 0;
+    SA__I *lms_list = NULL;
     sa_status st = SA_OK;
     if (n == 1) { SA[0] = 0; return SA_OK; }
     if (k <= 256) {
@@ -1150,14 +1151,29 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     /* stage 1: sort the LMS substrings */
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
     memset(SA, 0, (size_t)n * sizeof *SA);
-    SA__SCAN_RTL(T, n, p, lms, cp, {
-        SA__I *dst_;
-        B[cp] -= lms;
-        dst_ = lms ? &SA[B[cp]] : &sink;
-        *dst_ = p;
-        m += lms;
-        last = lms ? p : last;
-    });
+#if SA__BYTE
+    /* large byte inputs: the LMS positions (right to left) into a temporary list, read back
+     * for the bucket placement and the substring lengths (n/2 + 1 entries, 2n bytes for 32-bit,
+     * freed before stage 2; without it the text is scanned again) */
+    if (n >= 65536) lms_list = (SA__I *)SA_MALLOC(((size_t)n / 2 + 1) * sizeof *lms_list);
+#endif
+    if (lms_list) {
+        SA__SCAN_RTL(T, n, p, lms, cp, { lms_list[m] = p; m += lms; }); /* m <= n/2 */
+        for (i = 0; i < m; i++) {
+            SA__I p = lms_list[i];
+            SA[--B[T[p]]] = p;
+        }
+        if (m > 0) last = lms_list[m - 1];
+    } else {
+        SA__SCAN_RTL(T, n, p, lms, cp, {
+            SA__I *dst_;
+            B[cp] -= lms;
+            dst_ = lms ? &SA[B[cp]] : &sink;
+            *dst_ = p;
+            m += lms;
+            last = lms ? p : last;
+        });
+    }
     if (m > 1) {
         SA__I *RA = SA + n - m, q = n, qlen = 0, prev = n;
         SA__FC(sa__induce_lms)(T, SA, n, k, cnt, B);
@@ -1170,11 +1186,21 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
         memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
         /* length of every LMS substring (including the next LMS character; the last one runs
          * into the virtual sentinel, so it equals no other), stored at SA[m + p/2] */
-        SA__SCAN_RTL(T, n, p, lms, cp, {
-            SA__I *dst_ = lms ? &SA[m + (p >> 1)] : &sink;
-            *dst_ = prev - p + 1;
-            prev = lms ? p : prev;
-        });
+        if (lms_list) {
+            for (i = 0; i < m; i++) {
+                SA__I p = lms_list[i];
+                SA[m + (p >> 1)] = prev - p + 1;
+                prev = p;
+            }
+            SA_FREE(lms_list);
+            lms_list = NULL;
+        } else {
+            SA__SCAN_RTL(T, n, p, lms, cp, {
+                SA__I *dst_ = lms ? &SA[m + (p >> 1)] : &sink;
+                *dst_ = prev - p + 1;
+                prev = lms ? p : prev;
+            });
+        }
         for (i = 0; i < m; i++) {
             SA__I p, plen;
             int diff = 1;
@@ -1239,6 +1265,7 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     }
     SA__FC(sa__induce)(T, SA, n, k, cnt, B);
 done:
+    if (lms_list) SA_FREE(lms_list);
     if (heap) SA_FREE(heap);
     return st;
 }
