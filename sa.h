@@ -50,8 +50,11 @@
  *   SA_ALGO_SAIS      induced sorting (Nong, Zhang, Chan 2009, with the in-place layout of Yuta
  *                     Mori's sais): the reduced problem lives inside SA; extra: a few KB per
  *                     recursion level plus bucket arrays for the reduced alphabet when they do
- *                     not fit the free part of SA (at most 4n bytes, usually ~1.2n or none).
- *                     Nearly-unique reduced strings are finished by Larsson-Sadakane doubling.
+ *                     not fit the free part of SA (at most 4n bytes, usually ~1.2n or none),
+ *                     and for texts of 64 KiB or more a list of the LMS positions during the
+ *                     first two stages (n/2 entries: 2n bytes, 4n for 64-bit; freed before a
+ *                     recursion). Nearly-unique reduced strings are finished by Larsson-Sadakane
+ *                     doubling.
  *   SA_ALGO_MM        the seed's Manber-Myers with bucket refinement, O(n log n), the baseline:
  *                     3 index arrays + 2n bytes (14n extra)
  *   SA_ALGO_PARALLEL  OpenMP parallel suffix sorting (see its section below for its memory)
@@ -1020,14 +1023,15 @@ static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, cons
  * over an alphabet as large as the string. x[0..m) holds symbols < k and is destroyed (it ends
  * as the inverse SA); p[0..m) receives the SA; c[0..k) holds, on entry, the index of the last
  * entry of each symbol's group in sorted order (the naming pass knows them) and is destroyed.
- * Sorted runs in p are marked by their negative length, as in qsufsort. */
+ * Sorted runs in p are marked by their negative length, as in qsufsort. pos != NULL: p gets
+ * pos[m - 1 - i] instead of each index i (the LMS text positions, right to left). */
 typedef struct { SA__I key, idx; } SA__F(sa__kv);
 static int SA__F(sa__kv_cmp)(const void *a, const void *b)
 {
     SA__I x = ((const SA__F(sa__kv) *)a)->key, y = ((const SA__F(sa__kv) *)b)->key;
     return (x > y) - (x < y);
 }
-static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c)
+static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c, const SA__I *pos)
 {
     SA__F(sa__kv) *buf = NULL, local[64];
     SA__I cap = 64, i, h;
@@ -1107,7 +1111,7 @@ static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c)
     }
     for (i = 0; i < m; i++) {
         if (i + SA__PREFETCH < m) SA__PF(&p[x[i + SA__PREFETCH]]);
-        p[x[i]] = i;
+        p[x[i]] = pos ? pos[m - 1 - i] : i;
     }
     if (buf) SA_FREE(buf);
     return SA_OK;
@@ -1153,8 +1157,9 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     memset(SA, 0, (size_t)n * sizeof *SA);
 #if SA__BYTE
     /* large byte inputs: the LMS positions (right to left) into a temporary list, read back
-     * for the bucket placement and the substring lengths (n/2 + 1 entries, 2n bytes for 32-bit,
-     * freed before stage 2; without it the text is scanned again) */
+     * for the bucket placement, the substring lengths and the reduced SA's text positions
+     * (n/2 + 1 entries, 2n bytes for 32-bit, freed before a recursion or after stage 2;
+     * without it the text is scanned again) */
     if (n >= 65536) lms_list = (SA__I *)SA_MALLOC(((size_t)n / 2 + 1) * sizeof *lms_list);
 #endif
     if (lms_list) {
@@ -1192,8 +1197,6 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
                 SA[m + (p >> 1)] = prev - p + 1;
                 prev = p;
             }
-            SA_FREE(lms_list);
-            lms_list = NULL;
         } else {
             SA__SCAN_RTL(T, n, p, lms, cp, {
                 SA__I *dst_ = lms ? &SA[m + (p >> 1)] : &sink;
@@ -1229,26 +1232,39 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             j -= v != 0;
         }
         /* stage 2: the SA of the reduced string, recursively unless the names are unique */
+        /* (without a recursion the LMS list, right to left, turns reduced-string indices
+         * into text positions directly; a recursion frees it first to bound the memory) */
         if (name < m && SA__BYTE && name >= m - m / 8 && name <= n - 2 * m) {
             /* nearly unique names: a few doubling rounds instead of a recursion */
             memcpy(SA + m, SA, (size_t)name * sizeof *SA);
-            st = SA__F(sa__ls)(RA, SA, m, name, SA + m);
+            st = SA__F(sa__ls)(RA, SA, m, name, SA + m, lms_list);
             if (st != SA_OK) goto done;
         } else if (name < m) {
+            if (lms_list) { SA_FREE(lms_list); lms_list = NULL; }
             st = SA__CAT(SA__CAT(sa__lvl, SA__W), i)(RA, SA, m, name, SA + m, n - 2 * m);
             if (st != SA_OK) goto done;
+        } else if (lms_list) {
+            for (i = 0; i < m; i++) {
+                if (i + SA__PREFETCH < m) SA__PF(&SA[RA[i + SA__PREFETCH]]);
+                SA[RA[i]] = lms_list[m - 1 - i];
+            }
         } else {
             for (i = 0; i < m; i++) SA[RA[i]] = i;
         }
-        j = m - 1;
-        SA__SCAN_RTL(T, n, p, lms, cp, {
-            RA[j] = p;
-            j -= lms;
-            if (j < 0) break;
-        });
-        for (i = 0; i < m; i++) {
-            if (i + SA__PREFETCH < m) SA__PF(&RA[SA[i + SA__PREFETCH]]);
-            SA[i] = RA[SA[i]];
+        if (lms_list) { /* SA[0..m) already holds text positions */
+            SA_FREE(lms_list);
+            lms_list = NULL;
+        } else {
+            j = m - 1;
+            SA__SCAN_RTL(T, n, p, lms, cp, {
+                RA[j] = p;
+                j -= lms;
+                if (j < 0) break;
+            });
+            for (i = 0; i < m; i++) {
+                if (i + SA__PREFETCH < m) SA__PF(&RA[SA[i + SA__PREFETCH]]);
+                SA[i] = RA[SA[i]];
+            }
         }
     } else if (m == 1) {
         memset(SA, 0, (size_t)n * sizeof *SA);
@@ -1278,7 +1294,8 @@ done:
 
 /* SA-IS on bytes: extra memory 2 KB (4 KB for 64-bit) of bucket arrays per recursion level,
  * plus at most k index entries on the heap at a level whose alphabet does not fit the free
- * part of SA (rare; never more than 2n bytes, 4n for 64-bit). */
+ * part of SA (rare; never more than 2n bytes, 4n for 64-bit), plus for n >= 65536 the list of
+ * LMS positions during stages 1-2 (n/2 + 1 entries, freed before a recursion). */
 static sa_status SA__F(sa__sais)(const uint8_t *text, SA__I *sa, SA__I n)
 {
     if (n <= 0) return SA_OK;
