@@ -239,6 +239,12 @@ HCDEF hc_status hc_cuda_read_result(const void *d_ws, hc_cuda_result *h_result, 
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+/* SSE2 (every x86-64) speeds up the CPU codec; HOMCOMP_NO_SIMD selects the portable C path,
+ * which writes the same bytes. */
+#if defined(__SSE2__) && !defined(HOMCOMP_NO_SIMD) && !defined(__CUDA_ARCH__)
+#include <emmintrin.h>
+#define HC__SSE2 1
+#endif
 
 #ifdef __CUDACC__
 #define HC__HD __host__ __device__
@@ -253,6 +259,9 @@ HCDEF hc_status hc_cuda_read_result(const void *d_ws, hc_cuda_result *h_result, 
 typedef struct {
     double eb, step, inv_step;
     int k;
+    /* float32 fast paths (see hc__qp_block): used only when fastq / fastd */
+    int fastq, fastd;
+    float invf, stepf, ebf;
 } hc__params;
 
 typedef struct {
@@ -282,6 +291,14 @@ HC__HD static inline int hc__params_from_eb(double eb, int dtype, hc__params *p)
     p->k = e;
     p->step = ldexp(1.0, e);
     p->inv_step = ldexp(1.0, -e);
+    /* 2^k and 2^-k normal floats: quantizing a float32 in float arithmetic is exact; decoding
+     * |q| <= 2^24 as (float)q * 2^k is exact while the product stays below 2^128 */
+    p->fastq = e >= -126 && e <= 126;
+    p->fastd = e >= -126 && e <= 103;
+    p->invf = p->fastq ? (float)p->inv_step : 0.0f;
+    p->stepf = p->fastq ? (float)p->step : 0.0f;
+    p->ebf = eb >= (double)FLT_MAX ? FLT_MAX : (float)eb; /* then down to the largest float <= eb */
+    if ((double)p->ebf > eb) p->ebf = nextafterf(p->ebf, 0.0f);
     return HC_OK;
 }
 
@@ -295,6 +312,13 @@ HC__HD static inline double hc__rel_eb(double rel, double mn, double mx)
     a = fabs(mn) > fabs(mx) ? fabs(mn) : fabs(mx);
     eb = rel * a;
     return eb > 0.0 ? eb : rel;
+}
+
+/* 1.5 x 2^52 read through a volatile once, so that (t + big) - big rounds half-even */
+static inline double hc__round_big(void)
+{
+    volatile double big = 6755399441055744.0;
+    return big;
 }
 
 HC__HD static inline double hc__round_even(double t)
@@ -353,8 +377,19 @@ HC__HD static inline unsigned hc__plan(const int32_t *d, int mode, uint32_t *siz
 {
     uint32_t all = 0, rest = 0, m0 = hc__mag(d[0]);
     unsigned r, r1, ob, plain, osz;
+#ifdef HC__SSE2_HOST
+    {
+        __m128i acc = _mm_and_si128(hc__abs4(_mm_loadu_si128((const __m128i *)(const void *)d)), _mm_set_epi32(-1, -1, -1, 0));
+        uint32_t t4[4];
+        int i;
+        for (i = 4; i < HC_BLOCK; i += 4) acc = _mm_or_si128(acc, hc__abs4(_mm_loadu_si128((const __m128i *)(const void *)(d + i))));
+        _mm_storeu_si128((__m128i *)(void *)t4, acc);
+        rest = t4[0] | t4[1] | t4[2] | t4[3];
+    }
+#else
     int i;
     for (i = 1; i < HC_BLOCK; i++) rest |= hc__mag(d[i]);
+#endif
     all = rest | m0;
     r = (unsigned)hc__bitlen(all);
     if (r == 0) { *size = 0; return 0; }
@@ -381,13 +416,82 @@ HC__HD static inline uint32_t hc__get32(const unsigned char *p)
 HC__HD static inline void hc__put64(unsigned char *p, uint64_t v) { hc__put32(p, (uint32_t)v); hc__put32(p + 4, (uint32_t)(v >> 32)); }
 HC__HD static inline uint64_t hc__get64(const unsigned char *p) { return (uint64_t)hc__get32(p) | ((uint64_t)hc__get32(p + 4) << 32); }
 
+/* 32x32 bit-matrix transpose in place: afterwards bit i of w[k] = old bit k of w[i]. Five
+ * rounds swap the off-diagonal sub-blocks (masked xor-swaps); the first three vectorize. */
+HC__HD static inline void hc__transpose32(uint32_t *w)
+{
+#define HC__TR_ROUND(J, LO)                                                                      \
+    for (b = 0; b < 32; b += 2 * (J))                                                            \
+        for (i = b; i < b + (J); i++) {                                                          \
+            uint32_t t_ = ((w[i] >> (J)) ^ w[i + (J)]) & (LO);                                   \
+            w[i + (J)] ^= t_;                                                                    \
+            w[i] ^= t_ << (J);                                                                   \
+        }
+    int b, i;
+    HC__TR_ROUND(16, 0x0000ffffu)
+    HC__TR_ROUND(8, 0x00ff00ffu)
+    HC__TR_ROUND(4, 0x0f0f0f0fu)
+    HC__TR_ROUND(2, 0x33333333u)
+    HC__TR_ROUND(1, 0x55555555u)
+#undef HC__TR_ROUND
+}
+
+#if defined(HC__SSE2) && !defined(__CUDA_ARCH__)
+#define HC__SSE2_HOST 1
+/* The same transpose on 8 SSE2 vectors: rounds 16, 8, 4 pair whole vectors, rounds 2 and 1
+ * pair lanes inside a vector (a shuffle brings the partner, a second one the swap bits). */
+static inline void hc__transpose32_sse2(uint32_t *w)
+{
+    __m128i v[8], t, p;
+    int i;
+    const __m128i m2 = _mm_set1_epi32(0x33333333), m1 = _mm_set1_epi32(0x55555555);
+    const __m128i top2 = _mm_set_epi32(0, 0, -1, -1), top1 = _mm_set_epi32(0, -1, 0, -1);
+    for (i = 0; i < 8; i++) v[i] = _mm_loadu_si128((const __m128i *)(const void *)(w + 4 * i));
+#define HC__SWP(A, B, J, LO)                                                                     \
+    t = _mm_and_si128(_mm_xor_si128(_mm_srli_epi32(A, J), B), LO);                               \
+    B = _mm_xor_si128(B, t);                                                                     \
+    A = _mm_xor_si128(A, _mm_slli_epi32(t, J));
+    for (i = 0; i < 4; i++) { HC__SWP(v[i], v[i + 4], 16, _mm_set1_epi32(0x0000ffff)) }
+    for (i = 0; i < 8; i += (i & 1) ? 3 : 1) { HC__SWP(v[i], v[i + 2], 8, _mm_set1_epi32(0x00ff00ff)) }
+    for (i = 0; i < 8; i += 2) { HC__SWP(v[i], v[i + 1], 4, _mm_set1_epi32(0x0f0f0f0f)) }
+#undef HC__SWP
+    for (i = 0; i < 8; i++) {
+        p = _mm_shuffle_epi32(v[i], _MM_SHUFFLE(1, 0, 3, 2));
+        t = _mm_and_si128(_mm_xor_si128(_mm_srli_epi32(v[i], 2), p), m2);
+        t = _mm_shuffle_epi32(t, _MM_SHUFFLE(1, 0, 1, 0));
+        v[i] = _mm_xor_si128(v[i], _mm_or_si128(_mm_and_si128(_mm_slli_epi32(t, 2), top2), _mm_andnot_si128(top2, t)));
+        p = _mm_shuffle_epi32(v[i], _MM_SHUFFLE(2, 3, 0, 1));
+        t = _mm_and_si128(_mm_xor_si128(_mm_srli_epi32(v[i], 1), p), m1);
+        t = _mm_shuffle_epi32(t, _MM_SHUFFLE(2, 2, 0, 0));
+        v[i] = _mm_xor_si128(v[i], _mm_or_si128(_mm_and_si128(_mm_slli_epi32(t, 1), top1), _mm_andnot_si128(top1, t)));
+    }
+    for (i = 0; i < 8; i++) _mm_storeu_si128((__m128i *)(void *)(w + 4 * i), v[i]);
+}
+#define hc__transpose32 hc__transpose32_sse2
+/* |d| of four lanes (|INT32_MIN| wraps to 2^31 like hc__mag) */
+static inline __m128i hc__abs4(__m128i x)
+{
+    const __m128i m = _mm_srai_epi32(x, 31);
+    return _mm_sub_epi32(_mm_xor_si128(x, m), m);
+}
+#endif
+
 /* Block bit-shuffle (seed 4.2): sign map, then plane k = bit k of every |d[i]|. */
 HC__HD static inline void hc__encode_block(const int32_t *d, unsigned rb, unsigned char *dst)
 {
     uint32_t a[HC_BLOCK], sign = 0;
     unsigned r, k;
     int i;
-    for (i = 0; i < HC_BLOCK; i++) { a[i] = hc__mag(d[i]); sign |= (uint32_t)(d[i] < 0) << i; }
+#ifdef HC__SSE2_HOST
+    for (i = 0; i < HC_BLOCK; i += 4) {
+        const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(d + i));
+        _mm_storeu_si128((__m128i *)(void *)(a + i), hc__abs4(x));
+        sign |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(x)) << i;
+    }
+#else
+    for (i = 0; i < HC_BLOCK; i++) a[i] = hc__mag(d[i]);
+    for (i = 0; i < HC_BLOCK; i++) sign |= (uint32_t)(d[i] < 0) << i;
+#endif
     if (rb & 0x80u) {
         unsigned ob = ((rb >> 5) & 3u) + 1u, j;
         for (j = 0; j < ob; j++) dst[j] = (unsigned char)(a[0] >> (8 * j));
@@ -400,11 +504,16 @@ HC__HD static inline void hc__encode_block(const int32_t *d, unsigned rb, unsign
     }
     hc__put32(dst, sign);
     dst += 4;
-    for (k = 0; k < r; k++) {
-        uint32_t pl = 0;
-        for (i = 0; i < HC_BLOCK; i++) pl |= ((a[i] >> k) & 1u) << i;
-        hc__put32(dst + 4 * k, pl);
+    if (r <= 2) {
+        for (k = 0; k < r; k++) {
+            uint32_t pl = 0;
+            for (i = 0; i < HC_BLOCK; i++) pl |= ((a[i] >> k) & 1u) << i;
+            hc__put32(dst + 4 * k, pl);
+        }
+        return;
     }
+    hc__transpose32(a); /* a[k] = plane k */
+    for (k = 0; k < r; k++) hc__put32(dst + 4 * k, a[k]);
 }
 
 /* Inverse; returns nonzero when an outlier magnitude exceeds 31 bits (corrupt stream). */
@@ -413,7 +522,6 @@ HC__HD static inline int hc__decode_block(const unsigned char *src, unsigned rb,
     uint32_t a[HC_BLOCK], sign, m0 = 0;
     unsigned r, k;
     int i, bad = 0;
-    for (i = 0; i < HC_BLOCK; i++) a[i] = 0;
     if (rb == 0) {
         for (i = 0; i < HC_BLOCK; i++) d[i] = 0;
         return 0;
@@ -428,10 +536,8 @@ HC__HD static inline int hc__decode_block(const unsigned char *src, unsigned rb,
     }
     sign = hc__get32(src);
     src += 4;
-    for (k = 0; k < r; k++) {
-        uint32_t pl = hc__get32(src + 4 * k);
-        for (i = 0; i < HC_BLOCK; i++) a[i] |= ((pl >> i) & 1u) << k;
-    }
+    for (k = 0; k < HC_BLOCK; k++) a[k] = k < r ? hc__get32(src + 4 * k) : 0u;
+    hc__transpose32(a); /* a[i] = |d[i]| */
     if (rb & 0x80u) {
         if (m0 > 2147483647u) { bad = 1; m0 = 0; }
         a[0] = m0;
@@ -503,6 +609,21 @@ HC__HD static inline float hc__to_f32(double v)
 
 #define HC__CHUNK 1024 /* blocks per CPU work item */
 
+/* The float32 fast paths need float arithmetic without excess precision. */
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+#define HC__FLT_FAST 1
+#else
+#define HC__FLT_FAST 0
+#endif
+
+/* A block whose every partial sum |q| stays below 2^24: plain rate <= 18, or outlier with
+ * |d[0]| < 2^16 and rate <= 18 (2^16 + 31 (2^18 - 1) < 2^24). */
+static int hc__rb_small(unsigned rb)
+{
+    if (rb & 0x80u) return ((rb >> 5) & 3u) <= 1u && (rb & 31u) <= 18u;
+    return rb <= 18u;
+}
+
 HCDEF_IMPL const char *hc_status_string(hc_status s)
 {
     switch (s) {
@@ -556,26 +677,77 @@ static int hc__qp_block(const unsigned char *src, int dtype, uint64_t first, int
     int i, err = 0;
     if (dtype == HC_F32) {
         const unsigned char *s = src + first * 4;
-        /* fast branch-free path, then a precise pass only when something looked wrong */
         int bad = 0;
-        for (i = 0; i < cnt; i++) {
-            float xf;
-            double x, t, tc, qd, rec;
-            memcpy(&xf, s + 4 * (size_t)i, 4);
-            x = (double)xf;
-            t = x * p->inv_step;
-            bad |= !(t < HC__QLIM && t > -HC__QLIM);
-            tc = (t < HC__QLIM && t > -HC__QLIM) ? t : 0.0;
-            qd = hc__round_even(tc);
-            rec = (double)(float)(qd * p->step);
-            bad |= !(fabs(x - rec) <= p->eb);
-            q = (int32_t)qd;
-            d[i] = q - prev;
-            prev = q;
-        }
-        if (!bad) {
-            for (; i < HC_BLOCK; i++) d[i] = 0;
-            return 0;
+        if (p->fastq && HC__FLT_FAST) {
+            /* float arithmetic, exact here (2^k, 2^-k normal): t = x 2^-k, q = rint(t) (|t| < 2^23
+             * by the 2^23 trick, else t is an integer), x' = q 2^k, and x - x' is exact, so the
+             * checks and q equal the double path's; branch-free, vectorizes */
+            float xs[HC_BLOCK];
+            int32_t qs[HC_BLOCK];
+            const float invf = p->invf, stepf = p->stepf, ebf = p->ebf;
+            memcpy(xs, s, (size_t)cnt * 4);
+            for (i = cnt; i < HC_BLOCK; i++) xs[i] = 0.0f;
+#ifdef HC__SSE2
+            {
+                const __m128 vinv = _mm_set1_ps(invf), vstep = _mm_set1_ps(stepf), veb = _mm_set1_ps(ebf);
+                const __m128 vabs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)), v30 = _mm_set1_ps(1073741824.0f);
+                const __m128 v23 = _mm_set1_ps(8388608.0f);
+                __m128 okall = _mm_castsi128_ps(_mm_set1_epi32(-1));
+                for (i = 0; i < HC_BLOCK; i += 4) {
+                    const __m128 x = _mm_loadu_ps(xs + i), t = _mm_mul_ps(x, vinv);
+                    const __m128 sg = _mm_andnot_ps(vabs, t);
+                    __m128 at = _mm_and_ps(t, vabs), ok = _mm_cmplt_ps(at, v30), sm, r;
+                    at = _mm_and_ps(at, ok);
+                    sm = _mm_cmplt_ps(at, v23);
+                    r = _mm_sub_ps(_mm_add_ps(at, v23), v23);
+                    r = _mm_or_ps(_mm_or_ps(_mm_and_ps(sm, r), _mm_andnot_ps(sm, at)), sg);
+                    ok = _mm_and_ps(ok, _mm_cmple_ps(_mm_and_ps(_mm_sub_ps(x, _mm_mul_ps(r, vstep)), vabs), veb));
+                    okall = _mm_and_ps(okall, ok);
+                    _mm_storeu_si128((__m128i *)(void *)(qs + i), _mm_cvttps_epi32(r));
+                }
+                bad = _mm_movemask_ps(okall) != 15;
+            }
+#else
+            for (i = 0; i < HC_BLOCK; i++) {
+                float t = xs[i] * invf, at = fabsf(t), r, rec;
+                int ok = at < 1073741824.0f; /* |t| < 2^30 (no float in [2^30 - 1/2, 2^30)); NaN fails */
+                at = ok ? at : 0.0f;
+                r = at < 8388608.0f ? (at + 8388608.0f) - 8388608.0f : at;
+                r = t < 0.0f ? -r : r;
+                rec = r * stepf;
+                ok &= fabsf(xs[i] - rec) <= ebf;
+                bad |= !ok;
+                qs[i] = (int32_t)r;
+            }
+#endif
+            if (!bad) {
+                d[0] = qs[0];
+                for (i = 1; i < HC_BLOCK; i++) d[i] = qs[i] - qs[i - 1];
+                for (i = cnt > 0 ? cnt : 1; i < HC_BLOCK; i++) d[i] = 0;
+                return 0;
+            }
+        } else {
+            /* fast branch-free path, then a precise pass only when something looked wrong */
+            const double big = hc__round_big();
+            for (i = 0; i < cnt; i++) {
+                float xf;
+                double x, t, tc, qd, rec;
+                memcpy(&xf, s + 4 * (size_t)i, 4);
+                x = (double)xf;
+                t = x * p->inv_step;
+                bad |= !(t < HC__QLIM && t > -HC__QLIM);
+                tc = (t < HC__QLIM && t > -HC__QLIM) ? t : 0.0;
+                qd = (tc + big) - big;
+                rec = (double)(float)(qd * p->step);
+                bad |= !(fabs(x - rec) <= p->eb);
+                q = (int32_t)qd;
+                d[i] = q - prev;
+                prev = q;
+            }
+            if (!bad) {
+                for (; i < HC_BLOCK; i++) d[i] = 0;
+                return 0;
+            }
         }
         prev = 0;
         for (i = 0; i < cnt; i++) {
@@ -603,6 +775,49 @@ static int hc__qp_block(const unsigned char *src, int dtype, uint64_t first, int
     return err;
 }
 
+/* min, max (comparisons in float: exact), NaN and infinity flags of cnt floats */
+static void hc__minmax_f32(const unsigned char *s, size_t cnt, float *lo, float *hi, int *nan, int *inf)
+{
+    size_t i = 0;
+    float l = *lo, h = *hi;
+    int bn = 0, bi = 0;
+#ifdef HC__SSE2
+    {
+        __m128 vl = _mm_set1_ps(l), vh = _mm_set1_ps(h), vn = _mm_setzero_ps(), vi = _mm_setzero_ps();
+        const __m128 vabs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)), vinf = _mm_set1_ps(HUGE_VALF);
+        float tl[4], th[4];
+        int k;
+        for (; i + 4 <= cnt; i += 4) {
+            const __m128 x = _mm_loadu_ps((const float *)(const void *)(s + 4 * i));
+            vn = _mm_or_ps(vn, _mm_cmpunord_ps(x, x));
+            vi = _mm_or_ps(vi, _mm_cmpeq_ps(_mm_and_ps(x, vabs), vinf));
+            vl = _mm_min_ps(x, vl); /* x < l ? x : l, NaN keeps l */
+            vh = _mm_max_ps(x, vh);
+        }
+        _mm_storeu_ps(tl, vl);
+        _mm_storeu_ps(th, vh);
+        for (k = 0; k < 4; k++) {
+            l = tl[k] < l ? tl[k] : l;
+            h = th[k] > h ? th[k] : h;
+        }
+        bn = _mm_movemask_ps(vn) != 0;
+        bi = _mm_movemask_ps(vi) != 0;
+    }
+#endif
+    for (; i < cnt; i++) {
+        float x;
+        memcpy(&x, s + 4 * i, 4);
+        bn |= x != x;
+        bi |= x - x != 0.0f && x == x;
+        l = x < l ? x : l;
+        h = x > h ? x : h;
+    }
+    *lo = l;
+    *hi = h;
+    *nan |= bn;
+    *inf |= bi;
+}
+
 static int hc__minmax(const void *in, uint64_t n, int dtype, double *mn, double *mx)
 {
     double lo = HUGE_VAL, hi = -HUGE_VAL;
@@ -610,18 +825,19 @@ static int hc__minmax(const void *in, uint64_t n, int dtype, double *mn, double 
     int64_t i, nn = (int64_t)n;
     const unsigned char *s = (const unsigned char *)in;
     if (dtype == HC_F32) {
+        const int64_t nch = (nn + 16383) / 16384;
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) reduction(min : lo) reduction(max : hi) reduction(| : nan, inf)
 #endif
-        for (i = 0; i < nn; i++) {
-            float xf;
-            double x;
-            memcpy(&xf, s + 4 * (size_t)i, 4);
-            x = xf;
-            nan |= x != x;
-            inf |= (x - x != 0.0) && x == x;
-            lo = x < lo ? x : lo;
-            hi = x > hi ? x : hi;
+        for (i = 0; i < nch; i++) {
+            float l = HUGE_VALF, h = -HUGE_VALF;
+            int bn = 0, bi = 0;
+            int64_t b = i * 16384, e = b + 16384 < nn ? b + 16384 : nn;
+            hc__minmax_f32(s + 4 * (size_t)b, (size_t)(e - b), &l, &h, &bn, &bi);
+            lo = (double)l < lo ? (double)l : lo;
+            hi = (double)h > hi ? (double)h : hi;
+            nan |= bn;
+            inf |= bi;
         }
     } else {
 #ifdef _OPENMP
@@ -862,6 +1078,8 @@ HCDEF_IMPL hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtyp
     int err = 0;
     hc_status st;
     double step;
+    float stepf;
+    int fastd;
     const unsigned char *s = (const unsigned char *)stream;
     if (!stream || (n && !out)) return HC_ERR_ARG;
     st = hc__open(stream, len, &h, &off);
@@ -870,6 +1088,13 @@ HCDEF_IMPL hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtyp
     nb = hc__nblocks(n);
     nch = (int64_t)((nb + HC__CHUNK - 1) / HC__CHUNK);
     step = ldexp(1.0, h.k);
+    {
+        hc__params pp;
+        memset(&pp, 0, sizeof pp);
+        hc__params_from_eb(h.eb, h.dtype, &pp);
+        fastd = pp.fastd && HC__FLT_FAST;
+        stepf = pp.stepf;
+    }
 #ifdef _OPENMP
 #pragma omp parallel for schedule(dynamic, 1) reduction(min : err)
 #endif
@@ -885,7 +1110,14 @@ HCDEF_IMPL hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtyp
             pos += hc__payload_size(rb);
             if (dtype == HC_F32) {
                 float v[HC_BLOCK];
-                for (i = 0; i < HC_BLOCK; i++) { q += d[i]; v[i] = hc__to_f32((double)q * step); }
+                if (fastd && hc__rb_small(rb)) {
+                    /* every |q| < 2^24: (float)q * 2^k is exact, as is the double path */
+                    int32_t qs[HC_BLOCK], q32 = 0;
+                    for (i = 0; i < HC_BLOCK; i++) { q32 += d[i]; qs[i] = q32; }
+                    for (i = 0; i < HC_BLOCK; i++) v[i] = (float)qs[i] * stepf;
+                } else {
+                    for (i = 0; i < HC_BLOCK; i++) { q += d[i]; v[i] = hc__to_f32((double)q * step); }
+                }
                 memcpy((unsigned char *)out + first * 4, v, (size_t)cnt * 4);
             } else {
                 double v[HC_BLOCK];
@@ -977,9 +1209,19 @@ HCDEF_IMPL hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas
 
 /* ---- CUDA codec ------------------------------------------------------------------------ */
 #ifdef __CUDACC__
-#include <cub/block/block_scan.cuh>
 
-#define HC__TPB 128 /* threads per tile = 32-element blocks per tile */
+/* Layout: a tile (one CTA, one look-back slot) covers HC__TPB = 128 consecutive 32-element
+ * blocks; its HC__WARPS warps each code HC__BPW consecutive blocks, one block at a time
+ * across the warp: lane i holds element i (coalesced 128-byte loads and stores), the delta
+ * comes from __shfl_up_sync, the rate from __reduce_or_sync, the sign map from
+ * __ballot_sync and the bit-planes from a 32x32 bit transpose across the lanes (5 shuffles
+ * for two blocks). Payloads are staged per warp in shared memory and copied out with word
+ * stores once the tile's offset is known. */
+#define HC__TPB 128 /* 32-element blocks per tile */
+#define HC__WARPS 8
+#define HC__BPW (HC__TPB / HC__WARPS) /* blocks per warp: 16 */
+#define HC__THREADS (HC__WARPS * 32)
+#define HC__RGN (HC__BPW * HC_MAX_BLOCK_PAYLOAD + 16) /* one warp's payload staging bytes */
 #define HC__FA (1ull << 62) /* look-back status: aggregate available */
 #define HC__FP (2ull << 62) /* inclusive prefix available */
 #define HC__VM ((1ull << 62) - 1)
@@ -997,8 +1239,6 @@ static uint64_t hc__ntiles(uint64_t n)
 }
 
 template <typename T> struct hc__dt { enum { v = sizeof(T) == 4 ? HC_F32 : HC_F64 }; };
-__device__ static inline float hc__cvt(double v, float *) { return hc__to_f32(v); }
-__device__ static inline double hc__cvt(double v, double *) { return v; }
 
 __device__ static inline unsigned long long hc__key(double x)
 {
@@ -1021,36 +1261,76 @@ __global__ void hc__k_init(hc__ws *ws, unsigned long long *st, uint64_t count)
     for (; i < count; i += (uint64_t)gridDim.x * blockDim.x) st[i] = 0;
 }
 
-template <typename T> __global__ void hc__k_minmax(const T *in, uint64_t n, hc__ws *ws)
+/* REL range: 16-byte loads (after an unaligned head), 4 in flight per thread, one atomic
+ * pair per CTA. Comparisons in the input type (exact), keys from the double value. */
+template <typename T> struct hc__vec;
+template <> struct hc__vec<float> { typedef float4 t; enum { n = 4 }; };
+template <> struct hc__vec<double> { typedef double2 t; enum { n = 2 }; };
+template <typename T> __device__ static inline void hc__mm(T x, T &lo, T &hi, int &bad)
 {
-    double lo = HUGE_VAL, hi = -HUGE_VAL;
-    int nan = 0, inf = 0;
-    for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x) {
-        double x = (double)in[i];
-        nan |= x != x;
-        inf |= (x - x != 0.0) && x == x;
-        lo = x < lo ? x : lo;
-        hi = x > hi ? x : hi;
+    bad |= x != x ? 1 : 0;
+    bad |= isinf(x) ? 2 : 0;
+    lo = x < lo ? x : lo;
+    hi = x > hi ? x : hi;
+}
+__device__ static inline void hc__mmv(float4 v, float &lo, float &hi, int &bad)
+{ hc__mm(v.x, lo, hi, bad); hc__mm(v.y, lo, hi, bad); hc__mm(v.z, lo, hi, bad); hc__mm(v.w, lo, hi, bad); }
+__device__ static inline void hc__mmv(double2 v, double &lo, double &hi, int &bad)
+{ hc__mm(v.x, lo, hi, bad); hc__mm(v.y, lo, hi, bad); }
+
+template <typename T> __global__ void __launch_bounds__(256) hc__k_minmax(const T *in, uint64_t n, hc__ws *ws)
+{
+    typedef typename hc__vec<T>::t V;
+    const int VN = hc__vec<T>::n;
+    __shared__ T s_lo[8], s_hi[8];
+    __shared__ int s_bad[8];
+    T lo = (T)HUGE_VAL, hi = -(T)HUGE_VAL;
+    int bad = 0;
+    const uint64_t gt = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x, stride = (uint64_t)gridDim.x * blockDim.x;
+    uint64_t head = (uint64_t)(((16u - ((uintptr_t)in & 15u)) & 15u) / sizeof(T));
+    if (head > n) head = n;
+    const uint64_t nv = (n - head) / VN, tail = head + nv * VN;
+    if (gt < head) hc__mm(in[gt], lo, hi, bad);
+    if (gt < n - tail) hc__mm(in[tail + gt], lo, hi, bad);
+    const V *vp = (const V *)(in + head);
+    for (uint64_t i = gt; i < nv; i += 4 * stride) {
+        V v[4];
+#pragma unroll
+        for (int u = 0; u < 4; u++)
+            if (i + u * stride < nv) v[u] = __ldcs(vp + i + u * stride);
+#pragma unroll
+        for (int u = 0; u < 4; u++)
+            if (i + u * stride < nv) hc__mmv(v[u], lo, hi, bad);
     }
+#pragma unroll
     for (int o = 16; o; o >>= 1) {
-        double l2 = __shfl_xor_sync(~0u, lo, o), h2 = __shfl_xor_sync(~0u, hi, o);
+        T l2 = __shfl_xor_sync(~0u, lo, o), h2 = __shfl_xor_sync(~0u, hi, o);
         lo = l2 < lo ? l2 : lo;
         hi = h2 > hi ? h2 : hi;
     }
-    nan = __any_sync(~0u, nan);
-    inf = __any_sync(~0u, inf);
-    if ((threadIdx.x & 31) == 0) {
-        atomicMin(&ws->minkey, hc__key(lo));
-        atomicMax(&ws->maxkey, hc__key(hi));
-        if (nan || inf) {
-            int e = inf ? HC_ERR_INF : HC_ERR_NAN;
+    bad = __reduce_or_sync(~0u, (unsigned)bad);
+    const int w = threadIdx.x >> 5, lane = threadIdx.x & 31;
+    if (lane == 0) { s_lo[w] = lo; s_hi[w] = hi; s_bad[w] = bad; }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        for (int k = 1; k < (int)(blockDim.x >> 5); k++) {
+            lo = s_lo[k] < lo ? s_lo[k] : lo;
+            hi = s_hi[k] > hi ? s_hi[k] : hi;
+            bad |= s_bad[k];
+        }
+        if (lo <= hi) {
+            atomicMin(&ws->minkey, hc__key((double)lo));
+            atomicMax(&ws->maxkey, hc__key((double)hi));
+        }
+        if (bad) {
+            int e = (bad & 2) ? HC_ERR_INF : HC_ERR_NAN;
             atomicMin(&ws->pre_status, e);
             atomicMin(&ws->res.status, e);
         }
     }
 }
 
-/* Decoupled look-back (Merrill & Garland): called by the 32 lanes of warp 0 of a tile;
+/* Decoupled look-back (Merrill & Garland): called by the 32 lanes of one warp of a tile;
  * returns the exclusive prefix of the tiles before `tile`. Predecessor tiles took their
  * ids earlier from an atomic counter, so they are running and never wait on us. */
 __device__ static unsigned long long hc__lookback(unsigned long long *st, unsigned long long tile, unsigned long long agg)
@@ -1081,69 +1361,321 @@ __device__ static unsigned long long hc__lookback(unsigned long long *st, unsign
     return excl;
 }
 
-/* Tile payload <-> shared memory with word accesses where the global words lie wholly
- * inside [sh, sh + len) of the 4-aligned base; partial head/tail words go byte by byte. */
-__device__ static inline void hc__store_out(const unsigned *w, unsigned sh, unsigned len, unsigned char *gbase)
-{
-    const unsigned total = sh + len, nw = (total + 3) >> 2;
-    const unsigned char *sb = (const unsigned char *)w;
-    for (unsigned j = threadIdx.x; j < nw; j += HC__TPB) {
-        unsigned lo = 4 * j, hi = lo + 4;
-        if (lo >= sh && hi <= total) ((unsigned *)gbase)[j] = w[j];
-        else for (unsigned t = lo > sh ? lo : sh; t < (hi < total ? hi : total); t++) gbase[t] = sb[t];
-    }
-}
-__device__ static inline void hc__load_in(unsigned *w, unsigned sh, unsigned len, const unsigned char *gbase)
-{
-    const unsigned total = sh + len, nw = (total + 3) >> 2;
-    for (unsigned j = threadIdx.x; j < nw; j += HC__TPB) {
-        unsigned lo = 4 * j, hi = lo + 4;
-        if (lo >= sh && hi <= total) w[j] = ((const unsigned *)gbase)[j];
-        else {
-            unsigned v = 0;
-            for (unsigned t = lo > sh ? lo : sh; t < (hi < total ? hi : total); t++) v |= (unsigned)gbase[t] << (8 * (t - lo));
-            w[j] = v;
-        }
-    }
-}
+/* ---- warp-level pieces (all lanes of the warp call them with uniform arguments) ---- */
 
-template <typename T> union hc__smem {
-    T x[HC__TPB * 33];               /* elements, padded: thread t reads row t conflict-free */
-    int32_t q[HC__TPB * 33];         /* QP deltas */
-    unsigned w[HC__TPB * 32 + 2];    /* one tile's payload (<= 128 bytes per block) */
-};
-
-/* Quantize + predict the block of thread tid from the staged tile. */
-template <typename T>
-__device__ static inline int hc__qp_thread(const T *x, int cnt, const hc__params *p, int32_t *d)
+/* Two 32x32 bit matrices transposed at once across the warp: lane i holds row i of a and b;
+ * afterwards lane k holds column k (bit i = bit k of the old row i). Each of the 5 rounds
+ * swaps the off-diagonal sub-blocks; the bits a lane sends for a and b fit one word. */
+__device__ static __forceinline__ void hc__transpose2(uint32_t &a, uint32_t &b)
 {
-    int err = 0;
-    int32_t prev = 0;
+    const unsigned lane = threadIdx.x & 31;
+    const uint32_t M[5] = {0x0000ffffu, 0x00ff00ffu, 0x0f0f0f0fu, 0x33333333u, 0x55555555u};
 #pragma unroll
-    for (int i = 0; i < HC_BLOCK; i++) {
-        int32_t q = prev;
-        if (i < cnt) {
-            int e = hc__quant((double)x[threadIdx.x * 33 + i], p, hc__dt<T>::v, &q);
-            if (e) { err = e < err ? e : err; q = prev; }
-        }
-        d[i] = q - prev;
-        prev = q;
+    for (int r = 0; r < 5; r++) {
+        const int j = 16 >> r;
+        const uint32_t lo = M[r];
+        const bool top = !(lane & (unsigned)j);
+        uint32_t send = top ? ((a & ~lo) | ((b & ~lo) >> j)) : ((a & lo) | ((b & lo) << j));
+        uint32_t t = __shfl_xor_sync(~0u, send, j);
+        if (top) { a = (a & lo) | ((t & lo) << j); b = (b & lo) | (t & ~lo); }
+        else { a = (a & ~lo) | ((t & ~lo) >> j); b = (b & ~lo) | (t & lo); }
     }
-    return err;
 }
 
-template <typename T>
-__device__ static inline void hc__stage_in(T *x, const T *in, uint64_t base, uint64_t n)
+/* Word at any byte offset of a shared-memory area (one word of slack after the data). */
+__device__ static __forceinline__ uint32_t hc__ldu(const uint32_t *w, unsigned o)
 {
-#pragma unroll 8
-    for (int j = 0; j < HC_BLOCK; j++) {
-        int le = j * HC__TPB + threadIdx.x;
-        uint64_t e = base + le;
-        x[le + (le >> 5)] = e < n ? in[e] : (T)0;
+    if (!(o & 3)) return w[o >> 2];
+    return __funnelshift_r(w[o >> 2], w[(o >> 2) + 1], 8 * (o & 3));
+}
+__device__ static __forceinline__ void hc__stu(unsigned char *s, unsigned o, uint32_t v)
+{
+    if (!(o & 3)) *(uint32_t *)(void *)(s + o) = v;
+    else { s[o] = (unsigned char)v; s[o + 1] = (unsigned char)(v >> 8); s[o + 2] = (unsigned char)(v >> 16); s[o + 3] = (unsigned char)(v >> 24); }
+}
+
+/* One warp's staged payload (shared, 4-aligned, len bytes) -> global dst (any alignment):
+ * whole aligned words where they lie inside [dst, dst+len), bytes at the two edges. */
+__device__ static __forceinline__ void hc__warp_store(const unsigned char *src, unsigned len, unsigned char *dst)
+{
+    const unsigned lane = threadIdx.x & 31;
+    const unsigned sh = (unsigned)((uintptr_t)dst & 3), total = sh + len, nw = (total + 3) >> 2;
+    uint32_t *g = (uint32_t *)(void *)(dst - sh);
+    const uint32_t *sw = (const uint32_t *)(const void *)src;
+    if (!len) return;
+    for (unsigned j = lane; j < nw; j += 32) {
+        const unsigned lo = 4 * j, hi = lo + 4;
+        if (lo >= sh && hi <= total) g[j] = hc__ldu(sw, lo - sh);
+        else
+            for (unsigned t = lo > sh ? lo : sh; t < (hi < total ? hi : total); t++) dst[t - sh] = src[t - sh];
     }
 }
 
-__device__ static inline void hc__write_final(unsigned char *out, const hc__hdr *h0, uint64_t nb, uint64_t payload, hc__ws *ws)
+/* Global [src, src+len) -> shared dst, keeping the global word alignment: byte t of the
+ * aligned word run lands at dst[t], so the data starts at dst[src & 3]. Only bytes inside
+ * the range are read (edge words byte by byte); 4 loads in flight per lane. */
+__device__ static __forceinline__ unsigned hc__warp_load(unsigned char *dst, unsigned len, const unsigned char *src)
+{
+    const unsigned lane = threadIdx.x & 31;
+    const unsigned sh = (unsigned)((uintptr_t)src & 3), total = sh + len, nw = (total + 3) >> 2;
+    const unsigned char *g0 = src - sh;
+    const uint32_t *g = (const uint32_t *)(const void *)g0;
+    uint32_t *sw = (uint32_t *)(void *)dst;
+    for (unsigned j0 = 0; j0 < nw; j0 += 128) {
+        uint32_t v[4];
+#pragma unroll
+        for (int u = 0; u < 4; u++) {
+            const unsigned j = j0 + 32 * u + lane, lo = 4 * j, hi = lo + 4;
+            v[u] = 0;
+            if (j < nw) {
+                if (lo >= sh && hi <= total) v[u] = __ldcs(g + j);
+                else
+                    for (unsigned t = lo > sh ? lo : sh; t < (hi < total ? hi : total); t++)
+                        v[u] |= (uint32_t)g0[t] << (8 * (t - lo));
+            }
+        }
+#pragma unroll
+        for (int u = 0; u < 4; u++) {
+            const unsigned j = j0 + 32 * u + lane;
+            if (j < nw) sw[j] = v[u];
+        }
+    }
+    return sh;
+}
+
+/* Quantization with a float fast path for float32 input: t = x 2^-k, rint, x' = q 2^k are
+ * exact in float when 2^k and 2^-k are normal floats (|t| < 2^30 also means q has at most 24
+ * significant bits), so q equals the double computation of hc__quant bit for bit; x - x' is
+ * exact too (see the manual), so the bound check compares against the largest float <= eb.
+ * Anything the fast path does not accept goes through hc__quant for its status. */
+typedef struct {
+    hc__params p;
+    float invf, stepf, ebf;
+    int fastq, fastd;
+} hc__qpar;
+
+__device__ static __forceinline__ hc__qpar hc__make_qpar(double eb, int k)
+{
+    hc__qpar P;
+    P.p.eb = eb;
+    P.p.k = k;
+    P.p.step = ldexp(1.0, k);
+    P.p.inv_step = ldexp(1.0, -k);
+    P.fastq = k >= -126 && k <= 126;
+    P.fastd = k >= -126 && k <= 103;
+    P.invf = P.fastq ? (float)P.p.inv_step : 0.f;
+    P.stepf = P.fastq ? (float)P.p.step : 0.f;
+    float e = (float)eb; /* round to nearest, then down to the largest float <= eb */
+    if ((double)e > eb) e = nextafterf(e, 0.f);
+    P.ebf = e;
+    return P;
+}
+
+__device__ static __forceinline__ int32_t hc__quant_dev(float x, const hc__qpar &P, int &err)
+{
+    if (P.fastq) {
+        const float t = x * P.invf;
+        if (t < 1073741824.0f && t > -1073741824.0f) {
+            const float qf = rintf(t), rec = qf * P.stepf;
+            if (fabsf(x - rec) <= P.ebf) return (int32_t)qf;
+        }
+    }
+    int32_t q = 0;
+    int e = hc__quant((double)x, &P.p, HC_F32, &q);
+    if (e) { err = e < err ? e : err; q = 0; }
+    return q;
+}
+__device__ static __forceinline__ int32_t hc__quant_dev(double x, const hc__qpar &P, int &err)
+{
+    int32_t q = 0;
+    int e = hc__quant(x, &P.p, HC_F64, &q);
+    if (e) { err = e < err ? e : err; q = 0; }
+    return q;
+}
+
+/* x' = q 2^k as the CPU decoder writes it (double product, then float conversion). */
+__device__ static __forceinline__ float hc__dq(long long q, const hc__qpar &P, float *)
+{
+    if (P.fastd && q <= 16777216 && q >= -16777216) return (float)(int)q * P.stepf; /* exact */
+    return hc__to_f32((double)q * P.p.step);
+}
+__device__ static __forceinline__ double hc__dq(long long q, const hc__qpar &P, double *) { return (double)q * P.p.step; }
+
+/* Quantize + predict one block: lane = element; missing elements give d = 0. */
+template <typename T> __device__ static __forceinline__ int32_t hc__warp_qp(T x, bool valid, const hc__qpar &P, int &err)
+{
+    const unsigned lane = threadIdx.x & 31;
+    int32_t q = valid ? hc__quant_dev(x, P, err) : 0;
+    int32_t prev = __shfl_up_sync(~0u, q, 1);
+    if (lane == 0) prev = 0;
+    return valid ? q - prev : 0;
+}
+
+/* The block's rate byte and size (same decision as hc__plan), uniform across the warp. */
+typedef struct {
+    unsigned rb, size, r, ob;
+    uint32_t m0;
+} hc__bplan;
+
+__device__ static __forceinline__ hc__bplan hc__warp_plan(int32_t d, int mode)
+{
+    const unsigned lane = threadIdx.x & 31;
+    const uint32_t m = hc__mag(d);
+    hc__bplan p;
+    const unsigned r = (unsigned)hc__bitlen(__reduce_or_sync(~0u, m));
+    p.m0 = 0; p.ob = 0; p.r = r; p.rb = r; p.size = r ? 4u + 4u * r : 0u;
+    if (mode == HC_OUTLIER && r) {
+        const uint32_t rest = __reduce_or_sync(~0u, lane ? m : 0u), m0 = __shfl_sync(~0u, m, 0);
+        const unsigned r1 = (unsigned)hc__bitlen(rest);
+        unsigned ob = ((unsigned)hc__bitlen(m0) + 7u) / 8u;
+        if (ob == 0) ob = 1;
+        const unsigned osz = ob + 4u + 4u * r1;
+        if (osz < p.size) { p.size = osz; p.rb = 0x80u | ((ob - 1u) << 5) | r1; p.r = r1; p.ob = ob; p.m0 = m0; }
+    }
+    return p;
+}
+
+/* Payload of one planned block into shared s at byte pos: outlier bytes (lanes < ob), then
+ * the sign map (lane 31) and plane k (lane k < r). */
+__device__ static __forceinline__ void hc__put_block(unsigned char *s, unsigned pos, const hc__bplan &p, uint32_t sign, uint32_t plane)
+{
+    const unsigned lane = threadIdx.x & 31;
+    if (!p.size) return;
+    if (lane < p.ob) s[pos + lane] = (unsigned char)(p.m0 >> (8 * lane));
+    const unsigned o = pos + p.ob;
+    if (lane == 31 || lane < p.r) hc__stu(s, lane == 31 ? o : o + 4 + 4 * lane, lane == 31 ? sign : plane);
+}
+
+/* Encode blocks dA, dB (planned pA, pB) into the warp's staging area at pos, advancing it. */
+__device__ static __forceinline__ void hc__encode_pair(unsigned char *s, unsigned &pos, int32_t dA, const hc__bplan &pA,
+                                              int32_t dB, const hc__bplan &pB)
+{
+    const unsigned lane = threadIdx.x & 31;
+    if (!(pA.size | pB.size)) return;
+    const uint32_t sA = __ballot_sync(~0u, dA < 0), sB = __ballot_sync(~0u, dB < 0);
+    uint32_t aA = (pA.ob && lane == 0) ? 0u : hc__mag(dA), aB = (pB.ob && lane == 0) ? 0u : hc__mag(dB);
+    hc__transpose2(aA, aB);
+    hc__put_block(s, pos, pA, sA, aA);
+    pos += pA.size;
+    hc__put_block(s, pos, pB, sB, aB);
+    pos += pB.size;
+}
+
+/* Rate byte fields. */
+__device__ static __forceinline__ unsigned hc__rb_r(unsigned rb) { return (rb & 0x80u) ? (rb & 31u) : rb; }
+__device__ static __forceinline__ unsigned hc__rb_ob(unsigned rb) { return (rb & 0x80u) ? ((rb >> 5) & 3u) + 1u : 0u; }
+
+/* Read one block's payload at pos of a staged area: this lane's plane word, the sign map
+ * and (outlier, lane 0) |d[0]|. */
+__device__ static __forceinline__ void hc__fetch(const uint32_t *W, unsigned pos, unsigned rb, uint32_t &plane, uint32_t &sign,
+                                        uint32_t &m0)
+{
+    const unsigned lane = threadIdx.x & 31;
+    plane = 0; sign = 0; m0 = 0;
+    if (!rb) return;
+    const unsigned ob = hc__rb_ob(rb), r = hc__rb_r(rb), o = pos + ob;
+    uint32_t v = 0;
+    if (lane == 31 || lane < r) v = hc__ldu(W, lane == 31 ? o : o + 4 + 4 * lane);
+    sign = __shfl_sync(~0u, v, 31);
+    plane = lane < r ? v : 0u;
+    if (ob && lane == 0) {
+        uint32_t t = hc__ldu(W, pos);
+        m0 = ob == 4 ? t : (t & ((1u << (8 * ob)) - 1u));
+    }
+}
+
+/* Decode blocks A and B (rate bytes rA, rB) at *pos of a staged area into deltas. */
+__device__ static __forceinline__ void hc__decode_pair(const uint32_t *W, unsigned &pos, unsigned rA, unsigned rB, int32_t &dA,
+                                              int32_t &dB, int &err)
+{
+    const unsigned lane = threadIdx.x & 31;
+    uint32_t pA, sA, mA, pB, sB, mB;
+    dA = 0; dB = 0;
+    if (!(rA | rB)) return;
+    hc__fetch(W, pos, rA, pA, sA, mA);
+    pos += hc__payload_size(rA);
+    hc__fetch(W, pos, rB, pB, sB, mB);
+    pos += hc__payload_size(rB);
+    hc__transpose2(pA, pB);
+    if (lane == 0) {
+        if (rA & 0x80u) { if (mA > 2147483647u) { err = HC_ERR_CORRUPT; mA = 0; } pA = mA; }
+        if (rB & 0x80u) { if (mB > 2147483647u) { err = HC_ERR_CORRUPT; mB = 0; } pB = mB; }
+    }
+    dA = ((sA >> lane) & 1u) ? -(int32_t)pA : (int32_t)pA;
+    dB = ((sB >> lane) & 1u) ? -(int32_t)pB : (int32_t)pB;
+}
+
+/* Inclusive prefix sum of the block's deltas across the lanes (the decoded q). 32-bit when
+ * the block's rate bounds every partial sum below 2^31, else 64-bit like the CPU. */
+__device__ static __forceinline__ long long hc__scan_q(int32_t d, unsigned rb)
+{
+    const unsigned lane = threadIdx.x & 31;
+    if (hc__rb_r(rb) <= 26 && hc__rb_ob(rb) <= 3) {
+        int32_t q = d;
+#pragma unroll
+        for (int o = 1; o < 32; o <<= 1) {
+            int32_t t = __shfl_up_sync(~0u, q, o);
+            if (lane >= (unsigned)o) q += t;
+        }
+        return q;
+    }
+    long long q = d;
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+        long long t = __shfl_up_sync(~0u, q, o);
+        if (lane >= (unsigned)o) q += t;
+    }
+    return q;
+}
+
+/* Per-tile offsets: each warp has put its byte count in s_wsz[w]; one warp scans them,
+ * runs the look-back and leaves the tile offset in *s_off, the tile total in *s_agg and
+ * the warps' offsets in s_wex. */
+__device__ static __forceinline__ void hc__tile_scan(const unsigned *s_wsz, unsigned *s_wex, unsigned long long *st,
+                                            unsigned long long tile, unsigned long long *s_off, unsigned *s_agg)
+{
+    const unsigned lane = threadIdx.x & 31;
+    unsigned v = lane < HC__WARPS ? s_wsz[lane] : 0u, incl = v;
+#pragma unroll
+    for (int o = 1; o < HC__WARPS; o <<= 1) {
+        unsigned t = __shfl_up_sync(~0u, incl, o);
+        if (lane >= (unsigned)o) incl += t;
+    }
+    const unsigned agg = __shfl_sync(~0u, incl, HC__WARPS - 1);
+    if (lane < HC__WARPS) s_wex[lane] = incl - v;
+    unsigned long long o = hc__lookback(st, tile, agg);
+    if (lane == 0) { *s_off = o; *s_agg = agg; }
+}
+
+/* Rate bytes of the warp's blocks of a compressed operand (lane j < HC__BPW: block b0 + j),
+ * checked; returns the warp's payload bytes. */
+__device__ static __forceinline__ unsigned hc__warp_rates(const unsigned char *s, uint64_t b0, uint64_t nb, int mode, unsigned &myrb,
+                                                 int &err)
+{
+    const unsigned lane = threadIdx.x & 31;
+    unsigned r = (lane < HC__BPW && b0 + lane < nb) ? s[HC_HEADER_BYTES + b0 + lane] : 0u;
+    if (!hc__rate_valid(r, mode)) { err = HC_ERR_CORRUPT; r = 0; }
+    myrb = r;
+    return __reduce_add_sync(~0u, hc__payload_size(r));
+}
+
+/* The warp's 16 rate bytes to every lane through shared memory (one broadcast load). */
+__device__ static __forceinline__ uint4 hc__bcast_rates(unsigned char *s_rb16, unsigned myrb)
+{
+    const unsigned lane = threadIdx.x & 31;
+    if (lane < HC__BPW) s_rb16[lane] = (unsigned char)myrb;
+    __syncwarp();
+    uint4 v = *(const uint4 *)(const void *)s_rb16;
+    __syncwarp();
+    return v;
+}
+__device__ static __forceinline__ unsigned hc__rb_at(const uint4 &v, int j)
+{
+    const unsigned w = j < 4 ? v.x : j < 8 ? v.y : j < 12 ? v.z : v.w;
+    return (w >> (8 * (j & 3))) & 0xffu;
+}
+
+__device__ static __forceinline__ void hc__write_final(unsigned char *out, const hc__hdr *h0, uint64_t nb, uint64_t payload, hc__ws *ws)
 {
     hc__hdr h = *h0;
     h.payload = payload;
@@ -1151,60 +1683,77 @@ __device__ static inline void hc__write_final(unsigned char *out, const hc__hdr 
     ws->res.bytes = HC_HEADER_BYTES + nb + payload;
 }
 
+/* Raw values of one group of G blocks of the warp (lane = element), streamed. */
+template <typename T, int G>
+__device__ static __forceinline__ void hc__load_group(const T *in, uint64_t n, uint64_t first, T (&x)[G])
+{
+    const unsigned lane = threadIdx.x & 31;
+#pragma unroll
+    for (int j = 0; j < G; j++) {
+        const uint64_t e = first + (uint64_t)j * HC_BLOCK + lane;
+        x[j] = e < n ? __ldcs(in + e) : (T)0;
+    }
+}
+template <typename T> struct hc__grp { enum { g = sizeof(T) == 4 ? HC__BPW : HC__BPW / 2 }; };
+
 template <typename T>
-__global__ void __launch_bounds__(HC__TPB, 8)
+__global__ void __launch_bounds__(HC__THREADS, 4)
 hc__k_compress(const T *in, uint64_t n, unsigned char *out, double eb_in, int use_rel, int mode, hc__ws *ws,
                unsigned long long *st)
 {
-    typedef cub::BlockScan<unsigned, HC__TPB> Scan;
-    __shared__ typename Scan::TempStorage scan_tmp;
-    __shared__ hc__smem<T> sm;
+    __shared__ __align__(16) unsigned char s_rgn[HC__WARPS][HC__RGN];
+    __shared__ unsigned s_wsz[HC__WARPS], s_wex[HC__WARPS], s_agg;
     __shared__ unsigned long long s_tile, s_off;
-    const int tid = threadIdx.x;
+    const unsigned tid = threadIdx.x, w = tid >> 5, lane = tid & 31;
     double eb = eb_in;
-    hc__params p;
+    hc__params p0;
     if (use_rel) {
         if (ws->pre_status) return; /* written by the previous kernel: uniform */
         eb = hc__rel_eb(eb_in, hc__unkey(ws->minkey), hc__unkey(ws->maxkey));
     }
-    int pst = hc__params_from_eb(eb, hc__dt<T>::v, &p);
+    int pst = hc__params_from_eb(eb, hc__dt<T>::v, &p0);
     if (pst) {
         if (blockIdx.x == 0 && tid == 0) atomicMin(&ws->res.status, pst);
         return;
     }
+    const hc__qpar P = hc__make_qpar(eb, p0.k);
     if (tid == 0) s_tile = atomicAdd(&ws->tile_ctr, 1ull);
     __syncthreads();
-    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TPB + tid;
-    hc__stage_in(sm.x, in, tile * HC__TPB * HC_BLOCK, n);
-    __syncthreads();
-    const int cnt = b < nb ? (int)(n - b * HC_BLOCK < HC_BLOCK ? n - b * HC_BLOCK : HC_BLOCK) : 0;
-    int32_t d[HC_BLOCK];
-    int err = hc__qp_thread(sm.x, cnt, &p, d);
-    if (err) atomicMin(&ws->res.status, err);
-    uint32_t size = 0;
-    unsigned rb = cnt ? hc__plan(d, mode, &size) : 0;
-    unsigned excl, agg;
-    Scan(scan_tmp).ExclusiveSum((unsigned)size, excl, agg);
-    if (b < nb) out[HC_HEADER_BYTES + b] = (unsigned char)rb;
-    if (tid < 32) {
-        unsigned long long o = hc__lookback(st, tile, agg);
-        if (tid == 0) s_off = o;
+    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b0 = tile * HC__TPB + w * HC__BPW;
+    unsigned char *rg = s_rgn[w];
+    int err = 0;
+    unsigned pos = 0, myrb = 0;
+    const int G = hc__grp<T>::g;
+#pragma unroll 1
+    for (int g = 0; g < HC__BPW; g += G) {
+        T x[G];
+        hc__load_group<T, G>(in, n, (b0 + g) * HC_BLOCK, x);
+#pragma unroll
+        for (int j = 0; j < G; j += 2) {
+            const uint64_t eA = (b0 + g + j) * HC_BLOCK + lane;
+            const int32_t dA = hc__warp_qp(x[j], eA < n, P, err), dB = hc__warp_qp(x[j + 1], eA + HC_BLOCK < n, P, err);
+            const hc__bplan pA = hc__warp_plan(dA, mode), pB = hc__warp_plan(dB, mode);
+            if (lane == (unsigned)(g + j)) myrb = pA.rb;
+            if (lane == (unsigned)(g + j + 1)) myrb = pB.rb;
+            hc__encode_pair(rg, pos, dA, pA, dB, pB);
+        }
     }
+    if (err) atomicMin(&ws->res.status, err);
+    if (lane < HC__BPW && b0 + lane < nb) out[HC_HEADER_BYTES + b0 + lane] = (unsigned char)myrb;
+    if (lane == 0) s_wsz[w] = pos;
     __syncthreads();
-    unsigned char *dst = out + HC_HEADER_BYTES + nb + s_off;
-    const unsigned sh = (unsigned)((uintptr_t)dst & 3);
-    if (size) hc__encode_block(d, rb, (unsigned char *)sm.w + sh + excl);
+    if (w == 0) hc__tile_scan(s_wsz, s_wex, st, tile, &s_off, &s_agg);
     __syncthreads();
-    hc__store_out(sm.w, sh, agg, dst - sh);
+    hc__warp_store(rg, pos, out + HC_HEADER_BYTES + nb + s_off + s_wex[w]);
     if (tile == gridDim.x - 1 && tid == 0) {
         hc__hdr h;
-        h.dtype = hc__dt<T>::v; h.mode = mode; h.k = p.k; h.n = n; h.eb = eb; h.payload = 0;
-        hc__write_final(out, &h, nb, s_off + agg, ws);
+        h.dtype = hc__dt<T>::v; h.mode = mode; h.k = P.p.k; h.n = n; h.eb = eb; h.payload = 0;
+        hc__write_final(out, &h, nb, s_off + s_agg, ws);
     }
 }
 
 /* Header checks every tile repeats (uniform: all tiles read the same bytes). */
-__device__ static inline int hc__dev_header(const unsigned char *s, uint64_t len, int dtype, uint64_t n, hc__hdr *h)
+__device__ static __forceinline__ int hc__dev_header(const unsigned char *s, uint64_t len, int dtype, uint64_t n, hc__hdr *h)
 {
     int st = hc__parse_header(s, h);
     uint64_t nb = (n + HC_BLOCK - 1) / HC_BLOCK;
@@ -1214,41 +1763,32 @@ __device__ static inline int hc__dev_header(const unsigned char *s, uint64_t len
     return 0;
 }
 
-/* Offsets of one compressed operand for this tile: rate byte, exclusive offset inside
- * the tile, tile offset; a tile whose range leaves the header's payload total reads none. */
-template <typename Scan>
-__device__ static inline void hc__operand(const unsigned char *s, const hc__hdr *h, uint64_t tile, uint64_t b,
-                                          uint64_t nb, typename Scan::TempStorage &tmp, unsigned long long *st,
-                                          unsigned long long *s_off, unsigned *rb, unsigned *excl, unsigned *agg,
-                                          int *err)
+/* One compressed operand of a tile, after its look-back: the range check (a tile whose range
+ * leaves the header's payload total reads nothing and decodes zero blocks), then this warp's
+ * payload staged into rg. Returns the data's start in rg; *myrb is cleared when unusable. */
+__device__ static __forceinline__ unsigned hc__stage_operand(const unsigned char *s, const hc__hdr *h, uint64_t nb,
+                                                    unsigned long long off, unsigned agg, unsigned wex, unsigned wsz,
+                                                    unsigned char *rg, unsigned &myrb, int &err)
 {
-    unsigned r = b < nb ? s[HC_HEADER_BYTES + b] : 0;
-    if (!hc__rate_valid(r, h->mode)) { *err = HC_ERR_CORRUPT; r = 0; }
-    Scan(tmp).ExclusiveSum((unsigned)hc__payload_size(r), *excl, *agg);
-    if (threadIdx.x < 32) {
-        unsigned long long o = hc__lookback(st, tile, *agg);
-        if (threadIdx.x == 0) *s_off = o;
+    const unsigned long long end = off + agg;
+    if (end > h->payload || (blockIdx.x == gridDim.x - 1 && end != h->payload)) {
+        err = HC_ERR_CORRUPT;
+        if (end > h->payload) { myrb = 0; return 0; }
     }
-    __syncthreads();
-    unsigned long long end = *s_off + *agg;
-    if (end > h->payload || (tile == gridDim.x - 1 && end != h->payload)) {
-        *err = HC_ERR_CORRUPT;
-        if (end > h->payload) { r = 0; *agg = 0; }
-    }
-    *rb = r;
+    return hc__warp_load(rg, wsz, s + HC_HEADER_BYTES + nb + off + wex);
 }
 
 template <typename T>
-__global__ void __launch_bounds__(HC__TPB, 8)
+__global__ void __launch_bounds__(HC__THREADS, sizeof(T) == 4 ? 4 : 3)
 hc__k_decompress(const unsigned char *s, uint64_t len, uint64_t n, T *out, hc__ws *ws, unsigned long long *st)
 {
-    typedef cub::BlockScan<unsigned, HC__TPB> Scan;
-    __shared__ typename Scan::TempStorage scan_tmp;
-    __shared__ hc__smem<T> sm;
+    __shared__ __align__(16) unsigned char s_rgn[HC__WARPS][HC__RGN];
+    __shared__ __align__(16) unsigned char s_rb[HC__WARPS][HC__BPW];
+    __shared__ unsigned s_wsz[HC__WARPS], s_wex[HC__WARPS], s_agg;
     __shared__ unsigned long long s_tile, s_off;
     __shared__ int s_bad;
     __shared__ hc__hdr s_h;
-    const int tid = threadIdx.x;
+    const unsigned tid = threadIdx.x, w = tid >> 5, lane = tid & 31;
     if (tid == 0) {
         s_tile = atomicAdd(&ws->tile_ctr, 1ull);
         s_bad = hc__dev_header(s, len, hc__dt<T>::v, n, &s_h);
@@ -1259,50 +1799,48 @@ hc__k_decompress(const unsigned char *s, uint64_t len, uint64_t n, T *out, hc__w
         return;
     }
     const hc__hdr h = s_h;
-    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TPB + tid;
-    unsigned rb, excl, agg;
+    const hc__qpar P = hc__make_qpar(h.eb, h.k);
+    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b0 = tile * HC__TPB + w * HC__BPW;
     int err = 0;
-    hc__operand<Scan>(s, &h, tile, b, nb, scan_tmp, st, &s_off, &rb, &excl, &agg, &err);
-    const unsigned char *src = s + HC_HEADER_BYTES + nb + s_off;
-    const unsigned sh = (unsigned)((uintptr_t)src & 3);
-    hc__load_in(sm.w, sh, agg, src - sh);
+    unsigned myrb;
+    const unsigned wsz = hc__warp_rates(s, b0, nb, h.mode, myrb, err);
+    if (lane == 0) s_wsz[w] = wsz;
     __syncthreads();
-    int32_t d[HC_BLOCK];
-    if (hc__decode_block((const unsigned char *)sm.w + sh + excl, rb, d)) err = HC_ERR_CORRUPT;
-    if (err) atomicMin(&ws->res.status, err);
+    if (w == 0) hc__tile_scan(s_wsz, s_wex, st, tile, &s_off, &s_agg);
     __syncthreads();
-    const double step = ldexp(1.0, h.k);
-    long long q = 0;
+    unsigned char *rg = s_rgn[w];
+    unsigned pos = hc__stage_operand(s, &h, nb, s_off, s_agg, s_wex[w], wsz, rg, myrb, err);
+    const uint4 rv = hc__bcast_rates(s_rb[w], myrb);
+    const uint32_t *W = (const uint32_t *)(const void *)rg;
 #pragma unroll
-    for (int i = 0; i < HC_BLOCK; i++) {
-        q += d[i];
-        sm.x[tid * 33 + i] = hc__cvt((double)q * step, (T *)0);
+    for (int j = 0; j < HC__BPW; j += 2) {
+        const unsigned rA = hc__rb_at(rv, j), rB = hc__rb_at(rv, j + 1);
+        int32_t dA, dB;
+        hc__decode_pair(W, pos, rA, rB, dA, dB, err);
+        const long long qA = hc__scan_q(dA, rA), qB = hc__scan_q(dB, rB);
+        const uint64_t eA = (b0 + j) * HC_BLOCK + lane, eB = eA + HC_BLOCK;
+        if (eA < n) out[eA] = hc__dq(qA, P, (T *)0);
+        if (eB < n) out[eB] = hc__dq(qB, P, (T *)0);
     }
-    __syncthreads();
-    const uint64_t base = tile * HC__TPB * HC_BLOCK;
-#pragma unroll 8
-    for (int j = 0; j < HC_BLOCK; j++) {
-        int le = j * HC__TPB + tid;
-        uint64_t e = base + le;
-        if (e < n) out[e] = sm.x[le + (le >> 5)];
-    }
+    if (err) atomicMin(&ws->res.status, err);
 }
 
 enum { HC__K_STREAM = 0, HC__K_RAW = 1, HC__K_QP = 2 };
 
 /* a (compressed) + second operand (compressed stream / raw buffer / QP deltas) -> out. */
 template <typename T, int KIND>
-__global__ void __launch_bounds__(HC__TPB)
+__global__ void __launch_bounds__(HC__THREADS, 3)
 hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen, uint64_t n, unsigned char *out,
           hc__ws *ws, unsigned long long *stA, unsigned long long *stB, unsigned long long *stO)
 {
-    typedef cub::BlockScan<unsigned, HC__TPB> Scan;
-    __shared__ typename Scan::TempStorage scan_tmp;
-    __shared__ hc__smem<T> sm;
-    __shared__ unsigned long long s_tile, s_off;
+    __shared__ __align__(16) unsigned char s_rgn[HC__WARPS][HC__RGN];
+    __shared__ __align__(16) unsigned char s_rgnb[KIND == HC__K_STREAM ? HC__WARPS : 1][KIND == HC__K_STREAM ? HC__RGN : 16];
+    __shared__ __align__(16) unsigned char s_rb[HC__WARPS][HC__BPW];
+    __shared__ unsigned s_wsz[HC__WARPS], s_wex[HC__WARPS], s_wszb[HC__WARPS], s_wexb[HC__WARPS], s_agg, s_aggb;
+    __shared__ unsigned long long s_tile, s_off, s_offb;
     __shared__ int s_bad;
     __shared__ hc__hdr s_h, s_hb;
-    const int tid = threadIdx.x;
+    const unsigned tid = threadIdx.x, w = tid >> 5, lane = tid & 31;
     if (tid == 0) {
         s_tile = atomicAdd(&ws->tile_ctr, 1ull);
         s_bad = hc__dev_header(a, alen, hc__dt<T>::v, n, &s_h);
@@ -1318,86 +1856,100 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
         return;
     }
     const hc__hdr h = s_h;
-    hc__params p;
-    hc__params_from_eb(h.eb, h.dtype, &p);
-    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TPB + tid;
-    const uint64_t base = tile * HC__TPB * HC_BLOCK;
-    const int cnt = b < nb ? (int)(n - b * HC_BLOCK < HC_BLOCK ? n - b * HC_BLOCK : HC_BLOCK) : 0;
+    const hc__qpar P = hc__make_qpar(h.eb, h.k);
+    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b0 = tile * HC__TPB + w * HC__BPW;
     int err = 0;
-    int32_t d[HC_BLOCK], e[HC_BLOCK];
-    unsigned rb, excl, agg;
+    unsigned rbA, rbB = 0, wszB = 0;
+    /* offsets of the compressed operand(s): both look-backs at once (warps 0 and 1) */
+    const unsigned wszA = hc__warp_rates(a, b0, nb, h.mode, rbA, err);
+    if (KIND == HC__K_STREAM) wszB = hc__warp_rates((const unsigned char *)bsrc, b0, nb, h.mode, rbB, err);
+    if (lane == 0) { s_wsz[w] = wszA; s_wszb[w] = wszB; }
+    __syncthreads();
+    if (w == 0) hc__tile_scan(s_wsz, s_wex, stA, tile, &s_off, &s_agg);
+    if (KIND == HC__K_STREAM && w == 1) hc__tile_scan(s_wszb, s_wexb, stB, tile, &s_offb, &s_aggb);
+    __syncthreads();
+    unsigned char *rg = s_rgn[w];
+    unsigned posA = hc__stage_operand(a, &h, nb, s_off, s_agg, s_wex[w], wszA, rg, rbA, err);
+    int32_t e[HC__BPW];
     /* second operand first, into e[] */
     if (KIND == HC__K_STREAM) {
-        const unsigned char *bs = (const unsigned char *)bsrc;
         const hc__hdr hb = s_hb; /* B's own payload total bounds B's reads */
-        hc__operand<Scan>(bs, &hb, tile, b, nb, scan_tmp, stB, &s_off, &rb, &excl, &agg, &err);
-        const unsigned char *src = bs + HC_HEADER_BYTES + nb + s_off;
-        const unsigned sh = (unsigned)((uintptr_t)src & 3);
-        hc__load_in(sm.w, sh, agg, src - sh);
-        __syncthreads();
-        if (rb && hc__decode_block((const unsigned char *)sm.w + sh + excl, rb, e)) err = HC_ERR_CORRUPT;
-        if (!rb) for (int i = 0; i < HC_BLOCK; i++) e[i] = 0;
+        unsigned char *rgb = s_rgnb[KIND == HC__K_STREAM ? w : 0];
+        unsigned posB = hc__stage_operand((const unsigned char *)bsrc, &hb, nb, s_offb, s_aggb, s_wexb[w], wszB, rgb,
+                                          rbB, err);
+        const uint4 rv = hc__bcast_rates(s_rb[w], rbB);
+        const uint32_t *W = (const uint32_t *)(const void *)rgb;
+#pragma unroll
+        for (int j = 0; j < HC__BPW; j += 2) {
+            int32_t tA, tB;
+            hc__decode_pair(W, posB, hc__rb_at(rv, j), hc__rb_at(rv, j + 1), tA, tB, err);
+            e[j] = tA;
+            e[j + 1] = tB;
+        }
     } else if (KIND == HC__K_RAW) {
-        hc__stage_in(sm.x, (const T *)bsrc, base, n);
-        __syncthreads();
-        int e2 = hc__qp_thread(sm.x, cnt, &p, e);
-        if (e2 < err) err = e2;
+        const int G = hc__grp<T>::g;
+#pragma unroll
+        for (int g = 0; g < HC__BPW; g += G) {
+            T x[G];
+            hc__load_group<T, G>((const T *)bsrc, n, (b0 + g) * HC_BLOCK, x);
+#pragma unroll
+            for (int j = 0; j < G; j++) {
+                const uint64_t ex = (b0 + g + j) * HC_BLOCK + lane;
+                e[g + j] = hc__warp_qp(x[j], ex < n, P, err);
+            }
+        }
     } else {
         const int32_t *qd = (const int32_t *)bsrc;
-        for (int j = 0; j < HC_BLOCK; j++) {
-            int le = j * HC__TPB + tid;
-            uint64_t g = base + le;
-            sm.q[le + (le >> 5)] = g < nb * HC_BLOCK ? qd[g] : 0;
+#pragma unroll
+        for (int j = 0; j < HC__BPW; j++) {
+            const uint64_t ex = (b0 + j) * HC_BLOCK + lane;
+            e[j] = ex < n ? __ldcs(qd + ex) : 0;
         }
-        __syncthreads();
-#pragma unroll
-        for (int i = 0; i < HC_BLOCK; i++) e[i] = i < cnt ? sm.q[tid * 33 + i] : 0;
     }
-    __syncthreads();
-    /* operand a */
-    hc__operand<Scan>(a, &h, tile, b, nb, scan_tmp, stA, &s_off, &rb, &excl, &agg, &err);
+    /* operand a, added in place (zero blocks decode to zero without reading) */
     {
-        const unsigned char *src = a + HC_HEADER_BYTES + nb + s_off;
-        const unsigned sh = (unsigned)((uintptr_t)src & 3);
-        hc__load_in(sm.w, sh, agg, src - sh);
-        __syncthreads();
-        /* zero-block shortcut: a zero block needs no decode */
-        if (rb) { if (hc__decode_block((const unsigned char *)sm.w + sh + excl, rb, d)) err = HC_ERR_CORRUPT; }
-        else for (int i = 0; i < HC_BLOCK; i++) d[i] = 0;
-    }
+        const uint4 rv = hc__bcast_rates(s_rb[w], rbA);
+        const uint32_t *W = (const uint32_t *)(const void *)rg;
 #pragma unroll
-    for (int i = 0; i < HC_BLOCK; i++) {
-        long long s = (long long)d[i] + e[i];
-        if (s > HC__D31 || s < -HC__D31) { err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err; s = 0; }
-        d[i] = i < cnt ? (int32_t)s : 0;
+        for (int j = 0; j < HC__BPW; j += 2) {
+            int32_t dA, dB;
+            hc__decode_pair(W, posA, hc__rb_at(rv, j), hc__rb_at(rv, j + 1), dA, dB, err);
+            const uint64_t ex = (b0 + j) * HC_BLOCK + lane;
+            long long sA = (long long)dA + e[j], sB = (long long)dB + e[j + 1];
+            if (sA > HC__D31 || sA < -HC__D31) { err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err; sA = 0; }
+            if (sB > HC__D31 || sB < -HC__D31) { err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err; sB = 0; }
+            e[j] = ex < n ? (int32_t)sA : 0;
+            e[j + 1] = ex + HC_BLOCK < n ? (int32_t)sB : 0;
+        }
     }
     if (err) atomicMin(&ws->res.status, err);
-    uint32_t size = 0;
-    rb = cnt ? hc__plan(d, h.mode, &size) : 0;
-    __syncthreads();
-    Scan(scan_tmp).ExclusiveSum((unsigned)size, excl, agg);
-    if (b < nb) out[HC_HEADER_BYTES + b] = (unsigned char)rb;
-    if (tid < 32) {
-        unsigned long long o = hc__lookback(stO, tile, agg);
-        if (tid == 0) s_off = o;
+    /* re-encode into the warp's staging area (a's payload there is consumed) */
+    __syncwarp();
+    unsigned pos = 0, myrb = 0;
+#pragma unroll
+    for (int j = 0; j < HC__BPW; j += 2) {
+        const hc__bplan pA = hc__warp_plan(e[j], h.mode), pB = hc__warp_plan(e[j + 1], h.mode);
+        if (lane == (unsigned)j) myrb = pA.rb;
+        if (lane == (unsigned)j + 1) myrb = pB.rb;
+        hc__encode_pair(rg, pos, e[j], pA, e[j + 1], pB);
     }
+    if (lane < HC__BPW && b0 + lane < nb) out[HC_HEADER_BYTES + b0 + lane] = (unsigned char)myrb;
+    __syncthreads(); /* every warp is done with s_wsz / s_wex of the operands */
+    if (lane == 0) s_wsz[w] = pos;
     __syncthreads();
-    unsigned char *dst = out + HC_HEADER_BYTES + nb + s_off;
-    const unsigned sh = (unsigned)((uintptr_t)dst & 3);
-    if (size) hc__encode_block(d, rb, (unsigned char *)sm.w + sh + excl);
+    if (w == 0) hc__tile_scan(s_wsz, s_wex, stO, tile, &s_off, &s_agg);
     __syncthreads();
-    hc__store_out(sm.w, sh, agg, dst - sh);
-    if (tile == gridDim.x - 1 && tid == 0) hc__write_final(out, &h, nb, s_off + agg, ws);
+    hc__warp_store(rg, pos, out + HC_HEADER_BYTES + nb + s_off + s_wex[w]);
+    if (tile == gridDim.x - 1 && tid == 0) hc__write_final(out, &h, nb, s_off + s_agg, ws);
 }
 
 template <typename T>
-__global__ void __launch_bounds__(HC__TPB)
+__global__ void __launch_bounds__(HC__THREADS, 4)
 hc__k_qp(const unsigned char *ref, uint64_t rlen, const T *raw, uint64_t n, int32_t *deltas, hc__ws *ws)
 {
-    __shared__ hc__smem<T> sm;
     __shared__ int s_bad;
     __shared__ hc__hdr s_h;
-    const int tid = threadIdx.x;
+    const unsigned tid = threadIdx.x, w = tid >> 5, lane = tid & 31;
     if (tid == 0) {
         /* only the header is needed: n and dtype must match, the payload is not read */
         s_bad = hc__parse_header(ref, &s_h);
@@ -1409,25 +1961,22 @@ hc__k_qp(const unsigned char *ref, uint64_t rlen, const T *raw, uint64_t n, int3
         if (blockIdx.x == 0 && tid == 0) atomicMin(&ws->res.status, s_bad);
         return;
     }
-    hc__params p;
-    hc__params_from_eb(s_h.eb, s_h.dtype, &p);
-    const uint64_t tile = blockIdx.x, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TPB + tid;
-    const uint64_t base = tile * HC__TPB * HC_BLOCK;
-    const int cnt = b < nb ? (int)(n - b * HC_BLOCK < HC_BLOCK ? n - b * HC_BLOCK : HC_BLOCK) : 0;
-    int32_t d[HC_BLOCK];
-    hc__stage_in(sm.x, raw, base, n);
-    __syncthreads();
-    int err = hc__qp_thread(sm.x, cnt, &p, d);
-    if (err) atomicMin(&ws->res.status, err);
-    __syncthreads();
+    const hc__qpar P = hc__make_qpar(s_h.eb, s_h.k);
+    const uint64_t nb = (n + HC_BLOCK - 1) / HC_BLOCK, b0 = (uint64_t)blockIdx.x * HC__TPB + w * HC__BPW;
+    int err = 0;
+    const int G = hc__grp<T>::g;
 #pragma unroll
-    for (int i = 0; i < HC_BLOCK; i++) sm.q[tid * 33 + i] = d[i];
-    __syncthreads();
-    for (int j = 0; j < HC_BLOCK; j++) {
-        int le = j * HC__TPB + tid;
-        uint64_t g = base + le;
-        if (g < nb * HC_BLOCK) deltas[g] = sm.q[le + (le >> 5)];
+    for (int g = 0; g < HC__BPW; g += G) {
+        T x[G];
+        hc__load_group<T, G>(raw, n, (b0 + g) * HC_BLOCK, x);
+#pragma unroll
+        for (int j = 0; j < G; j++) {
+            const uint64_t ex = (b0 + g + j) * HC_BLOCK + lane;
+            const int32_t d = hc__warp_qp(x[j], ex < n, P, err);
+            if (b0 + g + j < nb) __stcs(deltas + ex, d);
+        }
     }
+    if (err) atomicMin(&ws->res.status, err);
 }
 
 /* ---- host side of the GPU API ---- */
@@ -1498,12 +2047,14 @@ HCDEF_IMPL hc_status hc_cuda_compress(const hc_config *cfg, const void *d_in, ui
     s = hc__cuda_prep(n, d_ws, ws_bytes, stream, &ws, &st);
     if (s) return s;
     nt = (unsigned)hc__ntiles(n);
+    uint64_t mmb = (n + 4095) / 4096; /* min/max: 16 elements per thread at least */
+    unsigned mmg = (unsigned)(mmb < 2048 ? (mmb ? mmb : 1) : 2048);
     if (cfg->dtype == HC_F32) {
-        if (use_rel) hc__k_minmax<float><<<1024, 256, 0, stream>>>((const float *)d_in, n, ws);
-        hc__k_compress<float><<<nt, HC__TPB, 0, stream>>>((const float *)d_in, n, (unsigned char *)d_out, eb, use_rel, cfg->mode, ws, st);
+        if (use_rel) hc__k_minmax<float><<<mmg, 256, 0, stream>>>((const float *)d_in, n, ws);
+        hc__k_compress<float><<<nt, HC__THREADS, 0, stream>>>((const float *)d_in, n, (unsigned char *)d_out, eb, use_rel, cfg->mode, ws, st);
     } else {
-        if (use_rel) hc__k_minmax<double><<<1024, 256, 0, stream>>>((const double *)d_in, n, ws);
-        hc__k_compress<double><<<nt, HC__TPB, 0, stream>>>((const double *)d_in, n, (unsigned char *)d_out, eb, use_rel, cfg->mode, ws, st);
+        if (use_rel) hc__k_minmax<double><<<mmg, 256, 0, stream>>>((const double *)d_in, n, ws);
+        hc__k_compress<double><<<nt, HC__THREADS, 0, stream>>>((const double *)d_in, n, (unsigned char *)d_out, eb, use_rel, cfg->mode, ws, st);
     }
     return hc__cuda_done();
 }
@@ -1521,8 +2072,8 @@ HCDEF_IMPL hc_status hc_cuda_decompress(const void *d_stream, size_t len, const 
     s = hc__cuda_prep(n, d_ws, ws_bytes, stream, &ws, &st);
     if (s) return s;
     unsigned nt = (unsigned)hc__ntiles(n);
-    if (dtype == HC_F32) hc__k_decompress<float><<<nt, HC__TPB, 0, stream>>>((const unsigned char *)d_stream, len, n, (float *)d_out, ws, st);
-    else hc__k_decompress<double><<<nt, HC__TPB, 0, stream>>>((const unsigned char *)d_stream, len, n, (double *)d_out, ws, st);
+    if (dtype == HC_F32) hc__k_decompress<float><<<nt, HC__THREADS, 0, stream>>>((const unsigned char *)d_stream, len, n, (float *)d_out, ws, st);
+    else hc__k_decompress<double><<<nt, HC__THREADS, 0, stream>>>((const unsigned char *)d_stream, len, n, (double *)d_out, ws, st);
     return hc__cuda_done();
 }
 
@@ -1545,8 +2096,8 @@ HCDEF_IMPL hc_status hc_cuda_qp(const void *d_ref, size_t ref_len, const void *h
     s = hc__cuda_prep(n, d_ws, ws_bytes, stream, &ws, &st);
     if (s) return s;
     unsigned nt = (unsigned)hc__ntiles(n);
-    if (dtype == HC_F32) hc__k_qp<float><<<nt, HC__TPB, 0, stream>>>((const unsigned char *)d_ref, ref_len, (const float *)d_raw, n, d_deltas, ws);
-    else hc__k_qp<double><<<nt, HC__TPB, 0, stream>>>((const unsigned char *)d_ref, ref_len, (const double *)d_raw, n, d_deltas, ws);
+    if (dtype == HC_F32) hc__k_qp<float><<<nt, HC__THREADS, 0, stream>>>((const unsigned char *)d_ref, ref_len, (const float *)d_raw, n, d_deltas, ws);
+    else hc__k_qp<double><<<nt, HC__THREADS, 0, stream>>>((const unsigned char *)d_ref, ref_len, (const double *)d_raw, n, d_deltas, ws);
     return hc__cuda_done();
 }
 
@@ -1572,10 +2123,10 @@ static hc_status hc__cuda_add(const void *d_a, size_t alen, const void *d_b, siz
     if (s) return s;
     uint64_t nt = hc__ntiles(n);
     if (dtype == HC_F32)
-        hc__k_add<float, KIND><<<(unsigned)nt, HC__TPB, 0, stream>>>((const unsigned char *)d_a, alen, d_b, blen, n,
+        hc__k_add<float, KIND><<<(unsigned)nt, HC__THREADS, 0, stream>>>((const unsigned char *)d_a, alen, d_b, blen, n,
                                                                       (unsigned char *)d_out, ws, st, st + nt, st + 2 * nt);
     else
-        hc__k_add<double, KIND><<<(unsigned)nt, HC__TPB, 0, stream>>>((const unsigned char *)d_a, alen, d_b, blen, n,
+        hc__k_add<double, KIND><<<(unsigned)nt, HC__THREADS, 0, stream>>>((const unsigned char *)d_a, alen, d_b, blen, n,
                                                                        (unsigned char *)d_out, ws, st, st + nt, st + 2 * nt);
     return hc__cuda_done();
 }
