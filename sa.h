@@ -1043,7 +1043,8 @@ static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c, c
     }
     for (i = 0; i < m; i++) {
         SA__I v, a, e;
-        if (i + SA__PREFETCH < m) SA__PF(&c[x[i + SA__PREFETCH]]);
+        if (i + 2 * SA__PREFETCH < m) SA__PF(&c[x[i + 2 * SA__PREFETCH]]);
+        if (i + SA__PREFETCH < m) SA__PF(&p[c[x[i + SA__PREFETCH]]]);
         v = x[i];
         e = c[v];
         a = v ? c[v - 1] + 1 : 0;
