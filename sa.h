@@ -250,6 +250,12 @@ static int sa__p_threads(int t) { (void)t; return 1; }
 #define SA__P_PFW(a) ((void)0)
 #endif
 
+/* Chains of repeated groups (sa__p_isgroup): groups of at most SA__P_CHAIN_G members, from
+   doubling step SA__P_CHAIN_H on; SA__P_PIECE groups of a chain per work item. */
+#define SA__P_CHAIN_G 30
+#define SA__P_CHAIN_H 32
+#define SA__P_PIECE 4096
+
 /* Big-endian 8-byte load: byte 0 is the most significant. */
 static inline uint64_t sa__p_be64(const uint8_t *p)
 {
@@ -410,6 +416,75 @@ static void SA__PN(sa__p_gather)(SA__PN(sa__pseg) *dst, SA__PN(sa__pseg) *src, i
     }                                                                                                    \
     for (t = 0; t < T; t++) src[t].cnt = 0;                                                              \
     dst->cnt = tot;                                                                                      \
+}                                                                                                        \
+                                                                                                         \
+/* Chains (long repeats). When the groups G, G + 1, ..., G + K - 1 (shifted member by member)            \
+   are all unsorted groups of the same size g, their members share K - 1 + h bytes, so each of           \
+   them is ordered like the suffixes x + K, x in G. When those are in g different groups, all K          \
+   groups are finished at once, whatever K is, instead of after log2(K / h) more doubling rounds         \
+   over all of them. sa__p_isgroup: is {x + off : x in mem[0..g)} exactly one group? */                  \
+static int SA__PN(sa__p_isgroup)(const SA__PN(sa__pctx) *c, const SA__PI *mem, int g, SA__PI off)        \
+{                                                                                                        \
+    const SA__PI *rank = c->rank, *sa = c->sa;                                                           \
+    SA__PI r, x;                                                                                         \
+    int i;                                                                                               \
+    x = mem[0] + off;                                                                                    \
+    if (x < 0 || (uint64_t)x >= c->n) return 0;                                                          \
+    r = rank[x];                                                                                         \
+    for (i = 1; i < g; i++) {                                                                            \
+        x = mem[i] + off;                                                                                \
+        if (x < 0 || (uint64_t)x >= c->n || rank[x] != r) return 0;                                      \
+    }                                                                                                    \
+    return !(r - g >= 0 && rank[sa[r - g]] == r); /* else the group has more members */                  \
+}                                                                                                        \
+                                                                                                         \
+/* Chain phase A (reads ranks only; permutes a head inside its own group): if sa[s..s+g) heads           \
+   a chain of K >= 2 groups, sort the head by rank[x + K] and emit work pieces (s, g),                   \
+   (k0, k1), (mask, 0) for the groups k that this finishes or refines: all K when the keys are           \
+   distinct; else only k <= K - h, whose subgroups still share K - k + h >= 2h bytes as next             \
+   round requires. mask: bit j = subgroup ends at member j. */                                           \
+static void SA__PN(sa__p_chain_head)(const SA__PN(sa__pctx) *c, SA__PI s, int g, SA__PN(sa__pseg) *out)  \
+{                                                                                                        \
+    SA__PI mem[SA__P_CHAIN_G], ord[SA__P_CHAIN_G], key[SA__P_CHAIN_G], K = 1, kend, k0, mask = 0;        \
+    SA__PI *sa = c->sa;                                                                                  \
+    int i, j, distinct = 1;                                                                              \
+    for (i = 0; i < g; i++) mem[i] = sa[s + i];                                                          \
+    if (SA__PN(sa__p_isgroup)(c, mem, g, -1)) return; /* not the head */                                 \
+    while (SA__PN(sa__p_isgroup)(c, mem, g, K)) K++;                                                     \
+    if (K < 2) return;                                                                                   \
+    for (i = 0; i < g; i++) {                                                                            \
+        SA__PI x = mem[i], kx = (uint64_t)(x + K) < c->n ? c->rank[x + K] : -1;                          \
+        for (j = i; j > 0 && key[j - 1] > kx; j--) { key[j] = key[j - 1]; ord[j] = ord[j - 1]; }         \
+        key[j] = kx;                                                                                     \
+        ord[j] = x;                                                                                      \
+    }                                                                                                    \
+    for (j = 0; j < g; j++) {                                                                            \
+        if (j == g - 1 || key[j] != key[j + 1]) mask |= (SA__PI)1 << j;                                  \
+        else distinct = 0;                                                                               \
+    }                                                                                                    \
+    if (distinct) kend = K;                                                                              \
+    else if ((uint64_t)K > c->h) kend = K - (SA__PI)c->h + 1;                                            \
+    else return;                                                                                         \
+    for (j = 0; j < g; j++) sa[s + j] = ord[j];                                                          \
+    for (k0 = 0; k0 < kend; k0 += SA__P_PIECE) {                                                         \
+        SA__PN(sa__p_push)(out, s, (SA__PI)g);                                                           \
+        SA__PN(sa__p_push)(out, k0, kend - k0 < SA__P_PIECE ? kend : k0 + SA__P_PIECE);                  \
+        SA__PN(sa__p_push)(out, mask, 0);                                                                \
+    }                                                                                                    \
+}                                                                                                        \
+                                                                                                         \
+/* Chain phase B: write groups k in [max(k0, 1), k1) of the chain headed at sa[s..s+g), marking          \
+   subgroup ends as phase 1 would. The head itself (k = 0) is marked afterwards. */                      \
+static void SA__PN(sa__p_chain_piece)(const SA__PN(sa__pctx) *c, SA__PI s, int g, SA__PI k0, SA__PI k1,  \
+                                      SA__PI mask)                                                       \
+{                                                                                                        \
+    SA__PI base[SA__P_CHAIN_G], k, *sa = c->sa;                                                          \
+    int j;                                                                                               \
+    for (j = 0; j < g; j++) base[j] = sa[s + j];                                                         \
+    for (k = k0 > 0 ? k0 : 1; k < k1; k++) {                                                             \
+        SA__PI st = c->rank[base[0] + k] - g + 1;                                                        \
+        for (j = 0; j < g; j++) sa[st + j] = (mask >> j & 1) ? ~(base[j] + k) : base[j] + k;             \
+    }                                                                                                    \
 }                                                                                                        \
                                                                                                          \
 /* One thread sorts sa[s..s+m) by key and marks the last element of every run                            \
@@ -573,7 +648,7 @@ static int SA__PN(sa__p_build)(const uint8_t *text, SA__PI *sa, SA__PI n, int th
     int nt = sa__p_threads(threads);                                                                     \
     size_t bufn = n < SA__P_BIG ? (size_t)n : SA__P_BIG;                                                 \
     SA__PN(sa__pctx) c;                                                                                  \
-    SA__PN(sa__pseg) small, big, tasks, *outs = NULL, *outbigs = NULL;                                   \
+    SA__PN(sa__pseg) small, big, tasks, chains, *outs = NULL, *outbigs = NULL;                           \
     SA__PI *hist = NULL, *tmp = NULL, tmpcap = 0;                                                        \
     sa__ppair *bufs = NULL;                                                                              \
     int rc = -1, T = 1, t;                                                                               \
@@ -583,6 +658,7 @@ static int SA__PN(sa__p_build)(const uint8_t *text, SA__PI *sa, SA__PI n, int th
     memset(&small, 0, sizeof small);                                                                     \
     memset(&big, 0, sizeof big);                                                                         \
     memset(&tasks, 0, sizeof tasks);                                                                     \
+    memset(&chains, 0, sizeof chains);                                                                   \
     c.text = text; c.sa = sa; c.n = (uint64_t)n; c.h = 0;                                                \
     c.rank = (SA__PI *)SA_MALLOC((size_t)n * sizeof(SA__PI));                                            \
     hist = (SA__PI *)SA_MALLOC((size_t)nt * 65536 * sizeof(SA__PI));                                     \
@@ -641,6 +717,42 @@ static int SA__PN(sa__p_build)(const uint8_t *text, SA__PI *sa, SA__PI n, int th
        h = 8, 16, 32, ...: sort every unfinished group by rank[i + h]. Phase 1                           \
        only reads ranks, phase 2 only writes them: no read/write races. */                               \
     for (;;) {                                                                                           \
+        /* chains of repeated groups, finished without doubling (see sa__p_isgroup) */                   \
+        if (c.h >= SA__P_CHAIN_H && small.cnt > 0) {                                                     \
+            size_t ns = small.cnt, np;                                                                   \
+            long long chunk = (long long)(ns / ((size_t)nt * 256));                                      \
+            chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;                                             \
+            SA__OMP(omp parallel num_threads(nt))                                                        \
+            {                                                                                            \
+                int th = sa__p_tid();                                                                    \
+                long long q;                                                                             \
+                SA__OMP(omp for schedule(dynamic, chunk))                                                \
+                for (q = 0; q < (long long)ns; q++)                                                      \
+                    if (small.v[2 * q + 1] <= SA__P_CHAIN_G)                                             \
+                        SA__PN(sa__p_chain_head)(&c, small.v[2 * q], (int)small.v[2 * q + 1], &outs[th]); \
+            }                                                                                            \
+            SA__PN(sa__p_gather)(&chains, outs, nt, nt);                                                 \
+            if (chains.oom) goto done;                                                                   \
+            np = chains.cnt / 3;                                                                         \
+            if (np > 0) {                                                                                \
+                SA__OMP(omp parallel num_threads(nt))                                                    \
+                {                                                                                        \
+                    long long q;                                                                         \
+                    SA__OMP(omp for schedule(dynamic, 1))                                                \
+                    for (q = 0; q < (long long)np; q++)                                                  \
+                        SA__PN(sa__p_chain_piece)(&c, chains.v[6 * q], (int)chains.v[6 * q + 1],         \
+                                                  chains.v[6 * q + 2], chains.v[6 * q + 3], chains.v[6 * q + 4]); \
+                    SA__OMP(omp for schedule(static))                                                    \
+                    for (q = 0; q < (long long)np; q++)                                                  \
+                        if (chains.v[6 * q + 2] == 0) {                                                  \
+                            SA__PI *hd = sa + chains.v[6 * q], mask = chains.v[6 * q + 4];               \
+                            int j, g = (int)chains.v[6 * q + 1];                                         \
+                            for (j = 0; j < g; j++)                                                      \
+                                if (mask >> j & 1) hd[j] = ~hd[j];                                       \
+                        }                                                                                \
+                }                                                                                        \
+            }                                                                                            \
+        }                                                                                                \
         /* phase 1: long segments with all threads, then short ones, one each */                         \
         tasks.cnt = 0;                                                                                   \
         for (k = 0; k < big.cnt; k++) {                                                                  \
@@ -664,6 +776,7 @@ static int SA__PN(sa__p_build)(const uint8_t *text, SA__PI *sa, SA__PI n, int th
                 SA__OMP(omp for schedule(dynamic, chunk))                                                \
                 for (q = 0; q < (long long)ntot; q++) {                                                  \
                     const SA__PI *sg = (size_t)q < ns ? small.v + 2 * q : tasks.v + 2 * (q - (long long)ns); \
+                    if (sg[1] > 1 && sa[sg[0] + sg[1] - 1] < 0) continue; /* finished as a chain */      \
                     if ((size_t)q + 16 < ns) SA__P_PF(sa + small.v[2 * q + 32]);                         \
                     if ((size_t)q + 8 < ns) {                                                            \
                         const SA__PI *p = sa + small.v[2 * q + 16];                                      \
@@ -712,6 +825,7 @@ done:                                                                           
     SA__PN(sa__p_freelist)(&small);                                                                      \
     SA__PN(sa__p_freelist)(&big);                                                                        \
     SA__PN(sa__p_freelist)(&tasks);                                                                      \
+    SA__PN(sa__p_freelist)(&chains);                                                                     \
     SA_FREE(outs);                                                                                       \
     SA_FREE(tmp);                                                                                        \
     SA_FREE(bufs);                                                                                       \
@@ -947,7 +1061,7 @@ static void SA__FC(sa__induce_lms)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
             SA[i] = 0;
             j--;
             c = T[j];
-            SA[B[c]++] = (j > 0 && T[j - 1] < c) ? ~j : j;
+            SA[B[c]++] = j ^ -(SA__I)(T[j - (j > 0)] < c); /* ~j: predecessor S */
         } else if (j < 0) {
             SA[i] = ~j;
         }
@@ -960,7 +1074,7 @@ static void SA__FC(sa__induce_lms)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
             SA[i] = 0;
             j--;
             c = T[j];
-            SA[--B[c]] = (j > 0 && T[j - 1] > c) ? ~j : j;
+            SA[--B[c]] = j ^ -(SA__I)(T[j - (j > 0)] > c); /* ~j: predecessor L */
         }
     }
 }
@@ -981,7 +1095,7 @@ static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, cons
         if (j > 0) {
             j--;
             c = T[j];
-            SA[B[c]++] = (j > 0 && T[j - 1] < c) ? ~j : j;
+            SA[B[c]++] = j ^ -(SA__I)(T[j - (j > 0)] < c); /* ~j: predecessor S */
         }
     }
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
@@ -991,7 +1105,7 @@ static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, cons
         if (j > 0) {
             j--;
             c = T[j];
-            SA[--B[c]] = (j == 0 || T[j - 1] > c) ? ~j : j;
+            SA[--B[c]] = j ^ -(SA__I)((j == 0) | (T[j - (j > 0)] > c)); /* ~j: predecessor L or none */
         } else {
             SA[i] = ~j;
         }
