@@ -1382,6 +1382,32 @@ __device__ static __forceinline__ void hc__transpose2(uint32_t &a, uint32_t &b)
     }
 }
 
+/* One 32x32 bit matrix transposed across the warp with 3 instructions a round: the partner's
+ * whole word arrives, a rotate puts the moving bits in place (left by j in the upper half of
+ * each pair of lanes, right by j in the lower: the wrapped bits fall outside the mask) and
+ * one LOP3 merges. Two blocks of rate <= 16 share one matrix: |d| of block A in the low and
+ * of block B in the high half-word, so lane k < 16 gets A's plane k, lane 16 + k B's. */
+#ifndef HOMCOMP_CUDA_NOPACK
+#define HC__PACK 1
+#else
+#define HC__PACK 0
+#endif
+__device__ static __forceinline__ uint32_t hc__transpose1(uint32_t v)
+{
+    const unsigned lane = threadIdx.x & 31;
+    const uint32_t M[5] = {0x0000ffffu, 0x00ff00ffu, 0x0f0f0f0fu, 0x33333333u, 0x55555555u};
+#pragma unroll
+    for (int r = 0; r < 5; r++) {
+        const int j = 16 >> r;
+        const bool top = !(lane & (unsigned)j);
+        const uint32_t keep = top ? M[r] : ~M[r];
+        const uint32_t t = __shfl_xor_sync(~0u, v, j);
+        const uint32_t x = __funnelshift_l(t, t, top ? j : 32 - j); /* rotate */
+        v = (v & keep) | (x & ~keep);
+    }
+    return v;
+}
+
 /* Word at any byte offset of a shared-memory area (one word of slack after the data). */
 __device__ static __forceinline__ uint32_t hc__ldu(const uint32_t *w, unsigned o)
 {
@@ -1548,12 +1574,32 @@ __device__ static __forceinline__ void hc__put_block(unsigned char *s, unsigned 
 
 /* Encode blocks dA, dB (planned pA, pB) into the warp's staging area at pos, advancing it. */
 __device__ static __forceinline__ void hc__encode_pair(unsigned char *s, unsigned &pos, int32_t dA, const hc__bplan &pA,
-                                              int32_t dB, const hc__bplan &pB)
+                                                       int32_t dB, const hc__bplan &pB)
 {
     const unsigned lane = threadIdx.x & 31;
     if (!(pA.size | pB.size)) return;
     const uint32_t sA = __ballot_sync(~0u, dA < 0), sB = __ballot_sync(~0u, dB < 0);
     uint32_t aA = (pA.ob && lane == 0) ? 0u : hc__mag(dA), aB = (pB.ob && lane == 0) ? 0u : hc__mag(dB);
+    if (HC__PACK && pA.r <= 16 && pB.r <= 16) {
+        /* (outlier |d[0]| is zeroed above, so every value fits its rate) */
+        const uint32_t v = hc__transpose1(aA | (aB << 16));
+        const unsigned posB = pos + pA.size, oA = pos + pA.ob, oB = posB + pB.ob;
+        if (lane < pA.ob) s[pos + lane] = (unsigned char)(pA.m0 >> (8 * lane));
+        if (lane >= 16 && lane - 16 < pB.ob) s[posB + lane - 16] = (unsigned char)(pB.m0 >> (8 * (lane - 16)));
+        /* planes: lane k < 16 -> A's plane k, lane 16 + k -> B's plane k */
+        const bool inA = lane < 16, act = inA ? lane < pA.r : lane - 16 < pB.r;
+        const unsigned o = (inA ? oA + 4 + 4 * lane : oB + 4 + 4 * (lane - 16));
+        const bool al = !((oA | oB) & 3);
+        if (al) {
+            if (act) *(uint32_t *)(void *)(s + o) = v;
+            if (lane < 2 && (lane ? pB.size : pA.size)) *(uint32_t *)(void *)(s + (lane ? oB : oA)) = lane ? sB : sA;
+        } else {
+            if (act) hc__stu(s, o, v);
+            if (lane < 2 && (lane ? pB.size : pA.size)) hc__stu(s, lane ? oB : oA, lane ? sB : sA);
+        }
+        pos = posB + pB.size;
+        return;
+    }
     hc__transpose2(aA, aB);
     hc__put_block(s, pos, pA, sA, aA);
     pos += pA.size;
@@ -1586,17 +1632,37 @@ __device__ static __forceinline__ void hc__fetch(const uint32_t *W, unsigned pos
 
 /* Decode blocks A and B (rate bytes rA, rB) at *pos of a staged area into deltas. */
 __device__ static __forceinline__ void hc__decode_pair(const uint32_t *W, unsigned &pos, unsigned rA, unsigned rB, int32_t &dA,
-                                              int32_t &dB, int &err)
+                                                       int32_t &dB, int &err)
 {
     const unsigned lane = threadIdx.x & 31;
     uint32_t pA, sA, mA, pB, sB, mB;
     dA = 0; dB = 0;
     if (!(rA | rB)) return;
-    hc__fetch(W, pos, rA, pA, sA, mA);
-    pos += hc__payload_size(rA);
-    hc__fetch(W, pos, rB, pB, sB, mB);
-    pos += hc__payload_size(rB);
-    hc__transpose2(pA, pB);
+    if (HC__PACK && hc__rb_r(rA) <= 16 && hc__rb_r(rB) <= 16) {
+        const unsigned obA = hc__rb_ob(rA), obB = hc__rb_ob(rB), posB = pos + hc__payload_size(rA);
+        const unsigned oA = pos + obA, oB = posB + obB;
+        const bool inA = lane < 16;
+        const unsigned k = lane & 15u, r = inA ? hc__rb_r(rA) : hc__rb_r(rB);
+        uint32_t v = 0;
+        if (k < r) v = hc__ldu(W, (inA ? oA : oB) + 4 + 4 * k);
+        sA = rA ? hc__ldu(W, oA) : 0u;
+        sB = rB ? hc__ldu(W, oB) : 0u;
+        mA = 0; mB = 0;
+        if (lane == 0) {
+            if (obA) { uint32_t t = hc__ldu(W, pos); mA = obA == 4 ? t : (t & ((1u << (8 * obA)) - 1u)); }
+            if (obB) { uint32_t t = hc__ldu(W, posB); mB = obB == 4 ? t : (t & ((1u << (8 * obB)) - 1u)); }
+        }
+        pos = posB + hc__payload_size(rB);
+        v = hc__transpose1(v);
+        pA = v & 0xffffu;
+        pB = v >> 16;
+    } else {
+        hc__fetch(W, pos, rA, pA, sA, mA);
+        pos += hc__payload_size(rA);
+        hc__fetch(W, pos, rB, pB, sB, mB);
+        pos += hc__payload_size(rB);
+        hc__transpose2(pA, pB);
+    }
     if (lane == 0) {
         if (rA & 0x80u) { if (mA > 2147483647u) { err = HC_ERR_CORRUPT; mA = 0; } pA = mA; }
         if (rB & 0x80u) { if (mB > 2147483647u) { err = HC_ERR_CORRUPT; mB = 0; } pB = mB; }
@@ -1626,6 +1692,28 @@ __device__ static __forceinline__ long long hc__scan_q(int32_t d, unsigned rb)
         if (lane >= (unsigned)o) q += t;
     }
     return q;
+}
+
+/* Both blocks' prefix sums in one scan when every partial sum stays inside 16 bits (rate <= 10
+ * and an outlier |d[0]| of one byte: 255 + 31 x 1023 < 2^15): q_A + 2^16 q_B fits int32. */
+__device__ static __forceinline__ bool hc__scan_small(unsigned rb) { return hc__rb_r(rb) <= 10 && hc__rb_ob(rb) <= 1; }
+__device__ static __forceinline__ void hc__scan_pair(int32_t dA, unsigned rA, int32_t dB, unsigned rB, long long &qA, long long &qB)
+{
+    const unsigned lane = threadIdx.x & 31;
+    if (HC__PACK && hc__scan_small(rA) && hc__scan_small(rB)) {
+        int32_t q = (int32_t)((uint32_t)dA + ((uint32_t)dB << 16));
+#pragma unroll
+        for (int o = 1; o < 32; o <<= 1) {
+            int32_t t = __shfl_up_sync(~0u, q, o);
+            if (lane >= (unsigned)o) q = (int32_t)((uint32_t)q + (uint32_t)t);
+        }
+        const int32_t a = (int32_t)(int16_t)(uint16_t)((uint32_t)q & 0xffffu);
+        qA = a;
+        qB = (int32_t)((uint32_t)q - (uint32_t)a) >> 16;
+        return;
+    }
+    qA = hc__scan_q(dA, rA);
+    qB = hc__scan_q(dB, rB);
 }
 
 /* Per-tile offsets: each warp has put its byte count in s_wsz[w]; one warp scans them,
@@ -1767,11 +1855,11 @@ __device__ static __forceinline__ int hc__dev_header(const unsigned char *s, uin
  * leaves the header's payload total reads nothing and decodes zero blocks), then this warp's
  * payload staged into rg. Returns the data's start in rg; *myrb is cleared when unusable. */
 __device__ static __forceinline__ unsigned hc__stage_operand(const unsigned char *s, const hc__hdr *h, uint64_t nb,
-                                                    unsigned long long off, unsigned agg, unsigned wex, unsigned wsz,
-                                                    unsigned char *rg, unsigned &myrb, int &err)
+                                                    unsigned long long tile, unsigned long long off, unsigned agg,
+                                                    unsigned wex, unsigned wsz, unsigned char *rg, unsigned &myrb, int &err)
 {
     const unsigned long long end = off + agg;
-    if (end > h->payload || (blockIdx.x == gridDim.x - 1 && end != h->payload)) {
+    if (end > h->payload || (tile == gridDim.x - 1 && end != h->payload)) {
         err = HC_ERR_CORRUPT;
         if (end > h->payload) { myrb = 0; return 0; }
     }
@@ -1809,7 +1897,7 @@ hc__k_decompress(const unsigned char *s, uint64_t len, uint64_t n, T *out, hc__w
     if (w == 0) hc__tile_scan(s_wsz, s_wex, st, tile, &s_off, &s_agg);
     __syncthreads();
     unsigned char *rg = s_rgn[w];
-    unsigned pos = hc__stage_operand(s, &h, nb, s_off, s_agg, s_wex[w], wsz, rg, myrb, err);
+    unsigned pos = hc__stage_operand(s, &h, nb, tile, s_off, s_agg, s_wex[w], wsz, rg, myrb, err);
     const uint4 rv = hc__bcast_rates(s_rb[w], myrb);
     const uint32_t *W = (const uint32_t *)(const void *)rg;
 #pragma unroll
@@ -1817,7 +1905,8 @@ hc__k_decompress(const unsigned char *s, uint64_t len, uint64_t n, T *out, hc__w
         const unsigned rA = hc__rb_at(rv, j), rB = hc__rb_at(rv, j + 1);
         int32_t dA, dB;
         hc__decode_pair(W, pos, rA, rB, dA, dB, err);
-        const long long qA = hc__scan_q(dA, rA), qB = hc__scan_q(dB, rB);
+        long long qA, qB;
+        hc__scan_pair(dA, rA, dB, rB, qA, qB);
         const uint64_t eA = (b0 + j) * HC_BLOCK + lane, eB = eA + HC_BLOCK;
         if (eA < n) out[eA] = hc__dq(qA, P, (T *)0);
         if (eB < n) out[eB] = hc__dq(qB, P, (T *)0);
@@ -1869,13 +1958,13 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
     if (KIND == HC__K_STREAM && w == 1) hc__tile_scan(s_wszb, s_wexb, stB, tile, &s_offb, &s_aggb);
     __syncthreads();
     unsigned char *rg = s_rgn[w];
-    unsigned posA = hc__stage_operand(a, &h, nb, s_off, s_agg, s_wex[w], wszA, rg, rbA, err);
+    unsigned posA = hc__stage_operand(a, &h, nb, tile, s_off, s_agg, s_wex[w], wszA, rg, rbA, err);
     int32_t e[HC__BPW];
     /* second operand first, into e[] */
     if (KIND == HC__K_STREAM) {
         const hc__hdr hb = s_hb; /* B's own payload total bounds B's reads */
         unsigned char *rgb = s_rgnb[KIND == HC__K_STREAM ? w : 0];
-        unsigned posB = hc__stage_operand((const unsigned char *)bsrc, &hb, nb, s_offb, s_aggb, s_wexb[w], wszB, rgb,
+        unsigned posB = hc__stage_operand((const unsigned char *)bsrc, &hb, nb, tile, s_offb, s_aggb, s_wexb[w], wszB, rgb,
                                           rbB, err);
         const uint4 rv = hc__bcast_rates(s_rb[w], rbB);
         const uint32_t *W = (const uint32_t *)(const void *)rgb;
