@@ -221,6 +221,10 @@ static sa_status sa__sais64(const uint8_t *text, int64_t *sa, int64_t n);
  *    phase 1 sorts and marks the end of every run of equal keys in the sign bit of SA (~i);
  *    phase 2 clears the marks, writes the new ranks and collects next round's segments.
  *    Stops when no segment is left (at most ceil(log2(longest repeat / 8)) + 1 rounds).
+ *  - chains (from h = SA__P_CHAIN_H on, groups of <= SA__P_CHAIN_G members): a repeat of length
+ *    L copied g times gives L consecutive groups G, G+1, ..., all ordered like the suffixes just
+ *    past the repeat, so one pass (sa__p_chain_head, two-phase too) finishes or refines them all
+ *    instead of re-sorting them in log2(L/h) more rounds.
  * Memory beyond the caller's SA and text (w = 4 bytes for the 32-bit API, 8 for 64-bit):
  * rank array w*n; per thread 65536*w histogram and 2 * SA__P_BIG * 16 bytes of pair buffer;
  * (w + 1) bytes per element of the longest segment over SA__P_BIG (0 on random bytes, up to
