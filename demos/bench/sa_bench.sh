@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # demos/bench/sa_bench.sh - sa.h against libdivsufsort and the seed's Manber-Myers, in one run.
-#   demos/bench/sa_bench.sh          (BUILD=dir for another build directory, REPS=n, THREADS=t)
+#   demos/bench/sa_bench.sh          (BUILD=dir for another build directory, REPS=n (5), THREADS=t)
 # Installs libdivsufsort-dev when missing (apt-get), builds sa_bench, makes the inputs
 # (24 MB of random bytes inside the bench; 50 MB of concatenated /usr/include headers here),
 # writes demos/bench/results/sa_bench.csv, sa_bench.txt (machine, command, date) and, when
@@ -21,7 +21,7 @@ if [ ! -s "$hdr" ]; then
 fi
 res="$ROOT/demos/bench/results"
 mkdir -p "$res"
-reps=${REPS:-3}
+reps=${REPS:-5}
 thr=${THREADS:-0}
 {
     "$bench" --random 24000000 --name random-24MB --reps "$reps" --mm-prefix 24000000 --threads "$thr"
