@@ -30,6 +30,7 @@
  *   HOMCOMP_IMPLEMENTATION   in exactly one .c/.cu file: compile the implementation
  *   HOMCOMP_STATIC           make every function static (HCDEF = static)
  *   HOMCOMP_MALLOC(sz) / HOMCOMP_FREE(p) / HOMCOMP_ASSERT(x)   override the allocator/assert
+ *   HOMCOMP_NO_SIMD          CPU codec without its SSE2 paths (same bytes, slower)
  *   Compiled as CUDA (nvcc, __CUDACC__) the hc_cuda_* functions appear too (uses CUB).
  *
  * API (all return hc_status; HC_OK = 0, negative on error, hc_status_string() explains)
@@ -95,6 +96,11 @@
  *   (Merrill & Garland 2016) over tile statuses in the workspace. The status and the output
  *   byte count are written to device memory (hc_cuda_result_ptr(ws)); the stream header
  *   carries the payload size too. Device input pointers must be aligned to the element size.
+ *
+ * CPU CODEC SPEED: bit-planes by a 32x32 bit-matrix transpose (SSE2 on x86-64, portable C
+ *   elsewhere), float32 quantization and decoding in float arithmetic where that is exact
+ *   (step 2^k with 2^k and 2^-k normal floats; |q| < 2^24 when decoding), else in double.
+ *   Every path writes the same bytes (tests/test_homcomp_golden.c freezes the format).
  *
  * THREADS, MEMORY: no global state; functions are reentrant. CPU functions allocate only a
  *   small chunk-offset table (HOMCOMP_MALLOC). Output buffers must hold hc_compress_bound().
@@ -291,14 +297,16 @@ HC__HD static inline int hc__params_from_eb(double eb, int dtype, hc__params *p)
     p->k = e;
     p->step = ldexp(1.0, e);
     p->inv_step = ldexp(1.0, -e);
+#ifndef __CUDA_ARCH__
     /* 2^k and 2^-k normal floats: quantizing a float32 in float arithmetic is exact; decoding
-     * |q| <= 2^24 as (float)q * 2^k is exact while the product stays below 2^128 */
+     * |q| <= 2^24 as (float)q * 2^k is exact while the product stays below 2^128 (CPU codec) */
     p->fastq = e >= -126 && e <= 126;
     p->fastd = e >= -126 && e <= 103;
     p->invf = p->fastq ? (float)p->inv_step : 0.0f;
     p->stepf = p->fastq ? (float)p->step : 0.0f;
     p->ebf = eb >= (double)FLT_MAX ? FLT_MAX : (float)eb; /* then down to the largest float <= eb */
     if ((double)p->ebf > eb) p->ebf = nextafterf(p->ebf, 0.0f);
+#endif
     return HC_OK;
 }
 
@@ -489,8 +497,7 @@ HC__HD static inline void hc__encode_block(const int32_t *d, unsigned rb, unsign
         sign |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(x)) << i;
     }
 #else
-    for (i = 0; i < HC_BLOCK; i++) a[i] = hc__mag(d[i]);
-    for (i = 0; i < HC_BLOCK; i++) sign |= (uint32_t)(d[i] < 0) << i;
+    for (i = 0; i < HC_BLOCK; i++) { a[i] = hc__mag(d[i]); sign |= (uint32_t)(d[i] < 0) << i; }
 #endif
     if (rb & 0x80u) {
         unsigned ob = ((rb >> 5) & 3u) + 1u, j;
@@ -504,6 +511,13 @@ HC__HD static inline void hc__encode_block(const int32_t *d, unsigned rb, unsign
     }
     hc__put32(dst, sign);
     dst += 4;
+#ifdef __CUDA_ARCH__
+    for (k = 0; k < r; k++) {
+        uint32_t pl = 0;
+        for (i = 0; i < HC_BLOCK; i++) pl |= ((a[i] >> k) & 1u) << i;
+        hc__put32(dst + 4 * k, pl);
+    }
+#else
     if (r <= 2) {
         for (k = 0; k < r; k++) {
             uint32_t pl = 0;
@@ -514,6 +528,7 @@ HC__HD static inline void hc__encode_block(const int32_t *d, unsigned rb, unsign
     }
     hc__transpose32(a); /* a[k] = plane k */
     for (k = 0; k < r; k++) hc__put32(dst + 4 * k, a[k]);
+#endif
 }
 
 /* Inverse; returns nonzero when an outlier magnitude exceeds 31 bits (corrupt stream). */
@@ -536,8 +551,16 @@ HC__HD static inline int hc__decode_block(const unsigned char *src, unsigned rb,
     }
     sign = hc__get32(src);
     src += 4;
+#ifdef __CUDA_ARCH__
+    for (i = 0; i < HC_BLOCK; i++) a[i] = 0;
+    for (k = 0; k < r; k++) {
+        uint32_t pl = hc__get32(src + 4 * k);
+        for (i = 0; i < HC_BLOCK; i++) a[i] |= ((pl >> i) & 1u) << k;
+    }
+#else
     for (k = 0; k < HC_BLOCK; k++) a[k] = k < r ? hc__get32(src + 4 * k) : 0u;
     hc__transpose32(a); /* a[i] = |d[i]| */
+#endif
     if (rb & 0x80u) {
         if (m0 > 2147483647u) { bad = 1; m0 = 0; }
         a[0] = m0;
@@ -1209,19 +1232,9 @@ HCDEF_IMPL hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas
 
 /* ---- CUDA codec ------------------------------------------------------------------------ */
 #ifdef __CUDACC__
+#include <cub/block/block_scan.cuh>
 
-/* Layout: a tile (one CTA, one look-back slot) covers HC__TPB = 128 consecutive 32-element
- * blocks; its HC__WARPS warps each code HC__BPW consecutive blocks, one block at a time
- * across the warp: lane i holds element i (coalesced 128-byte loads and stores), the delta
- * comes from __shfl_up_sync, the rate from __reduce_or_sync, the sign map from
- * __ballot_sync and the bit-planes from a 32x32 bit transpose across the lanes (5 shuffles
- * for two blocks). Payloads are staged per warp in shared memory and copied out with word
- * stores once the tile's offset is known. */
-#define HC__TPB 128 /* 32-element blocks per tile */
-#define HC__WARPS 8
-#define HC__BPW (HC__TPB / HC__WARPS) /* blocks per warp: 16 */
-#define HC__THREADS (HC__WARPS * 32)
-#define HC__RGN (HC__BPW * HC_MAX_BLOCK_PAYLOAD + 16) /* one warp's payload staging bytes */
+#define HC__TPB 128 /* threads per tile = 32-element blocks per tile */
 #define HC__FA (1ull << 62) /* look-back status: aggregate available */
 #define HC__FP (2ull << 62) /* inclusive prefix available */
 #define HC__VM ((1ull << 62) - 1)
@@ -1239,6 +1252,8 @@ static uint64_t hc__ntiles(uint64_t n)
 }
 
 template <typename T> struct hc__dt { enum { v = sizeof(T) == 4 ? HC_F32 : HC_F64 }; };
+__device__ static inline float hc__cvt(double v, float *) { return hc__to_f32(v); }
+__device__ static inline double hc__cvt(double v, double *) { return v; }
 
 __device__ static inline unsigned long long hc__key(double x)
 {
@@ -1261,76 +1276,36 @@ __global__ void hc__k_init(hc__ws *ws, unsigned long long *st, uint64_t count)
     for (; i < count; i += (uint64_t)gridDim.x * blockDim.x) st[i] = 0;
 }
 
-/* REL range: 16-byte loads (after an unaligned head), 4 in flight per thread, one atomic
- * pair per CTA. Comparisons in the input type (exact), keys from the double value. */
-template <typename T> struct hc__vec;
-template <> struct hc__vec<float> { typedef float4 t; enum { n = 4 }; };
-template <> struct hc__vec<double> { typedef double2 t; enum { n = 2 }; };
-template <typename T> __device__ static inline void hc__mm(T x, T &lo, T &hi, int &bad)
+template <typename T> __global__ void hc__k_minmax(const T *in, uint64_t n, hc__ws *ws)
 {
-    bad |= x != x ? 1 : 0;
-    bad |= isinf(x) ? 2 : 0;
-    lo = x < lo ? x : lo;
-    hi = x > hi ? x : hi;
-}
-__device__ static inline void hc__mmv(float4 v, float &lo, float &hi, int &bad)
-{ hc__mm(v.x, lo, hi, bad); hc__mm(v.y, lo, hi, bad); hc__mm(v.z, lo, hi, bad); hc__mm(v.w, lo, hi, bad); }
-__device__ static inline void hc__mmv(double2 v, double &lo, double &hi, int &bad)
-{ hc__mm(v.x, lo, hi, bad); hc__mm(v.y, lo, hi, bad); }
-
-template <typename T> __global__ void __launch_bounds__(256) hc__k_minmax(const T *in, uint64_t n, hc__ws *ws)
-{
-    typedef typename hc__vec<T>::t V;
-    const int VN = hc__vec<T>::n;
-    __shared__ T s_lo[8], s_hi[8];
-    __shared__ int s_bad[8];
-    T lo = (T)HUGE_VAL, hi = -(T)HUGE_VAL;
-    int bad = 0;
-    const uint64_t gt = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x, stride = (uint64_t)gridDim.x * blockDim.x;
-    uint64_t head = (uint64_t)(((16u - ((uintptr_t)in & 15u)) & 15u) / sizeof(T));
-    if (head > n) head = n;
-    const uint64_t nv = (n - head) / VN, tail = head + nv * VN;
-    if (gt < head) hc__mm(in[gt], lo, hi, bad);
-    if (gt < n - tail) hc__mm(in[tail + gt], lo, hi, bad);
-    const V *vp = (const V *)(in + head);
-    for (uint64_t i = gt; i < nv; i += 4 * stride) {
-        V v[4];
-#pragma unroll
-        for (int u = 0; u < 4; u++)
-            if (i + u * stride < nv) v[u] = __ldcs(vp + i + u * stride);
-#pragma unroll
-        for (int u = 0; u < 4; u++)
-            if (i + u * stride < nv) hc__mmv(v[u], lo, hi, bad);
+    double lo = HUGE_VAL, hi = -HUGE_VAL;
+    int nan = 0, inf = 0;
+    for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x) {
+        double x = (double)in[i];
+        nan |= x != x;
+        inf |= (x - x != 0.0) && x == x;
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
     }
-#pragma unroll
     for (int o = 16; o; o >>= 1) {
-        T l2 = __shfl_xor_sync(~0u, lo, o), h2 = __shfl_xor_sync(~0u, hi, o);
+        double l2 = __shfl_xor_sync(~0u, lo, o), h2 = __shfl_xor_sync(~0u, hi, o);
         lo = l2 < lo ? l2 : lo;
         hi = h2 > hi ? h2 : hi;
     }
-    bad = __reduce_or_sync(~0u, (unsigned)bad);
-    const int w = threadIdx.x >> 5, lane = threadIdx.x & 31;
-    if (lane == 0) { s_lo[w] = lo; s_hi[w] = hi; s_bad[w] = bad; }
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        for (int k = 1; k < (int)(blockDim.x >> 5); k++) {
-            lo = s_lo[k] < lo ? s_lo[k] : lo;
-            hi = s_hi[k] > hi ? s_hi[k] : hi;
-            bad |= s_bad[k];
-        }
-        if (lo <= hi) {
-            atomicMin(&ws->minkey, hc__key((double)lo));
-            atomicMax(&ws->maxkey, hc__key((double)hi));
-        }
-        if (bad) {
-            int e = (bad & 2) ? HC_ERR_INF : HC_ERR_NAN;
+    nan = __any_sync(~0u, nan);
+    inf = __any_sync(~0u, inf);
+    if ((threadIdx.x & 31) == 0) {
+        atomicMin(&ws->minkey, hc__key(lo));
+        atomicMax(&ws->maxkey, hc__key(hi));
+        if (nan || inf) {
+            int e = inf ? HC_ERR_INF : HC_ERR_NAN;
             atomicMin(&ws->pre_status, e);
             atomicMin(&ws->res.status, e);
         }
     }
 }
 
-/* Decoupled look-back (Merrill & Garland): called by the 32 lanes of one warp of a tile;
+/* Decoupled look-back (Merrill & Garland): called by the 32 lanes of warp 0 of a tile;
  * returns the exclusive prefix of the tiles before `tile`. Predecessor tiles took their
  * ids earlier from an atomic counter, so they are running and never wait on us. */
 __device__ static unsigned long long hc__lookback(unsigned long long *st, unsigned long long tile, unsigned long long agg)
@@ -1361,409 +1336,69 @@ __device__ static unsigned long long hc__lookback(unsigned long long *st, unsign
     return excl;
 }
 
-/* ---- warp-level pieces (all lanes of the warp call them with uniform arguments) ---- */
-
-/* Two 32x32 bit matrices transposed at once across the warp: lane i holds row i of a and b;
- * afterwards lane k holds column k (bit i = bit k of the old row i). Each of the 5 rounds
- * swaps the off-diagonal sub-blocks; the bits a lane sends for a and b fit one word. */
-__device__ static __forceinline__ void hc__transpose2(uint32_t &a, uint32_t &b)
+/* Tile payload <-> shared memory with word accesses where the global words lie wholly
+ * inside [sh, sh + len) of the 4-aligned base; partial head/tail words go byte by byte. */
+__device__ static inline void hc__store_out(const unsigned *w, unsigned sh, unsigned len, unsigned char *gbase)
 {
-    const unsigned lane = threadIdx.x & 31;
-    const uint32_t M[5] = {0x0000ffffu, 0x00ff00ffu, 0x0f0f0f0fu, 0x33333333u, 0x55555555u};
-#pragma unroll
-    for (int r = 0; r < 5; r++) {
-        const int j = 16 >> r;
-        const uint32_t lo = M[r];
-        const bool top = !(lane & (unsigned)j);
-        uint32_t send = top ? ((a & ~lo) | ((b & ~lo) >> j)) : ((a & lo) | ((b & lo) << j));
-        uint32_t t = __shfl_xor_sync(~0u, send, j);
-        if (top) { a = (a & lo) | ((t & lo) << j); b = (b & lo) | (t & ~lo); }
-        else { a = (a & ~lo) | ((t & ~lo) >> j); b = (b & ~lo) | (t & lo); }
+    const unsigned total = sh + len, nw = (total + 3) >> 2;
+    const unsigned char *sb = (const unsigned char *)w;
+    for (unsigned j = threadIdx.x; j < nw; j += HC__TPB) {
+        unsigned lo = 4 * j, hi = lo + 4;
+        if (lo >= sh && hi <= total) ((unsigned *)gbase)[j] = w[j];
+        else for (unsigned t = lo > sh ? lo : sh; t < (hi < total ? hi : total); t++) gbase[t] = sb[t];
     }
 }
-
-/* One 32x32 bit matrix transposed across the warp with 3 instructions a round: the partner's
- * whole word arrives, a rotate puts the moving bits in place (left by j in the upper half of
- * each pair of lanes, right by j in the lower: the wrapped bits fall outside the mask) and
- * one LOP3 merges. Two blocks of rate <= 16 share one matrix: |d| of block A in the low and
- * of block B in the high half-word, so lane k < 16 gets A's plane k, lane 16 + k B's. */
-#ifndef HOMCOMP_CUDA_NOPACK
-#define HC__PACK 1
-#else
-#define HC__PACK 0
-#endif
-__device__ static __forceinline__ uint32_t hc__transpose1(uint32_t v)
+__device__ static inline void hc__load_in(unsigned *w, unsigned sh, unsigned len, const unsigned char *gbase)
 {
-    const unsigned lane = threadIdx.x & 31;
-    const uint32_t M[5] = {0x0000ffffu, 0x00ff00ffu, 0x0f0f0f0fu, 0x33333333u, 0x55555555u};
-#pragma unroll
-    for (int r = 0; r < 5; r++) {
-        const int j = 16 >> r;
-        const bool top = !(lane & (unsigned)j);
-        const uint32_t keep = top ? M[r] : ~M[r];
-        const uint32_t t = __shfl_xor_sync(~0u, v, j);
-        const uint32_t x = __funnelshift_l(t, t, top ? j : 32 - j); /* rotate */
-        v = (v & keep) | (x & ~keep);
-    }
-    return v;
-}
-
-/* Word at any byte offset of a shared-memory area (one word of slack after the data). */
-__device__ static __forceinline__ uint32_t hc__ldu(const uint32_t *w, unsigned o)
-{
-    if (!(o & 3)) return w[o >> 2];
-    return __funnelshift_r(w[o >> 2], w[(o >> 2) + 1], 8 * (o & 3));
-}
-__device__ static __forceinline__ void hc__stu(unsigned char *s, unsigned o, uint32_t v)
-{
-    if (!(o & 3)) *(uint32_t *)(void *)(s + o) = v;
-    else { s[o] = (unsigned char)v; s[o + 1] = (unsigned char)(v >> 8); s[o + 2] = (unsigned char)(v >> 16); s[o + 3] = (unsigned char)(v >> 24); }
-}
-
-/* One warp's staged payload (shared, 4-aligned, len bytes) -> global dst (any alignment):
- * whole aligned words where they lie inside [dst, dst+len), bytes at the two edges. */
-__device__ static __forceinline__ void hc__warp_store(const unsigned char *src, unsigned len, unsigned char *dst)
-{
-    const unsigned lane = threadIdx.x & 31;
-    const unsigned sh = (unsigned)((uintptr_t)dst & 3), total = sh + len, nw = (total + 3) >> 2;
-    uint32_t *g = (uint32_t *)(void *)(dst - sh);
-    const uint32_t *sw = (const uint32_t *)(const void *)src;
-    if (!len) return;
-    for (unsigned j = lane; j < nw; j += 32) {
-        const unsigned lo = 4 * j, hi = lo + 4;
-        if (lo >= sh && hi <= total) g[j] = hc__ldu(sw, lo - sh);
-        else
-            for (unsigned t = lo > sh ? lo : sh; t < (hi < total ? hi : total); t++) dst[t - sh] = src[t - sh];
-    }
-}
-
-/* Global [src, src+len) -> shared dst, keeping the global word alignment: byte t of the
- * aligned word run lands at dst[t], so the data starts at dst[src & 3]. Only bytes inside
- * the range are read (edge words byte by byte); 4 loads in flight per lane. */
-__device__ static __forceinline__ unsigned hc__warp_load(unsigned char *dst, unsigned len, const unsigned char *src)
-{
-    const unsigned lane = threadIdx.x & 31;
-    const unsigned sh = (unsigned)((uintptr_t)src & 3), total = sh + len, nw = (total + 3) >> 2;
-    const unsigned char *g0 = src - sh;
-    const uint32_t *g = (const uint32_t *)(const void *)g0;
-    uint32_t *sw = (uint32_t *)(void *)dst;
-    for (unsigned j0 = 0; j0 < nw; j0 += 128) {
-        uint32_t v[4];
-#pragma unroll
-        for (int u = 0; u < 4; u++) {
-            const unsigned j = j0 + 32 * u + lane, lo = 4 * j, hi = lo + 4;
-            v[u] = 0;
-            if (j < nw) {
-                if (lo >= sh && hi <= total) v[u] = __ldcs(g + j);
-                else
-                    for (unsigned t = lo > sh ? lo : sh; t < (hi < total ? hi : total); t++)
-                        v[u] |= (uint32_t)g0[t] << (8 * (t - lo));
-            }
-        }
-#pragma unroll
-        for (int u = 0; u < 4; u++) {
-            const unsigned j = j0 + 32 * u + lane;
-            if (j < nw) sw[j] = v[u];
+    const unsigned total = sh + len, nw = (total + 3) >> 2;
+    for (unsigned j = threadIdx.x; j < nw; j += HC__TPB) {
+        unsigned lo = 4 * j, hi = lo + 4;
+        if (lo >= sh && hi <= total) w[j] = ((const unsigned *)gbase)[j];
+        else {
+            unsigned v = 0;
+            for (unsigned t = lo > sh ? lo : sh; t < (hi < total ? hi : total); t++) v |= (unsigned)gbase[t] << (8 * (t - lo));
+            w[j] = v;
         }
     }
-    return sh;
 }
 
-/* Quantization with a float fast path for float32 input: t = x 2^-k, rint, x' = q 2^k are
- * exact in float when 2^k and 2^-k are normal floats (|t| < 2^30 also means q has at most 24
- * significant bits), so q equals the double computation of hc__quant bit for bit; x - x' is
- * exact too (see the manual), so the bound check compares against the largest float <= eb.
- * Anything the fast path does not accept goes through hc__quant for its status. */
-typedef struct {
-    hc__params p;
-    float invf, stepf, ebf;
-    int fastq, fastd;
-} hc__qpar;
+template <typename T> union hc__smem {
+    T x[HC__TPB * 33];               /* elements, padded: thread t reads row t conflict-free */
+    int32_t q[HC__TPB * 33];         /* QP deltas */
+    unsigned w[HC__TPB * 32 + 2];    /* one tile's payload (<= 128 bytes per block) */
+};
 
-__device__ static __forceinline__ hc__qpar hc__make_qpar(double eb, int k)
+/* Quantize + predict the block of thread tid from the staged tile. */
+template <typename T>
+__device__ static inline int hc__qp_thread(const T *x, int cnt, const hc__params *p, int32_t *d)
 {
-    hc__qpar P;
-    P.p.eb = eb;
-    P.p.k = k;
-    P.p.step = ldexp(1.0, k);
-    P.p.inv_step = ldexp(1.0, -k);
-    P.fastq = k >= -126 && k <= 126;
-    P.fastd = k >= -126 && k <= 103;
-    P.invf = P.fastq ? (float)P.p.inv_step : 0.f;
-    P.stepf = P.fastq ? (float)P.p.step : 0.f;
-    float e = (float)eb; /* round to nearest, then down to the largest float <= eb */
-    if ((double)e > eb) e = nextafterf(e, 0.f);
-    P.ebf = e;
-    return P;
-}
-
-__device__ static __forceinline__ int32_t hc__quant_dev(float x, const hc__qpar &P, int &err)
-{
-    if (P.fastq) {
-        const float t = x * P.invf;
-        if (t < 1073741824.0f && t > -1073741824.0f) {
-            const float qf = rintf(t), rec = qf * P.stepf;
-            if (fabsf(x - rec) <= P.ebf) return (int32_t)qf;
-        }
-    }
-    int32_t q = 0;
-    int e = hc__quant((double)x, &P.p, HC_F32, &q);
-    if (e) { err = e < err ? e : err; q = 0; }
-    return q;
-}
-__device__ static __forceinline__ int32_t hc__quant_dev(double x, const hc__qpar &P, int &err)
-{
-    int32_t q = 0;
-    int e = hc__quant(x, &P.p, HC_F64, &q);
-    if (e) { err = e < err ? e : err; q = 0; }
-    return q;
-}
-
-/* x' = q 2^k as the CPU decoder writes it (double product, then float conversion). */
-__device__ static __forceinline__ float hc__dq(long long q, const hc__qpar &P, float *)
-{
-    if (P.fastd && q <= 16777216 && q >= -16777216) return (float)(int)q * P.stepf; /* exact */
-    return hc__to_f32((double)q * P.p.step);
-}
-__device__ static __forceinline__ double hc__dq(long long q, const hc__qpar &P, double *) { return (double)q * P.p.step; }
-
-/* Quantize + predict one block: lane = element; missing elements give d = 0. */
-template <typename T> __device__ static __forceinline__ int32_t hc__warp_qp(T x, bool valid, const hc__qpar &P, int &err)
-{
-    const unsigned lane = threadIdx.x & 31;
-    int32_t q = valid ? hc__quant_dev(x, P, err) : 0;
-    int32_t prev = __shfl_up_sync(~0u, q, 1);
-    if (lane == 0) prev = 0;
-    return valid ? q - prev : 0;
-}
-
-/* The block's rate byte and size (same decision as hc__plan), uniform across the warp. */
-typedef struct {
-    unsigned rb, size, r, ob;
-    uint32_t m0;
-} hc__bplan;
-
-__device__ static __forceinline__ hc__bplan hc__warp_plan(int32_t d, int mode)
-{
-    const unsigned lane = threadIdx.x & 31;
-    const uint32_t m = hc__mag(d);
-    hc__bplan p;
-    const unsigned r = (unsigned)hc__bitlen(__reduce_or_sync(~0u, m));
-    p.m0 = 0; p.ob = 0; p.r = r; p.rb = r; p.size = r ? 4u + 4u * r : 0u;
-    if (mode == HC_OUTLIER && r) {
-        const uint32_t rest = __reduce_or_sync(~0u, lane ? m : 0u), m0 = __shfl_sync(~0u, m, 0);
-        const unsigned r1 = (unsigned)hc__bitlen(rest);
-        unsigned ob = ((unsigned)hc__bitlen(m0) + 7u) / 8u;
-        if (ob == 0) ob = 1;
-        const unsigned osz = ob + 4u + 4u * r1;
-        if (osz < p.size) { p.size = osz; p.rb = 0x80u | ((ob - 1u) << 5) | r1; p.r = r1; p.ob = ob; p.m0 = m0; }
-    }
-    return p;
-}
-
-/* Payload of one planned block into shared s at byte pos: outlier bytes (lanes < ob), then
- * the sign map (lane 31) and plane k (lane k < r). */
-__device__ static __forceinline__ void hc__put_block(unsigned char *s, unsigned pos, const hc__bplan &p, uint32_t sign, uint32_t plane)
-{
-    const unsigned lane = threadIdx.x & 31;
-    if (!p.size) return;
-    if (lane < p.ob) s[pos + lane] = (unsigned char)(p.m0 >> (8 * lane));
-    const unsigned o = pos + p.ob;
-    if (lane == 31 || lane < p.r) hc__stu(s, lane == 31 ? o : o + 4 + 4 * lane, lane == 31 ? sign : plane);
-}
-
-/* Encode blocks dA, dB (planned pA, pB) into the warp's staging area at pos, advancing it. */
-__device__ static __forceinline__ void hc__encode_pair(unsigned char *s, unsigned &pos, int32_t dA, const hc__bplan &pA,
-                                                       int32_t dB, const hc__bplan &pB)
-{
-    const unsigned lane = threadIdx.x & 31;
-    if (!(pA.size | pB.size)) return;
-    const uint32_t sA = __ballot_sync(~0u, dA < 0), sB = __ballot_sync(~0u, dB < 0);
-    uint32_t aA = (pA.ob && lane == 0) ? 0u : hc__mag(dA), aB = (pB.ob && lane == 0) ? 0u : hc__mag(dB);
-    if (HC__PACK && pA.r <= 16 && pB.r <= 16) {
-        /* (outlier |d[0]| is zeroed above, so every value fits its rate) */
-        const uint32_t v = hc__transpose1(aA | (aB << 16));
-        const unsigned posB = pos + pA.size, oA = pos + pA.ob, oB = posB + pB.ob;
-        if (lane < pA.ob) s[pos + lane] = (unsigned char)(pA.m0 >> (8 * lane));
-        if (lane >= 16 && lane - 16 < pB.ob) s[posB + lane - 16] = (unsigned char)(pB.m0 >> (8 * (lane - 16)));
-        /* planes: lane k < 16 -> A's plane k, lane 16 + k -> B's plane k */
-        const bool inA = lane < 16, act = inA ? lane < pA.r : lane - 16 < pB.r;
-        const unsigned o = (inA ? oA + 4 + 4 * lane : oB + 4 + 4 * (lane - 16));
-        const bool al = !((oA | oB) & 3);
-        if (al) {
-            if (act) *(uint32_t *)(void *)(s + o) = v;
-            if (lane < 2 && (lane ? pB.size : pA.size)) *(uint32_t *)(void *)(s + (lane ? oB : oA)) = lane ? sB : sA;
-        } else {
-            if (act) hc__stu(s, o, v);
-            if (lane < 2 && (lane ? pB.size : pA.size)) hc__stu(s, lane ? oB : oA, lane ? sB : sA);
-        }
-        pos = posB + pB.size;
-        return;
-    }
-    hc__transpose2(aA, aB);
-    hc__put_block(s, pos, pA, sA, aA);
-    pos += pA.size;
-    hc__put_block(s, pos, pB, sB, aB);
-    pos += pB.size;
-}
-
-/* Rate byte fields. */
-__device__ static __forceinline__ unsigned hc__rb_r(unsigned rb) { return (rb & 0x80u) ? (rb & 31u) : rb; }
-__device__ static __forceinline__ unsigned hc__rb_ob(unsigned rb) { return (rb & 0x80u) ? ((rb >> 5) & 3u) + 1u : 0u; }
-
-/* Read one block's payload at pos of a staged area: this lane's plane word, the sign map
- * and (outlier, lane 0) |d[0]|. */
-__device__ static __forceinline__ void hc__fetch(const uint32_t *W, unsigned pos, unsigned rb, uint32_t &plane, uint32_t &sign,
-                                        uint32_t &m0)
-{
-    const unsigned lane = threadIdx.x & 31;
-    plane = 0; sign = 0; m0 = 0;
-    if (!rb) return;
-    const unsigned ob = hc__rb_ob(rb), r = hc__rb_r(rb), o = pos + ob;
-    uint32_t v = 0;
-    if (lane == 31 || lane < r) v = hc__ldu(W, lane == 31 ? o : o + 4 + 4 * lane);
-    sign = __shfl_sync(~0u, v, 31);
-    plane = lane < r ? v : 0u;
-    if (ob && lane == 0) {
-        uint32_t t = hc__ldu(W, pos);
-        m0 = ob == 4 ? t : (t & ((1u << (8 * ob)) - 1u));
-    }
-}
-
-/* Decode blocks A and B (rate bytes rA, rB) at *pos of a staged area into deltas. */
-__device__ static __forceinline__ void hc__decode_pair(const uint32_t *W, unsigned &pos, unsigned rA, unsigned rB, int32_t &dA,
-                                                       int32_t &dB, int &err)
-{
-    const unsigned lane = threadIdx.x & 31;
-    uint32_t pA, sA, mA, pB, sB, mB;
-    dA = 0; dB = 0;
-    if (!(rA | rB)) return;
-    if (HC__PACK && hc__rb_r(rA) <= 16 && hc__rb_r(rB) <= 16) {
-        const unsigned obA = hc__rb_ob(rA), obB = hc__rb_ob(rB), posB = pos + hc__payload_size(rA);
-        const unsigned oA = pos + obA, oB = posB + obB;
-        const bool inA = lane < 16;
-        const unsigned k = lane & 15u, r = inA ? hc__rb_r(rA) : hc__rb_r(rB);
-        uint32_t v = 0;
-        if (k < r) v = hc__ldu(W, (inA ? oA : oB) + 4 + 4 * k);
-        sA = rA ? hc__ldu(W, oA) : 0u;
-        sB = rB ? hc__ldu(W, oB) : 0u;
-        mA = 0; mB = 0;
-        if (lane == 0) {
-            if (obA) { uint32_t t = hc__ldu(W, pos); mA = obA == 4 ? t : (t & ((1u << (8 * obA)) - 1u)); }
-            if (obB) { uint32_t t = hc__ldu(W, posB); mB = obB == 4 ? t : (t & ((1u << (8 * obB)) - 1u)); }
-        }
-        pos = posB + hc__payload_size(rB);
-        v = hc__transpose1(v);
-        pA = v & 0xffffu;
-        pB = v >> 16;
-    } else {
-        hc__fetch(W, pos, rA, pA, sA, mA);
-        pos += hc__payload_size(rA);
-        hc__fetch(W, pos, rB, pB, sB, mB);
-        pos += hc__payload_size(rB);
-        hc__transpose2(pA, pB);
-    }
-    if (lane == 0) {
-        if (rA & 0x80u) { if (mA > 2147483647u) { err = HC_ERR_CORRUPT; mA = 0; } pA = mA; }
-        if (rB & 0x80u) { if (mB > 2147483647u) { err = HC_ERR_CORRUPT; mB = 0; } pB = mB; }
-    }
-    dA = ((sA >> lane) & 1u) ? -(int32_t)pA : (int32_t)pA;
-    dB = ((sB >> lane) & 1u) ? -(int32_t)pB : (int32_t)pB;
-}
-
-/* Inclusive prefix sum of the block's deltas across the lanes (the decoded q). 32-bit when
- * the block's rate bounds every partial sum below 2^31, else 64-bit like the CPU. */
-__device__ static __forceinline__ long long hc__scan_q(int32_t d, unsigned rb)
-{
-    const unsigned lane = threadIdx.x & 31;
-    if (hc__rb_r(rb) <= 26 && hc__rb_ob(rb) <= 3) {
-        int32_t q = d;
+    int err = 0;
+    int32_t prev = 0;
 #pragma unroll
-        for (int o = 1; o < 32; o <<= 1) {
-            int32_t t = __shfl_up_sync(~0u, q, o);
-            if (lane >= (unsigned)o) q += t;
+    for (int i = 0; i < HC_BLOCK; i++) {
+        int32_t q = prev;
+        if (i < cnt) {
+            int e = hc__quant((double)x[threadIdx.x * 33 + i], p, hc__dt<T>::v, &q);
+            if (e) { err = e < err ? e : err; q = prev; }
         }
-        return q;
+        d[i] = q - prev;
+        prev = q;
     }
-    long long q = d;
-#pragma unroll
-    for (int o = 1; o < 32; o <<= 1) {
-        long long t = __shfl_up_sync(~0u, q, o);
-        if (lane >= (unsigned)o) q += t;
+    return err;
+}
+
+template <typename T>
+__device__ static inline void hc__stage_in(T *x, const T *in, uint64_t base, uint64_t n)
+{
+#pragma unroll 8
+    for (int j = 0; j < HC_BLOCK; j++) {
+        int le = j * HC__TPB + threadIdx.x;
+        uint64_t e = base + le;
+        x[le + (le >> 5)] = e < n ? in[e] : (T)0;
     }
-    return q;
 }
 
-/* Both blocks' prefix sums in one scan when every partial sum stays inside 16 bits (rate <= 10
- * and an outlier |d[0]| of one byte: 255 + 31 x 1023 < 2^15): q_A + 2^16 q_B fits int32. */
-__device__ static __forceinline__ bool hc__scan_small(unsigned rb) { return hc__rb_r(rb) <= 10 && hc__rb_ob(rb) <= 1; }
-__device__ static __forceinline__ void hc__scan_pair(int32_t dA, unsigned rA, int32_t dB, unsigned rB, long long &qA, long long &qB)
-{
-    const unsigned lane = threadIdx.x & 31;
-    if (HC__PACK && hc__scan_small(rA) && hc__scan_small(rB)) {
-        int32_t q = (int32_t)((uint32_t)dA + ((uint32_t)dB << 16));
-#pragma unroll
-        for (int o = 1; o < 32; o <<= 1) {
-            int32_t t = __shfl_up_sync(~0u, q, o);
-            if (lane >= (unsigned)o) q = (int32_t)((uint32_t)q + (uint32_t)t);
-        }
-        const int32_t a = (int32_t)(int16_t)(uint16_t)((uint32_t)q & 0xffffu);
-        qA = a;
-        qB = (int32_t)((uint32_t)q - (uint32_t)a) >> 16;
-        return;
-    }
-    qA = hc__scan_q(dA, rA);
-    qB = hc__scan_q(dB, rB);
-}
-
-/* Per-tile offsets: each warp has put its byte count in s_wsz[w]; one warp scans them,
- * runs the look-back and leaves the tile offset in *s_off, the tile total in *s_agg and
- * the warps' offsets in s_wex. */
-__device__ static __forceinline__ void hc__tile_scan(const unsigned *s_wsz, unsigned *s_wex, unsigned long long *st,
-                                            unsigned long long tile, unsigned long long *s_off, unsigned *s_agg)
-{
-    const unsigned lane = threadIdx.x & 31;
-    unsigned v = lane < HC__WARPS ? s_wsz[lane] : 0u, incl = v;
-#pragma unroll
-    for (int o = 1; o < HC__WARPS; o <<= 1) {
-        unsigned t = __shfl_up_sync(~0u, incl, o);
-        if (lane >= (unsigned)o) incl += t;
-    }
-    const unsigned agg = __shfl_sync(~0u, incl, HC__WARPS - 1);
-    if (lane < HC__WARPS) s_wex[lane] = incl - v;
-    unsigned long long o = hc__lookback(st, tile, agg);
-    if (lane == 0) { *s_off = o; *s_agg = agg; }
-}
-
-/* Rate bytes of the warp's blocks of a compressed operand (lane j < HC__BPW: block b0 + j),
- * checked; returns the warp's payload bytes. */
-__device__ static __forceinline__ unsigned hc__warp_rates(const unsigned char *s, uint64_t b0, uint64_t nb, int mode, unsigned &myrb,
-                                                 int &err)
-{
-    const unsigned lane = threadIdx.x & 31;
-    unsigned r = (lane < HC__BPW && b0 + lane < nb) ? s[HC_HEADER_BYTES + b0 + lane] : 0u;
-    if (!hc__rate_valid(r, mode)) { err = HC_ERR_CORRUPT; r = 0; }
-    myrb = r;
-    return __reduce_add_sync(~0u, hc__payload_size(r));
-}
-
-/* The warp's 16 rate bytes to every lane through shared memory (one broadcast load). */
-__device__ static __forceinline__ uint4 hc__bcast_rates(unsigned char *s_rb16, unsigned myrb)
-{
-    const unsigned lane = threadIdx.x & 31;
-    if (lane < HC__BPW) s_rb16[lane] = (unsigned char)myrb;
-    __syncwarp();
-    uint4 v = *(const uint4 *)(const void *)s_rb16;
-    __syncwarp();
-    return v;
-}
-__device__ static __forceinline__ unsigned hc__rb_at(const uint4 &v, int j)
-{
-    const unsigned w = j < 4 ? v.x : j < 8 ? v.y : j < 12 ? v.z : v.w;
-    return (w >> (8 * (j & 3))) & 0xffu;
-}
-
-__device__ static __forceinline__ void hc__write_final(unsigned char *out, const hc__hdr *h0, uint64_t nb, uint64_t payload, hc__ws *ws)
+__device__ static inline void hc__write_final(unsigned char *out, const hc__hdr *h0, uint64_t nb, uint64_t payload, hc__ws *ws)
 {
     hc__hdr h = *h0;
     h.payload = payload;
@@ -1771,77 +1406,60 @@ __device__ static __forceinline__ void hc__write_final(unsigned char *out, const
     ws->res.bytes = HC_HEADER_BYTES + nb + payload;
 }
 
-/* Raw values of one group of G blocks of the warp (lane = element), streamed. */
-template <typename T, int G>
-__device__ static __forceinline__ void hc__load_group(const T *in, uint64_t n, uint64_t first, T (&x)[G])
-{
-    const unsigned lane = threadIdx.x & 31;
-#pragma unroll
-    for (int j = 0; j < G; j++) {
-        const uint64_t e = first + (uint64_t)j * HC_BLOCK + lane;
-        x[j] = e < n ? __ldcs(in + e) : (T)0;
-    }
-}
-template <typename T> struct hc__grp { enum { g = sizeof(T) == 4 ? HC__BPW : HC__BPW / 2 }; };
-
 template <typename T>
-__global__ void __launch_bounds__(HC__THREADS, 4)
+__global__ void __launch_bounds__(HC__TPB, 8)
 hc__k_compress(const T *in, uint64_t n, unsigned char *out, double eb_in, int use_rel, int mode, hc__ws *ws,
                unsigned long long *st)
 {
-    __shared__ __align__(16) unsigned char s_rgn[HC__WARPS][HC__RGN];
-    __shared__ unsigned s_wsz[HC__WARPS], s_wex[HC__WARPS], s_agg;
+    typedef cub::BlockScan<unsigned, HC__TPB> Scan;
+    __shared__ typename Scan::TempStorage scan_tmp;
+    __shared__ hc__smem<T> sm;
     __shared__ unsigned long long s_tile, s_off;
-    const unsigned tid = threadIdx.x, w = tid >> 5, lane = tid & 31;
+    const int tid = threadIdx.x;
     double eb = eb_in;
-    hc__params p0;
+    hc__params p;
     if (use_rel) {
         if (ws->pre_status) return; /* written by the previous kernel: uniform */
         eb = hc__rel_eb(eb_in, hc__unkey(ws->minkey), hc__unkey(ws->maxkey));
     }
-    int pst = hc__params_from_eb(eb, hc__dt<T>::v, &p0);
+    int pst = hc__params_from_eb(eb, hc__dt<T>::v, &p);
     if (pst) {
         if (blockIdx.x == 0 && tid == 0) atomicMin(&ws->res.status, pst);
         return;
     }
-    const hc__qpar P = hc__make_qpar(eb, p0.k);
     if (tid == 0) s_tile = atomicAdd(&ws->tile_ctr, 1ull);
     __syncthreads();
-    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b0 = tile * HC__TPB + w * HC__BPW;
-    unsigned char *rg = s_rgn[w];
-    int err = 0;
-    unsigned pos = 0, myrb = 0;
-    const int G = hc__grp<T>::g;
-#pragma unroll 1
-    for (int g = 0; g < HC__BPW; g += G) {
-        T x[G];
-        hc__load_group<T, G>(in, n, (b0 + g) * HC_BLOCK, x);
-#pragma unroll
-        for (int j = 0; j < G; j += 2) {
-            const uint64_t eA = (b0 + g + j) * HC_BLOCK + lane;
-            const int32_t dA = hc__warp_qp(x[j], eA < n, P, err), dB = hc__warp_qp(x[j + 1], eA + HC_BLOCK < n, P, err);
-            const hc__bplan pA = hc__warp_plan(dA, mode), pB = hc__warp_plan(dB, mode);
-            if (lane == (unsigned)(g + j)) myrb = pA.rb;
-            if (lane == (unsigned)(g + j + 1)) myrb = pB.rb;
-            hc__encode_pair(rg, pos, dA, pA, dB, pB);
-        }
-    }
+    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TPB + tid;
+    hc__stage_in(sm.x, in, tile * HC__TPB * HC_BLOCK, n);
+    __syncthreads();
+    const int cnt = b < nb ? (int)(n - b * HC_BLOCK < HC_BLOCK ? n - b * HC_BLOCK : HC_BLOCK) : 0;
+    int32_t d[HC_BLOCK];
+    int err = hc__qp_thread(sm.x, cnt, &p, d);
     if (err) atomicMin(&ws->res.status, err);
-    if (lane < HC__BPW && b0 + lane < nb) out[HC_HEADER_BYTES + b0 + lane] = (unsigned char)myrb;
-    if (lane == 0) s_wsz[w] = pos;
+    uint32_t size = 0;
+    unsigned rb = cnt ? hc__plan(d, mode, &size) : 0;
+    unsigned excl, agg;
+    Scan(scan_tmp).ExclusiveSum((unsigned)size, excl, agg);
+    if (b < nb) out[HC_HEADER_BYTES + b] = (unsigned char)rb;
+    if (tid < 32) {
+        unsigned long long o = hc__lookback(st, tile, agg);
+        if (tid == 0) s_off = o;
+    }
     __syncthreads();
-    if (w == 0) hc__tile_scan(s_wsz, s_wex, st, tile, &s_off, &s_agg);
+    unsigned char *dst = out + HC_HEADER_BYTES + nb + s_off;
+    const unsigned sh = (unsigned)((uintptr_t)dst & 3);
+    if (size) hc__encode_block(d, rb, (unsigned char *)sm.w + sh + excl);
     __syncthreads();
-    hc__warp_store(rg, pos, out + HC_HEADER_BYTES + nb + s_off + s_wex[w]);
+    hc__store_out(sm.w, sh, agg, dst - sh);
     if (tile == gridDim.x - 1 && tid == 0) {
         hc__hdr h;
-        h.dtype = hc__dt<T>::v; h.mode = mode; h.k = P.p.k; h.n = n; h.eb = eb; h.payload = 0;
-        hc__write_final(out, &h, nb, s_off + s_agg, ws);
+        h.dtype = hc__dt<T>::v; h.mode = mode; h.k = p.k; h.n = n; h.eb = eb; h.payload = 0;
+        hc__write_final(out, &h, nb, s_off + agg, ws);
     }
 }
 
 /* Header checks every tile repeats (uniform: all tiles read the same bytes). */
-__device__ static __forceinline__ int hc__dev_header(const unsigned char *s, uint64_t len, int dtype, uint64_t n, hc__hdr *h)
+__device__ static inline int hc__dev_header(const unsigned char *s, uint64_t len, int dtype, uint64_t n, hc__hdr *h)
 {
     int st = hc__parse_header(s, h);
     uint64_t nb = (n + HC_BLOCK - 1) / HC_BLOCK;
@@ -1851,32 +1469,41 @@ __device__ static __forceinline__ int hc__dev_header(const unsigned char *s, uin
     return 0;
 }
 
-/* One compressed operand of a tile, after its look-back: the range check (a tile whose range
- * leaves the header's payload total reads nothing and decodes zero blocks), then this warp's
- * payload staged into rg. Returns the data's start in rg; *myrb is cleared when unusable. */
-__device__ static __forceinline__ unsigned hc__stage_operand(const unsigned char *s, const hc__hdr *h, uint64_t nb,
-                                                    unsigned long long tile, unsigned long long off, unsigned agg,
-                                                    unsigned wex, unsigned wsz, unsigned char *rg, unsigned &myrb, int &err)
+/* Offsets of one compressed operand for this tile: rate byte, exclusive offset inside
+ * the tile, tile offset; a tile whose range leaves the header's payload total reads none. */
+template <typename Scan>
+__device__ static inline void hc__operand(const unsigned char *s, const hc__hdr *h, uint64_t tile, uint64_t b,
+                                          uint64_t nb, typename Scan::TempStorage &tmp, unsigned long long *st,
+                                          unsigned long long *s_off, unsigned *rb, unsigned *excl, unsigned *agg,
+                                          int *err)
 {
-    const unsigned long long end = off + agg;
-    if (end > h->payload || (tile == gridDim.x - 1 && end != h->payload)) {
-        err = HC_ERR_CORRUPT;
-        if (end > h->payload) { myrb = 0; return 0; }
+    unsigned r = b < nb ? s[HC_HEADER_BYTES + b] : 0;
+    if (!hc__rate_valid(r, h->mode)) { *err = HC_ERR_CORRUPT; r = 0; }
+    Scan(tmp).ExclusiveSum((unsigned)hc__payload_size(r), *excl, *agg);
+    if (threadIdx.x < 32) {
+        unsigned long long o = hc__lookback(st, tile, *agg);
+        if (threadIdx.x == 0) *s_off = o;
     }
-    return hc__warp_load(rg, wsz, s + HC_HEADER_BYTES + nb + off + wex);
+    __syncthreads();
+    unsigned long long end = *s_off + *agg;
+    if (end > h->payload || (tile == gridDim.x - 1 && end != h->payload)) {
+        *err = HC_ERR_CORRUPT;
+        if (end > h->payload) { r = 0; *agg = 0; }
+    }
+    *rb = r;
 }
 
 template <typename T>
-__global__ void __launch_bounds__(HC__THREADS, sizeof(T) == 4 ? 4 : 3)
+__global__ void __launch_bounds__(HC__TPB, 8)
 hc__k_decompress(const unsigned char *s, uint64_t len, uint64_t n, T *out, hc__ws *ws, unsigned long long *st)
 {
-    __shared__ __align__(16) unsigned char s_rgn[HC__WARPS][HC__RGN];
-    __shared__ __align__(16) unsigned char s_rb[HC__WARPS][HC__BPW];
-    __shared__ unsigned s_wsz[HC__WARPS], s_wex[HC__WARPS], s_agg;
+    typedef cub::BlockScan<unsigned, HC__TPB> Scan;
+    __shared__ typename Scan::TempStorage scan_tmp;
+    __shared__ hc__smem<T> sm;
     __shared__ unsigned long long s_tile, s_off;
     __shared__ int s_bad;
     __shared__ hc__hdr s_h;
-    const unsigned tid = threadIdx.x, w = tid >> 5, lane = tid & 31;
+    const int tid = threadIdx.x;
     if (tid == 0) {
         s_tile = atomicAdd(&ws->tile_ctr, 1ull);
         s_bad = hc__dev_header(s, len, hc__dt<T>::v, n, &s_h);
@@ -1887,49 +1514,50 @@ hc__k_decompress(const unsigned char *s, uint64_t len, uint64_t n, T *out, hc__w
         return;
     }
     const hc__hdr h = s_h;
-    const hc__qpar P = hc__make_qpar(h.eb, h.k);
-    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b0 = tile * HC__TPB + w * HC__BPW;
+    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TPB + tid;
+    unsigned rb, excl, agg;
     int err = 0;
-    unsigned myrb;
-    const unsigned wsz = hc__warp_rates(s, b0, nb, h.mode, myrb, err);
-    if (lane == 0) s_wsz[w] = wsz;
+    hc__operand<Scan>(s, &h, tile, b, nb, scan_tmp, st, &s_off, &rb, &excl, &agg, &err);
+    const unsigned char *src = s + HC_HEADER_BYTES + nb + s_off;
+    const unsigned sh = (unsigned)((uintptr_t)src & 3);
+    hc__load_in(sm.w, sh, agg, src - sh);
     __syncthreads();
-    if (w == 0) hc__tile_scan(s_wsz, s_wex, st, tile, &s_off, &s_agg);
-    __syncthreads();
-    unsigned char *rg = s_rgn[w];
-    unsigned pos = hc__stage_operand(s, &h, nb, tile, s_off, s_agg, s_wex[w], wsz, rg, myrb, err);
-    const uint4 rv = hc__bcast_rates(s_rb[w], myrb);
-    const uint32_t *W = (const uint32_t *)(const void *)rg;
-#pragma unroll
-    for (int j = 0; j < HC__BPW; j += 2) {
-        const unsigned rA = hc__rb_at(rv, j), rB = hc__rb_at(rv, j + 1);
-        int32_t dA, dB;
-        hc__decode_pair(W, pos, rA, rB, dA, dB, err);
-        long long qA, qB;
-        hc__scan_pair(dA, rA, dB, rB, qA, qB);
-        const uint64_t eA = (b0 + j) * HC_BLOCK + lane, eB = eA + HC_BLOCK;
-        if (eA < n) out[eA] = hc__dq(qA, P, (T *)0);
-        if (eB < n) out[eB] = hc__dq(qB, P, (T *)0);
-    }
+    int32_t d[HC_BLOCK];
+    if (hc__decode_block((const unsigned char *)sm.w + sh + excl, rb, d)) err = HC_ERR_CORRUPT;
     if (err) atomicMin(&ws->res.status, err);
+    __syncthreads();
+    const double step = ldexp(1.0, h.k);
+    long long q = 0;
+#pragma unroll
+    for (int i = 0; i < HC_BLOCK; i++) {
+        q += d[i];
+        sm.x[tid * 33 + i] = hc__cvt((double)q * step, (T *)0);
+    }
+    __syncthreads();
+    const uint64_t base = tile * HC__TPB * HC_BLOCK;
+#pragma unroll 8
+    for (int j = 0; j < HC_BLOCK; j++) {
+        int le = j * HC__TPB + tid;
+        uint64_t e = base + le;
+        if (e < n) out[e] = sm.x[le + (le >> 5)];
+    }
 }
 
 enum { HC__K_STREAM = 0, HC__K_RAW = 1, HC__K_QP = 2 };
 
 /* a (compressed) + second operand (compressed stream / raw buffer / QP deltas) -> out. */
 template <typename T, int KIND>
-__global__ void __launch_bounds__(HC__THREADS, 3)
+__global__ void __launch_bounds__(HC__TPB)
 hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen, uint64_t n, unsigned char *out,
           hc__ws *ws, unsigned long long *stA, unsigned long long *stB, unsigned long long *stO)
 {
-    __shared__ __align__(16) unsigned char s_rgn[HC__WARPS][HC__RGN];
-    __shared__ __align__(16) unsigned char s_rgnb[KIND == HC__K_STREAM ? HC__WARPS : 1][KIND == HC__K_STREAM ? HC__RGN : 16];
-    __shared__ __align__(16) unsigned char s_rb[HC__WARPS][HC__BPW];
-    __shared__ unsigned s_wsz[HC__WARPS], s_wex[HC__WARPS], s_wszb[HC__WARPS], s_wexb[HC__WARPS], s_agg, s_aggb;
-    __shared__ unsigned long long s_tile, s_off, s_offb;
+    typedef cub::BlockScan<unsigned, HC__TPB> Scan;
+    __shared__ typename Scan::TempStorage scan_tmp;
+    __shared__ hc__smem<T> sm;
+    __shared__ unsigned long long s_tile, s_off;
     __shared__ int s_bad;
     __shared__ hc__hdr s_h, s_hb;
-    const unsigned tid = threadIdx.x, w = tid >> 5, lane = tid & 31;
+    const int tid = threadIdx.x;
     if (tid == 0) {
         s_tile = atomicAdd(&ws->tile_ctr, 1ull);
         s_bad = hc__dev_header(a, alen, hc__dt<T>::v, n, &s_h);
@@ -1945,100 +1573,86 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
         return;
     }
     const hc__hdr h = s_h;
-    const hc__qpar P = hc__make_qpar(h.eb, h.k);
-    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b0 = tile * HC__TPB + w * HC__BPW;
+    hc__params p;
+    hc__params_from_eb(h.eb, h.dtype, &p);
+    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TPB + tid;
+    const uint64_t base = tile * HC__TPB * HC_BLOCK;
+    const int cnt = b < nb ? (int)(n - b * HC_BLOCK < HC_BLOCK ? n - b * HC_BLOCK : HC_BLOCK) : 0;
     int err = 0;
-    unsigned rbA, rbB = 0, wszB = 0;
-    /* offsets of the compressed operand(s): both look-backs at once (warps 0 and 1) */
-    const unsigned wszA = hc__warp_rates(a, b0, nb, h.mode, rbA, err);
-    if (KIND == HC__K_STREAM) wszB = hc__warp_rates((const unsigned char *)bsrc, b0, nb, h.mode, rbB, err);
-    if (lane == 0) { s_wsz[w] = wszA; s_wszb[w] = wszB; }
-    __syncthreads();
-    if (w == 0) hc__tile_scan(s_wsz, s_wex, stA, tile, &s_off, &s_agg);
-    if (KIND == HC__K_STREAM && w == 1) hc__tile_scan(s_wszb, s_wexb, stB, tile, &s_offb, &s_aggb);
-    __syncthreads();
-    unsigned char *rg = s_rgn[w];
-    unsigned posA = hc__stage_operand(a, &h, nb, tile, s_off, s_agg, s_wex[w], wszA, rg, rbA, err);
-    int32_t e[HC__BPW];
+    int32_t d[HC_BLOCK], e[HC_BLOCK];
+    unsigned rb, excl, agg;
     /* second operand first, into e[] */
     if (KIND == HC__K_STREAM) {
+        const unsigned char *bs = (const unsigned char *)bsrc;
         const hc__hdr hb = s_hb; /* B's own payload total bounds B's reads */
-        unsigned char *rgb = s_rgnb[KIND == HC__K_STREAM ? w : 0];
-        unsigned posB = hc__stage_operand((const unsigned char *)bsrc, &hb, nb, tile, s_offb, s_aggb, s_wexb[w], wszB, rgb,
-                                          rbB, err);
-        const uint4 rv = hc__bcast_rates(s_rb[w], rbB);
-        const uint32_t *W = (const uint32_t *)(const void *)rgb;
-#pragma unroll
-        for (int j = 0; j < HC__BPW; j += 2) {
-            int32_t tA, tB;
-            hc__decode_pair(W, posB, hc__rb_at(rv, j), hc__rb_at(rv, j + 1), tA, tB, err);
-            e[j] = tA;
-            e[j + 1] = tB;
-        }
+        hc__operand<Scan>(bs, &hb, tile, b, nb, scan_tmp, stB, &s_off, &rb, &excl, &agg, &err);
+        const unsigned char *src = bs + HC_HEADER_BYTES + nb + s_off;
+        const unsigned sh = (unsigned)((uintptr_t)src & 3);
+        hc__load_in(sm.w, sh, agg, src - sh);
+        __syncthreads();
+        if (rb && hc__decode_block((const unsigned char *)sm.w + sh + excl, rb, e)) err = HC_ERR_CORRUPT;
+        if (!rb) for (int i = 0; i < HC_BLOCK; i++) e[i] = 0;
     } else if (KIND == HC__K_RAW) {
-        const int G = hc__grp<T>::g;
-#pragma unroll
-        for (int g = 0; g < HC__BPW; g += G) {
-            T x[G];
-            hc__load_group<T, G>((const T *)bsrc, n, (b0 + g) * HC_BLOCK, x);
-#pragma unroll
-            for (int j = 0; j < G; j++) {
-                const uint64_t ex = (b0 + g + j) * HC_BLOCK + lane;
-                e[g + j] = hc__warp_qp(x[j], ex < n, P, err);
-            }
-        }
+        hc__stage_in(sm.x, (const T *)bsrc, base, n);
+        __syncthreads();
+        int e2 = hc__qp_thread(sm.x, cnt, &p, e);
+        if (e2 < err) err = e2;
     } else {
         const int32_t *qd = (const int32_t *)bsrc;
-#pragma unroll
-        for (int j = 0; j < HC__BPW; j++) {
-            const uint64_t ex = (b0 + j) * HC_BLOCK + lane;
-            e[j] = ex < n ? __ldcs(qd + ex) : 0;
+        for (int j = 0; j < HC_BLOCK; j++) {
+            int le = j * HC__TPB + tid;
+            uint64_t g = base + le;
+            sm.q[le + (le >> 5)] = g < nb * HC_BLOCK ? qd[g] : 0;
         }
+        __syncthreads();
+#pragma unroll
+        for (int i = 0; i < HC_BLOCK; i++) e[i] = i < cnt ? sm.q[tid * 33 + i] : 0;
     }
-    /* operand a, added in place (zero blocks decode to zero without reading) */
+    __syncthreads();
+    /* operand a */
+    hc__operand<Scan>(a, &h, tile, b, nb, scan_tmp, stA, &s_off, &rb, &excl, &agg, &err);
     {
-        const uint4 rv = hc__bcast_rates(s_rb[w], rbA);
-        const uint32_t *W = (const uint32_t *)(const void *)rg;
+        const unsigned char *src = a + HC_HEADER_BYTES + nb + s_off;
+        const unsigned sh = (unsigned)((uintptr_t)src & 3);
+        hc__load_in(sm.w, sh, agg, src - sh);
+        __syncthreads();
+        /* zero-block shortcut: a zero block needs no decode */
+        if (rb) { if (hc__decode_block((const unsigned char *)sm.w + sh + excl, rb, d)) err = HC_ERR_CORRUPT; }
+        else for (int i = 0; i < HC_BLOCK; i++) d[i] = 0;
+    }
 #pragma unroll
-        for (int j = 0; j < HC__BPW; j += 2) {
-            int32_t dA, dB;
-            hc__decode_pair(W, posA, hc__rb_at(rv, j), hc__rb_at(rv, j + 1), dA, dB, err);
-            const uint64_t ex = (b0 + j) * HC_BLOCK + lane;
-            long long sA = (long long)dA + e[j], sB = (long long)dB + e[j + 1];
-            if (sA > HC__D31 || sA < -HC__D31) { err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err; sA = 0; }
-            if (sB > HC__D31 || sB < -HC__D31) { err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err; sB = 0; }
-            e[j] = ex < n ? (int32_t)sA : 0;
-            e[j + 1] = ex + HC_BLOCK < n ? (int32_t)sB : 0;
-        }
+    for (int i = 0; i < HC_BLOCK; i++) {
+        long long s = (long long)d[i] + e[i];
+        if (s > HC__D31 || s < -HC__D31) { err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err; s = 0; }
+        d[i] = i < cnt ? (int32_t)s : 0;
     }
     if (err) atomicMin(&ws->res.status, err);
-    /* re-encode into the warp's staging area (a's payload there is consumed) */
-    __syncwarp();
-    unsigned pos = 0, myrb = 0;
-#pragma unroll
-    for (int j = 0; j < HC__BPW; j += 2) {
-        const hc__bplan pA = hc__warp_plan(e[j], h.mode), pB = hc__warp_plan(e[j + 1], h.mode);
-        if (lane == (unsigned)j) myrb = pA.rb;
-        if (lane == (unsigned)j + 1) myrb = pB.rb;
-        hc__encode_pair(rg, pos, e[j], pA, e[j + 1], pB);
+    uint32_t size = 0;
+    rb = cnt ? hc__plan(d, h.mode, &size) : 0;
+    __syncthreads();
+    Scan(scan_tmp).ExclusiveSum((unsigned)size, excl, agg);
+    if (b < nb) out[HC_HEADER_BYTES + b] = (unsigned char)rb;
+    if (tid < 32) {
+        unsigned long long o = hc__lookback(stO, tile, agg);
+        if (tid == 0) s_off = o;
     }
-    if (lane < HC__BPW && b0 + lane < nb) out[HC_HEADER_BYTES + b0 + lane] = (unsigned char)myrb;
-    __syncthreads(); /* every warp is done with s_wsz / s_wex of the operands */
-    if (lane == 0) s_wsz[w] = pos;
     __syncthreads();
-    if (w == 0) hc__tile_scan(s_wsz, s_wex, stO, tile, &s_off, &s_agg);
+    unsigned char *dst = out + HC_HEADER_BYTES + nb + s_off;
+    const unsigned sh = (unsigned)((uintptr_t)dst & 3);
+    if (size) hc__encode_block(d, rb, (unsigned char *)sm.w + sh + excl);
     __syncthreads();
-    hc__warp_store(rg, pos, out + HC_HEADER_BYTES + nb + s_off + s_wex[w]);
-    if (tile == gridDim.x - 1 && tid == 0) hc__write_final(out, &h, nb, s_off + s_agg, ws);
+    hc__store_out(sm.w, sh, agg, dst - sh);
+    if (tile == gridDim.x - 1 && tid == 0) hc__write_final(out, &h, nb, s_off + agg, ws);
 }
 
 template <typename T>
-__global__ void __launch_bounds__(HC__THREADS, 4)
+__global__ void __launch_bounds__(HC__TPB)
 hc__k_qp(const unsigned char *ref, uint64_t rlen, const T *raw, uint64_t n, int32_t *deltas, hc__ws *ws)
 {
+    __shared__ hc__smem<T> sm;
     __shared__ int s_bad;
     __shared__ hc__hdr s_h;
-    const unsigned tid = threadIdx.x, w = tid >> 5, lane = tid & 31;
+    const int tid = threadIdx.x;
     if (tid == 0) {
         /* only the header is needed: n and dtype must match, the payload is not read */
         s_bad = hc__parse_header(ref, &s_h);
@@ -2050,22 +1664,25 @@ hc__k_qp(const unsigned char *ref, uint64_t rlen, const T *raw, uint64_t n, int3
         if (blockIdx.x == 0 && tid == 0) atomicMin(&ws->res.status, s_bad);
         return;
     }
-    const hc__qpar P = hc__make_qpar(s_h.eb, s_h.k);
-    const uint64_t nb = (n + HC_BLOCK - 1) / HC_BLOCK, b0 = (uint64_t)blockIdx.x * HC__TPB + w * HC__BPW;
-    int err = 0;
-    const int G = hc__grp<T>::g;
-#pragma unroll
-    for (int g = 0; g < HC__BPW; g += G) {
-        T x[G];
-        hc__load_group<T, G>(raw, n, (b0 + g) * HC_BLOCK, x);
-#pragma unroll
-        for (int j = 0; j < G; j++) {
-            const uint64_t ex = (b0 + g + j) * HC_BLOCK + lane;
-            const int32_t d = hc__warp_qp(x[j], ex < n, P, err);
-            if (b0 + g + j < nb) __stcs(deltas + ex, d);
-        }
-    }
+    hc__params p;
+    hc__params_from_eb(s_h.eb, s_h.dtype, &p);
+    const uint64_t tile = blockIdx.x, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TPB + tid;
+    const uint64_t base = tile * HC__TPB * HC_BLOCK;
+    const int cnt = b < nb ? (int)(n - b * HC_BLOCK < HC_BLOCK ? n - b * HC_BLOCK : HC_BLOCK) : 0;
+    int32_t d[HC_BLOCK];
+    hc__stage_in(sm.x, raw, base, n);
+    __syncthreads();
+    int err = hc__qp_thread(sm.x, cnt, &p, d);
     if (err) atomicMin(&ws->res.status, err);
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < HC_BLOCK; i++) sm.q[tid * 33 + i] = d[i];
+    __syncthreads();
+    for (int j = 0; j < HC_BLOCK; j++) {
+        int le = j * HC__TPB + tid;
+        uint64_t g = base + le;
+        if (g < nb * HC_BLOCK) deltas[g] = sm.q[le + (le >> 5)];
+    }
 }
 
 /* ---- host side of the GPU API ---- */
@@ -2136,14 +1753,12 @@ HCDEF_IMPL hc_status hc_cuda_compress(const hc_config *cfg, const void *d_in, ui
     s = hc__cuda_prep(n, d_ws, ws_bytes, stream, &ws, &st);
     if (s) return s;
     nt = (unsigned)hc__ntiles(n);
-    uint64_t mmb = (n + 4095) / 4096; /* min/max: 16 elements per thread at least */
-    unsigned mmg = (unsigned)(mmb < 2048 ? (mmb ? mmb : 1) : 2048);
     if (cfg->dtype == HC_F32) {
-        if (use_rel) hc__k_minmax<float><<<mmg, 256, 0, stream>>>((const float *)d_in, n, ws);
-        hc__k_compress<float><<<nt, HC__THREADS, 0, stream>>>((const float *)d_in, n, (unsigned char *)d_out, eb, use_rel, cfg->mode, ws, st);
+        if (use_rel) hc__k_minmax<float><<<1024, 256, 0, stream>>>((const float *)d_in, n, ws);
+        hc__k_compress<float><<<nt, HC__TPB, 0, stream>>>((const float *)d_in, n, (unsigned char *)d_out, eb, use_rel, cfg->mode, ws, st);
     } else {
-        if (use_rel) hc__k_minmax<double><<<mmg, 256, 0, stream>>>((const double *)d_in, n, ws);
-        hc__k_compress<double><<<nt, HC__THREADS, 0, stream>>>((const double *)d_in, n, (unsigned char *)d_out, eb, use_rel, cfg->mode, ws, st);
+        if (use_rel) hc__k_minmax<double><<<1024, 256, 0, stream>>>((const double *)d_in, n, ws);
+        hc__k_compress<double><<<nt, HC__TPB, 0, stream>>>((const double *)d_in, n, (unsigned char *)d_out, eb, use_rel, cfg->mode, ws, st);
     }
     return hc__cuda_done();
 }
@@ -2161,8 +1776,8 @@ HCDEF_IMPL hc_status hc_cuda_decompress(const void *d_stream, size_t len, const 
     s = hc__cuda_prep(n, d_ws, ws_bytes, stream, &ws, &st);
     if (s) return s;
     unsigned nt = (unsigned)hc__ntiles(n);
-    if (dtype == HC_F32) hc__k_decompress<float><<<nt, HC__THREADS, 0, stream>>>((const unsigned char *)d_stream, len, n, (float *)d_out, ws, st);
-    else hc__k_decompress<double><<<nt, HC__THREADS, 0, stream>>>((const unsigned char *)d_stream, len, n, (double *)d_out, ws, st);
+    if (dtype == HC_F32) hc__k_decompress<float><<<nt, HC__TPB, 0, stream>>>((const unsigned char *)d_stream, len, n, (float *)d_out, ws, st);
+    else hc__k_decompress<double><<<nt, HC__TPB, 0, stream>>>((const unsigned char *)d_stream, len, n, (double *)d_out, ws, st);
     return hc__cuda_done();
 }
 
@@ -2185,8 +1800,8 @@ HCDEF_IMPL hc_status hc_cuda_qp(const void *d_ref, size_t ref_len, const void *h
     s = hc__cuda_prep(n, d_ws, ws_bytes, stream, &ws, &st);
     if (s) return s;
     unsigned nt = (unsigned)hc__ntiles(n);
-    if (dtype == HC_F32) hc__k_qp<float><<<nt, HC__THREADS, 0, stream>>>((const unsigned char *)d_ref, ref_len, (const float *)d_raw, n, d_deltas, ws);
-    else hc__k_qp<double><<<nt, HC__THREADS, 0, stream>>>((const unsigned char *)d_ref, ref_len, (const double *)d_raw, n, d_deltas, ws);
+    if (dtype == HC_F32) hc__k_qp<float><<<nt, HC__TPB, 0, stream>>>((const unsigned char *)d_ref, ref_len, (const float *)d_raw, n, d_deltas, ws);
+    else hc__k_qp<double><<<nt, HC__TPB, 0, stream>>>((const unsigned char *)d_ref, ref_len, (const double *)d_raw, n, d_deltas, ws);
     return hc__cuda_done();
 }
 
@@ -2212,10 +1827,10 @@ static hc_status hc__cuda_add(const void *d_a, size_t alen, const void *d_b, siz
     if (s) return s;
     uint64_t nt = hc__ntiles(n);
     if (dtype == HC_F32)
-        hc__k_add<float, KIND><<<(unsigned)nt, HC__THREADS, 0, stream>>>((const unsigned char *)d_a, alen, d_b, blen, n,
+        hc__k_add<float, KIND><<<(unsigned)nt, HC__TPB, 0, stream>>>((const unsigned char *)d_a, alen, d_b, blen, n,
                                                                       (unsigned char *)d_out, ws, st, st + nt, st + 2 * nt);
     else
-        hc__k_add<double, KIND><<<(unsigned)nt, HC__THREADS, 0, stream>>>((const unsigned char *)d_a, alen, d_b, blen, n,
+        hc__k_add<double, KIND><<<(unsigned)nt, HC__TPB, 0, stream>>>((const unsigned char *)d_a, alen, d_b, blen, n,
                                                                        (unsigned char *)d_out, ws, st, st + nt, st + 2 * nt);
     return hc__cuda_done();
 }
