@@ -240,6 +240,13 @@ int main(int argc, char **argv)
         gen(s == 0 ? GEN_FIB : s == 1 ? GEN_AB : GEN_RANDOM2, t, big16[s]);
         check_input(s == 0 ? "fibonacci" : s == 1 ? "ab-repeat" : "random2", t, big16[s], 0);
     }
+    /* all LMS substrings distinct (SA-IS skips stage 2 and maps through its LMS list) */
+    for (int32_t i = 0; i < 21846; i++) {
+        t[3 * i] = (uint8_t)(1 + i / 255);
+        t[3 * i + 1] = (uint8_t)(1 + i % 255);
+        t[3 * i + 2] = 0;
+    }
+    check_input("unique-lms", t, 3 * 21846, 0);
     if (big) {
         gen(GEN_RANDOM4, t, 1000000);
         check_input("random4-1M", t, 1000000, 0);
