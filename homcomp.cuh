@@ -558,8 +558,17 @@ HC__HD static inline int hc__decode_block(const unsigned char *src, unsigned rb,
         for (i = 0; i < HC_BLOCK; i++) a[i] |= ((pl >> i) & 1u) << k;
     }
 #else
-    for (k = 0; k < HC_BLOCK; k++) a[k] = k < r ? hc__get32(src + 4 * k) : 0u;
-    hc__transpose32(a); /* a[i] = |d[i]| */
+    if (r <= 2) { /* few planes: bit by bit is cheaper than the transpose */
+        for (i = 0; i < HC_BLOCK; i++) a[i] = 0;
+        for (k = 0; k < r; k++) {
+            uint32_t pl = hc__get32(src + 4 * k);
+            for (i = 0; i < HC_BLOCK; i++) a[i] |= ((pl >> i) & 1u) << k;
+        }
+    } else {
+        for (k = 0; k < r; k++) a[k] = hc__get32(src + 4 * k);
+        for (; k < HC_BLOCK; k++) a[k] = 0;
+        hc__transpose32(a); /* a[i] = |d[i]| */
+    }
 #endif
     if (rb & 0x80u) {
         if (m0 > 2147483647u) { bad = 1; m0 = 0; }
