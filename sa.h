@@ -229,7 +229,7 @@ static sa_status sa__sais64(const uint8_t *text, int64_t *sa, int64_t n);
  * rank array w*n; per thread 65536*w histogram and 2 * SA__P_BIG * 16 bytes of pair buffer;
  * (w + 1) bytes per element of the longest segment over SA__P_BIG (0 on random bytes, up to
  * (w + 1) * n on a text of one repeated byte); 2w bytes per unsorted group (segment lists).
- * Typical total with SA: 32-bit API 8n + 4 MB * threads, 64-bit API 16n + 4 MB * threads. */
+ * Typical total with SA: 32-bit API 8n + 2.5 MB * threads, 64-bit API 16n + 2.5 MB * threads. */
 #ifdef _OPENMP
 static int sa__p_tid(void) { return omp_get_thread_num(); }
 static int sa__p_nth(void) { return omp_get_num_threads(); }
