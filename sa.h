@@ -221,7 +221,8 @@ static sa_status sa__sais64(const uint8_t *text, int64_t *sa, int64_t n);
  *    phase 1 sorts and marks the end of every run of equal keys in the sign bit of SA (~i);
  *    phase 2 clears the marks, writes the new ranks and collects next round's segments.
  *    Stops when no segment is left (at most ceil(log2(longest repeat / 8)) + 1 rounds).
- *  - chains (from h = SA__P_CHAIN_H on, groups of <= SA__P_CHAIN_G members): a repeat of length
+ *  - chains (from h = SA__P_CHAIN_H on, once a round finished less than a quarter of the unsorted
+ *    suffixes; groups of <= SA__P_CHAIN_G members): a repeat of length
  *    L copied g times gives L consecutive groups G, G+1, ..., all ordered like the suffixes just
  *    past the repeat, so one pass (sa__p_chain_head, two-phase too) finishes or refines them all
  *    instead of re-sorting them in log2(L/h) more rounds.
@@ -255,9 +256,9 @@ static int sa__p_threads(int t) { (void)t; return 1; }
 #endif
 
 /* Chains of repeated groups (sa__p_isgroup): groups of at most SA__P_CHAIN_G members, from
-   doubling step SA__P_CHAIN_H on; SA__P_PIECE groups of a chain per work item. */
+   doubling step SA__P_CHAIN_H on (when doubling stalls); SA__P_PIECE groups per work item. */
 #define SA__P_CHAIN_G 30
-#define SA__P_CHAIN_H 32
+#define SA__P_CHAIN_H 64
 #define SA__P_PIECE 4096
 
 /* Big-endian 8-byte load: byte 0 is the most significant. */
@@ -357,7 +358,8 @@ typedef struct {                                                                
 } SA__PN(sa__pctx);                                                                                      \
                                                                                                          \
 /* Segment list: pairs (start, length). Padded: one per thread, pushed to concurrently. */               \
-typedef struct { SA__PI *v; size_t cnt, cap; int oom; char pad[128 - sizeof(void *) - 2 * sizeof(size_t) - sizeof(int)]; } SA__PN(sa__pseg); \
+/* el: elements in the segments (counted by sa__p_scan). */                                              \
+typedef struct { SA__PI *v; size_t cnt, cap, el; int oom; char pad[128 - sizeof(void *) - 3 * sizeof(size_t) - sizeof(int)]; } SA__PN(sa__pseg); \
                                                                                                          \
 static inline uint64_t SA__PN(sa__p_key)(const SA__PN(sa__pctx) *c, uint64_t i)                          \
 {                                                                                                        \
@@ -395,9 +397,11 @@ static void SA__PN(sa__p_gather)(SA__PN(sa__pseg) *dst, SA__PN(sa__pseg) *src, i
     size_t tot = 0, at[256 + 1];                                                                         \
     int t;                                                                                               \
     (void)nt;                                                                                            \
+    dst->el = 0;                                                                                         \
     for (t = 0; t < T; t++) {                                                                            \
         if (t < 256) at[t] = tot;                                                                        \
         tot += src[t].cnt;                                                                               \
+        dst->el += src[t].el;                                                                            \
         if (src[t].oom) dst->oom = 1;                                                                    \
     }                                                                                                    \
     dst->cnt = 0;                                                                                        \
@@ -418,7 +422,7 @@ static void SA__PN(sa__p_gather)(SA__PN(sa__pseg) *dst, SA__PN(sa__pseg) *src, i
             o += src[t].cnt;                                                                             \
         }                                                                                                \
     }                                                                                                    \
-    for (t = 0; t < T; t++) src[t].cnt = 0;                                                              \
+    for (t = 0; t < T; t++) src[t].cnt = src[t].el = 0;                                                  \
     dst->cnt = tot;                                                                                      \
 }                                                                                                        \
                                                                                                          \
@@ -602,7 +606,9 @@ static void SA__PN(sa__p_scan)(const SA__PN(sa__pctx) *c, SA__PI cs, SA__PI ce, 
         rank[v] = cur_end;                                                                               \
         if (cur_end > j && (j == cs ? first_start : sa[j - 1] < 0)) {                                    \
             SA__PI len = cur_end - j + 1;                                                                \
-            SA__PN(sa__p_push)(len > SA__P_BIG ? outbig : out, j, len);                                  \
+            SA__PN(sa__pseg) *o = len > SA__P_BIG ? outbig : out;                                        \
+            SA__PN(sa__p_push)(o, j, len);                                                               \
+            o->el += (size_t)len;                                                                        \
         }                                                                                                \
     }                                                                                                    \
 }                                                                                                        \
@@ -656,6 +662,7 @@ static int SA__PN(sa__p_build)(const uint8_t *text, SA__PI *sa, SA__PI n, int th
     SA__PI *hist = NULL, *tmp = NULL, tmpcap = 0;                                                        \
     sa__ppair *bufs = NULL;                                                                              \
     int rc = -1, T = 1, t;                                                                               \
+    size_t prev_el = (size_t)n; /* elements left unsorted before the last round */                       \
     size_t k;                                                                                            \
     if (n <= 0) return 0;                                                                                \
     if (n == 1) { sa[0] = 0; return 0; }                                                                 \
@@ -721,8 +728,10 @@ static int SA__PN(sa__p_build)(const uint8_t *text, SA__PI *sa, SA__PI n, int th
        h = 8, 16, 32, ...: sort every unfinished group by rank[i + h]. Phase 1                           \
        only reads ranks, phase 2 only writes them: no read/write races. */                               \
     for (;;) {                                                                                           \
-        /* chains of repeated groups, finished without doubling (see sa__p_isgroup) */                   \
-        if (c.h >= SA__P_CHAIN_H && small.cnt > 0) {                                                     \
+        size_t el_now = small.el + big.el;                                                               \
+        /* chains of repeated groups, finished without doubling (see sa__p_isgroup), once                \
+           doubling stalls: less than a quarter of the unsorted suffixes finished last round */          \
+        if (c.h >= SA__P_CHAIN_H && small.cnt > 0 && 4 * (small.el + big.el) > 3 * prev_el) {            \
             size_t ns = small.cnt, np;                                                                   \
             long long chunk = (long long)(ns / ((size_t)nt * 256));                                      \
             chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;                                             \
@@ -821,6 +830,7 @@ static int SA__PN(sa__p_build)(const uint8_t *text, SA__PI *sa, SA__PI n, int th
         if (small.oom || big.oom) goto done;                                                             \
         if (small.cnt + big.cnt == 0) break;                                                             \
         c.h = c.h == 0 ? 8 : 2 * c.h;                                                                    \
+        prev_el = el_now;                                                                                \
     }                                                                                                    \
     rc = 0;                                                                                              \
 done:                                                                                                    \
