@@ -69,6 +69,11 @@ if want spiral; then
     "$B/demos/spiral_cuda" 2>&1 | tee -a "$OUT/spiral_bench_gpu.log" || status=1
 fi
 # ---- sa.h
+if want sa; then
+    # The host CPU's 16 cores: SA-IS vs the parallel algorithm at 1-16 threads (CPU only).
+    "$B/demos/bench/sa_bench_scaling" --threads 1,2,4,8,16 --reps 2 >"$OUT/sa_scaling.csv" 2>"$OUT/sa_scaling.log" || status=1
+    cat "$OUT/sa_scaling.csv"
+fi
 # ---- homcomp.cuh
 if want homcomp; then
     if [ -x "$B/demos/bench/homcomp_bench_cuda" ]; then
