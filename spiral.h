@@ -592,36 +592,11 @@ SPIRALDEF spiral_status spiral_fill_rows(uint64_t M, uint64_t N, uint64_t r0, ui
     return SPIRAL_OK;
 }
 
-SPIRALDEF spiral_status spiral_checksum_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *x)
-{
-    spiral_status s;
-    uint64_t rpc, nchunk, acc = 0;
-    if (!x) return SPIRAL_ERR_NULL;
-    *x = 0;
-    if ((s = spiral__check_band(M, N, r0, nrows)) != SPIRAL_OK) return s;
-    rpc = spiral__rows_per_chunk(N);
-    nchunk = (nrows + rpc - 1) / rpc;
-    {
-        int64_t ch;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) reduction(^ : acc) if (nrows * N >= SPIRAL_OMP_MIN_CELLS)
-#endif
-        for (ch = 0; ch < (int64_t)nchunk; ch++) {
-            uint64_t i = (uint64_t)ch * rpc, e = spiral__min(nrows, i + rpc);
-            for (; i < e; i++) acc ^= spiral__row_xor(M, N, r0 + i, 0, N);
-        }
-    }
-    *x = acc;
-    return SPIRAL_OK;
-}
-
-SPIRALDEF spiral_status spiral_checksum(uint64_t M, uint64_t N, uint64_t *x)
-{
-    return spiral_checksum_rows(M, N, 0, M, x);
-}
-
-SPIRALDEF spiral_status spiral_checksum_formula_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
-                                                     uint64_t *x)
+/* XOR of the values of rows [r0, r0+nrows): by row generation, or (per_cell) by the formula
+ * for every cell, the seed's method, kept as the baseline and the oracle. Chunks of rows are
+ * spread over the OpenMP threads. */
+static spiral_status spiral__xor_band(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *x,
+                                      int per_cell)
 {
     spiral_status s;
     uint64_t rpc, nchunk, acc = 0;
@@ -637,12 +612,32 @@ SPIRALDEF spiral_status spiral_checksum_formula_rows(uint64_t M, uint64_t N, uin
 #endif
         for (ch = 0; ch < (int64_t)nchunk; ch++) {
             uint64_t i = (uint64_t)ch * rpc, e = spiral__min(nrows, i + rpc), c;
-            for (; i < e; i++)
-                for (c = 0; c < N; c++) acc ^= spiral_value(r0 + i, c, M, N);
+            if (per_cell) {
+                for (; i < e; i++)
+                    for (c = 0; c < N; c++) acc ^= spiral_value(r0 + i, c, M, N);
+            } else {
+                for (; i < e; i++) acc ^= spiral__row_xor(M, N, r0 + i, 0, N);
+            }
         }
     }
     *x = acc;
     return SPIRAL_OK;
+}
+
+SPIRALDEF spiral_status spiral_checksum_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *x)
+{
+    return spiral__xor_band(M, N, r0, nrows, x, 0);
+}
+
+SPIRALDEF spiral_status spiral_checksum(uint64_t M, uint64_t N, uint64_t *x)
+{
+    return spiral_checksum_rows(M, N, 0, M, x);
+}
+
+SPIRALDEF spiral_status spiral_checksum_formula_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
+                                                     uint64_t *x)
+{
+    return spiral__xor_band(M, N, r0, nrows, x, 1);
 }
 
 /* ---- payload reordering (CPU): the same tile runs as the GPU kernel ----------------------
