@@ -1241,9 +1241,11 @@ HCDEF_IMPL hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas
 
 /* ---- CUDA codec ------------------------------------------------------------------------ */
 #ifdef __CUDACC__
-#include <cub/block/block_scan.cuh>
 
-#define HC__TPB 128 /* threads per tile = 32-element blocks per tile */
+#define HC__TB 256                  /* threads per CTA = 32-element blocks per tile */
+#define HC__NW (HC__TB / 32)        /* warps per CTA */
+#define HC__ROW 36                  /* staging row: 128 bytes + 16 bytes pad, in words */
+#define HC__SMW (HC__NW * 32 * HC__ROW) /* shared words: staging rows, or a tile payload + slack */
 #define HC__FA (1ull << 62) /* look-back status: aggregate available */
 #define HC__FP (2ull << 62) /* inclusive prefix available */
 #define HC__VM ((1ull << 62) - 1)
@@ -1256,7 +1258,7 @@ typedef struct {
 
 static uint64_t hc__ntiles(uint64_t n)
 {
-    uint64_t t = (hc__nblocks(n) + HC__TPB - 1) / HC__TPB;
+    uint64_t t = (hc__nblocks(n) + HC__TB - 1) / HC__TB;
     return t ? t : 1;
 }
 
@@ -1285,17 +1287,8 @@ __global__ void hc__k_init(hc__ws *ws, unsigned long long *st, uint64_t count)
     for (; i < count; i += (uint64_t)gridDim.x * blockDim.x) st[i] = 0;
 }
 
-template <typename T> __global__ void hc__k_minmax(const T *in, uint64_t n, hc__ws *ws)
+__device__ static inline void hc__minmax_done(double lo, double hi, int nan, int inf, hc__ws *ws)
 {
-    double lo = HUGE_VAL, hi = -HUGE_VAL;
-    int nan = 0, inf = 0;
-    for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x) {
-        double x = (double)in[i];
-        nan |= x != x;
-        inf |= (x - x != 0.0) && x == x;
-        lo = x < lo ? x : lo;
-        hi = x > hi ? x : hi;
-    }
     for (int o = 16; o; o >>= 1) {
         double l2 = __shfl_xor_sync(~0u, lo, o), h2 = __shfl_xor_sync(~0u, hi, o);
         lo = l2 < lo ? l2 : lo;
@@ -1314,20 +1307,68 @@ template <typename T> __global__ void hc__k_minmax(const T *in, uint64_t n, hc__
     }
 }
 
-/* Decoupled look-back (Merrill & Garland): called by the 32 lanes of warp 0 of a tile;
- * returns the exclusive prefix of the tiles before `tile`. Predecessor tiles took their
- * ids earlier from an atomic counter, so they are running and never wait on us. */
+template <typename T> __global__ void hc__k_minmax(const T *in, uint64_t n, hc__ws *ws)
+{
+    double lo = HUGE_VAL, hi = -HUGE_VAL;
+    int nan = 0, inf = 0;
+    for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x) {
+        double x = (double)in[i];
+        nan |= x != x;
+        inf |= (x - x != 0.0) && x == x;
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
+    }
+    hc__minmax_done(lo, hi, nan, inf, ws);
+}
+
+/* float32: comparisons in float (exact), 16-byte loads, four in flight per thread */
+__device__ static __forceinline__ void hc__mm1(float x, float &lo, float &hi, int &nan, int &inf)
+{
+    nan |= x != x;
+    inf |= fabsf(x) == HUGE_VALF;
+    lo = fminf(lo, x); /* a NaN operand keeps the other */
+    hi = fmaxf(hi, x);
+}
+template <> __global__ void hc__k_minmax<float>(const float *in, uint64_t n, hc__ws *ws)
+{
+    float lo = HUGE_VALF, hi = -HUGE_VALF;
+    int nan = 0, inf = 0;
+    const uint64_t t0 = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x, nt = (uint64_t)gridDim.x * blockDim.x;
+    uint64_t head = ((16u - ((uintptr_t)in & 15u)) & 15u) / 4u;
+    if (head > n) head = n;
+    const uint64_t nv = (n - head) / 4, tail = head + 4 * nv;
+    if (t0 < head) hc__mm1(in[t0], lo, hi, nan, inf);
+    if (tail + t0 < n) hc__mm1(in[tail + t0], lo, hi, nan, inf);
+    const float4 *v = (const float4 *)(in + head);
+    for (uint64_t j = t0; j < nv; j += 4 * nt) {
+        float4 r[4];
+#pragma unroll
+        for (int u = 0; u < 4; u++) r[u] = j + u * nt < nv ? __ldcs(v + j + u * nt) : make_float4(0.f, 0.f, 0.f, 0.f);
+#pragma unroll
+        for (int u = 0; u < 4; u++)
+            if (j + u * nt < nv) {
+                hc__mm1(r[u].x, lo, hi, nan, inf); hc__mm1(r[u].y, lo, hi, nan, inf);
+                hc__mm1(r[u].z, lo, hi, nan, inf); hc__mm1(r[u].w, lo, hi, nan, inf);
+            }
+    }
+    hc__minmax_done((double)lo, (double)hi, nan, inf, ws);
+}
+
+/* ---- decoupled look-back (Merrill & Garland) ----
+ * A tile publishes its aggregate as soon as it knows it (hc__publish), does its other work,
+ * then warp 0 looks back (hc__lookback) for the exclusive prefix. Tiles take their ids from
+ * an atomic counter, so every predecessor is running and never waits on a successor. */
+__device__ static inline void hc__publish(unsigned long long *st, unsigned long long tile, unsigned long long agg)
+{
+    ((volatile unsigned long long *)st)[tile] = (tile ? HC__FA : HC__FP) | agg;
+}
 __device__ static unsigned long long hc__lookback(unsigned long long *st, unsigned long long tile, unsigned long long agg)
 {
     volatile unsigned long long *vs = st;
     const int lane = threadIdx.x & 31;
     unsigned long long excl = 0;
     long long pos = (long long)tile - 1;
-    if (tile == 0) {
-        if (lane == 0) vs[0] = HC__FP | agg;
-        return 0;
-    }
-    if (lane == 0) vs[tile] = HC__FA | agg;
+    if (tile == 0) return 0;
     for (;;) {
         long long idx = pos - lane;
         unsigned long long s = idx >= 0 ? vs[idx] : HC__FP;
@@ -1345,65 +1386,359 @@ __device__ static unsigned long long hc__lookback(unsigned long long *st, unsign
     return excl;
 }
 
-/* Tile payload <-> shared memory with word accesses where the global words lie wholly
- * inside [sh, sh + len) of the 4-aligned base; partial head/tail words go byte by byte. */
-__device__ static inline void hc__store_out(const unsigned *w, unsigned sh, unsigned len, unsigned char *gbase)
+/* Exclusive sum of v over the CTA (one barrier); *agg = the CTA's total. */
+__device__ static __forceinline__ unsigned hc__cta_scan(unsigned v, unsigned *wsum, unsigned *agg)
 {
-    const unsigned total = sh + len, nw = (total + 3) >> 2;
-    const unsigned char *sb = (const unsigned char *)w;
-    for (unsigned j = threadIdx.x; j < nw; j += HC__TPB) {
-        unsigned lo = 4 * j, hi = lo + 4;
-        if (lo >= sh && hi <= total) ((unsigned *)gbase)[j] = w[j];
-        else for (unsigned t = lo > sh ? lo : sh; t < (hi < total ? hi : total); t++) gbase[t] = sb[t];
+    const int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+    unsigned x = v, pre = 0, tot = 0;
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+        unsigned y = __shfl_up_sync(~0u, x, o);
+        if (lane >= o) x += y;
+    }
+    if (lane == 31) wsum[w] = x;
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < HC__NW; k++) {
+        unsigned t = wsum[k];
+        pre += k < w ? t : 0;
+        tot += t;
+    }
+    *agg = tot;
+    return pre + x - v;
+}
+
+/* ---- 32x32 bit-matrix transposes specialised for values below 2^R ----
+ * Rounds of the transpose commute; where one side of a swap is known to be zero the swap is
+ * a merge (encoder) or a split (decoder): R <= 8 costs ~90 operations instead of ~400. */
+__device__ __forceinline__ constexpr uint32_t hc__lo(int j)
+{
+    return j == 16 ? 0x0000ffffu : j == 8 ? 0x00ff00ffu : j == 4 ? 0x0f0f0f0fu : j == 2 ? 0x33333333u : 0x55555555u;
+}
+template <int J> __device__ __forceinline__ void hc__tr_merge(uint32_t *a) /* rows i + J known zero in their low groups */
+{
+#pragma unroll
+    for (int i = 0; i < J; i++) a[i] |= a[i + J] << J;
+}
+template <int J> __device__ __forceinline__ void hc__tr_split(uint32_t *a) /* rows i + J zero */
+{
+#pragma unroll
+    for (int i = 0; i < J; i++) {
+        a[i + J] = (a[i] >> J) & hc__lo(J);
+        a[i] &= hc__lo(J);
     }
 }
-__device__ static inline void hc__load_in(unsigned *w, unsigned sh, unsigned len, const unsigned char *gbase)
+template <int J, int R> __device__ __forceinline__ void hc__tr_round(uint32_t *a) /* full swap round on rows < R */
 {
-    const unsigned total = sh + len, nw = (total + 3) >> 2;
-    for (unsigned j = threadIdx.x; j < nw; j += HC__TPB) {
-        unsigned lo = 4 * j, hi = lo + 4;
-        if (lo >= sh && hi <= total) w[j] = ((const unsigned *)gbase)[j];
-        else {
-            unsigned v = 0;
-            for (unsigned t = lo > sh ? lo : sh; t < (hi < total ? hi : total); t++) v |= (unsigned)gbase[t] << (8 * (t - lo));
-            w[j] = v;
+#pragma unroll
+    for (int b = 0; b < R; b += 2 * J)
+#pragma unroll
+        for (int i = b; i < b + J; i++) {
+            uint32_t t = ((a[i] >> J) ^ a[i + J]) & hc__lo(J);
+            a[i + J] ^= t;
+            a[i] ^= t << J;
         }
-    }
+}
+template <int R> __device__ __forceinline__ void hc__tr_fwd(uint32_t *a) /* a[i] < 2^R -> a[k] = plane k, k < R */
+{
+    if (R <= 16) hc__tr_merge<16>(a);
+    if (R <= 8) hc__tr_merge<8>(a);
+    if (R <= 4) hc__tr_merge<4>(a);
+    if (R >= 32) hc__tr_round<16, R>(a);
+    if (R >= 16) hc__tr_round<8, R>(a);
+    if (R >= 8) hc__tr_round<4, R>(a);
+    hc__tr_round<2, R>(a);
+    hc__tr_round<1, R>(a);
+}
+template <int R> __device__ __forceinline__ void hc__tr_inv(uint32_t *a) /* planes a[0..R-1] -> a[0..31] */
+{
+    hc__tr_round<1, R>(a);
+    hc__tr_round<2, R>(a);
+    if (R >= 8) hc__tr_round<4, R>(a);
+    if (R >= 16) hc__tr_round<8, R>(a);
+    if (R >= 32) hc__tr_round<16, R>(a);
+    if (R <= 4) hc__tr_split<4>(a);
+    if (R <= 8) hc__tr_split<8>(a);
+    if (R <= 16) hc__tr_split<16>(a);
 }
 
-template <typename T> union hc__smem {
-    T x[HC__TPB * 33];               /* elements, padded: thread t reads row t conflict-free */
-    int32_t q[HC__TPB * 33];         /* QP deltas */
-    unsigned w[HC__TPB * 32 + 2];    /* one tile's payload (<= 128 bytes per block) */
-};
-
-/* Quantize + predict the block of thread tid from the staged tile. */
-template <typename T>
-__device__ static inline int hc__qp_thread(const T *x, int cnt, const hc__params *p, int32_t *d)
+__device__ static __forceinline__ unsigned hc__wmax(unsigned v)
 {
-    int err = 0;
-    int32_t prev = 0;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    return __reduce_max_sync(~0u, v);
+#else
+    for (int o = 16; o; o >>= 1) { unsigned u = __shfl_xor_sync(~0u, v, o); v = u > v ? u : v; }
+    return v;
+#endif
+}
+
+/* 32-bit word at any byte offset of a shared buffer */
+__device__ static __forceinline__ uint32_t hc__sget(const unsigned *w, unsigned off)
+{
+    const unsigned k = off >> 2, sh = off & 3u;
+    return sh ? __funnelshift_r(w[k], w[k + 1], 8 * sh) : w[k];
+}
+__device__ static __forceinline__ void hc__sput(unsigned char *pb, unsigned off, uint32_t v, bool al)
+{
+    if (al) *(unsigned *)(pb + off) = v;
+    else { pb[off] = (unsigned char)v; pb[off + 1] = (unsigned char)(v >> 8); pb[off + 2] = (unsigned char)(v >> 16); pb[off + 3] = (unsigned char)(v >> 24); }
+}
+template <int R>
+__device__ __forceinline__ void hc__enc_planes(uint32_t *a, unsigned char *pb, unsigned off, unsigned r, bool al, bool any)
+{
+    hc__tr_fwd<R>(a);
+    if (any)
+#pragma unroll
+        for (int k = 0; k < R; k++)
+            if ((unsigned)k < r) hc__sput(pb, off + 4 * k, a[k], al);
+}
+template <int R> __device__ __forceinline__ void hc__dec_planes(uint32_t *a, const unsigned *w, unsigned off, unsigned r)
+{
+#pragma unroll
+    for (int k = 0; k < R; k++) a[k] = (unsigned)k < r ? hc__sget(w, off + 4 * k) : 0u;
+    hc__tr_inv<R>(a);
+}
+
+/* Rate byte and payload size of a block from its magnitudes (as hc__plan). */
+__device__ static __forceinline__ unsigned hc__plan_mag(uint32_t m0, uint32_t rest, int mode, unsigned *size)
+{
+    const unsigned r = (unsigned)hc__bitlen(rest | m0);
+    unsigned sz = r ? 4u + 4u * r : 0u, rb = r;
+    if (mode == HC_OUTLIER && r) {
+        unsigned r1 = (unsigned)hc__bitlen(rest), ob = ((unsigned)hc__bitlen(m0) + 7u) / 8u;
+        if (ob == 0) ob = 1;
+        if (ob + 4u + 4u * r1 < sz) { sz = ob + 4u + 4u * r1; rb = 0x80u | ((ob - 1u) << 5) | r1; }
+    }
+    *size = sz;
+    return rb;
+}
+
+/* Encode this thread's block (deltas d, destroyed) at byte offset off of the tile payload in
+ * shared memory. All 32 lanes call it (the transpose size is uniform across the warp). */
+__device__ static __forceinline__ void hc__enc_block(int32_t *d, unsigned rb, unsigned size, unsigned char *pb, unsigned off)
+{
+    uint32_t *a = (uint32_t *)d, sign = 0;
 #pragma unroll
     for (int i = 0; i < HC_BLOCK; i++) {
-        int32_t q = prev;
-        if (i < cnt) {
-            int e = hc__quant((double)x[threadIdx.x * 33 + i], p, hc__dt<T>::v, &q);
-            if (e) { err = e < err ? e : err; q = prev; }
+        sign |= ((uint32_t)d[i] >> 31) << i;
+        a[i] = hc__mag(d[i]);
+    }
+    if (rb & 0x80u) {
+        unsigned ob = ((rb >> 5) & 3u) + 1u;
+        for (unsigned j = 0; j < ob; j++) pb[off + j] = (unsigned char)(a[0] >> (8 * j));
+        off += ob;
+        a[0] = 0;
+    }
+    const unsigned r = rb & 31u, rmax = hc__wmax(r);
+    const bool al = (off & 3u) == 0, any = size != 0;
+    if (any) hc__sput(pb, off, sign, al);
+    off += 4;
+    if (rmax <= 4) hc__enc_planes<4>(a, pb, off, r, al, any);
+    else if (rmax <= 8) hc__enc_planes<8>(a, pb, off, r, al, any);
+    else if (rmax <= 16) hc__enc_planes<16>(a, pb, off, r, al, any);
+    else hc__enc_planes<32>(a, pb, off, r, al, any);
+}
+
+/* Decode this thread's block from the tile payload in shared memory; nonzero = corrupt. */
+__device__ static __forceinline__ int hc__dec_block(const unsigned *w, unsigned rb, unsigned off, int32_t *d)
+{
+    uint32_t *a = (uint32_t *)d, m0 = 0, sign = 0;
+    int bad = 0;
+    if (rb & 0x80u) {
+        unsigned ob = ((rb >> 5) & 3u) + 1u;
+        m0 = hc__sget(w, off) & (ob == 4 ? ~0u : ((1u << (8 * ob)) - 1u));
+        off += ob;
+    }
+    if (rb) sign = hc__sget(w, off);
+    off += 4;
+    const unsigned r = rb & 31u, rmax = hc__wmax(r);
+    if (rmax <= 4) hc__dec_planes<4>(a, w, off, r);
+    else if (rmax <= 8) hc__dec_planes<8>(a, w, off, r);
+    else if (rmax <= 16) hc__dec_planes<16>(a, w, off, r);
+    else hc__dec_planes<32>(a, w, off, r);
+    if (rb & 0x80u) {
+        if (m0 > 2147483647u) { bad = 1; m0 = 0; }
+        a[0] = m0;
+    }
+#pragma unroll
+    for (int i = 0; i < HC_BLOCK; i++) {
+        const int32_t s = -(int32_t)((sign >> i) & 1u);
+        d[i] = ((int32_t)a[i] ^ s) - s;
+    }
+    return bad;
+}
+
+/* ---- staging: a warp's 32 blocks between global memory (coalesced) and one shared row per
+ * block (row = lane). A row holds 128 bytes: all 32 floats, or half (pass h) of 32 doubles. */
+template <typename T>
+__device__ __forceinline__ void hc__stage_in(unsigned *stg, const T *in, uint64_t wbase, uint64_t n, int h, bool vec)
+{
+    const int lane = threadIdx.x & 31, EPP = 128 / (int)sizeof(T);
+    if (vec) {
+        const unsigned char *g = (const unsigned char *)(in + wbase) + h * 128;
+        uint4 v[8];
+#pragma unroll
+        for (int j = 0; j < 8; j++) {
+            const int c = j * 32 + lane;
+            v[j] = __ldcs((const uint4 *)(g + (c >> 3) * (32 * sizeof(T)) + (c & 7) * 16));
         }
-        d[i] = q - prev;
-        prev = q;
+#pragma unroll
+        for (int j = 0; j < 8; j++) {
+            const int c = j * 32 + lane;
+            *(uint4 *)(stg + (c >> 3) * HC__ROW + (c & 7) * 4) = v[j];
+        }
+    } else {
+#pragma unroll 8
+        for (int j = 0; j < EPP; j++) {
+            const int idx = j * 32 + lane, blk = idx / EPP, pos = idx % EPP;
+            const uint64_t e = wbase + blk * 32 + h * EPP + pos;
+            ((T *)(stg + blk * HC__ROW))[pos] = e < n ? in[e] : (T)0;
+        }
+    }
+}
+template <typename T>
+__device__ __forceinline__ void hc__stage_out(const unsigned *stg, T *out, uint64_t wbase, uint64_t n, int h, bool vec)
+{
+    const int lane = threadIdx.x & 31, EPP = 128 / (int)sizeof(T);
+    if (vec) {
+        unsigned char *g = (unsigned char *)(out + wbase) + h * 128;
+#pragma unroll
+        for (int j = 0; j < 8; j++) {
+            const int c = j * 32 + lane;
+            __stcs((uint4 *)(g + (c >> 3) * (32 * sizeof(T)) + (c & 7) * 16), *(const uint4 *)(stg + (c >> 3) * HC__ROW + (c & 7) * 4));
+        }
+    } else {
+#pragma unroll 8
+        for (int j = 0; j < EPP; j++) {
+            const int idx = j * 32 + lane, blk = idx / EPP, pos = idx % EPP;
+            const uint64_t e = wbase + blk * 32 + h * EPP + pos;
+            if (e < n) out[e] = ((const T *)(stg + blk * HC__ROW))[pos];
+        }
+    }
+}
+
+/* one staging row <-> 32 registers, 16 bytes at a time (conflict-free: row stride 36 words) */
+__device__ __forceinline__ void hc__row_ld(const unsigned *row, uint32_t *v)
+{
+#pragma unroll
+    for (int j = 0; j < 8; j++) {
+        const uint4 t = ((const uint4 *)row)[j];
+        v[4 * j] = t.x; v[4 * j + 1] = t.y; v[4 * j + 2] = t.z; v[4 * j + 3] = t.w;
+    }
+}
+__device__ __forceinline__ void hc__row_st(unsigned *row, const uint32_t *v)
+{
+#pragma unroll
+    for (int j = 0; j < 8; j++) ((uint4 *)row)[j] = make_uint4(v[4 * j], v[4 * j + 1], v[4 * j + 2], v[4 * j + 3]);
+}
+
+/* float32 fast-path constants (see hc__qp_block; any ebf <= eb keeps the result exact) */
+typedef struct {
+    int fastq, fastd;
+    float invf, stepf, ebf, cneg;
+} hc__fq;
+__device__ static __forceinline__ hc__fq hc__fq_of(const hc__params *p)
+{
+    hc__fq f;
+    f.fastq = p->k >= -126 && p->k <= 126;
+    f.fastd = p->k >= -126 && p->k <= 103;
+    f.invf = f.fastq ? __int_as_float((127 - p->k) << 23) : 0.0f;
+    f.stepf = f.fastq ? __int_as_float((127 + p->k) << 23) : 0.0f;
+    f.ebf = __double2float_rd(p->eb);
+    f.cneg = -12582912.0f * f.stepf; /* -1.5 x 2^23 x step, exact */
+    return f;
+}
+
+/* Quantize + predict the warp's blocks (stage in, then this thread's row): deltas d, as
+ * hc__qp_block. Float32 in float arithmetic where exact (|x/step| < 2^22 by the 1.5 x 2^23
+ * trick), else, for the whole block, the double path. */
+template <typename T>
+__device__ __forceinline__ int hc__qp_warp(unsigned *stg, const T *in, uint64_t wbase, uint64_t n, bool vec, int cnt,
+                                           const hc__params *p, const hc__fq *f, int32_t *d)
+{
+    const int lane = threadIdx.x & 31;
+    int err = 0;
+    if (sizeof(T) == 4) {
+        hc__stage_in(stg, in, wbase, n, 0, vec);
+        __syncwarp();
+        const float *row = (const float *)(stg + lane * HC__ROW);
+        uint32_t xw[HC_BLOCK];
+        hc__row_ld(stg + lane * HC__ROW, xw);
+        bool ok = f->fastq;
+        int32_t prev = 0;
+#pragma unroll
+        for (int i = 0; i < HC_BLOCK; i++) {
+            const float x = __uint_as_float(xw[i]), t = __fmul_rn(x, f->invf), s = __fadd_rn(t, 12582912.0f), r = __fsub_rn(s, 12582912.0f);
+            int32_t q = __float_as_int(s) - 0x4B400000;
+            ok &= (fabsf(t) < 4194304.0f) & (fabsf(__fsub_rn(x, __fmul_rn(r, f->stepf))) <= f->ebf);
+            q = i < cnt ? q : prev;
+            d[i] = q - prev;
+            prev = q;
+        }
+        if (!ok) { /* rare: the double path, in place in this lane's row, then back to d */
+            unsigned *rw = stg + lane * HC__ROW;
+            prev = 0;
+#pragma unroll 1
+            for (int i = 0; i < HC_BLOCK; i++) {
+                int32_t q = prev;
+                if (i < cnt) {
+                    int e = hc__quant((double)row[i], p, HC_F32, &q);
+                    if (e) { err = e < err ? e : err; q = prev; }
+                }
+                rw[i] = (unsigned)(q - prev);
+                prev = q;
+            }
+            hc__row_ld(rw, (uint32_t *)d);
+        }
+    } else {
+        int32_t prev = 0;
+#pragma unroll
+        for (int h = 0; h < 2; h++) {
+            hc__stage_in(stg, in, wbase, n, h, vec);
+            __syncwarp();
+            const double *row = (const double *)(stg + lane * HC__ROW);
+#pragma unroll
+            for (int i = 0; i < 16; i++) {
+                int32_t q = prev;
+                if (h * 16 + i < cnt) {
+                    int e = hc__quant(row[i], p, HC_F64, &q);
+                    if (e) { err = e < err ? e : err; q = prev; }
+                }
+                d[h * 16 + i] = q - prev;
+                prev = q;
+            }
+            __syncwarp();
+        }
     }
     return err;
 }
 
-template <typename T>
-__device__ static inline void hc__stage_in(T *x, const T *in, uint64_t base, uint64_t n)
+/* A tile's payload between global memory (any byte alignment) and shared words
+ * (local byte 0 = word 0); only bytes inside [src, src + len) are read or written. */
+__device__ static __forceinline__ uint32_t hc__gword(const unsigned char *g, unsigned m, unsigned sh, unsigned len)
 {
-#pragma unroll 8
-    for (int j = 0; j < HC_BLOCK; j++) {
-        int le = j * HC__TPB + threadIdx.x;
-        uint64_t e = base + le;
-        x[le + (le >> 5)] = e < n ? in[e] : (T)0;
+    const unsigned lo = 4 * m, hi = lo + 4, end = sh + len;
+    if (lo >= sh && hi <= end) return ((const unsigned *)g)[m];
+    uint32_t v = 0;
+    for (unsigned t = lo > sh ? lo : sh; t < (hi < end ? hi : end); t++) v |= (uint32_t)g[t] << (8 * (t - lo));
+    return v;
+}
+__device__ static __forceinline__ void hc__load_tile(unsigned *w, unsigned len, const unsigned char *src)
+{
+    const unsigned sh = (unsigned)((uintptr_t)src & 3), nl = (len + 3) >> 2;
+    const unsigned char *g = src - sh;
+    for (unsigned j = threadIdx.x; j < nl; j += HC__TB)
+        w[j] = sh ? __funnelshift_r(hc__gword(g, j, sh, len), hc__gword(g, j + 1, sh, len), 8 * sh) : hc__gword(g, j, 0, len);
+}
+__device__ static __forceinline__ void hc__store_tile(const unsigned *w, unsigned len, unsigned char *dst)
+{
+    const unsigned sh = (unsigned)((uintptr_t)dst & 3), end = sh + len, nw = (end + 3) >> 2;
+    unsigned char *g = dst - sh;
+    const unsigned char *sb = (const unsigned char *)w;
+    for (unsigned m = threadIdx.x; m < nw; m += HC__TB) {
+        const unsigned lo = 4 * m, hi = lo + 4;
+        if (lo >= sh && hi <= end) ((unsigned *)g)[m] = hc__sget(w, lo - sh);
+        else for (unsigned t = lo > sh ? lo : sh; t < (hi < end ? hi : end); t++) g[t] = sb[t - sh];
     }
 }
 
@@ -1415,16 +1750,45 @@ __device__ static inline void hc__write_final(unsigned char *out, const hc__hdr 
     ws->res.bytes = HC_HEADER_BYTES + nb + payload;
 }
 
+/* Second half of every encoding kernel: rate bytes, scan, publish, encode into shared
+ * memory, look back, store. d = this thread's final deltas (zero past the data). */
+__device__ static __forceinline__ void hc__emit(int32_t *d, int mode, unsigned *sm, unsigned *wsum, unsigned long long *s_off,
+                                       unsigned char *out, uint64_t nb, uint64_t tile, uint64_t b,
+                                       unsigned long long *st, const hc__hdr *h, hc__ws *ws)
+{
+    uint32_t rest = 0;
+#pragma unroll
+    for (int i = 1; i < HC_BLOCK; i++) rest |= hc__mag(d[i]);
+    unsigned size, agg;
+    const unsigned rb = hc__plan_mag(hc__mag(d[0]), rest, mode, &size);
+    const unsigned excl = hc__cta_scan(size, wsum, &agg); /* barrier: every earlier use of sm is done */
+    if (threadIdx.x == 0) hc__publish(st, tile, agg);
+    if (b < nb) out[HC_HEADER_BYTES + b] = (unsigned char)rb;
+    hc__enc_block(d, rb, size, (unsigned char *)sm, excl);
+    if (threadIdx.x < 32) {
+        unsigned long long o = hc__lookback(st, tile, agg);
+        if (threadIdx.x == 0) *s_off = o;
+    }
+    __syncthreads();
+    const unsigned long long off = *s_off;
+    hc__store_tile(sm, agg, out + HC_HEADER_BYTES + nb + off);
+    if (tile == gridDim.x - 1 && threadIdx.x == 0) hc__write_final(out, h, nb, off + agg, ws);
+}
+
+__device__ static __forceinline__ int hc__block_cnt(uint64_t b, uint64_t nb, uint64_t n)
+{
+    return b < nb ? (int)(n - b * HC_BLOCK < HC_BLOCK ? n - b * HC_BLOCK : HC_BLOCK) : 0;
+}
+
 template <typename T>
-__global__ void __launch_bounds__(HC__TPB, 8)
+__global__ void __launch_bounds__(HC__TB, 4)
 hc__k_compress(const T *in, uint64_t n, unsigned char *out, double eb_in, int use_rel, int mode, hc__ws *ws,
                unsigned long long *st)
 {
-    typedef cub::BlockScan<unsigned, HC__TPB> Scan;
-    __shared__ typename Scan::TempStorage scan_tmp;
-    __shared__ hc__smem<T> sm;
+    __shared__ __align__(16) unsigned sm[HC__SMW];
+    __shared__ unsigned s_wsum[HC__NW];
     __shared__ unsigned long long s_tile, s_off;
-    const int tid = threadIdx.x;
+    const int tid = threadIdx.x, w = tid >> 5;
     double eb = eb_in;
     hc__params p;
     if (use_rel) {
@@ -1436,35 +1800,18 @@ hc__k_compress(const T *in, uint64_t n, unsigned char *out, double eb_in, int us
         if (blockIdx.x == 0 && tid == 0) atomicMin(&ws->res.status, pst);
         return;
     }
+    const hc__fq f = hc__fq_of(&p);
     if (tid == 0) s_tile = atomicAdd(&ws->tile_ctr, 1ull);
     __syncthreads();
-    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TPB + tid;
-    hc__stage_in(sm.x, in, tile * HC__TPB * HC_BLOCK, n);
-    __syncthreads();
-    const int cnt = b < nb ? (int)(n - b * HC_BLOCK < HC_BLOCK ? n - b * HC_BLOCK : HC_BLOCK) : 0;
+    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TB + tid;
+    const uint64_t wbase = (tile * HC__TB + w * 32) * HC_BLOCK;
+    const bool vec = (tile + 1) * HC__TB * HC_BLOCK <= n && ((uintptr_t)in & 15) == 0;
     int32_t d[HC_BLOCK];
-    int err = hc__qp_thread(sm.x, cnt, &p, d);
+    int err = hc__qp_warp<T>(sm + w * 32 * HC__ROW, in, wbase, n, vec, hc__block_cnt(b, nb, n), &p, &f, d);
     if (err) atomicMin(&ws->res.status, err);
-    uint32_t size = 0;
-    unsigned rb = cnt ? hc__plan(d, mode, &size) : 0;
-    unsigned excl, agg;
-    Scan(scan_tmp).ExclusiveSum((unsigned)size, excl, agg);
-    if (b < nb) out[HC_HEADER_BYTES + b] = (unsigned char)rb;
-    if (tid < 32) {
-        unsigned long long o = hc__lookback(st, tile, agg);
-        if (tid == 0) s_off = o;
-    }
-    __syncthreads();
-    unsigned char *dst = out + HC_HEADER_BYTES + nb + s_off;
-    const unsigned sh = (unsigned)((uintptr_t)dst & 3);
-    if (size) hc__encode_block(d, rb, (unsigned char *)sm.w + sh + excl);
-    __syncthreads();
-    hc__store_out(sm.w, sh, agg, dst - sh);
-    if (tile == gridDim.x - 1 && tid == 0) {
-        hc__hdr h;
-        h.dtype = hc__dt<T>::v; h.mode = mode; h.k = p.k; h.n = n; h.eb = eb; h.payload = 0;
-        hc__write_final(out, &h, nb, s_off + agg, ws);
-    }
+    hc__hdr h;
+    h.dtype = hc__dt<T>::v; h.mode = mode; h.k = p.k; h.n = n; h.eb = eb; h.payload = 0;
+    hc__emit(d, mode, sm, s_wsum, &s_off, out, nb, tile, b, st, &h, ws);
 }
 
 /* Header checks every tile repeats (uniform: all tiles read the same bytes). */
@@ -1478,41 +1825,23 @@ __device__ static inline int hc__dev_header(const unsigned char *s, uint64_t len
     return 0;
 }
 
-/* Offsets of one compressed operand for this tile: rate byte, exclusive offset inside
- * the tile, tile offset; a tile whose range leaves the header's payload total reads none. */
-template <typename Scan>
-__device__ static inline void hc__operand(const unsigned char *s, const hc__hdr *h, uint64_t tile, uint64_t b,
-                                          uint64_t nb, typename Scan::TempStorage &tmp, unsigned long long *st,
-                                          unsigned long long *s_off, unsigned *rb, unsigned *excl, unsigned *agg,
-                                          int *err)
+/* Rate byte of block b of a compressed operand (0 and a corrupt status when invalid). */
+__device__ static __forceinline__ unsigned hc__rate(const unsigned char *s, uint64_t b, uint64_t nb, int mode, int *err)
 {
     unsigned r = b < nb ? s[HC_HEADER_BYTES + b] : 0;
-    if (!hc__rate_valid(r, h->mode)) { *err = HC_ERR_CORRUPT; r = 0; }
-    Scan(tmp).ExclusiveSum((unsigned)hc__payload_size(r), *excl, *agg);
-    if (threadIdx.x < 32) {
-        unsigned long long o = hc__lookback(st, tile, *agg);
-        if (threadIdx.x == 0) *s_off = o;
-    }
-    __syncthreads();
-    unsigned long long end = *s_off + *agg;
-    if (end > h->payload || (tile == gridDim.x - 1 && end != h->payload)) {
-        *err = HC_ERR_CORRUPT;
-        if (end > h->payload) { r = 0; *agg = 0; }
-    }
-    *rb = r;
+    if (!hc__rate_valid(r, mode)) { *err = HC_ERR_CORRUPT; r = 0; }
+    return r;
 }
-
 template <typename T>
-__global__ void __launch_bounds__(HC__TPB, 8)
+__global__ void __launch_bounds__(HC__TB, 4)
 hc__k_decompress(const unsigned char *s, uint64_t len, uint64_t n, T *out, hc__ws *ws, unsigned long long *st)
 {
-    typedef cub::BlockScan<unsigned, HC__TPB> Scan;
-    __shared__ typename Scan::TempStorage scan_tmp;
-    __shared__ hc__smem<T> sm;
+    __shared__ __align__(16) unsigned sm[HC__SMW];
+    __shared__ unsigned s_wsum[HC__NW];
     __shared__ unsigned long long s_tile, s_off;
     __shared__ int s_bad;
     __shared__ hc__hdr s_h;
-    const int tid = threadIdx.x;
+    const int tid = threadIdx.x, w = tid >> 5;
     if (tid == 0) {
         s_tile = atomicAdd(&ws->tile_ctr, 1ull);
         s_bad = hc__dev_header(s, len, hc__dt<T>::v, n, &s_h);
@@ -1523,50 +1852,79 @@ hc__k_decompress(const unsigned char *s, uint64_t len, uint64_t n, T *out, hc__w
         return;
     }
     const hc__hdr h = s_h;
-    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TPB + tid;
-    unsigned rb, excl, agg;
+    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TB + tid;
     int err = 0;
-    hc__operand<Scan>(s, &h, tile, b, nb, scan_tmp, st, &s_off, &rb, &excl, &agg, &err);
-    const unsigned char *src = s + HC_HEADER_BYTES + nb + s_off;
-    const unsigned sh = (unsigned)((uintptr_t)src & 3);
-    hc__load_in(sm.w, sh, agg, src - sh);
-    __syncthreads();
-    int32_t d[HC_BLOCK];
-    if (hc__decode_block((const unsigned char *)sm.w + sh + excl, rb, d)) err = HC_ERR_CORRUPT;
-    if (err) atomicMin(&ws->res.status, err);
-    __syncthreads();
-    const double step = ldexp(1.0, h.k);
-    long long q = 0;
-#pragma unroll
-    for (int i = 0; i < HC_BLOCK; i++) {
-        q += d[i];
-        sm.x[tid * 33 + i] = hc__cvt((double)q * step, (T *)0);
+    unsigned rb = hc__rate(s, b, nb, h.mode, &err), agg;
+    const unsigned excl = hc__cta_scan(hc__payload_size(rb), s_wsum, &agg);
+    if (tid == 0) hc__publish(st, tile, agg);
+    if (tid < 32) {
+        unsigned long long o = hc__lookback(st, tile, agg);
+        if (tid == 0) s_off = o;
     }
     __syncthreads();
-    const uint64_t base = tile * HC__TPB * HC_BLOCK;
-#pragma unroll 8
-    for (int j = 0; j < HC_BLOCK; j++) {
-        int le = j * HC__TPB + tid;
-        uint64_t e = base + le;
-        if (e < n) out[e] = sm.x[le + (le >> 5)];
+    const unsigned long long off = s_off, end = off + agg;
+    if (end > h.payload || (tile == gridDim.x - 1 && end != h.payload)) {
+        err = HC_ERR_CORRUPT;
+        if (end > h.payload) { rb = 0; agg = 0; }
+    }
+    hc__load_tile(sm, agg, s + HC_HEADER_BYTES + nb + off);
+    __syncthreads();
+    int32_t d[HC_BLOCK];
+    if (hc__dec_block(sm, rb, excl, d)) err = HC_ERR_CORRUPT;
+    if (err) atomicMin(&ws->res.status, err);
+    __syncthreads(); /* payload reads done: the staging rows reuse sm */
+    hc__params p;
+    hc__params_from_eb(h.eb, h.dtype, &p);
+    const uint64_t wbase = (tile * HC__TB + w * 32) * HC_BLOCK;
+    const bool vec = (tile + 1) * HC__TB * HC_BLOCK <= n && ((uintptr_t)out & 15) == 0;
+    unsigned *stg = sm + w * 32 * HC__ROW, *row = stg + (tid & 31) * HC__ROW;
+    if (sizeof(T) == 4) {
+        const hc__fq f = hc__fq_of(&p);
+        /* every |q| < 2^22: plain rate <= 17, or outlier with |d[0]| < 2^16 and rate <= 16 */
+        const bool small = (rb & 0x80u) ? ((rb >> 5) & 3u) <= 1u && (rb & 31u) <= 16u : rb <= 17u;
+        uint32_t *x = (uint32_t *)d; /* values replace the deltas in place */
+        if (f.fastd && small) {
+            int32_t q = 0;
+#pragma unroll
+            for (int i = 0; i < HC_BLOCK; i++) { q += d[i]; x[i] = __float_as_uint(fmaf(__int_as_float(q + 0x4B400000), f.stepf, f.cneg)); }
+        } else {
+            long long q = 0;
+#pragma unroll
+            for (int i = 0; i < HC_BLOCK; i++) { q += d[i]; x[i] = __float_as_uint(hc__cvt((double)q * p.step, (float *)0)); }
+        }
+        hc__row_st(row, x);
+        __syncwarp();
+        hc__stage_out(stg, (float *)out, wbase, n, 0, vec);
+    } else {
+        long long q = 0;
+#pragma unroll
+        for (int hh = 0; hh < 2; hh++) {
+            double *x = (double *)row;
+#pragma unroll
+            for (int i = 0; i < 16; i++) { q += d[hh * 16 + i]; x[i] = (double)q * p.step; }
+            __syncwarp();
+            hc__stage_out(stg, (double *)out, wbase, n, hh, vec);
+            __syncwarp();
+        }
     }
 }
 
 enum { HC__K_STREAM = 0, HC__K_RAW = 1, HC__K_QP = 2 };
 
-/* a (compressed) + second operand (compressed stream / raw buffer / QP deltas) -> out. */
+/* a (compressed) + second operand (compressed stream / raw buffer / QP deltas) -> out.
+ * Order: rate bytes of the compressed operands, publish, the raw/QP operand's loads and
+ * quantization while the look-backs resolve, then payloads, add, and hc__emit. */
 template <typename T, int KIND>
-__global__ void __launch_bounds__(HC__TPB)
+__global__ void __launch_bounds__(HC__TB, 3)
 hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen, uint64_t n, unsigned char *out,
           hc__ws *ws, unsigned long long *stA, unsigned long long *stB, unsigned long long *stO)
 {
-    typedef cub::BlockScan<unsigned, HC__TPB> Scan;
-    __shared__ typename Scan::TempStorage scan_tmp;
-    __shared__ hc__smem<T> sm;
-    __shared__ unsigned long long s_tile, s_off;
+    __shared__ __align__(16) unsigned sm[HC__SMW];
+    __shared__ unsigned s_wsum[2][HC__NW];
+    __shared__ unsigned long long s_tile, s_off[2];
     __shared__ int s_bad;
     __shared__ hc__hdr s_h, s_hb;
-    const int tid = threadIdx.x;
+    const int tid = threadIdx.x, w = tid >> 5;
     if (tid == 0) {
         s_tile = atomicAdd(&ws->tile_ctr, 1ull);
         s_bad = hc__dev_header(a, alen, hc__dt<T>::v, n, &s_h);
@@ -1584,84 +1942,80 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
     const hc__hdr h = s_h;
     hc__params p;
     hc__params_from_eb(h.eb, h.dtype, &p);
-    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TPB + tid;
-    const uint64_t base = tile * HC__TPB * HC_BLOCK;
-    const int cnt = b < nb ? (int)(n - b * HC_BLOCK < HC_BLOCK ? n - b * HC_BLOCK : HC_BLOCK) : 0;
+    const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TB + tid;
+    const uint64_t wbase = (tile * HC__TB + w * 32) * HC_BLOCK;
+    const int cnt = hc__block_cnt(b, nb, n);
     int err = 0;
     int32_t d[HC_BLOCK], e[HC_BLOCK];
-    unsigned rb, excl, agg;
-    /* second operand first, into e[] */
-    if (KIND == HC__K_STREAM) {
-        const unsigned char *bs = (const unsigned char *)bsrc;
-        const hc__hdr hb = s_hb; /* B's own payload total bounds B's reads */
-        hc__operand<Scan>(bs, &hb, tile, b, nb, scan_tmp, stB, &s_off, &rb, &excl, &agg, &err);
-        const unsigned char *src = bs + HC_HEADER_BYTES + nb + s_off;
-        const unsigned sh = (unsigned)((uintptr_t)src & 3);
-        hc__load_in(sm.w, sh, agg, src - sh);
-        __syncthreads();
-        if (rb && hc__decode_block((const unsigned char *)sm.w + sh + excl, rb, e)) err = HC_ERR_CORRUPT;
-        if (!rb) for (int i = 0; i < HC_BLOCK; i++) e[i] = 0;
-    } else if (KIND == HC__K_RAW) {
-        hc__stage_in(sm.x, (const T *)bsrc, base, n);
-        __syncthreads();
-        int e2 = hc__qp_thread(sm.x, cnt, &p, e);
-        if (e2 < err) err = e2;
-    } else {
-        const int32_t *qd = (const int32_t *)bsrc;
-        for (int j = 0; j < HC_BLOCK; j++) {
-            int le = j * HC__TPB + tid;
-            uint64_t g = base + le;
-            sm.q[le + (le >> 5)] = g < nb * HC_BLOCK ? qd[g] : 0;
-        }
-        __syncthreads();
-#pragma unroll
-        for (int i = 0; i < HC_BLOCK; i++) e[i] = i < cnt ? sm.q[tid * 33 + i] : 0;
+    /* rate bytes: one packed scan for both compressed operands (a tile's total < 2^16) */
+    unsigned ra = hc__rate(a, b, nb, h.mode, &err), rbb = 0, aggp;
+    if (KIND == HC__K_STREAM) rbb = hc__rate((const unsigned char *)bsrc, b, nb, h.mode, &err);
+    const unsigned exp = hc__cta_scan(hc__payload_size(ra) | (hc__payload_size(rbb) << 16), s_wsum[0], &aggp);
+    unsigned exa = exp & 0xffffu, aga = aggp & 0xffffu, exb = exp >> 16, agb = aggp >> 16;
+    if (tid == 0) {
+        hc__publish(stA, tile, aga);
+        if (KIND == HC__K_STREAM) hc__publish(stB, tile, agb);
     }
-    __syncthreads();
-    /* operand a */
-    hc__operand<Scan>(a, &h, tile, b, nb, scan_tmp, stA, &s_off, &rb, &excl, &agg, &err);
-    {
-        const unsigned char *src = a + HC_HEADER_BYTES + nb + s_off;
-        const unsigned sh = (unsigned)((uintptr_t)src & 3);
-        hc__load_in(sm.w, sh, agg, src - sh);
+    if (w == 0 || (KIND == HC__K_STREAM && w == 1)) {
+        unsigned long long o = hc__lookback(w ? stB : stA, tile, w ? agb : aga);
+        if ((tid & 31) == 0) s_off[w] = o;
+    }
+    if (KIND == HC__K_RAW) {
+        const hc__fq f = hc__fq_of(&p);
+        const bool vec = (tile + 1) * HC__TB * HC_BLOCK <= n && ((uintptr_t)bsrc & 15) == 0;
+        int e2 = hc__qp_warp<T>(sm + w * 32 * HC__ROW, (const T *)bsrc, wbase, n, vec, cnt, &p, &f, e);
+        if (e2 < err) err = e2;
+    } else if (KIND == HC__K_QP) {
+        const uint64_t nq = nb * HC_BLOCK;
+        const bool vec = (tile + 1) * HC__TB * HC_BLOCK <= nq && ((uintptr_t)bsrc & 15) == 0;
+        unsigned *stg = sm + w * 32 * HC__ROW;
+        hc__stage_in(stg, (const float *)bsrc, wbase, nq, 0, vec);
+        __syncwarp();
+        hc__row_ld(stg + (tid & 31) * HC__ROW, (uint32_t *)e);
+#pragma unroll
+        for (int i = 0; i < HC_BLOCK; i++) e[i] = i < cnt ? e[i] : 0;
+    }
+    __syncthreads(); /* look-back results visible, staging rows free */
+    if (KIND == HC__K_STREAM) {
+        const hc__hdr hb = s_hb; /* B's own payload total bounds B's reads */
+        const unsigned long long off = s_off[1], end = off + agb;
+        if (end > hb.payload || (tile == gridDim.x - 1 && end != hb.payload)) {
+            err = HC_ERR_CORRUPT;
+            if (end > hb.payload) { rbb = 0; agb = 0; }
+        }
+        hc__load_tile(sm, agb, (const unsigned char *)bsrc + HC_HEADER_BYTES + nb + off);
         __syncthreads();
-        /* zero-block shortcut: a zero block needs no decode */
-        if (rb) { if (hc__decode_block((const unsigned char *)sm.w + sh + excl, rb, d)) err = HC_ERR_CORRUPT; }
-        else for (int i = 0; i < HC_BLOCK; i++) d[i] = 0;
+        if (hc__dec_block(sm, rbb, exb, e)) err = HC_ERR_CORRUPT;
+        __syncthreads();
+    }
+    {
+        const unsigned long long off = s_off[0], end = off + aga;
+        if (end > h.payload || (tile == gridDim.x - 1 && end != h.payload)) {
+            err = HC_ERR_CORRUPT;
+            if (end > h.payload) { ra = 0; aga = 0; }
+        }
+        hc__load_tile(sm, aga, a + HC_HEADER_BYTES + nb + off);
+        __syncthreads();
+        if (hc__dec_block(sm, ra, exa, d)) err = HC_ERR_CORRUPT;
     }
 #pragma unroll
     for (int i = 0; i < HC_BLOCK; i++) {
-        long long s = (long long)d[i] + e[i];
-        if (s > HC__D31 || s < -HC__D31) { err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err; s = 0; }
-        d[i] = i < cnt ? (int32_t)s : 0;
+        long long sum = (long long)d[i] + e[i];
+        if (sum > HC__D31 || sum < -HC__D31) { err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err; sum = 0; }
+        d[i] = i < cnt ? (int32_t)sum : 0;
     }
     if (err) atomicMin(&ws->res.status, err);
-    uint32_t size = 0;
-    rb = cnt ? hc__plan(d, h.mode, &size) : 0;
-    __syncthreads();
-    Scan(scan_tmp).ExclusiveSum((unsigned)size, excl, agg);
-    if (b < nb) out[HC_HEADER_BYTES + b] = (unsigned char)rb;
-    if (tid < 32) {
-        unsigned long long o = hc__lookback(stO, tile, agg);
-        if (tid == 0) s_off = o;
-    }
-    __syncthreads();
-    unsigned char *dst = out + HC_HEADER_BYTES + nb + s_off;
-    const unsigned sh = (unsigned)((uintptr_t)dst & 3);
-    if (size) hc__encode_block(d, rb, (unsigned char *)sm.w + sh + excl);
-    __syncthreads();
-    hc__store_out(sm.w, sh, agg, dst - sh);
-    if (tile == gridDim.x - 1 && tid == 0) hc__write_final(out, &h, nb, s_off + agg, ws);
+    hc__emit(d, h.mode, sm, s_wsum[1], &s_off[0], out, nb, tile, b, stO, &h, ws);
 }
 
 template <typename T>
-__global__ void __launch_bounds__(HC__TPB)
+__global__ void __launch_bounds__(HC__TB, 4)
 hc__k_qp(const unsigned char *ref, uint64_t rlen, const T *raw, uint64_t n, int32_t *deltas, hc__ws *ws)
 {
-    __shared__ hc__smem<T> sm;
+    __shared__ __align__(16) unsigned sm[HC__SMW];
     __shared__ int s_bad;
     __shared__ hc__hdr s_h;
-    const int tid = threadIdx.x;
+    const int tid = threadIdx.x, w = tid >> 5;
     if (tid == 0) {
         /* only the header is needed: n and dtype must match, the payload is not read */
         s_bad = hc__parse_header(ref, &s_h);
@@ -1675,23 +2029,19 @@ hc__k_qp(const unsigned char *ref, uint64_t rlen, const T *raw, uint64_t n, int3
     }
     hc__params p;
     hc__params_from_eb(s_h.eb, s_h.dtype, &p);
-    const uint64_t tile = blockIdx.x, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TPB + tid;
-    const uint64_t base = tile * HC__TPB * HC_BLOCK;
-    const int cnt = b < nb ? (int)(n - b * HC_BLOCK < HC_BLOCK ? n - b * HC_BLOCK : HC_BLOCK) : 0;
+    const hc__fq f = hc__fq_of(&p);
+    const uint64_t tile = blockIdx.x, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TB + tid;
+    const uint64_t wbase = (tile * HC__TB + w * 32) * HC_BLOCK, nq = nb * HC_BLOCK;
+    unsigned *stg = sm + w * 32 * HC__ROW;
     int32_t d[HC_BLOCK];
-    hc__stage_in(sm.x, raw, base, n);
-    __syncthreads();
-    int err = hc__qp_thread(sm.x, cnt, &p, d);
+    const bool vin = (tile + 1) * HC__TB * HC_BLOCK <= n && ((uintptr_t)raw & 15) == 0;
+    int err = hc__qp_warp<T>(stg, raw, wbase, n, vin, hc__block_cnt(b, nb, n), &p, &f, d);
     if (err) atomicMin(&ws->res.status, err);
-    __syncthreads();
-#pragma unroll
-    for (int i = 0; i < HC_BLOCK; i++) sm.q[tid * 33 + i] = d[i];
-    __syncthreads();
-    for (int j = 0; j < HC_BLOCK; j++) {
-        int le = j * HC__TPB + tid;
-        uint64_t g = base + le;
-        if (g < nb * HC_BLOCK) deltas[g] = sm.q[le + (le >> 5)];
-    }
+    __syncwarp();
+    hc__row_st(stg + (tid & 31) * HC__ROW, (const uint32_t *)d);
+    __syncwarp();
+    const bool vout = (tile + 1) * HC__TB * HC_BLOCK <= nq && ((uintptr_t)deltas & 15) == 0;
+    hc__stage_out(stg, (float *)deltas, wbase, nq, 0, vout);
 }
 
 /* ---- host side of the GPU API ---- */
@@ -1764,10 +2114,10 @@ HCDEF_IMPL hc_status hc_cuda_compress(const hc_config *cfg, const void *d_in, ui
     nt = (unsigned)hc__ntiles(n);
     if (cfg->dtype == HC_F32) {
         if (use_rel) hc__k_minmax<float><<<1024, 256, 0, stream>>>((const float *)d_in, n, ws);
-        hc__k_compress<float><<<nt, HC__TPB, 0, stream>>>((const float *)d_in, n, (unsigned char *)d_out, eb, use_rel, cfg->mode, ws, st);
+        hc__k_compress<float><<<nt, HC__TB, 0, stream>>>((const float *)d_in, n, (unsigned char *)d_out, eb, use_rel, cfg->mode, ws, st);
     } else {
         if (use_rel) hc__k_minmax<double><<<1024, 256, 0, stream>>>((const double *)d_in, n, ws);
-        hc__k_compress<double><<<nt, HC__TPB, 0, stream>>>((const double *)d_in, n, (unsigned char *)d_out, eb, use_rel, cfg->mode, ws, st);
+        hc__k_compress<double><<<nt, HC__TB, 0, stream>>>((const double *)d_in, n, (unsigned char *)d_out, eb, use_rel, cfg->mode, ws, st);
     }
     return hc__cuda_done();
 }
@@ -1785,8 +2135,8 @@ HCDEF_IMPL hc_status hc_cuda_decompress(const void *d_stream, size_t len, const 
     s = hc__cuda_prep(n, d_ws, ws_bytes, stream, &ws, &st);
     if (s) return s;
     unsigned nt = (unsigned)hc__ntiles(n);
-    if (dtype == HC_F32) hc__k_decompress<float><<<nt, HC__TPB, 0, stream>>>((const unsigned char *)d_stream, len, n, (float *)d_out, ws, st);
-    else hc__k_decompress<double><<<nt, HC__TPB, 0, stream>>>((const unsigned char *)d_stream, len, n, (double *)d_out, ws, st);
+    if (dtype == HC_F32) hc__k_decompress<float><<<nt, HC__TB, 0, stream>>>((const unsigned char *)d_stream, len, n, (float *)d_out, ws, st);
+    else hc__k_decompress<double><<<nt, HC__TB, 0, stream>>>((const unsigned char *)d_stream, len, n, (double *)d_out, ws, st);
     return hc__cuda_done();
 }
 
@@ -1809,8 +2159,8 @@ HCDEF_IMPL hc_status hc_cuda_qp(const void *d_ref, size_t ref_len, const void *h
     s = hc__cuda_prep(n, d_ws, ws_bytes, stream, &ws, &st);
     if (s) return s;
     unsigned nt = (unsigned)hc__ntiles(n);
-    if (dtype == HC_F32) hc__k_qp<float><<<nt, HC__TPB, 0, stream>>>((const unsigned char *)d_ref, ref_len, (const float *)d_raw, n, d_deltas, ws);
-    else hc__k_qp<double><<<nt, HC__TPB, 0, stream>>>((const unsigned char *)d_ref, ref_len, (const double *)d_raw, n, d_deltas, ws);
+    if (dtype == HC_F32) hc__k_qp<float><<<nt, HC__TB, 0, stream>>>((const unsigned char *)d_ref, ref_len, (const float *)d_raw, n, d_deltas, ws);
+    else hc__k_qp<double><<<nt, HC__TB, 0, stream>>>((const unsigned char *)d_ref, ref_len, (const double *)d_raw, n, d_deltas, ws);
     return hc__cuda_done();
 }
 
@@ -1836,10 +2186,10 @@ static hc_status hc__cuda_add(const void *d_a, size_t alen, const void *d_b, siz
     if (s) return s;
     uint64_t nt = hc__ntiles(n);
     if (dtype == HC_F32)
-        hc__k_add<float, KIND><<<(unsigned)nt, HC__TPB, 0, stream>>>((const unsigned char *)d_a, alen, d_b, blen, n,
+        hc__k_add<float, KIND><<<(unsigned)nt, HC__TB, 0, stream>>>((const unsigned char *)d_a, alen, d_b, blen, n,
                                                                       (unsigned char *)d_out, ws, st, st + nt, st + 2 * nt);
     else
-        hc__k_add<double, KIND><<<(unsigned)nt, HC__TPB, 0, stream>>>((const unsigned char *)d_a, alen, d_b, blen, n,
+        hc__k_add<double, KIND><<<(unsigned)nt, HC__TB, 0, stream>>>((const unsigned char *)d_a, alen, d_b, blen, n,
                                                                        (unsigned char *)d_out, ws, st, st + nt, st + 2 * nt);
     return hc__cuda_done();
 }
