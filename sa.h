@@ -32,6 +32,8 @@
  *   SA_STATIC            make every function static (SADEF = static)
  *   SA_MALLOC(sz)/SA_FREE(p)   allocator (default malloc/free); define both or neither
  *   SA_ASSERT(x)         internal assertions (default assert)
+ *   SA_AUTO_MIN          texts shorter than this (default 2^20 bytes) use SA-IS under
+ *                        SA_ALGO_DEFAULT whatever the thread count
  *   SA_SELF              the name this file is included under (default "sa.h"): the
  *                        implementation includes itself once per index width; set it if you
  *                        rename the file
@@ -39,6 +41,7 @@
  * API (every function returns SA_OK = 0 or a negative sa_status; sa_status_string explains it;
  * opt may be NULL for the defaults; 64-bit twins end in 64 and take int64_t arrays)
  *   sa_build(text, sa, n, opt)         suffix array into the caller's sa[n]
+ *   sa_build_ex(text, sa, n, opt, &info)   the same, and which algorithm ran (sa_build_info)
  *   sa_lcp(text, sa, lcp, n, opt)      LCP array into the caller's lcp[n]
  *   sa_lrs(sa, lcp, n, &result, opt)   longest repeated substring (see sa_lrs_result)
  *   sa_validate(text, sa, n)           SA_OK, or SA_ERR_RANGE / _DUPLICATE / _ORDER
@@ -46,7 +49,8 @@
  *
  * ALGORITHMS (sa_options.algorithm; all give the same SA) and the memory they need beyond the
  * caller's arrays (n bytes of text, 4n of SA and 4n of LCP; double the index sizes for 64-bit)
- *   SA_ALGO_DEFAULT   SA-IS with 1 thread, SA_ALGO_PARALLEL with more
+ *   SA_ALGO_DEFAULT   SA-IS with 1 thread; with more, SA_ALGO_PARALLEL or SA-IS (see DEFAULT
+ *                     DISPATCH), so that the default is never much slower than one thread
  *   SA_ALGO_SAIS      induced sorting (Nong, Zhang, Chan 2009, with the in-place layout of Yuta
  *                     Mori's sais): the reduced problem lives inside SA; extra: a few KB per
  *                     recursion level plus bucket arrays for the reduced alphabet when they do
@@ -62,6 +66,18 @@
  *   SA_LCP_KASAI (the seed's); both need one extra index array (4n bytes) and run in parallel
  *   by splitting text positions into one chunk per thread.
  * With the default, SA + LCP peak at 13n bytes including text, SA and LCP.
+ *
+ * DEFAULT DISPATCH (SA_ALGO_DEFAULT, threads > 1, n >= SA_AUTO_MIN): parallel prefix doubling
+ *   does n log(lcp) work, so on text with long repeats it is slower than one-thread SA-IS
+ *   unless it has many threads. Before sorting, one parallel pass over the text predicts the
+ *   doubling's work from its long repeats (content-defined chunks that occur twice or more)
+ *   and its round-0 buckets; SA_ALGO_PARALLEL runs when the predicted time with these threads
+ *   is below 0.7 of SA-IS's, else SA-IS (one thread). Deterministic (no timing): the same text
+ *   and thread count always take the same branch; the SA is the same either way. Random-like
+ *   bytes: parallel from 2 threads; 50 MB of C headers: SA-IS below about 13 threads; DNA-like
+ *   4-letter random text: SA-IS with 2-3 threads. It costs about 3 % of SA-IS's time and no
+ *   memory beyond the SA array (scratch) and 256 KB. Details and calibration: "default
+ *   dispatch" in the parallel section. SA_ALGO_PARALLEL asked for explicitly always runs.
  *
  * LRS TIE-BREAK (the same in every variant of this project): len = max lcp; sa_index = the
  *   smallest k with lcp[k] = len (so the lexicographically smallest such substring); pos = the
@@ -107,7 +123,7 @@ typedef enum sa_status {
 } sa_status;
 
 typedef enum sa_algorithm {
-    SA_ALGO_DEFAULT = 0,    /* SA-IS with 1 thread, SA_ALGO_PARALLEL with more */
+    SA_ALGO_DEFAULT = 0,    /* SA-IS with 1 thread; with more, SA_ALGO_PARALLEL or SA-IS by a rule on the text */
     SA_ALGO_MM = 1,         /* the seed's Manber-Myers with bucket refinement (baseline) */
     SA_ALGO_SAIS = 2,       /* induced sorting (SA-IS), single thread, the fast default */
     SA_ALGO_PARALLEL = 3    /* OpenMP parallel suffix sorting */
@@ -135,21 +151,37 @@ typedef struct sa_lrs_result {
     int64_t count;
 } sa_lrs_result;
 
+/* What a build did (sa_build_ex): SA_ALGO_DEFAULT with more than one thread picks the
+ * parallel algorithm or SA-IS from the text (see DEFAULT DISPATCH in the manual). */
+typedef struct sa_build_info {
+    sa_algorithm algorithm; /* the algorithm that built the SA: SA_ALGO_MM, _SAIS or _PARALLEL */
+    int threads;            /* threads it used (1 for SA-IS and Manber-Myers) */
+    int predicted;          /* 1 when the default's rule looked at the text (threads > 1, n >= SA_AUTO_MIN,
+                               compiled with OpenMP; without OpenMP the default is always SA-IS) */
+    double repeat_rounds;   /* the rule's R: predicted doubling rounds per suffix from long repeats */
+    double predicted_ratio; /* the rule's predicted parallel time / single-thread SA-IS time */
+} sa_build_info;
+
 /* 32-bit index API: 0 <= n < 2^31. */
 SADEF sa_status sa_build(const uint8_t *text, int32_t *sa, int32_t n, const sa_options *opt);
+/* sa_build that also says which algorithm ran (info may be NULL). */
+SADEF sa_status sa_build_ex(const uint8_t *text, int32_t *sa, int32_t n, const sa_options *opt, sa_build_info *info);
 SADEF sa_status sa_lcp(const uint8_t *text, const int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt);
 SADEF sa_status sa_lrs(const int32_t *sa, const int32_t *lcp, int32_t n, sa_lrs_result *out, const sa_options *opt);
 SADEF sa_status sa_validate(const uint8_t *text, const int32_t *sa, int32_t n);
 
 /* 64-bit index API: 0 <= n < 2^63 (memory permitting). */
 SADEF sa_status sa_build64(const uint8_t *text, int64_t *sa, int64_t n, const sa_options *opt);
+SADEF sa_status sa_build64_ex(const uint8_t *text, int64_t *sa, int64_t n, const sa_options *opt, sa_build_info *info);
 SADEF sa_status sa_lcp64(const uint8_t *text, const int64_t *sa, int64_t *lcp, int64_t n, const sa_options *opt);
 SADEF sa_status sa_lrs64(const int64_t *sa, const int64_t *lcp, int64_t n, sa_lrs_result *out, const sa_options *opt);
 SADEF sa_status sa_validate64(const uint8_t *text, const int64_t *sa, int64_t n);
 
 SADEF const char *sa_status_string(sa_status status);
 SADEF const char *sa_algorithm_name(sa_algorithm algorithm);
-/* Threads a call with these options uses (>= 1), and the algorithm SA_ALGO_DEFAULT resolves to. */
+/* Threads a call with these options uses (>= 1), and the algorithm SA_ALGO_DEFAULT starts from
+ * without looking at the text: SA-IS with one thread, else SA_ALGO_PARALLEL, which sa_build may
+ * still replace by SA-IS (sa_build_ex's info says what ran). */
 SADEF int sa_effective_threads(const sa_options *opt);
 SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt);
 
@@ -854,6 +886,152 @@ done:                                                                           
 SA__P_TEMPLATE(int32_t, SA__PN32)
 SA__P_TEMPLATE(int64_t, SA__PN64)
 
+/* ---- SA_ALGO_DEFAULT with more than one thread: parallel doubling or SA-IS? ----
+   Prefix doubling does n log(lcp) work: on text with long repeats (27 % of the suffixes of
+   /usr/include's headers share more than 1 KB) it loses to single-thread SA-IS below 12-16
+   threads, while on random-like text it wins from 2 threads on. The rule predicts the
+   doubling's work from the text before sorting anything (no timing; deterministic for a
+   given text and thread count; the same for both index widths):
+    - long repeats, by content-defined chunking as in deduplication: a cut after position p
+      when a gear hash of the 32 bytes ending at p has its low 6 bits zero (chunks of
+      SA__P_MINC..SA__P_MAXC bytes, every 1 MiB piece of text on its own, in parallel), so
+      that all copies of a repeat longer than about 100 bytes are cut into the same chunks. A
+      chunk whose FNV-1a hash occurs twice or more is repeated; a run of repeated chunks of L
+      bytes stands for suffixes with lcp L, L - 1, ..., 1, and a suffix with lcp l stays in an
+      unsorted group for #{k >= 0 : 8 * 2^k <= l} rounds. When every chunk of the run occurs
+      at most SA__P_CHAIN_G times and was cut by content, the chain pass finishes it after
+      round h = 2 * SA__P_CHAIN_H. R = those rounds summed over all suffixes, divided by n
+      (the /usr/include headers: R = 4.5 predicted, 4.48 in a traced run).
+    - round 0's cost: b = the fraction of suffixes whose first two bytes are shared by more
+      than SA__P_BIG suffixes (every 64th position sampled): those buckets take several
+      parallel radix passes (random bytes: b = 0; DNA-like 4-letter text: b = 1).
+   Predicted one-thread doubling time, in units of single-thread SA-IS time on the same text:
+   W = SA__P_AUTO_C0 + SA__P_AUTO_CB * b + SA__P_AUTO_C1 * R (2 CPUs here: random 1.07
+   measured, 1.0 predicted; DNA 1.9-2.5 / 2.0; headers 6.0 / 5.6; Fibonacci 18 / 20), and
+   with nt threads W / (nt / (1 + 0.06 (nt - 1))), the speedup curve measured on 16 Xeon
+   cores (8.4x at 16 threads). Parallel doubling runs when that is below SA__P_AUTO_MARGIN
+   (0.7: near a tie SA-IS wins, it needs less memory). Texts under SA_AUTO_MIN bytes use
+   SA-IS. Cost of the prediction: one pass over the text, about 3 % of SA-IS's time with 2
+   threads; memory: the caller's SA array as scratch (at most 2.5n of its 4n bytes) and a
+   256 KB histogram, all before the chosen algorithm allocates anything, so the peak is that
+   algorithm's own. */
+#ifndef SA_AUTO_MIN
+#define SA_AUTO_MIN ((int64_t)1 << 20)
+#endif
+#define SA__P_MINC 32
+#define SA__P_MAXC 1024
+#define SA__P_PIECEB ((uint64_t)1 << 20)
+#define SA__P_AUTO_C0 1.0
+#define SA__P_AUTO_CB 1.0
+#define SA__P_AUTO_C1 0.9
+#define SA__P_AUTO_MARGIN 0.7
+typedef struct { uint64_t h, len; } sa__pchunk;
+
+/* Fills rounds (R) and bigfrac (b); 0, or -1 when the scratch is too small or out of memory. */
+static int sa__p_profile(const uint8_t *text, uint64_t n, void *scratch, size_t scratch_bytes, int nt,
+                         double *rounds, double *bigfrac)
+{
+    uint32_t gear[256], *h2;
+    uint64_t np = (n + SA__P_PIECEB - 1) / SA__P_PIECEB, capf = SA__P_PIECEB / SA__P_MINC + 2;
+    uint64_t sum = 0, big = 0, seed = 0x5a17u, i;
+    size_t m, q, tabn;
+    sa__pchunk *rec = (sa__pchunk *)scratch, *tab;
+    long long p;
+    int b;
+    (void)nt;
+    if (n == 0 || ((np - 1) * capf + (n - (np - 1) * SA__P_PIECEB) / SA__P_MINC + 2) * sizeof *rec > scratch_bytes)
+        return -1;
+    for (b = 0; b < 256; b++) { /* splitmix64 */
+        uint64_t z = (seed += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        gear[b] = (uint32_t)(z ^ (z >> 31));
+    }
+    /* chunks of each piece at rec + p * capf; the piece's count in its first record's slot
+       past the last one (cnt < cap); a chunk cut by length gets len | 2^63 */
+    SA__OMP(omp parallel for num_threads(nt) schedule(dynamic, 1))
+    for (p = 0; p < (long long)np; p++) {
+        uint64_t lo = (uint64_t)p * SA__P_PIECEB, hi = lo + SA__P_PIECEB < n ? lo + SA__P_PIECEB : n, j, last = lo;
+        uint64_t ch = 0xcbf29ce484222325ull, cap = (hi - lo) / SA__P_MINC + 2, cnt = 0;
+        uint32_t g = 0;
+        sa__pchunk *out = rec + (size_t)p * capf;
+        for (j = lo >= 32 ? lo - 32 : 0; j < lo; j++) g = (g << 1) + gear[text[j]];
+        for (j = lo; j < hi; j++) {
+            uint64_t len = j + 1 - last;
+            g = (g << 1) + gear[text[j]];
+            ch = (ch ^ text[j]) * 0x100000001b3ull;
+            if ((len >= SA__P_MINC && (g & 63) == 0) || len >= SA__P_MAXC || j + 1 == hi) {
+                out[cnt].h = ch | 1;
+                out[cnt].len = len | (len >= SA__P_MAXC ? (uint64_t)1 << 63 : 0);
+                cnt++;
+                last = j + 1;
+                ch = 0xcbf29ce484222325ull;
+            }
+        }
+        out[cap - 1].h = cnt;
+    }
+    for (m = 0, q = 0; q < np; q++) { /* compact */
+        uint64_t lo = (uint64_t)q * SA__P_PIECEB, hi = lo + SA__P_PIECEB < n ? lo + SA__P_PIECEB : n;
+        size_t c = (size_t)rec[q * capf + (hi - lo) / SA__P_MINC + 1].h;
+        memmove(rec + m, rec + q * capf, c * sizeof *rec);
+        m += c;
+    }
+    for (tabn = 1024; tabn < 2 * m; tabn *= 2) {}
+    if ((m + tabn) * sizeof *rec > scratch_bytes) return -1;
+    tab = rec + m; /* open addressing: hash, count */
+    memset(tab, 0, tabn * sizeof *tab);
+    for (q = 0; q < m; q++) {
+        size_t s = (size_t)(rec[q].h >> 17) & (tabn - 1);
+        while (tab[s].h && tab[s].h != rec[q].h) s = (s + 1) & (tabn - 1);
+        tab[s].h = rec[q].h;
+        tab[s].len++;
+    }
+    for (q = 0; q < m;) { /* runs of repeated chunks */
+        uint64_t L = 0, d;
+        int chained = 1;
+        for (; q < m; q++) {
+            size_t s = (size_t)(rec[q].h >> 17) & (tabn - 1);
+            while (tab[s].h != rec[q].h) s = (s + 1) & (tabn - 1);
+            if (tab[s].len < 2) break;
+            L += rec[q].len & ~((uint64_t)1 << 63);
+            chained &= tab[s].len <= SA__P_CHAIN_G && !(rec[q].len >> 63);
+        }
+        for (d = 8; d <= L && (!chained || d <= 2 * SA__P_CHAIN_H); d *= 2) sum += L - d + 1;
+        if (L == 0) q++;
+    }
+    *rounds = (double)sum / (double)n;
+    /* round 0's large buckets, from every 64th position */
+    if (n > SA__P_BIG) {
+        h2 = (uint32_t *)SA_MALLOC(65536 * sizeof *h2);
+        if (!h2) return -1;
+        memset(h2, 0, 65536 * sizeof *h2);
+        for (i = 0; i + 1 < n; i += 64) h2[(unsigned)text[i] << 8 | text[i + 1]]++;
+        for (i = 0; i < 65536; i++)
+            if ((uint64_t)h2[i] * 64 > SA__P_BIG) big += h2[i];
+        SA_FREE(h2);
+    }
+    *bigfrac = (double)big * 64 / (double)n;
+    if (*bigfrac > 1) *bigfrac = 1;
+    return 0;
+}
+
+/* The rule: 1 = parallel doubling, 0 = SA-IS. ratio: the predicted parallel time over SA-IS's
+   (0 when not predicted). sa: the caller's SA array, used as scratch. */
+static int sa__p_auto(const uint8_t *text, uint64_t n, void *sa, size_t sa_bytes, int nt, double *ratio,
+                      double *rounds)
+{
+    double R = 0, b = 0, w;
+    *ratio = 0;
+    *rounds = 0;
+    nt = sa__p_threads(nt); /* 1 without OpenMP: the doubling would run on one thread */
+    if (nt <= 1 || n < (uint64_t)SA_AUTO_MIN) return 0;
+    if (sa__p_profile(text, n, sa, sa_bytes, nt, &R, &b)) return 0;
+    w = SA__P_AUTO_C0 + SA__P_AUTO_CB * b + SA__P_AUTO_C1 * R;
+    *ratio = w * (1 + 0.06 * (nt - 1)) / nt;
+    *rounds = R;
+    return *ratio < SA__P_AUTO_MARGIN;
+}
+
 static sa_status sa__build_parallel32(const uint8_t *text, int32_t *sa, int32_t n, int threads)
 {
     return sa__p_build32(text, sa, n, threads) ? SA_ERR_NOMEM : SA_OK;
@@ -937,18 +1115,36 @@ static sa_status sa__check_opt(const sa_options *opt)
 
 /* One body for both widths; only the names differ. */
 #define SA__PUBLIC(W, I, BUILD, LCP, LRS, VALIDATE)                                                  \
-    SADEF sa_status BUILD(const uint8_t *text, I *sa, I n, const sa_options *opt)                    \
+    SADEF sa_status BUILD##_ex(const uint8_t *text, I *sa, I n, const sa_options *opt, sa_build_info *info) \
     {                                                                                                \
+        sa_build_info inf;                                                                           \
         sa_status st = sa__check_opt(opt);                                                           \
+        memset(&inf, 0, sizeof inf);                                                                 \
+        inf.algorithm = sa_effective_algorithm(opt);                                                 \
+        inf.threads = inf.algorithm == SA_ALGO_PARALLEL ? sa_effective_threads(opt) : 1;             \
+        if (info) *info = inf;                                                                       \
         if (st != SA_OK) return st;                                                                  \
         if (n < 0) return SA_ERR_SIZE;                                                               \
         if (n > 0 && (!text || !sa)) return SA_ERR_NULL;                                             \
-        switch (sa_effective_algorithm(opt)) {                                                       \
+        if ((!opt || opt->algorithm == SA_ALGO_DEFAULT) && inf.threads > 1) {                        \
+            if (!sa__p_auto(text, (uint64_t)n, sa, (size_t)n * sizeof(I), inf.threads,               \
+                            &inf.predicted_ratio, &inf.repeat_rounds)) {                             \
+                inf.algorithm = SA_ALGO_SAIS;                                                        \
+                inf.threads = 1;                                                                     \
+            }                                                                                        \
+            inf.predicted = inf.predicted_ratio > 0;                                                 \
+        }                                                                                            \
+        if (info) *info = inf;                                                                       \
+        switch (inf.algorithm) {                                                                     \
         case SA_ALGO_MM: return sa__mm##W(text, sa, n);                                              \
         case SA_ALGO_SAIS: return sa__sais##W(text, sa, n);                                          \
-        case SA_ALGO_PARALLEL: return sa__build_parallel##W(text, sa, n, sa_effective_threads(opt)); \
+        case SA_ALGO_PARALLEL: return sa__build_parallel##W(text, sa, n, inf.threads);               \
         default: return SA_ERR_ALGORITHM;                                                            \
         }                                                                                            \
+    }                                                                                                \
+    SADEF sa_status BUILD(const uint8_t *text, I *sa, I n, const sa_options *opt)                    \
+    {                                                                                                \
+        return BUILD##_ex(text, sa, n, opt, NULL);                                                   \
     }                                                                                                \
     SADEF sa_status LCP(const uint8_t *text, const I *sa, I *lcp, I n, const sa_options *opt)       \
     {                                                                                                \

@@ -167,8 +167,9 @@ int main(int argc, char **argv)
 
     sa_status st;
     sa_lrs_result lrs;
+    sa_build_info info;
     t0 = now();
-    st = wide ? sa_build64(text, sa, n, &opt) : sa_build(text, sa, (int32_t)n, &opt);
+    st = wide ? sa_build64_ex(text, sa, n, &opt, &info) : sa_build_ex(text, sa, (int32_t)n, &opt, &info);
     double t_sa = now() - t0;
     if (st != SA_OK) { fprintf(stderr, "sa_build: %s\n", sa_status_string(st)); return 1; }
     long long peak_sa = atomic_load(&demo_peak);
@@ -200,7 +201,12 @@ int main(int argc, char **argv)
         h = fnv1a64(b, isz, h);
     }
     int threads = sa_effective_threads(&opt);
-    const char *algo = sa_algorithm_name(sa_effective_algorithm(&opt));
+    /* the algorithm that actually ran: SA_ALGO_DEFAULT shows its choice, e.g. default->sais */
+    char algo[64];
+    if (opt.algorithm == SA_ALGO_DEFAULT)
+        snprintf(algo, sizeof algo, "default->%s", sa_algorithm_name(info.algorithm));
+    else
+        snprintf(algo, sizeof algo, "%s", sa_algorithm_name(info.algorithm));
     int ok = st == SA_OK;
 
     if (csv) {
@@ -217,6 +223,10 @@ int main(int argc, char **argv)
         printf("  input           %s, %lld bytes (%.2f MB)\n", file ? file : "random bytes", (long long)n, mb);
         printf("  algorithm       %s, LCP %s, %d-bit indices, %d thread%s\n", algo,
                opt.lcp == SA_LCP_KASAI ? "Kasai" : "Phi/PLCP", wide ? 64 : 32, threads, threads == 1 ? "" : "s");
+        if (info.predicted)
+            printf("  default rule    predicted parallel/SA-IS time %.2f (R = %.2f rounds per suffix): %s with %d thread%s\n",
+                   info.predicted_ratio, info.repeat_rounds, sa_algorithm_name(info.algorithm), info.threads,
+                   info.threads == 1 ? "" : "s");
         printf("  time_io         %.4f s\n  time_alloc      %.4f s\n", t_io, t_alloc);
         printf("  time_sa         %.4f s   (%.2f MB/s)\n", t_sa, t_sa > 0 ? mb / t_sa : 0.0);
         printf("  time_lcp        %.4f s\n  time_lrs        %.4f s\n", t_lcp, t_lrs);

@@ -1,7 +1,9 @@
 /* sa_test.c - sa.h against an independent brute-force oracle (naive suffix sort, naive LCP,
  * LRS by counting occurrences), every algorithm x 1..4 threads x both LCP methods, the 64-bit
  * API against the 32-bit one, the validator on corrupted arrays, and bad arguments.
- * SA_TEST_BIG=1 adds larger inputs (1M random, 200k periodic). */
+ * SA_TEST_BIG=1 adds larger inputs (1M random, 200k periodic).
+ * SA_AUTO_MIN is lowered from 2^20 so that the default's dispatch rule runs on small inputs. */
+#define SA_AUTO_MIN 65536
 #define SA_IMPLEMENTATION
 #include "sa.h"
 #include "check.h"
@@ -178,6 +180,77 @@ static void check_validator(void)
     free(t); free(sa);
 }
 
+/* SA_ALGO_DEFAULT with 2-4 threads: random text with a growing copied block crosses the rule
+ * from parallel doubling to SA-IS; both branches must occur and give the SA-IS result. */
+static void check_default_dispatch(void)
+{
+    const int32_t n = 200000;
+    uint8_t *t = malloc((size_t)n), *base = malloc((size_t)n);
+    int32_t *ref = malloc((size_t)n * 4), *sa = malloc((size_t)n * 4);
+    int64_t *sa64 = malloc((size_t)n * 8);
+    gen(GEN_RANDOM256, base, n); /* the same random part for every block length */
+    for (int th = 2; th <= 4; th++) {
+        int seen[2] = {0, 0}, last = -1, flips = 0;
+        for (int32_t blk = 0; blk <= n / 4; blk += n / 100) {
+            sa_options o = {SA_ALGO_DEFAULT, th, SA_LCP_DEFAULT}, s1 = {SA_ALGO_SAIS, 1, SA_LCP_DEFAULT};
+            sa_build_info info = {SA_ALGO_DEFAULT, 0, 0, 0, 0}, info64 = info;
+            memcpy(t, base, (size_t)n);
+            memcpy(t + n / 2, t + n / 8, (size_t)blk); /* one long repeat of blk bytes */
+            CHECK(sa_build_ex(t, ref, n, &s1, &info) == SA_OK && info.algorithm == SA_ALGO_SAIS && !info.predicted);
+            CHECK(sa_build_ex(t, sa, n, &o, &info) == SA_OK, "blk=%d th=%d", blk, th);
+            int par = info.algorithm == SA_ALGO_PARALLEL;
+#ifdef _OPENMP
+            CHECK(info.predicted);
+#endif
+            CHECK((par ? info.threads == th : info.threads == 1) &&
+                      par == (info.predicted && info.predicted_ratio < SA__P_AUTO_MARGIN),
+                  "blk=%d th=%d: algo %s, %d threads, ratio %.3f", blk, th, sa_algorithm_name(info.algorithm),
+                  info.threads, info.predicted_ratio);
+            CHECK(memcmp(sa, ref, (size_t)n * 4) == 0, "blk=%d th=%d: default->%s SA differs", blk, th,
+                  sa_algorithm_name(info.algorithm));
+            /* the 64-bit API takes the same branch (its scratch is larger, the rule the same) */
+            int ok = sa_build64_ex(t, sa64, n, &o, &info64) == SA_OK && info64.algorithm == info.algorithm;
+            for (int32_t i = 0; ok && i < n; i++) ok = sa64[i] == ref[i];
+            CHECK(ok, "blk=%d th=%d: 64-bit default differs", blk, th);
+            seen[par] = 1;
+            if (last >= 0 && last != par) flips++;
+            last = par;
+            if (!par) { /* SA_ALGO_PARALLEL asked for explicitly still runs the doubling */
+                sa_options p = {SA_ALGO_PARALLEL, th, SA_LCP_DEFAULT};
+                CHECK(sa_build_ex(t, sa, n, &p, &info) == SA_OK && info.algorithm == SA_ALGO_PARALLEL &&
+                          info.threads == th && !info.predicted && memcmp(sa, ref, (size_t)n * 4) == 0,
+                      "blk=%d th=%d: explicit parallel", blk, th);
+            }
+        }
+#ifdef _OPENMP
+        CHECK(seen[0] && seen[1] && flips == 1, "th=%d: branches seen %d/%d, %d flips", th, seen[1], seen[0], flips);
+#else
+        CHECK(seen[0] && !seen[1], "th=%d: without OpenMP the default is SA-IS", th);
+#endif
+    }
+    /* degenerate texts pick SA-IS; one thread and short texts never run the rule */
+    for (int g = GEN_EQUAL; g <= GEN_FIB; g++) {
+        sa_options o = {SA_ALGO_DEFAULT, 2, SA_LCP_DEFAULT};
+        sa_build_info info = {SA_ALGO_DEFAULT, 0, 0, 0, 0};
+        gen(g, t, n);
+        CHECK(sa_build_ex(t, sa, n, &o, &info) == SA_OK && info.algorithm == SA_ALGO_SAIS &&
+                  sa_validate(t, sa, n) == SA_OK, "%s: default with 2 threads ran %s", gen_name[g],
+              sa_algorithm_name(info.algorithm));
+    }
+    {
+        sa_options o1 = {SA_ALGO_DEFAULT, 1, SA_LCP_DEFAULT}, o2 = {SA_ALGO_DEFAULT, 2, SA_LCP_DEFAULT};
+        sa_build_info info = {SA_ALGO_DEFAULT, 0, 0, 0, 0};
+        gen(GEN_RANDOM256, t, n);
+        CHECK(sa_build_ex(t, sa, n, &o1, &info) == SA_OK && info.algorithm == SA_ALGO_SAIS && !info.predicted);
+        CHECK(sa_build_ex(t, sa, SA_AUTO_MIN - 1, &o2, &info) == SA_OK && info.algorithm == SA_ALGO_SAIS &&
+              !info.predicted);
+        CHECK(sa_build_ex(t, sa, n, &(sa_options){SA_ALGO_MM, 2, SA_LCP_DEFAULT}, &info) == SA_OK &&
+              info.algorithm == SA_ALGO_MM && info.threads == 1);
+        CHECK(sa_build_ex(t, sa, n, &(sa_options){(sa_algorithm)99, 2, SA_LCP_DEFAULT}, &info) == SA_ERR_ALGORITHM);
+    }
+    free(t); free(base); free(ref); free(sa); free(sa64);
+}
+
 static void check_bad_arguments(void)
 {
     uint8_t t[4] = {1, 2, 3, 4};
@@ -256,6 +329,7 @@ int main(int argc, char **argv)
         check_input("all-equal-200k", t, 200000, 0);
     }
     check_validator();
+    check_default_dispatch();
     check_bad_arguments();
     free(t);
     return check_done();
