@@ -1055,6 +1055,14 @@ static hc_status hc__run(hc__job *j, void *out, size_t out_cap, size_t *out_size
     return (hc_status)st;
 }
 
+/* The arguments hc_compress and hc_cuda_compress both take: pointers, enums, n. */
+static int hc__compress_args_ok(const hc_config *cfg, const void *in, uint64_t n, const void *out)
+{
+    return cfg && out && (!n || in) && (cfg->dtype == HC_F32 || cfg->dtype == HC_F64) &&
+           (cfg->mode == HC_PLAIN || cfg->mode == HC_OUTLIER) && (cfg->bound == HC_ABS || cfg->bound == HC_REL) &&
+           n <= ((uint64_t)1 << 56);
+}
+
 HCDEF_IMPL hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t n, void *out, size_t out_cap,
                                  size_t *out_size)
 {
@@ -1062,10 +1070,7 @@ HCDEF_IMPL hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t 
     hc__job j;
     double eb;
     int st;
-    if (!cfg || !out || (n && !in)) return HC_ERR_ARG;
-    if ((cfg->dtype != HC_F32 && cfg->dtype != HC_F64) || (cfg->mode != HC_PLAIN && cfg->mode != HC_OUTLIER) ||
-        (cfg->bound != HC_ABS && cfg->bound != HC_REL) || n > ((uint64_t)1 << 56))
-        return HC_ERR_ARG;
+    if (!hc__compress_args_ok(cfg, in, n, out)) return HC_ERR_ARG;
     if (out_cap < hc_compress_bound(n, cfg->dtype)) return HC_ERR_CAPACITY;
     eb = cfg->eb;
     if (cfg->bound == HC_REL) {
@@ -2135,10 +2140,7 @@ HCDEF_IMPL hc_status hc_cuda_compress(const hc_config *cfg, const void *d_in, ui
     int use_rel;
     hc_status s;
     unsigned nt;
-    if (!cfg || !d_out || (n && !d_in)) return HC_ERR_ARG;
-    if ((cfg->dtype != HC_F32 && cfg->dtype != HC_F64) || (cfg->mode != HC_PLAIN && cfg->mode != HC_OUTLIER) ||
-        (cfg->bound != HC_ABS && cfg->bound != HC_REL) || n > ((uint64_t)1 << 56))
-        return HC_ERR_ARG;
+    if (!hc__compress_args_ok(cfg, d_in, n, d_out)) return HC_ERR_ARG;
     if ((uintptr_t)d_in % (cfg->dtype == HC_F32 ? 4 : 8)) return HC_ERR_ALIGN;
     if (out_cap < hc_compress_bound(n, cfg->dtype)) return HC_ERR_CAPACITY;
     if (hc__ntiles(n) > 0x7fffffffu) return HC_ERR_ARG;
