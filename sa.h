@@ -74,7 +74,7 @@
  *   and its round-0 buckets; SA_ALGO_PARALLEL runs when the predicted time with these threads
  *   is below 0.7 of SA-IS's, else SA-IS (one thread). Deterministic (no timing): the same text
  *   and thread count always take the same branch; the SA is the same either way. Random-like
- *   bytes: parallel from 2 threads; 50 MB of C headers: SA-IS below about 13 threads; DNA-like
+ *   bytes: parallel from 2 threads; 50 MB of C headers: SA-IS below 15 threads; DNA-like
  *   4-letter random text: SA-IS with 2-3 threads. It costs about 3 % of SA-IS's time and no
  *   memory beyond the SA array (scratch) and 256 KB. Details and calibration: "default
  *   dispatch" in the parallel section. SA_ALGO_PARALLEL asked for explicitly always runs.
@@ -262,7 +262,9 @@ static sa_status sa__sais64(const uint8_t *text, int64_t *sa, int64_t n);
  * rank array w*n; per thread 65536*w histogram and 2 * SA__P_BIG * 16 bytes of pair buffer;
  * (w + 1) bytes per element of the longest segment over SA__P_BIG (0 on random bytes, up to
  * (w + 1) * n on a text of one repeated byte); 2w bytes per unsorted group (segment lists).
- * Typical total with SA: 32-bit API 8n + 2.5 MB * threads, 64-bit API 16n + 2.5 MB * threads. */
+ * Typical total with SA: 32-bit API 8n + 2.5 MB * threads, 64-bit API 16n + 2.5 MB * threads.
+ * SA_ALGO_DEFAULT runs it only where the rule at the end of this section ("default dispatch",
+ * sa__p_auto) predicts it to be clearly faster than one-thread SA-IS on this text. */
 #ifdef _OPENMP
 static int sa__p_tid(void) { return omp_get_thread_num(); }
 static int sa__p_nth(void) { return omp_get_num_threads(); }
@@ -896,7 +898,7 @@ SA__P_TEMPLATE(int64_t, SA__PN64)
       when a gear hash of the 32 bytes ending at p has its low 6 bits zero (chunks of
       SA__P_MINC..SA__P_MAXC bytes, every 1 MiB piece of text on its own, in parallel), so
       that all copies of a repeat longer than about 100 bytes are cut into the same chunks. A
-      chunk whose FNV-1a hash occurs twice or more is repeated; a run of repeated chunks of L
+      chunk whose 64-bit hash occurs twice or more is repeated; a run of repeated chunks of L
       bytes stands for suffixes with lcp L, L - 1, ..., 1, and a suffix with lcp l stays in an
       unsorted group for #{k >= 0 : 8 * 2^k <= l} rounds. When every chunk of the run occurs
       at most SA__P_CHAIN_G times and was cut by content, the chain pass finishes it after
@@ -952,20 +954,28 @@ static int sa__p_profile(const uint8_t *text, uint64_t n, void *scratch, size_t 
     SA__OMP(omp parallel for num_threads(nt) schedule(dynamic, 1))
     for (p = 0; p < (long long)np; p++) {
         uint64_t lo = (uint64_t)p * SA__P_PIECEB, hi = lo + SA__P_PIECEB < n ? lo + SA__P_PIECEB : n, j, last = lo;
-        uint64_t ch = 0xcbf29ce484222325ull, cap = (hi - lo) / SA__P_MINC + 2, cnt = 0;
+        uint64_t cap = (hi - lo) / SA__P_MINC + 2, cnt = 0;
         uint32_t g = 0;
         sa__pchunk *out = rec + (size_t)p * capf;
         for (j = lo >= 32 ? lo - 32 : 0; j < lo; j++) g = (g << 1) + gear[text[j]];
         for (j = lo; j < hi; j++) {
             uint64_t len = j + 1 - last;
             g = (g << 1) + gear[text[j]];
-            ch = (ch ^ text[j]) * 0x100000001b3ull;
             if ((len >= SA__P_MINC && (g & 63) == 0) || len >= SA__P_MAXC || j + 1 == hi) {
+                /* the chunk's hash, 8 bytes at a time (multiply-xorshift), then its length */
+                uint64_t ch = 0x9E3779B97F4A7C15ull, w, k;
+                for (k = last; k + 8 <= j + 1; k += 8) {
+                    memcpy(&w, text + k, 8);
+                    ch = (ch ^ w) * 0xBF58476D1CE4E5B9ull;
+                    ch ^= ch >> 29;
+                }
+                for (w = 0; k <= j; k++) w = w << 8 | text[k];
+                ch = ((ch ^ w) * 0x94D049BB133111EBull) ^ len;
+                ch = (ch ^ (ch >> 31)) * 0xBF58476D1CE4E5B9ull;
                 out[cnt].h = ch | 1;
                 out[cnt].len = len | (len >= SA__P_MAXC ? (uint64_t)1 << 63 : 0);
                 cnt++;
                 last = j + 1;
-                ch = 0xcbf29ce484222325ull;
             }
         }
         out[cap - 1].h = cnt;

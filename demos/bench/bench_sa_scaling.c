@@ -2,7 +2,7 @@
  * default, side by side in one run, on random bytes and on real text with long repeats.
  *
  *   bench_sa_scaling [--text FILE] [--text-mb M] [--random-mb M] [--threads 1,2,4,8,16]
- *                    [--reps R] [--no-clip] [--skip-small] [--big N] [--big-threads T]
+ *                    [--reps R] [--no-clip] [--skip-small] [--no-random] [--big N] [--big-threads T]
  *
  * Inputs: --random-mb (default 24) MB of random bytes (xorshift, fixed seed); --text FILE, or
  * when absent --text-mb (default 50) MB of concatenated /usr/include headers (files in C-locale
@@ -10,7 +10,9 @@
  * "hard case" wants). Thread counts above the number of online cores are skipped unless
  * --no-clip. For every dataset: SA-IS with 1 thread (the baseline, checked with sa_validate),
  * then SA_ALGO_PARALLEL at each thread count; each result must equal the SA-IS one byte for byte.
- * Times are the best of --reps (default 1) runs of sa_build alone.
+ * Times are the best of --reps (default 1) runs of sa_build alone. At every thread count above 1
+ * SA_ALGO_DEFAULT runs too; its algo column says what its rule picked (default->parallel or
+ * default->sais) and its time includes the rule's prediction pass. --no-random: only the text.
  * CSV (stdout): dataset,n,algo,threads,time_s,mb_s,speedup_vs_sais1,same_sa
  *
  * --big N: additionally build the SA of N random bytes with the 64-bit API (sa_build64,
@@ -100,14 +102,14 @@ static uint8_t *gen_headers(int64_t want, int64_t *n)
 }
 
 static double time_build(const uint8_t *t, int32_t *sa, int32_t n, sa_algorithm a, int th, int reps,
-                         sa_status *st)
+                         sa_status *st, sa_build_info *info)
 {
     double best = 1e30;
     int r;
     sa_options o = {a, th, SA_LCP_DEFAULT};
     for (r = 0; r < reps; r++) {
         double t0 = now(), dt;
-        *st = sa_build(t, sa, n, &o);
+        *st = sa_build_ex(t, sa, n, &o, info);
         dt = now() - t0;
         if (dt < best) best = dt;
     }
@@ -125,7 +127,8 @@ static int run_dataset(const char *name, const uint8_t *t, int64_t n64, const in
     ref = (int32_t *)malloc((size_t)n * 4);
     sa = (int32_t *)malloc((size_t)n * 4);
     if (!ref || !sa) { fprintf(stderr, "out of memory\n"); return 1; }
-    tb = time_build(t, ref, n, SA_ALGO_SAIS, 1, reps, &st);
+    sa_build_info info;
+    tb = time_build(t, ref, n, SA_ALGO_SAIS, 1, reps, &st, &info);
     if (st != SA_OK || (st = sa_validate(t, ref, n)) != SA_OK) {
         fprintf(stderr, "%s: SA-IS failed: %s\n", name, sa_status_string(st));
         return 1;
@@ -135,11 +138,22 @@ static int run_dataset(const char *name, const uint8_t *t, int64_t n64, const in
     for (k = 0; k < nth; k++) {
         int same;
         memset(sa, 0, (size_t)n * 4);
-        tp = time_build(t, sa, n, SA_ALGO_PARALLEL, ths[k], reps, &st);
+        tp = time_build(t, sa, n, SA_ALGO_PARALLEL, ths[k], reps, &st, &info);
         same = st == SA_OK && memcmp(sa, ref, (size_t)n * 4) == 0;
         if (!same) bad = 1;
         printf("%s,%d,parallel,%d,%.4f,%.2f,%.3f,%d\n", name, n, ths[k], tp, n / 1e6 / tp, tb / tp, same);
         fflush(stdout);
+        if (ths[k] > 1) {
+            memset(sa, 0, (size_t)n * 4);
+            tp = time_build(t, sa, n, SA_ALGO_DEFAULT, ths[k], reps, &st, &info);
+            same = st == SA_OK && memcmp(sa, ref, (size_t)n * 4) == 0;
+            if (!same) bad = 1;
+            printf("%s,%d,default->%s,%d,%.4f,%.2f,%.3f,%d\n", name, n, sa_algorithm_name(info.algorithm), ths[k], tp,
+                   n / 1e6 / tp, tb / tp, same);
+            fprintf(stderr, "# %s, %d threads: rule R = %.2f, predicted parallel/SA-IS %.2f -> %s\n", name, ths[k],
+                    info.repeat_rounds, info.predicted_ratio, sa_algorithm_name(info.algorithm));
+            fflush(stdout);
+        }
     }
     free(ref);
     free(sa);
@@ -176,7 +190,7 @@ int main(int argc, char **argv)
 {
     const char *text = NULL;
     double text_mb = 50, random_mb = 24;
-    int ths[32], nth = 0, reps = 1, clip = 1, skip_small = 0, big_th = 0, i, bad = 0, all[32], nall = 0;
+    int ths[32], nth = 0, reps = 1, clip = 1, skip_small = 0, no_random = 0, big_th = 0, i, bad = 0, all[32], nall = 0;
     int64_t big = 0, n;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     char tl[256] = "1,2,4,8,16", *tok;
@@ -189,11 +203,12 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--no-clip")) clip = 0;
         else if (!strcmp(argv[i], "--skip-small")) skip_small = 1;
+        else if (!strcmp(argv[i], "--no-random")) no_random = 1;
         else if (!strcmp(argv[i], "--big") && i + 1 < argc) big = (int64_t)atof(argv[++i]);
         else if (!strcmp(argv[i], "--big-threads") && i + 1 < argc) big_th = atoi(argv[++i]);
         else {
             fprintf(stderr, "usage: %s [--text FILE] [--text-mb M] [--random-mb M] [--threads 1,2,4] "
-                            "[--reps R] [--no-clip] [--skip-small] [--big N] [--big-threads T]\n", argv[0]);
+                            "[--reps R] [--no-clip] [--skip-small] [--no-random] [--big N] [--big-threads T]\n", argv[0]);
             return 2;
         }
     }
@@ -205,15 +220,20 @@ int main(int argc, char **argv)
     printf("# cores=%ld reps=%d\n", cores, reps);
     printf("dataset,n,algo,threads,time_s,mb_s,speedup_vs_sais1,same_sa\n");
     if (!skip_small) {
-        n = (int64_t)(random_mb * 1e6);
-        t = (uint8_t *)malloc((size_t)n);
-        if (!t) return 1;
-        fill_random(t, n, 42);
-        bad |= run_dataset("random", t, n, ths, nth, reps);
-        free(t);
+        if (!no_random) {
+            n = (int64_t)(random_mb * 1e6);
+            t = (uint8_t *)malloc((size_t)n);
+            if (!t) return 1;
+            fill_random(t, n, 42);
+            bad |= run_dataset("random", t, n, ths, nth, reps);
+            free(t);
+        }
         t = text ? read_file(text, &n) : gen_headers((int64_t)(text_mb * 1e6), &n);
         if (!t) { fprintf(stderr, "cannot read the text input\n"); return 1; }
-        bad |= run_dataset(text ? "text" : "headers", t, n, ths, nth, reps);
+        {
+            const char *nm = text ? strrchr(text, '/') : NULL;
+            bad |= run_dataset(text ? (nm ? nm + 1 : text) : "headers", t, n, ths, nth, reps);
+        }
         free(t);
     }
     if (big > 0) bad |= run_big(big, big_th);
