@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/gpu.sh - the GPU part, in one call of the device tool on the GPU machine:
-# configure and build there, `meson test --suite cuda`, the CUDA tests under
-# compute-sanitizer, then the GPU benchmarks. Logs and CSVs go to $OUT (default ./gpu-out).
+# configure and build there (fresh), `meson test` on the suite 'cuda', the GPU benchmarks and
+# demos, then the CUDA tests under compute-sanitizer (SANITIZER_TIMEOUT seconds each).
+# Logs and CSVs go to $OUT (default ./gpu-out).
 #   tests/gpu.sh                 everything
 #   tests/gpu.sh spiral sa       only these components' sections (spiral, sa, homcomp)
 set -uo pipefail
@@ -49,19 +50,6 @@ else
     echo "no cuda tests selected"
 fi
 
-# compute-sanitizer (memcheck) over the selected components' CUDA test programs.
-if command -v compute-sanitizer >/dev/null; then
-    : >"$OUT/sanitizer.log"
-    for t in $(find "$B/tests" -maxdepth 2 -type f -executable -name '*cuda*'); do
-        want "$(comp_of "$(basename "$t")")" || continue
-        if compute-sanitizer --tool memcheck --error-exitcode 99 "$t" >>"$OUT/sanitizer.log" 2>&1; then
-            echo "sanitizer ok: $(basename "$t")"
-        else
-            echo "sanitizer FAIL: $(basename "$t")"; status=1
-        fi
-    done
-fi
-
 # ---- GPU benchmarks (each writes a CSV under $OUT) ---------------------------
 # ---- spiral.h
 if want spiral; then
@@ -80,6 +68,27 @@ if want homcomp; then
         "$B/demos/bench/homcomp_bench_cuda" --csv "$OUT/homcomp_bench_cuda.csv" >"$OUT/homcomp_bench_cuda.log" 2>&1 || status=1
         cat "$OUT/homcomp_bench_cuda.log"
     else echo "homcomp_bench_cuda not built"; status=1; fi
+fi
+
+# ---- every demo variant on its default input (the CUDA ones run here) --------
+if [ "$only" = " all " ]; then
+    SETUP_NO_INSTALL=1 BUILD="$B" "$ROOT/demos/run_all.sh" >"$OUT/run_all.txt" 2>"$OUT/run_all.log" || status=1
+    cat "$OUT/run_all.txt"
+fi
+
+# Last, so the timings above come back even if it runs long: compute-sanitizer (memcheck)
+# over the selected components' CUDA test programs.
+if command -v compute-sanitizer >/dev/null; then
+    : >"$OUT/sanitizer.log"
+    for t in $(find "$B/tests" -maxdepth 2 -type f -executable -name '*cuda*'); do
+        want "$(comp_of "$(basename "$t")")" || continue
+        if timeout "${SANITIZER_TIMEOUT:-300}" compute-sanitizer --tool memcheck --error-exitcode 99 "$t" \
+               >>"$OUT/sanitizer.log" 2>&1; then
+            echo "sanitizer ok: $(basename "$t")"
+        else
+            echo "sanitizer FAIL: $(basename "$t")"; status=1
+        fi
+    done
 fi
 
 exit $status

@@ -19,6 +19,8 @@ setup_deps() {
        && command -v cc >/dev/null && ! command -v apt-get >/dev/null; then
         missing=()
     fi
+    # SETUP_NO_INSTALL=1: never call apt-get (offline machines such as the GPU machine).
+    [ -n "${SETUP_NO_INSTALL:-}" ] && missing=()
     if [ ${#missing[@]} -gt 0 ]; then
         local sudo=""
         [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && sudo="sudo -n"
