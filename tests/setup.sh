@@ -25,6 +25,7 @@ setup_deps() {
         local sudo=""
         [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && sudo="sudo -n"
         echo "setup: installing ${missing[*]}" >&2
+        SETUP_INSTALLED=1   # setup_build then re-runs meson's detection
         if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
                $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >/tmp/setup-apt.log 2>&1; then
             echo "setup: could not install ${missing[*]} (see /tmp/setup-apt.log); continuing with what is here" >&2
@@ -40,8 +41,10 @@ setup_deps() {
 setup_build() {
     local dir=$1; shift
     if [ -f "$dir/build.ninja" ]; then
-        # Reuse the directory; apply any options given (harmless when unchanged).
-        if [ $# -gt 0 ]; then $MESON configure "$dir" "$@" >/dev/null || return 1; fi
+        # Reuse the directory; apply any options given (harmless when unchanged). After an
+        # install, reconfigure so meson sees the new packages (e.g. a benchmark's peer).
+        if [ -n "${SETUP_INSTALLED:-}" ]; then $MESON setup --reconfigure "$dir" "$ROOT" "$@" >/dev/null || return 1
+        elif [ $# -gt 0 ]; then $MESON configure "$dir" "$@" >/dev/null || return 1; fi
     else
         rm -rf "$dir"
         $MESON setup "$dir" "$ROOT" "$@" || return 1
