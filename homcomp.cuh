@@ -1952,6 +1952,126 @@ hc__k_decompress(const unsigned char *s, uint64_t len, uint64_t n, T *out, hc__w
 
 enum { HC__K_STREAM = 0, HC__K_RAW = 1, HC__K_QP = 2 };
 
+/* ---- the fused float32 add's raw operand: 16-byte asynchronous copies (cp.async) into
+ * unpadded 32-word rows, chunk j of row r at chunk j ^ (r & 7) (conflict-free both ways),
+ * issued as soon as the tile id is known and awaited only when the values are needed. */
+#define HC__SMA ((48 * 1024 - 256) / 4) /* the add kernel's shared words (raw rows + payload) */
+#define HC__RAWW (HC__TB * 32)          /* words of the swizzled raw rows */
+__device__ static __forceinline__ void hc__cp16(unsigned *sdst, const unsigned char *gsrc)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const unsigned sa = (unsigned)__cvta_generic_to_shared(sdst);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(sa), "l"(gsrc) : "memory");
+#else
+    *(uint4 *)sdst = __ldcs((const uint4 *)gsrc);
+#endif
+}
+__device__ static __forceinline__ void hc__cp_commit(void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+#endif
+}
+__device__ static __forceinline__ void hc__cp_wait(void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_group 0;\n" ::: "memory");
+#endif
+}
+/* the warp's 32 full blocks at in + wbase (16-byte aligned) -> swizzled rows wb */
+__device__ static __forceinline__ void hc__raw_prefetch(unsigned *wb, const float *in, uint64_t wbase)
+{
+    const int lane = threadIdx.x & 31;
+    const unsigned char *g = (const unsigned char *)(in + wbase);
+#pragma unroll
+    for (int j = 0; j < 8; j++) {
+        const int c = j * 32 + lane, r = c >> 3, ch = c & 7;
+        hc__cp16(wb + r * 32 + ((ch ^ (r & 7)) << 2), g + r * 128 + ch * 16);
+    }
+    hc__cp_commit();
+}
+__device__ static __forceinline__ unsigned hc__swz(int i, unsigned sw) { return (((unsigned)i >> 2 ^ sw) << 2) | ((unsigned)i & 3u); }
+/* the exact deltas of a full float32 block in swizzled row rw, written back in place (as
+ * hc__qp_warp: the float fast path where it is exact for the whole block, else the double path) */
+__device__ static __forceinline__ int hc__qp_inplace(unsigned *rw, unsigned sw, const hc__params *p, const hc__fq *f)
+{
+    uint32_t e[HC_BLOCK];
+    int err = 0;
+#pragma unroll
+    for (int j = 0; j < 8; j++) {
+        const uint4 t = *(const uint4 *)(rw + ((j ^ sw) << 2));
+        e[4 * j] = t.x; e[4 * j + 1] = t.y; e[4 * j + 2] = t.z; e[4 * j + 3] = t.w;
+    }
+    bool ok = f->fastq;
+    int32_t prev = 0;
+#pragma unroll
+    for (int i = 0; i < HC_BLOCK; i++) {
+        const float x = __uint_as_float(e[i]), t = __fmul_rn(x, f->invf), s = __fadd_rn(t, 12582912.0f), r = __fsub_rn(s, 12582912.0f);
+        const int32_t q = __float_as_int(s) - 0x4B400000;
+        ok &= (fabsf(t) < 4194304.0f) & (fabsf(__fsub_rn(x, __fmul_rn(r, f->stepf))) <= f->ebf);
+        e[i] = (uint32_t)(q - prev);
+        prev = q;
+    }
+    if (ok) {
+#pragma unroll
+        for (int j = 0; j < 8; j++) *(uint4 *)(rw + ((j ^ sw) << 2)) = make_uint4(e[4 * j], e[4 * j + 1], e[4 * j + 2], e[4 * j + 3]);
+    } else { /* rare: the double path, in place */
+        prev = 0;
+#pragma unroll 1
+        for (int i = 0; i < HC_BLOCK; i++) {
+            const unsigned k = hc__swz(i, sw);
+            int32_t q = prev;
+            int e2 = hc__quant((double)__uint_as_float(rw[k]), p, HC_F32, &q);
+            if (e2) { err = e2 < err ? e2 : err; q = prev; }
+            rw[k] = (unsigned)(q - prev);
+            prev = q;
+        }
+    }
+    return err;
+}
+
+/* the exact deltas of a float32 block of cnt values in row rw (swizzle sw; as hc__qp_warp: the
+ * float fast path where it is exact for the whole block, else the double path), in place */
+__device__ static __noinline__ int hc__qp_row(unsigned *rw, unsigned sw, int cnt, const hc__params pv, const hc__fq fv)
+{
+    const hc__params *p = &pv; /* by value and not inlined: the rare path keeps the caller's registers free */
+    const hc__fq *f = &fv;
+    bool ok = f->fastq;
+    int err = 0;
+    int32_t prev = 0;
+#pragma unroll 1
+    for (int i = 0; i < HC_BLOCK; i++) {
+        const float x = __uint_as_float(rw[hc__swz(i, sw)]), t = __fmul_rn(x, f->invf), s = __fadd_rn(t, 12582912.0f), r = __fsub_rn(s, 12582912.0f);
+        ok &= (fabsf(t) < 4194304.0f) & (fabsf(__fsub_rn(x, __fmul_rn(r, f->stepf))) <= f->ebf);
+    }
+#pragma unroll 1
+    for (int i = 0; i < HC_BLOCK; i++) {
+        const unsigned k = hc__swz(i, sw);
+        const float x = __uint_as_float(rw[k]);
+        int32_t q = prev;
+        if (i >= cnt) {
+        } else if (ok) q = __float_as_int(__fadd_rn(__fmul_rn(x, f->invf), 12582912.0f)) - 0x4B400000;
+        else {
+            int e2 = hc__quant((double)x, p, HC_F32, &q);
+            if (e2) { err = e2 < err ? e2 : err; q = prev; }
+        }
+        rw[k] = (unsigned)(q - prev);
+        prev = q;
+    }
+    return err;
+}
+
+/* d += e with the sum bound of hc__add_common; zero past cnt */
+__device__ static __forceinline__ void hc__add_deltas(int32_t *d, const int32_t *e, int cnt, int *err)
+{
+#pragma unroll
+    for (int i = 0; i < HC_BLOCK; i++) {
+        long long sum = (long long)d[i] + e[i];
+        if (sum > HC__D31 || sum < -HC__D31) { *err = HC_ERR_SUM_OVERFLOW < *err ? HC_ERR_SUM_OVERFLOW : *err; sum = 0; }
+        d[i] = i < cnt ? (int32_t)sum : 0;
+    }
+}
+
 /* a (compressed) + second operand (compressed stream / raw buffer / QP deltas) -> out.
  * Order: rate bytes of the compressed operands, publish, the raw/QP operand's loads and
  * quantization while the look-backs resolve, then payloads, add, and hc__emit. */
@@ -1960,7 +2080,8 @@ __global__ void __launch_bounds__(HC__TB, 4)
 hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen, uint64_t n, unsigned char *out,
           hc__ws *ws, unsigned long long *stA, unsigned long long *stB, unsigned long long *stO)
 {
-    __shared__ __align__(16) unsigned sm[HC__SMW];
+    enum { FR = KIND == HC__K_RAW && sizeof(T) == 4 }; /* float32 raw operand by cp.async */
+    __shared__ __align__(16) unsigned sm[FR ? HC__SMA : HC__SMW];
     __shared__ unsigned s_wsum[2][HC__NW];
     __shared__ unsigned long long s_tile, s_off[2];
     __shared__ int s_bad;
@@ -1993,6 +2114,11 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
     if (KIND == HC__K_STREAM) rbb = hc__rate((const unsigned char *)bsrc, b, nb, h.mode, &err);
     const unsigned exp = hc__cta_scan(hc__payload_size(ra) | (hc__payload_size(rbb) << 16), s_wsum[0], &aggp);
     unsigned exa = exp & 0xffffu, aga = aggp & 0xffffu, exb = exp >> 16, agb = aggp >> 16;
+    bool fr = false; /* full aligned tile whose payload fits beside the raw rows: prefetch them now */
+    if (FR) {
+        fr = (tile + 1) * HC__TB * HC_BLOCK <= n && ((uintptr_t)bsrc & 15) == 0 && aga + 48u <= 4u * (HC__SMA - HC__RAWW);
+        if (fr) hc__raw_prefetch(sm + w * 32 * 32, (const float *)bsrc, wbase);
+    }
     if (tid == 0) {
         hc__publish(stA, tile, aga);
         if (KIND == HC__K_STREAM) hc__publish(stB, tile, agb);
@@ -2001,10 +2127,16 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
         unsigned long long o = hc__lookback<1>(w ? stB : stA, tile, w ? agb : aga);
         if ((tid & 31) == 0) s_off[w] = o;
     }
-    if (KIND == HC__K_RAW) {
+    if (KIND == HC__K_RAW && !FR) {
         const hc__fq f = hc__fq_of(&p);
         const bool vec = (tile + 1) * HC__TB * HC_BLOCK <= n && ((uintptr_t)bsrc & 15) == 0;
         int e2 = hc__qp_warp<T>(sm + w * 32 * HC__ROW, (const T *)bsrc, wbase, n, vec, cnt, &p, &f, e);
+        if (e2 < err) err = e2;
+    } else if (FR && fr) { /* the raw deltas back into the rows while warp 0 looks back */
+        const hc__fq f = hc__fq_of(&p);
+        hc__cp_wait();
+        __syncwarp();
+        const int e2 = hc__qp_inplace(sm + tid * 32, (unsigned)(tid & 7), &p, &f);
         if (e2 < err) err = e2;
     } else if (KIND == HC__K_QP) {
         const uint64_t nq = nb * HC_BLOCK;
@@ -2030,21 +2162,98 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
         if (hc__dec_block(sm, rbb, sh + exb, e)) err = HC_ERR_CORRUPT;
         __syncthreads();
     }
-    {
-        const unsigned long long off = s_off[0], end = off + aga;
-        if (end > h.payload || (tile == gridDim.x - 1 && end != h.payload)) {
-            err = HC_ERR_CORRUPT;
-            if (end > h.payload) { ra = 0; aga = 0; }
+    const unsigned long long offa = s_off[0], enda = offa + aga;
+    if (enda > h.payload || (tile == gridDim.x - 1 && enda != h.payload)) {
+        err = HC_ERR_CORRUPT;
+        if (enda > h.payload) { ra = 0; aga = 0; }
+    }
+    const unsigned char *srca = a + HC_HEADER_BYTES + nb + offa;
+    if (FR) {
+        /* decode a first, then quantize + predict the raw blocks straight into the sum (no
+         * second array of deltas in registers) */
+        unsigned *const pb = fr ? sm + HC__RAWW : sm; /* else: last tile, unaligned raw or a large payload */
+        const unsigned sh = hc__load_tile(pb, aga, srca, a + alen);
+        __syncthreads();
+        if (hc__dec_block(pb, ra, sh + exa, d)) err = HC_ERR_CORRUPT;
+        if (fr) { /* the raw deltas wait in the rows */
+            const unsigned *rw = sm + tid * 32, sw = (unsigned)(tid & 7);
+#pragma unroll
+            for (int j = 0; j < 8; j++) {
+                const uint4 t4 = *(const uint4 *)(rw + ((j ^ sw) << 2));
+                const int32_t ev[4] = {(int32_t)t4.x, (int32_t)t4.y, (int32_t)t4.z, (int32_t)t4.w};
+#pragma unroll
+                for (int k = 0; k < 4; k++) {
+                    long long sum = (long long)d[4 * j + k] + ev[k];
+                    if (sum > HC__D31 || sum < -HC__D31) { err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err; sum = 0; }
+                    d[4 * j + k] = (int32_t)sum;
+                }
+            }
+        } else { /* the raw blocks after the decode (asynchronous copies hold no registers) */
+            __syncthreads();
+            const bool swz = (tile + 1) * HC__TB * HC_BLOCK <= n && ((uintptr_t)bsrc & 15) == 0;
+            if (swz) {
+                hc__raw_prefetch(sm + w * 32 * 32, (const float *)bsrc, wbase);
+                hc__cp_wait();
+            } else { /* last tile or unaligned: element by element, few registers */
+                const float *in = (const float *)bsrc;
+                unsigned *stg = sm + w * 32 * HC__ROW;
+#pragma unroll 1
+                for (int j = 0; j < HC_BLOCK; j++) {
+                    const uint64_t e0 = wbase + (uint64_t)j * 32 + (tid & 31);
+                    stg[j * HC__ROW + (tid & 31)] = e0 < n ? __float_as_uint(in[e0]) : 0u;
+                }
+            }
+            __syncwarp();
+            unsigned *const rw = swz ? sm + tid * 32 : sm + tid * HC__ROW;
+            const unsigned sw = swz ? (unsigned)(tid & 7) : 0u;
+            const hc__fq f = hc__fq_of(&p);
+            bool ok = f.fastq;
+            uint32_t ov = 0;
+            int32_t prev = 0;
+#pragma unroll
+            for (int j = 0; j < 8; j++) {
+                const uint4 t4 = *(const uint4 *)(rw + ((j ^ sw) << 2));
+                const uint32_t xv[4] = {t4.x, t4.y, t4.z, t4.w};
+#pragma unroll
+                for (int k = 0; k < 4; k++) {
+                    const int i = 4 * j + k;
+                    const float x = __uint_as_float(xv[k]), t = __fmul_rn(x, f.invf), s = __fadd_rn(t, 12582912.0f), r = __fsub_rn(s, 12582912.0f);
+                    int32_t q = __float_as_int(s) - 0x4B400000;
+                    ok &= (fabsf(t) < 4194304.0f) & (fabsf(__fsub_rn(x, __fmul_rn(r, f.stepf))) <= f.ebf);
+                    q = i < cnt ? q : prev;
+                    const uint32_t ev = (uint32_t)(q - prev), sv = (uint32_t)d[i] + ev;
+                    ov |= (((uint32_t)d[i] ^ sv) & (ev ^ sv)) | (sv == 0x80000000u ? 0x80000000u : 0u);
+                    d[i] = (int32_t)sv;
+                    prev = q;
+                }
+            }
+            if (__any_sync(~0u, !ok || (ov >> 31))) { /* rare: undo, then the exact deltas and sum bound */
+                prev = 0;
+#pragma unroll
+                for (int i = 0; i < HC_BLOCK; i++) {
+                    const float x = __uint_as_float(rw[hc__swz(i, sw)]);
+                    int32_t q = __float_as_int(__fadd_rn(__fmul_rn(x, f.invf), 12582912.0f)) - 0x4B400000;
+                    q = i < cnt ? q : prev;
+                    d[i] = (int32_t)((uint32_t)d[i] - (uint32_t)(q - prev));
+                    prev = q;
+                }
+                const int e2 = hc__qp_row(rw, sw, cnt, p, f);
+                if (e2 < err) err = e2;
+#pragma unroll
+                for (int i = 0; i < HC_BLOCK; i++) {
+                    long long sum = (long long)d[i] + (int32_t)rw[hc__swz(i, sw)];
+                    if (sum > HC__D31 || sum < -HC__D31) { err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err; sum = 0; }
+                    d[i] = (int32_t)sum;
+                }
+            }
+#pragma unroll
+            for (int i = 0; i < HC_BLOCK; i++) d[i] = i < cnt ? d[i] : 0;
         }
-        const unsigned sh = hc__load_tile(sm, aga, a + HC_HEADER_BYTES + nb + off, a + alen);
+    } else {
+        const unsigned sh = hc__load_tile(sm, aga, srca, a + alen);
         __syncthreads();
         if (hc__dec_block(sm, ra, sh + exa, d)) err = HC_ERR_CORRUPT;
-    }
-#pragma unroll
-    for (int i = 0; i < HC_BLOCK; i++) {
-        long long sum = (long long)d[i] + e[i];
-        if (sum > HC__D31 || sum < -HC__D31) { err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err; sum = 0; }
-        d[i] = i < cnt ? (int32_t)sum : 0;
+        hc__add_deltas(d, e, cnt, &err);
     }
     if (err) atomicMin(&ws->res.status, err);
     hc__emit(d, h.mode, sm, s_wsum[1], &s_off[0], out, nb, tile, b, stO, &h, ws);
