@@ -14,15 +14,16 @@
  * EXAMPLE (C, CPU codec)
  *   #define HOMCOMP_IMPLEMENTATION
  *   #include "homcomp.cuh"
+ *   #include <stdlib.h>
  *   int demo(const float *x, const float *y, float *sum, uint64_t n) {
  *       hc_config cfg = hc_config_default();          // f32, plain, ABS
  *       cfg.bound = HC_REL; cfg.eb = 1e-3;             // eb = 1e-3 x (max - min)
- *       size_t cap = hc_compress_bound(n, cfg.dtype), na, nb, ns;
- *       unsigned char *a = malloc(cap), *b = malloc(cap), *s = malloc(cap);
- *       hc_status st = hc_compress(&cfg, x, n, a, cap, &na);
+ *       size_t cap = hc_compress_bound(n, cfg.dtype), na, nb;
+ *       unsigned char *a = malloc(cap), *b = malloc(cap);
+ *       hc_status st = (a && b) ? hc_compress(&cfg, x, n, a, cap, &na) : HC_ERR_NOMEM;
  *       if (st == HC_OK) st = hc_add_raw(a, na, y, n, b, cap, &nb);   // y quantized with a's eb
  *       if (st == HC_OK) st = hc_decompress(b, nb, HC_F32, sum, n);  // |sum - (x+y)| <= 2 eb
- *       (void)s; (void)ns; free(a); free(b); free(s);
+ *       free(a); free(b);
  *       return st;
  *   }
  *
