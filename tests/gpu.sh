@@ -82,12 +82,15 @@ if command -v compute-sanitizer >/dev/null; then
     : >"$OUT/sanitizer.log"
     for t in $(find "$B/tests" -maxdepth 2 -type f -executable -name '*cuda*'); do
         want "$(comp_of "$(basename "$t")")" || continue
-        if timeout "${SANITIZER_TIMEOUT:-300}" compute-sanitizer --tool memcheck --error-exitcode 99 "$t" \
-               >>"$OUT/sanitizer.log" 2>&1; then
-            echo "sanitizer ok: $(basename "$t")"
-        else
-            echo "sanitizer FAIL: $(basename "$t")"; status=1
-        fi
+        # memcheck always; racecheck (shared-memory hazards) too with RACECHECK=1.
+        for tool in memcheck ${RACECHECK:+racecheck}; do
+            if timeout "${SANITIZER_TIMEOUT:-300}" compute-sanitizer --tool $tool --error-exitcode 99 "$t" \
+                   >>"$OUT/sanitizer.log" 2>&1; then
+                echo "sanitizer $tool ok: $(basename "$t")"
+            else
+                echo "sanitizer $tool FAIL: $(basename "$t")"; status=1
+            fi
+        done
     done
 fi
 
