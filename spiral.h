@@ -411,6 +411,7 @@ SPIRALDEF spiral_status spiral_coord(uint64_t M, uint64_t N, uint64_t k, uint64_
  * explicit vectors (vector extensions: SSE2 by default, AVX2/AVX-512 with -march), since
  * gcc 12 neither vectorizes the plain lane loops well nor, in one store variant, correctly. */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(SPIRAL_NO_VECTOR_EXT)
+#define SPIRAL__VECTOR_EXT 1
 #if defined(__AVX512F__)
 #define SPIRAL__VL 8 /* 64-bit lanes per vector */
 #elif defined(__AVX2__)
@@ -421,6 +422,9 @@ SPIRALDEF spiral_status spiral_coord(uint64_t M, uint64_t N, uint64_t k, uint64_
 #define SPIRAL__NV 4 /* vectors per step: enough for ILP, few enough for 16 registers */
 #define SPIRAL__K (SPIRAL__NV * SPIRAL__VL)
 typedef uint64_t spiral__vec __attribute__((vector_size(SPIRAL__VL * 8)));
+#else
+#define SPIRAL__K 16
+#endif
 /* Lane j starts at term j; its stride is term j+K - term j. */
 static inline void spiral__lanes_init(uint64_t *V, uint64_t *D, uint64_t v, uint64_t d, uint64_t dd)
 {
@@ -428,6 +432,7 @@ static inline void spiral__lanes_init(uint64_t *V, uint64_t *D, uint64_t v, uint
     for (j = 0; j < SPIRAL__K; j++) { V[j] = v; v += d; d += dd; }
     for (j = 0; j < SPIRAL__K; j++) { D[j] = v - V[j]; v += d; d += dd; }
 }
+#ifdef SPIRAL__VECTOR_EXT
 static inline uint64_t spiral__xor_prog(uint64_t v, uint64_t d, uint64_t dd, uint64_t n)
 {
     uint64_t acc = 0, i, b, nb = n / SPIRAL__K;
@@ -460,14 +465,6 @@ static inline uint64_t spiral__xor_prog(uint64_t v, uint64_t d, uint64_t dd, uin
     return acc;
 }
 #else
-#define SPIRAL__K 16
-/* Lane j starts at term j; its stride is term j+K - term j. */
-static inline void spiral__lanes_init(uint64_t *V, uint64_t *D, uint64_t v, uint64_t d, uint64_t dd)
-{
-    int j;
-    for (j = 0; j < SPIRAL__K; j++) { V[j] = v; v += d; d += dd; }
-    for (j = 0; j < SPIRAL__K; j++) { D[j] = v - V[j]; v += d; d += dd; }
-}
 static inline uint64_t spiral__xor_prog(uint64_t v, uint64_t d, uint64_t dd, uint64_t n)
 {
     uint64_t acc = 0, i, b, nb = n / SPIRAL__K;
