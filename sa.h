@@ -274,6 +274,14 @@ static int sa__p_tid(void) { return 0; }
 static int sa__p_nth(void) { return 1; }
 static int sa__p_threads(int t) { (void)t; return 1; }
 #endif
+/* This thread's balanced share [*lo, *hi) of [0, n) inside a parallel region ([0, n) outside
+ * one, or without OpenMP): the text-order LCP passes split positions this way. */
+static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
+{
+    int64_t tn = sa__p_nth(), ti = sa__p_tid();
+    *lo = n / tn * ti + (ti < n % tn ? ti : n % tn);
+    *hi = *lo + n / tn + (ti < n % tn);
+}
 
 /* Segments longer than this are sorted by all threads together (parallel MSD
    radix partitioning); shorter ones by one thread in a private pair buffer. */
@@ -1729,12 +1737,10 @@ static sa_status SA__F(sa__lcp_phi)(const uint8_t *text, const SA__I *sa, SA__I 
     for (k = 1; k < n; k++) phi[sa[k]] = sa[k - 1];
     SA__OMP(omp parallel num_threads(nt) if(nt > 1 && n > SA__PAR_MIN))
     {
-        SA__I lo = 0, hi = n, h = 0, i;
-#ifdef _OPENMP
-        SA__I tn = omp_get_num_threads(), ti = omp_get_thread_num();
-        lo = (SA__I)((int64_t)n / tn * ti + (ti < (int64_t)n % tn ? ti : (int64_t)n % tn));
-        hi = lo + (SA__I)((int64_t)n / tn + (ti < (int64_t)n % tn));
-#endif
+        SA__I lo, hi, h = 0, i;
+        int64_t lo64, hi64;
+        sa__thread_range((int64_t)n, &lo64, &hi64);
+        lo = (SA__I)lo64; hi = (SA__I)hi64;
         for (i = lo; i < hi; i++) {
             SA__I j = phi[i];
             if (j < 0) { phi[i] = 0; h = 0; continue; }
@@ -1764,12 +1770,10 @@ static sa_status SA__F(sa__lcp_kasai)(const uint8_t *text, const SA__I *sa, SA__
     lcp[0] = 0;
     SA__OMP(omp parallel num_threads(nt) if(nt > 1 && n > SA__PAR_MIN))
     {
-        SA__I lo = 0, hi = n, h = 0, i;
-#ifdef _OPENMP
-        SA__I tn = omp_get_num_threads(), ti = omp_get_thread_num();
-        lo = (SA__I)((int64_t)n / tn * ti + (ti < (int64_t)n % tn ? ti : (int64_t)n % tn));
-        hi = lo + (SA__I)((int64_t)n / tn + (ti < (int64_t)n % tn));
-#endif
+        SA__I lo, hi, h = 0, i;
+        int64_t lo64, hi64;
+        sa__thread_range((int64_t)n, &lo64, &hi64);
+        lo = (SA__I)lo64; hi = (SA__I)hi64;
         for (i = lo; i < hi; i++) {
             SA__I r = rank[i], j;
             if (r == 0) { h = 0; continue; }
