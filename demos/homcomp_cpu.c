@@ -49,16 +49,7 @@ int main(int argc, char **argv)
     }
     if (st) { fprintf(stderr, "sum: %s\n", hc_status_string(st)); return 1; }
     st = hc_decompress(sum, ssz, a.dtype, y, n);
-    double mse = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        double ex = 0;
-        for (int j = 0; j < a.k; j++) ex += hcd_get(x + (uint64_t)j * n * es, a.dtype, i);
-        mse = fmax(mse, fabs(ex - hcd_get(y, a.dtype, i)));
-    }
-    /* bound for the float32 sum: k eb plus float rounding of the decoded sum */
-    double sb = a.k * info.eb * (1 + 1e-12) + (a.dtype == HC_F32 ? 1e-6 * 60.0 * a.k : 0);
-    if (a.k > 1) hcd_row(&a, "cpu", "homcomp_f_sum", n, info.eb, (double)(n * es) / ssz, mse, sb, tf / (a.k - 1), n * es);
-    if (!a.csv) printf("  sum of %d fields: max |decoded - exact sum| = %.4g <= %d x eb = %.4g\n", a.k, mse, a.k, a.k * info.eb);
+    hcd_report_sum(&a, "cpu", x, y, n, es, info.eb, ssz, tf);
     free(x); free(s); free(sum); free(tmp); free(y); free(q);
     return st ? 1 : 0;
 }

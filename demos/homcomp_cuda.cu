@@ -78,15 +78,7 @@ int main(int argc, char **argv)
     hc_cuda_read_result(ws, &r, s);
     CK(cudaStreamSynchronize(s));
     CK(cudaMemcpy(y, dy, n * es, cudaMemcpyDeviceToHost));
-    double mse = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        double ex = 0;
-        for (int j = 0; j < a.k; j++) ex += hcd_get(x + (uint64_t)j * n * es, a.dtype, i);
-        mse = fmax(mse, fabs(ex - hcd_get(y, a.dtype, i)));
-    }
-    double sb = a.k * info.eb * (1 + 1e-12) + (a.dtype == HC_F32 ? 1e-6 * 60.0 * a.k : 0);
-    if (a.k > 1) hcd_row(&a, "cuda", "homcomp_f_sum", n, info.eb, (double)(n * es) / ssz, mse, sb, tf / (a.k - 1), n * es);
-    if (!a.csv) printf("  sum of %d fields: max |decoded - exact sum| = %.4g <= %d x eb = %.4g\n", a.k, mse, a.k, a.k * info.eb);
+    hcd_report_sum(&a, "cuda", x, y, n, es, info.eb, ssz, tf);
     free(x); free(y);
     return r.status ? 1 : 0;
 }

@@ -111,6 +111,26 @@ static inline void hcd_row(const hcd_args *a, const char *variant, const char *o
                bound > 0 ? max_err / bound : 0, t * 1e3, bytes / t / 1e9, ok ? "bound held" : "BOUND VIOLATED");
 }
 
+/* The homomorphic-sum check both demos print: y (n elements) is the decoded sum of the k fields
+ * in x; its distance to the exact sum must stay within k eb plus, for float32, the rounding of
+ * the decoded sum. ssz = bytes of the sum stream, t_add = total time of the k - 1 adds. */
+static inline double hcd_report_sum(const hcd_args *a, const char *variant, const unsigned char *x,
+                                    const unsigned char *y, uint64_t n, size_t es, double eb, size_t ssz, double t_add)
+{
+    double max_err = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        double ex = 0;
+        for (int j = 0; j < a->k; j++) ex += hcd_get(x + (uint64_t)j * n * es, a->dtype, i);
+        max_err = fmax(max_err, fabs(ex - hcd_get(y, a->dtype, i)));
+    }
+    double bound = a->k * eb * (1 + 1e-12) + (a->dtype == HC_F32 ? 1e-6 * 60.0 * a->k : 0);
+    if (a->k > 1)
+        hcd_row(a, variant, "homcomp_f_sum", n, eb, (double)(n * es) / ssz, max_err, bound, t_add / (a->k - 1), n * es);
+    if (!a->csv)
+        printf("  sum of %d fields: max |decoded - exact sum| = %.4g <= %d x eb = %.4g\n", a->k, max_err, a->k, a->k * eb);
+    return max_err;
+}
+
 static inline void hcd_header(const hcd_args *a, const char *variant, uint64_t n)
 {
     if (a->csv) printf("variant,op,dataset,n,dtype,mode,eb_abs,ratio,max_abs_err,time_s,gb_per_s,ok\n");
