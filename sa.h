@@ -390,511 +390,8 @@ static void sa__p_msd(sa__ppair *a, sa__ppair *b, size_t m, int shift)
     }
 }
 
-/* The width-generic part, instantiated for int32_t and int64_t indices below (one macro
-   rather than the self-include templates, so that it stays inside this section). */
-#define SA__P_TEMPLATE(SA__PI, SA__PN) \
-typedef struct {                                                                                         \
-    const uint8_t *text;                                                                                 \
-    SA__PI *sa, *rank;                                                                                   \
-    uint64_t n, h;                                                                                       \
-} SA__PN(sa__pctx);                                                                                      \
-                                                                                                         \
-/* Segment list: pairs (start, length). Padded: one per thread, pushed to concurrently. */               \
-/* el: elements in the segments (counted by sa__p_scan). */                                              \
-typedef struct { SA__PI *v; size_t cnt, cap, el; int oom; char pad[128 - sizeof(void *) - 3 * sizeof(size_t) - sizeof(int)]; } SA__PN(sa__pseg); \
-                                                                                                         \
-static inline uint64_t SA__PN(sa__p_key)(const SA__PN(sa__pctx) *c, uint64_t i)                          \
-{                                                                                                        \
-    if (c->h == 0) return sa__p_tkey(c->text, i, c->n);                                                  \
-    return c->h < c->n - i ? (uint64_t)c->rank[i + c->h] + 1 : 0;                                        \
-}                                                                                                        \
-                                                                                                         \
-/* Prefetch what sa__p_key(c, i) will read. */                                                           \
-static inline void SA__PN(sa__p_pfkey)(const SA__PN(sa__pctx) *c, SA__PI v)                              \
-{                                                                                                        \
-    uint64_t i = (uint64_t)(v < 0 ? ~v : v);                                                             \
-    if (c->h == 0) SA__P_PF(c->text + i);                                                                \
-    else if (c->h < c->n - i) SA__P_PF(c->rank + i + c->h);                                              \
-}                                                                                                        \
-                                                                                                         \
-static void SA__PN(sa__p_push)(SA__PN(sa__pseg) *L, SA__PI s, SA__PI m)                                  \
-{                                                                                                        \
-    if (L->cnt == L->cap) {                                                                              \
-        size_t cap = L->cap ? 2 * L->cap : 256;                                                          \
-        SA__PI *v = (SA__PI *)SA_MALLOC(2 * cap * sizeof(SA__PI));                                       \
-        if (!v) { L->oom = 1; return; }                                                                  \
-        if (L->cnt) memcpy(v, L->v, 2 * L->cnt * sizeof(SA__PI));                                        \
-        SA_FREE(L->v);                                                                                   \
-        L->v = v;                                                                                        \
-        L->cap = cap;                                                                                    \
-    }                                                                                                    \
-    L->v[2 * L->cnt] = s;                                                                                \
-    L->v[2 * L->cnt + 1] = m;                                                                            \
-    L->cnt++;                                                                                            \
-}                                                                                                        \
-                                                                                                         \
-/* Replace dst by the concatenation of src[0..T) and empty those. */                                     \
-static void SA__PN(sa__p_gather)(SA__PN(sa__pseg) *dst, SA__PN(sa__pseg) *src, int T, int nt)            \
-{                                                                                                        \
-    size_t tot = 0, at[256 + 1];                                                                         \
-    int t;                                                                                               \
-    (void)nt;                                                                                            \
-    dst->el = 0;                                                                                         \
-    for (t = 0; t < T; t++) {                                                                            \
-        if (t < 256) at[t] = tot;                                                                        \
-        tot += src[t].cnt;                                                                               \
-        dst->el += src[t].el;                                                                            \
-        if (src[t].oom) dst->oom = 1;                                                                    \
-    }                                                                                                    \
-    dst->cnt = 0;                                                                                        \
-    if (tot > dst->cap) {                                                                                \
-        SA_FREE(dst->v);                                                                                 \
-        dst->v = (SA__PI *)SA_MALLOC(2 * tot * sizeof(SA__PI));                                          \
-        dst->cap = dst->v ? tot : 0;                                                                     \
-        if (!dst->v) { dst->oom = 1; return; }                                                           \
-    }                                                                                                    \
-    if (T <= 256 && tot > 65536) {                                                                       \
-        SA__OMP(omp parallel for num_threads(nt) schedule(dynamic, 1))                                   \
-        for (t = 0; t < T; t++)                                                                          \
-            if (src[t].cnt) memcpy(dst->v + 2 * at[t], src[t].v, 2 * src[t].cnt * sizeof(SA__PI));       \
-    } else {                                                                                             \
-        size_t o = 0;                                                                                    \
-        for (t = 0; t < T; t++) {                                                                        \
-            if (src[t].cnt) memcpy(dst->v + 2 * o, src[t].v, 2 * src[t].cnt * sizeof(SA__PI));           \
-            o += src[t].cnt;                                                                             \
-        }                                                                                                \
-    }                                                                                                    \
-    for (t = 0; t < T; t++) src[t].cnt = src[t].el = 0;                                                  \
-    dst->cnt = tot;                                                                                      \
-}                                                                                                        \
-                                                                                                         \
-/* Chains (long repeats). When the groups G, G + 1, ..., G + K - 1 (shifted member by member)            \
-   are all unsorted groups of the same size g, their members share K - 1 + h bytes, so each of           \
-   them is ordered like the suffixes x + K, x in G. When those are in g different groups, all K          \
-   groups are finished at once, whatever K is, instead of after log2(K / h) more doubling rounds         \
-   over all of them. sa__p_isgroup: is {x + off : x in mem[0..g)} exactly one group? */                  \
-static int SA__PN(sa__p_isgroup)(const SA__PN(sa__pctx) *c, const SA__PI *mem, int g, SA__PI off)        \
-{                                                                                                        \
-    const SA__PI *rank = c->rank, *sa = c->sa;                                                           \
-    SA__PI r, x;                                                                                         \
-    int i;                                                                                               \
-    x = mem[0] + off;                                                                                    \
-    if (x < 0 || (uint64_t)x >= c->n) return 0;                                                          \
-    r = rank[x];                                                                                         \
-    for (i = 1; i < g; i++) {                                                                            \
-        x = mem[i] + off;                                                                                \
-        if (x < 0 || (uint64_t)x >= c->n || rank[x] != r) return 0;                                      \
-    }                                                                                                    \
-    return !(r - g >= 0 && rank[sa[r - g]] == r); /* else the group has more members */                  \
-}                                                                                                        \
-                                                                                                         \
-/* Chain phase A (reads ranks only; permutes a head inside its own group): if sa[s..s+g) heads           \
-   a chain of K >= 2 groups, sort the head by rank[x + K] and emit work pieces (s, g),                   \
-   (k0, k1), (mask, 0) for the groups k that this finishes or refines: all K when the keys are           \
-   distinct; else only k <= K - h, whose subgroups still share K - k + h >= 2h bytes as next             \
-   round requires. mask: bit j = subgroup ends at member j. */                                           \
-static void SA__PN(sa__p_chain_head)(const SA__PN(sa__pctx) *c, SA__PI s, int g, SA__PN(sa__pseg) *out)  \
-{                                                                                                        \
-    SA__PI mem[SA__P_CHAIN_G], ord[SA__P_CHAIN_G], key[SA__P_CHAIN_G], K = 1, kend, k0, mask = 0;        \
-    SA__PI *sa = c->sa;                                                                                  \
-    int i, j, distinct = 1;                                                                              \
-    for (i = 0; i < g; i++) mem[i] = sa[s + i];                                                          \
-    if (SA__PN(sa__p_isgroup)(c, mem, g, -1)) return; /* not the head */                                 \
-    while (SA__PN(sa__p_isgroup)(c, mem, g, K)) K++;                                                     \
-    if (K < 2) return;                                                                                   \
-    for (i = 0; i < g; i++) {                                                                            \
-        SA__PI x = mem[i], kx = (uint64_t)(x + K) < c->n ? c->rank[x + K] : -1;                          \
-        for (j = i; j > 0 && key[j - 1] > kx; j--) { key[j] = key[j - 1]; ord[j] = ord[j - 1]; }         \
-        key[j] = kx;                                                                                     \
-        ord[j] = x;                                                                                      \
-    }                                                                                                    \
-    for (j = 0; j < g; j++) {                                                                            \
-        if (j == g - 1 || key[j] != key[j + 1]) mask |= (SA__PI)1 << j;                                  \
-        else distinct = 0;                                                                               \
-    }                                                                                                    \
-    if (distinct) kend = K;                                                                              \
-    else if ((uint64_t)K > c->h) kend = K - (SA__PI)c->h + 1;                                            \
-    else return;                                                                                         \
-    for (j = 0; j < g; j++) sa[s + j] = ord[j];                                                          \
-    for (k0 = 0; k0 < kend; k0 += SA__P_PIECE) {                                                         \
-        SA__PN(sa__p_push)(out, s, (SA__PI)g);                                                           \
-        SA__PN(sa__p_push)(out, k0, kend - k0 < SA__P_PIECE ? kend : k0 + SA__P_PIECE);                  \
-        SA__PN(sa__p_push)(out, mask, 0);                                                                \
-    }                                                                                                    \
-}                                                                                                        \
-                                                                                                         \
-/* Chain phase B: write groups k in [max(k0, 1), k1) of the chain headed at sa[s..s+g), marking          \
-   subgroup ends as phase 1 would. The head itself (k = 0) is marked afterwards. */                      \
-static void SA__PN(sa__p_chain_piece)(const SA__PN(sa__pctx) *c, SA__PI s, int g, SA__PI k0, SA__PI k1,  \
-                                      SA__PI mask)                                                       \
-{                                                                                                        \
-    SA__PI base[SA__P_CHAIN_G], k, *sa = c->sa;                                                          \
-    int j;                                                                                               \
-    for (j = 0; j < g; j++) base[j] = sa[s + j];                                                         \
-    for (k = k0 > 0 ? k0 : 1; k < k1; k++) {                                                             \
-        SA__PI st = c->rank[base[0] + k] - g + 1;                                                        \
-        for (j = 0; j < g; j++) sa[st + j] = (mask >> j & 1) ? ~(base[j] + k) : base[j] + k;             \
-    }                                                                                                    \
-}                                                                                                        \
-                                                                                                         \
-/* One thread sorts sa[s..s+m) by key and marks the last element of every run                            \
-   of equal keys (stored complemented, ~i < 0). a, b: m pairs each. */                                   \
-static void SA__PN(sa__p_sort_small)(const SA__PN(sa__pctx) *c, SA__PI s, SA__PI m,                      \
-                                      sa__ppair *a, sa__ppair *b)                                        \
-{                                                                                                        \
-    SA__PI *sa = c->sa + s;                                                                              \
-    uint64_t mn = UINT64_MAX, mx = 0;                                                                    \
-    SA__PI k;                                                                                            \
-    if (m == 1) { sa[0] = ~sa[0]; return; }                                                              \
-    for (k = 0; k < m; k++) {                                                                            \
-        uint64_t i = (uint64_t)sa[k], key;                                                               \
-        if (k + 8 < m) SA__PN(sa__p_pfkey)(c, sa[k + 8]);                                                \
-        key = SA__PN(sa__p_key)(c, i);                                                                   \
-        a[k].key = key;                                                                                  \
-        a[k].idx = i;                                                                                    \
-        mn = key < mn ? key : mn;                                                                        \
-        mx = key > mx ? key : mx;                                                                        \
-    }                                                                                                    \
-    if (mn == mx) { sa[m - 1] = ~sa[m - 1]; return; }                                                    \
-    sa__p_msd(a, b, (size_t)m, sa__p_hibit(mn ^ mx) & ~7);                                               \
-    for (k = 0; k + 1 < m; k++)                                                                          \
-        sa[k] = a[k].key != a[k + 1].key ? ~(SA__PI)a[k].idx : (SA__PI)a[k].idx;                         \
-    sa[m - 1] = ~(SA__PI)a[m - 1].idx;                                                                   \
-}                                                                                                        \
-                                                                                                         \
-/* All threads sort a long segment sa[s..s+m): one parallel MSD radix pass on                            \
-   the top differing 8 bits of the keys, then buckets that are done get their                            \
-   last element marked, long ones recurse, short ones go to `tasks` for                                  \
-   sa__p_sort_small. tmp: m indices; hist: nt * 256. Returns 0 or -1 (OOM). */                           \
-static int SA__PN(sa__p_sort_big)(const SA__PN(sa__pctx) *c, SA__PI s, SA__PI m, SA__PI *tmp,            \
-                                  uint8_t *dig, SA__PI *hist, int nt, SA__PN(sa__pseg) *tasks)           \
-{                                                                                                        \
-    SA__PI *sa = c->sa, bstart[257];                                                                     \
-    uint64_t mn = UINT64_MAX, mx = 0;                                                                    \
-    SA__PI k;                                                                                            \
-    int shift, d;                                                                                        \
-    (void)nt;                                                                                            \
-    SA__OMP(omp parallel for num_threads(nt) schedule(static) reduction(min:mn) reduction(max:mx))       \
-    for (k = s; k < s + m; k++) {                                                                        \
-        uint64_t key;                                                                                    \
-        if (k + 16 < s + m) SA__PN(sa__p_pfkey)(c, sa[k + 16]);                                          \
-        key = SA__PN(sa__p_key)(c, (uint64_t)sa[k]);                                                     \
-        mn = key < mn ? key : mn;                                                                        \
-        mx = key > mx ? key : mx;                                                                        \
-    }                                                                                                    \
-    if (mn == mx) { sa[s + m - 1] = ~sa[s + m - 1]; return 0; }                                          \
-    shift = sa__p_hibit(mn ^ mx) & ~7;                                                                   \
-    SA__OMP(omp parallel num_threads(nt))                                                                \
-    {                                                                                                    \
-        int t = sa__p_tid(), T = sa__p_nth(), u;                                                         \
-        SA__PI lo = s + (SA__PI)((uint64_t)m * (uint64_t)t / (uint64_t)T);                               \
-        SA__PI hi = s + (SA__PI)((uint64_t)m * (uint64_t)(t + 1) / (uint64_t)T);                         \
-        SA__PI *h = hist + 256 * t, j;                                                                   \
-        memset(h, 0, 256 * sizeof *h);                                                                   \
-        for (j = lo; j < hi; j++) {                                                                      \
-            unsigned dd;                                                                                 \
-            if (j + 16 < hi) SA__PN(sa__p_pfkey)(c, sa[j + 16]);                                         \
-            dd = (unsigned)(SA__PN(sa__p_key)(c, (uint64_t)sa[j]) >> shift) & 255;                       \
-            dig[j - s] = (uint8_t)dd;                                                                    \
-            h[dd]++;                                                                                     \
-        }                                                                                                \
-        SA__OMP(omp barrier)                                                                             \
-        SA__OMP(omp single)                                                                              \
-        {                                                                                                \
-            SA__PI o = s;                                                                                \
-            int e;                                                                                       \
-            for (e = 0; e < 256; e++) {                                                                  \
-                bstart[e] = o;                                                                           \
-                for (u = 0; u < T; u++) {                                                                \
-                    SA__PI x = hist[256 * u + e];                                                        \
-                    hist[256 * u + e] = o;                                                               \
-                    o += x;                                                                              \
-                }                                                                                        \
-            }                                                                                            \
-            bstart[256] = o;                                                                             \
-        }                                                                                                \
-        for (j = lo; j < hi; j++)                                                                        \
-            tmp[h[dig[j - s]]++ - s] = sa[j];                                                            \
-        SA__OMP(omp barrier)                                                                             \
-        SA__OMP(omp for schedule(static))                                                                \
-        for (j = 0; j < m; j++) sa[s + j] = tmp[j];                                                      \
-    }                                                                                                    \
-    for (d = 0; d < 256; d++) {                                                                          \
-        SA__PI bs = bstart[d], sz = bstart[d + 1] - bstart[d];                                           \
-        if (sz == 0) continue;                                                                           \
-        if (shift == 0 || sz == 1) sa[bs + sz - 1] = ~sa[bs + sz - 1];                                   \
-        else if (sz > SA__P_BIG) {                                                                       \
-            if (SA__PN(sa__p_sort_big)(c, bs, sz, tmp, dig, hist, nt, tasks)) return -1;                 \
-        } else {                                                                                         \
-            SA__PN(sa__p_push)(tasks, bs, sz);                                                           \
-            if (tasks->oom) return -1;                                                                   \
-        }                                                                                                \
-    }                                                                                                    \
-    return 0;                                                                                            \
-}                                                                                                        \
-                                                                                                         \
-/* Rewrite ranks for sa[cs..ce), part of a segment sorted in this round: clear                           \
-   the marks, rank = SA index of the last element of the run of equal keys                               \
-   (Larsson-Sadakane's group number), and emit runs of length >= 2 as next                               \
-   round's segments. cur_end: first marked index at or after ce; first_start:                            \
-   whether a run starts at cs. */                                                                        \
-static void SA__PN(sa__p_scan)(const SA__PN(sa__pctx) *c, SA__PI cs, SA__PI ce, SA__PI cur_end,          \
-                               int first_start, SA__PN(sa__pseg) *out, SA__PN(sa__pseg) *outbig)         \
-{                                                                                                        \
-    SA__PI *sa = c->sa, *rank = c->rank, j;                                                              \
-    for (j = ce - 1; j >= cs; j--) {                                                                     \
-        SA__PI v = sa[j];                                                                                \
-        if (v < 0) { v = ~v; sa[j] = v; cur_end = j; }                                                   \
-        rank[v] = cur_end;                                                                               \
-        if (cur_end > j && (j == cs ? first_start : sa[j - 1] < 0)) {                                    \
-            SA__PI len = cur_end - j + 1;                                                                \
-            SA__PN(sa__pseg) *o = len > SA__P_BIG ? outbig : out;                                        \
-            SA__PN(sa__p_push)(o, j, len);                                                               \
-            o->el += (size_t)len;                                                                        \
-        }                                                                                                \
-    }                                                                                                    \
-}                                                                                                        \
-                                                                                                         \
-/* sa__p_scan for a long segment, split into chunks handled by all threads. */                           \
-static int SA__PN(sa__p_scan_big)(const SA__PN(sa__pctx) *c, SA__PI s, SA__PI m, int nt,                 \
-                                  SA__PN(sa__pseg) *outs, SA__PN(sa__pseg) *outbigs)                     \
-{                                                                                                        \
-    SA__PI nch = (m + SA__P_CHUNK - 1) / SA__P_CHUNK, q;                                                 \
-    SA__PI *fm = (SA__PI *)SA_MALLOC(2 * (size_t)nch * sizeof(SA__PI)), *nm = fm + nch;                  \
-    SA__PI *sa = c->sa;                                                                                  \
-    (void)nt; /* only in the pragmas */                                                                  \
-    if (!fm) return -1;                                                                                  \
-    SA__OMP(omp parallel for num_threads(nt) schedule(static))                                           \
-    for (q = 0; q < nch; q++) {                                                                          \
-        SA__PI cs = s + q * SA__P_CHUNK, ce = q == nch - 1 ? s + m : cs + SA__P_CHUNK, j;                \
-        fm[q] = -1;                                                                                      \
-        for (j = cs; j < ce; j++)                                                                        \
-            if (sa[j] < 0) { fm[q] = j; break; }                                                         \
-    }                                                                                                    \
-    nm[nch - 1] = -1; /* unused: the segment's last element is always marked */                          \
-    for (q = nch - 1; q > 0; q--) nm[q - 1] = fm[q] >= 0 ? fm[q] : nm[q];                                \
-    SA__OMP(omp parallel num_threads(nt))                                                                \
-    {                                                                                                    \
-        int t = sa__p_tid();                                                                             \
-        SA__PI r;                                                                                        \
-        /* starts of runs at chunk boundaries, read before anyone clears marks */                        \
-        SA__PI *st = fm; /* reuse: fm[q] >= 0 is no longer needed, store flags */                        \
-        SA__OMP(omp for schedule(static))                                                                \
-        for (r = 0; r < nch; r++) st[r] = r == 0 ? 1 : sa[s + r * SA__P_CHUNK - 1] < 0;                  \
-        SA__OMP(omp for schedule(dynamic, 1))                                                            \
-        for (r = 0; r < nch; r++) {                                                                      \
-            SA__PI cs = s + r * SA__P_CHUNK, ce = r == nch - 1 ? s + m : cs + SA__P_CHUNK;               \
-            SA__PN(sa__p_scan)(c, cs, ce, nm[r], (int)st[r], &outs[t], &outbigs[t]);                     \
-        }                                                                                                \
-    }                                                                                                    \
-    SA_FREE(fm);                                                                                         \
-    return 0;                                                                                            \
-}                                                                                                        \
-                                                                                                         \
-static void SA__PN(sa__p_freelist)(SA__PN(sa__pseg) *L) { SA_FREE(L->v); L->v = NULL; L->cnt = L->cap = 0; } \
-                                                                                                         \
-/* Parallel prefix doubling (Larsson-Sadakane ranks, re-sorting only groups                              \
-   that are not yet singletons). See the section comment for the design. */                              \
-static int SA__PN(sa__p_build)(const uint8_t *text, SA__PI *sa, SA__PI n, int threads)                   \
-{                                                                                                        \
-    int nt = sa__p_threads(threads);                                                                     \
-    size_t bufn = n < SA__P_BIG ? (size_t)n : SA__P_BIG;                                                 \
-    SA__PN(sa__pctx) c;                                                                                  \
-    SA__PN(sa__pseg) small, big, tasks, chains, *outs = NULL, *outbigs = NULL;                           \
-    SA__PI *hist = NULL, *tmp = NULL, tmpcap = 0;                                                        \
-    sa__ppair *bufs = NULL;                                                                              \
-    int rc = -1, T = 1, t;                                                                               \
-    size_t prev_el = (size_t)n; /* elements left unsorted before the last round */                       \
-    size_t k;                                                                                            \
-    if (n <= 0) return 0;                                                                                \
-    if (n == 1) { sa[0] = 0; return 0; }                                                                 \
-    memset(&small, 0, sizeof small);                                                                     \
-    memset(&big, 0, sizeof big);                                                                         \
-    memset(&tasks, 0, sizeof tasks);                                                                     \
-    memset(&chains, 0, sizeof chains);                                                                   \
-    c.text = text; c.sa = sa; c.n = (uint64_t)n; c.h = 0;                                                \
-    c.rank = (SA__PI *)SA_MALLOC((size_t)n * sizeof(SA__PI));                                            \
-    hist = (SA__PI *)SA_MALLOC((size_t)nt * 65536 * sizeof(SA__PI));                                     \
-    bufs = (sa__ppair *)SA_MALLOC((size_t)nt * 2 * bufn * sizeof(sa__ppair));                            \
-    outs = (SA__PN(sa__pseg) *)SA_MALLOC(2 * (size_t)nt * sizeof *outs);                                 \
-    if (!c.rank || !hist || !bufs || !outs) goto done;                                                   \
-    memset(outs, 0, 2 * (size_t)nt * sizeof *outs);                                                      \
-    outbigs = outs + nt;                                                                                 \
-                                                                                                         \
-    /* Round 0, part 1: parallel counting sort by the first two bytes (the byte                          \
-       past the end counts as 0; the key's length field separates the tie). */                           \
-    SA__OMP(omp parallel num_threads(nt))                                                                \
-    {                                                                                                    \
-        int th = sa__p_tid(), TT = sa__p_nth(), u;                                                       \
-        SA__PI lo = (SA__PI)((uint64_t)n * (uint64_t)th / (uint64_t)TT);                                 \
-        SA__PI hi = (SA__PI)((uint64_t)n * (uint64_t)(th + 1) / (uint64_t)TT);                           \
-        SA__PI *h = hist + 65536 * (size_t)th, i;                                                        \
-        unsigned b;                                                                                      \
-        SA__OMP(omp single)                                                                              \
-        T = TT;                                                                                          \
-        memset(h, 0, 65536 * sizeof *h);                                                                 \
-        for (i = lo; i < hi; i++) {                                                                      \
-            b = (unsigned)text[i] << 8 | (i + 1 < n ? text[i + 1] : 0u);                                 \
-            h[b]++;                                                                                      \
-        }                                                                                                \
-        SA__OMP(omp barrier)                                                                             \
-        SA__OMP(omp single)                                                                              \
-        {                                                                                                \
-            SA__PI o = 0, x;                                                                             \
-            unsigned e;                                                                                  \
-            for (e = 0; e < 65536; e++)                                                                  \
-                for (u = 0; u < TT; u++) {                                                               \
-                    x = hist[65536 * (size_t)u + e];                                                     \
-                    hist[65536 * (size_t)u + e] = o;                                                     \
-                    o += x;                                                                              \
-                }                                                                                        \
-        }                                                                                                \
-        for (i = lo; i < hi; i++) {                                                                      \
-            b = (unsigned)text[i] << 8 | (i + 1 < n ? text[i + 1] : 0u);                                 \
-            sa[h[b]++] = i;                                                                              \
-        }                                                                                                \
-    }                                                                                                    \
-    /* buckets: after the scatter, thread T-1's cursor is the bucket's end */                            \
-    {                                                                                                    \
-        SA__PI prev = 0, e;                                                                              \
-        unsigned bb;                                                                                     \
-        for (bb = 0; bb < 65536; bb++) {                                                                 \
-            e = hist[65536 * (size_t)(T - 1) + bb];                                                      \
-            if (e > prev) SA__PN(sa__p_push)(e - prev > SA__P_BIG ? &big : &small, prev, e - prev);      \
-            prev = e;                                                                                    \
-        }                                                                                                \
-        if (small.oom || big.oom) goto done;                                                             \
-    }                                                                                                    \
-                                                                                                         \
-    /* Rounds: h = 0 sorts buckets by the next 6 bytes (text keys); then                                 \
-       h = 8, 16, 32, ...: sort every unfinished group by rank[i + h]. Phase 1                           \
-       only reads ranks, phase 2 only writes them: no read/write races. */                               \
-    for (;;) {                                                                                           \
-        size_t el_now = small.el + big.el;                                                               \
-        /* chains of repeated groups, finished without doubling (see sa__p_isgroup), once                \
-           doubling stalls: less than a quarter of the unsorted suffixes finished last round */          \
-        if (c.h >= SA__P_CHAIN_H && small.cnt > 0 && 4 * (small.el + big.el) > 3 * prev_el) {            \
-            size_t ns = small.cnt, np;                                                                   \
-            long long chunk = (long long)(ns / ((size_t)nt * 256));                                      \
-            chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;                                             \
-            SA__OMP(omp parallel num_threads(nt))                                                        \
-            {                                                                                            \
-                int th = sa__p_tid();                                                                    \
-                long long q;                                                                             \
-                SA__OMP(omp for schedule(dynamic, chunk))                                                \
-                for (q = 0; q < (long long)ns; q++)                                                      \
-                    if (small.v[2 * q + 1] <= SA__P_CHAIN_G)                                             \
-                        SA__PN(sa__p_chain_head)(&c, small.v[2 * q], (int)small.v[2 * q + 1], &outs[th]); \
-            }                                                                                            \
-            SA__PN(sa__p_gather)(&chains, outs, nt, nt);                                                 \
-            if (chains.oom) goto done;                                                                   \
-            np = chains.cnt / 3;                                                                         \
-            if (np > 0) {                                                                                \
-                SA__OMP(omp parallel num_threads(nt))                                                    \
-                {                                                                                        \
-                    long long q;                                                                         \
-                    SA__OMP(omp for schedule(dynamic, 1))                                                \
-                    for (q = 0; q < (long long)np; q++)                                                  \
-                        SA__PN(sa__p_chain_piece)(&c, chains.v[6 * q], (int)chains.v[6 * q + 1],         \
-                                                  chains.v[6 * q + 2], chains.v[6 * q + 3], chains.v[6 * q + 4]); \
-                    SA__OMP(omp for schedule(static))                                                    \
-                    for (q = 0; q < (long long)np; q++)                                                  \
-                        if (chains.v[6 * q + 2] == 0) {                                                  \
-                            SA__PI *hd = sa + chains.v[6 * q], mask = chains.v[6 * q + 4];               \
-                            int j, g = (int)chains.v[6 * q + 1];                                         \
-                            for (j = 0; j < g; j++)                                                      \
-                                if (mask >> j & 1) hd[j] = ~hd[j];                                       \
-                        }                                                                                \
-                }                                                                                        \
-            }                                                                                            \
-        }                                                                                                \
-        /* phase 1: long segments with all threads, then short ones, one each */                         \
-        tasks.cnt = 0;                                                                                   \
-        for (k = 0; k < big.cnt; k++) {                                                                  \
-            SA__PI s = big.v[2 * k], m = big.v[2 * k + 1];                                               \
-            if (m > tmpcap) {                                                                            \
-                SA_FREE(tmp);                                                                            \
-                tmp = (SA__PI *)SA_MALLOC((size_t)m * (sizeof(SA__PI) + 1));                             \
-                tmpcap = tmp ? m : 0;                                                                    \
-                if (!tmp) goto done;                                                                     \
-            }                                                                                            \
-            if (SA__PN(sa__p_sort_big)(&c, s, m, tmp, (uint8_t *)(tmp + m), hist, nt, &tasks)) goto done; \
-        }                                                                                                \
-        {                                                                                                \
-            size_t ns = small.cnt, ntot = small.cnt + tasks.cnt;                                         \
-            long long chunk = (long long)(ntot / ((size_t)nt * 256));                                    \
-            chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;                                             \
-            SA__OMP(omp parallel num_threads(nt))                                                        \
-            {                                                                                            \
-                sa__ppair *a = bufs + 2 * bufn * (size_t)sa__p_tid(), *b = a + bufn;                     \
-                long long q;                                                                             \
-                SA__OMP(omp for schedule(dynamic, chunk))                                                \
-                for (q = 0; q < (long long)ntot; q++) {                                                  \
-                    const SA__PI *sg = (size_t)q < ns ? small.v + 2 * q : tasks.v + 2 * (q - (long long)ns); \
-                    if (sg[1] > 1 && sa[sg[0] + sg[1] - 1] < 0) continue; /* finished as a chain */      \
-                    if ((size_t)q + 16 < ns) SA__P_PF(sa + small.v[2 * q + 32]);                         \
-                    if ((size_t)q + 8 < ns) {                                                            \
-                        const SA__PI *p = sa + small.v[2 * q + 16];                                      \
-                        SA__PN(sa__p_pfkey)(&c, p[0]);                                                   \
-                        if (small.v[2 * q + 17] > 1) SA__PN(sa__p_pfkey)(&c, p[1]);                      \
-                    }                                                                                    \
-                    SA__PN(sa__p_sort_small)(&c, sg[0], sg[1], a, b);                                    \
-                }                                                                                        \
-            }                                                                                            \
-        }                                                                                                \
-        /* phase 2: new ranks, next round's segments */                                                  \
-        {                                                                                                \
-            size_t ns = small.cnt;                                                                       \
-            long long chunk = (long long)(ns / ((size_t)nt * 256));                                      \
-            chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;                                             \
-            SA__OMP(omp parallel num_threads(nt))                                                        \
-            {                                                                                            \
-                int th = sa__p_tid();                                                                    \
-                long long q;                                                                             \
-                SA__OMP(omp for schedule(dynamic, chunk))                                                \
-                for (q = 0; q < (long long)ns; q++) {                                                    \
-                    SA__PI s = small.v[2 * q], m = small.v[2 * q + 1];                                   \
-                    if ((size_t)q + 16 < ns) SA__P_PF(sa + small.v[2 * q + 32]);                         \
-                    if ((size_t)q + 8 < ns) {                                                            \
-                        const SA__PI *p = sa + small.v[2 * q + 16];                                      \
-                        SA__P_PFW(c.rank + (p[0] < 0 ? ~p[0] : p[0]));                                   \
-                        if (small.v[2 * q + 17] > 1) SA__P_PFW(c.rank + (p[1] < 0 ? ~p[1] : p[1]));      \
-                    }                                                                                    \
-                    SA__PN(sa__p_scan)(&c, s, s + m, s + m - 1, 1, &outs[th], &outbigs[th]);             \
-                }                                                                                        \
-            }                                                                                            \
-            for (k = 0; k < big.cnt; k++)                                                                \
-                if (SA__PN(sa__p_scan_big)(&c, big.v[2 * k], big.v[2 * k + 1], nt, outs, outbigs))       \
-                    goto done;                                                                           \
-        }                                                                                                \
-        SA__PN(sa__p_gather)(&small, outs, nt, nt);                                                      \
-        SA__PN(sa__p_gather)(&big, outbigs, nt, nt);                                                     \
-        if (small.oom || big.oom) goto done;                                                             \
-        if (small.cnt + big.cnt == 0) break;                                                             \
-        c.h = c.h == 0 ? 8 : 2 * c.h;                                                                    \
-        prev_el = el_now;                                                                                \
-    }                                                                                                    \
-    rc = 0;                                                                                              \
-done:                                                                                                    \
-    if (outs)                                                                                            \
-        for (t = 0; t < 2 * nt; t++) SA__PN(sa__p_freelist)(&outs[t]);                                   \
-    SA__PN(sa__p_freelist)(&small);                                                                      \
-    SA__PN(sa__p_freelist)(&big);                                                                        \
-    SA__PN(sa__p_freelist)(&tasks);                                                                      \
-    SA__PN(sa__p_freelist)(&chains);                                                                     \
-    SA_FREE(outs);                                                                                       \
-    SA_FREE(tmp);                                                                                        \
-    SA_FREE(bufs);                                                                                       \
-    SA_FREE(hist);                                                                                       \
-    SA_FREE(c.rank);                                                                                     \
-    return rc;                                                                                           \
-}                                                                                                        \
-/* end of SA__P_TEMPLATE */
-
-#define SA__PN32(x) x##32
-#define SA__PN64(x) x##64
-SA__P_TEMPLATE(int32_t, SA__PN32)
-SA__P_TEMPLATE(int64_t, SA__PN64)
+/* The width-generic part (sa__p_build32/64 and its helpers) is in the template part at the
+   end of this file ("parallel prefix doubling, width-generic"), compiled once per index width. */
 
 /* ---- SA_ALGO_DEFAULT with more than one thread: parallel doubling or SA-IS? ----
    Prefix doubling does n log(lcp) work: on text with long repeats (27 % of the suffixes of
@@ -1050,15 +547,36 @@ static int sa__p_auto(const uint8_t *text, uint64_t n, void *sa, size_t sa_bytes
     return *ratio < SA__P_AUTO_MARGIN;
 }
 
-static sa_status sa__build_parallel32(const uint8_t *text, int32_t *sa, int32_t n, int threads)
-{
-    return sa__p_build32(text, sa, n, threads) ? SA_ERR_NOMEM : SA_OK;
-}
-static sa_status sa__build_parallel64(const uint8_t *text, int64_t *sa, int64_t n, int threads)
-{
-    return sa__p_build64(text, sa, n, threads) ? SA_ERR_NOMEM : SA_OK;
-}
 /* ==== END parallel suffix sorting ==== */
+
+/* ---- options (used by the templates' API bodies below) ---------------------------------- */
+/* Limits on sa_options.threads: above SA_MAX_THREADS a call returns SA_ERR_THREADS; a call
+ * on a short input runs at most one thread per SA__GRAIN elements (a thread's fixed cost,
+ * its histograms and buffers, would exceed its share of the work). */
+#ifndef SA_MAX_THREADS
+#define SA_MAX_THREADS 1024
+#endif
+#ifndef SA__GRAIN
+#define SA__GRAIN 16384
+#endif
+
+static sa_status sa__check_opt(const sa_options *opt)
+{
+    if (!opt) return SA_OK;
+    if (opt->threads < 0 || opt->threads > SA_MAX_THREADS) return SA_ERR_THREADS;
+    if ((unsigned)opt->algorithm > (unsigned)SA_ALGO_PARALLEL) return SA_ERR_ALGORITHM;
+    if ((unsigned)opt->lcp > (unsigned)SA_LCP_KASAI) return SA_ERR_ALGORITHM;
+    return SA_OK;
+}
+
+/* Threads for a call on n elements: sa_effective_threads, at most one per SA__GRAIN. */
+static int sa__threads_for(const sa_options *opt, int64_t n)
+{
+    int t = sa_effective_threads(opt);
+    int64_t w = n / SA__GRAIN;
+    if (w < t) t = w < 1 ? 1 : (int)w;
+    return t;
+}
 
 /* ---- instantiate the templates (sa.h includes itself; see SA_SELF) ------------------------ */
 #define SA__CAT2(a, b) a##b
@@ -1102,17 +620,19 @@ static sa_status sa__build_parallel64(const uint8_t *text, int64_t *sa, int64_t 
 #undef SA__BYTE
 #undef SA__TEMPLATE
 
-/* ---- public functions --------------------------------------------------------------------- */
+/* ---- public functions: plain definitions; the width-generic bodies (sa__api_*32/64) are in
+ * the template part at the end of this file ------------------------------------------------- */
 SADEF int sa_effective_threads(const sa_options *opt)
 {
     int t = opt ? opt->threads : 0;
-    if (t > 0) return t;
+    if (t <= 0) {
 #ifdef _OPENMP
-    t = omp_get_max_threads();
-    return t > 0 ? t : 1;
+        t = omp_get_max_threads();
 #else
-    return 1;
+        t = 1;
 #endif
+    }
+    return t < 1 ? 1 : t > SA_MAX_THREADS ? SA_MAX_THREADS : t;
 }
 
 SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt)
@@ -1122,77 +642,55 @@ SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt)
     return a;
 }
 
-static sa_status sa__check_opt(const sa_options *opt)
+SADEF sa_status sa_build(const uint8_t *text, int32_t *sa, int32_t n, const sa_options *opt)
 {
-    if (!opt) return SA_OK;
-    if (opt->threads < 0) return SA_ERR_THREADS;
-    if ((unsigned)opt->algorithm > (unsigned)SA_ALGO_PARALLEL) return SA_ERR_ALGORITHM;
-    if ((unsigned)opt->lcp > (unsigned)SA_LCP_KASAI) return SA_ERR_ALGORITHM;
-    return SA_OK;
+    return sa__api_build32(text, sa, n, opt, NULL);
 }
 
-/* One body for both widths; only the names differ. */
-#define SA__PUBLIC(W, I, BUILD, LCP, LRS, VALIDATE)                                                  \
-    SADEF sa_status BUILD##_ex(const uint8_t *text, I *sa, I n, const sa_options *opt, sa_build_info *info) \
-    {                                                                                                \
-        sa_build_info inf;                                                                           \
-        sa_status st = sa__check_opt(opt);                                                           \
-        memset(&inf, 0, sizeof inf);                                                                 \
-        inf.algorithm = sa_effective_algorithm(opt);                                                 \
-        inf.threads = inf.algorithm == SA_ALGO_PARALLEL ? sa_effective_threads(opt) : 1;             \
-        if (info) *info = inf;                                                                       \
-        if (st != SA_OK) return st;                                                                  \
-        if (n < 0) return SA_ERR_SIZE;                                                               \
-        if (n > 0 && (!text || !sa)) return SA_ERR_NULL;                                             \
-        if ((!opt || opt->algorithm == SA_ALGO_DEFAULT) && inf.threads > 1) {                        \
-            if (!sa__p_auto(text, (uint64_t)n, sa, (size_t)n * sizeof(I), inf.threads,               \
-                            &inf.predicted_ratio, &inf.repeat_rounds)) {                             \
-                inf.algorithm = SA_ALGO_SAIS;                                                        \
-                inf.threads = 1;                                                                     \
-            }                                                                                        \
-            inf.predicted = inf.predicted_ratio > 0;                                                 \
-        }                                                                                            \
-        if (info) *info = inf;                                                                       \
-        switch (inf.algorithm) {                                                                     \
-        case SA_ALGO_MM: return sa__mm##W(text, sa, n);                                              \
-        case SA_ALGO_SAIS: return sa__sais##W(text, sa, n);                                          \
-        case SA_ALGO_PARALLEL: return sa__build_parallel##W(text, sa, n, inf.threads);               \
-        default: return SA_ERR_ALGORITHM;                                                            \
-        }                                                                                            \
-    }                                                                                                \
-    SADEF sa_status BUILD(const uint8_t *text, I *sa, I n, const sa_options *opt)                    \
-    {                                                                                                \
-        return BUILD##_ex(text, sa, n, opt, NULL);                                                   \
-    }                                                                                                \
-    SADEF sa_status LCP(const uint8_t *text, const I *sa, I *lcp, I n, const sa_options *opt)       \
-    {                                                                                                \
-        sa_status st = sa__check_opt(opt);                                                           \
-        if (st != SA_OK) return st;                                                                  \
-        if (n < 0) return SA_ERR_SIZE;                                                               \
-        if (n > 0 && (!text || !sa || !lcp)) return SA_ERR_NULL;                                     \
-        if (opt && opt->lcp == SA_LCP_KASAI)                                                         \
-            return sa__lcp_kasai##W(text, sa, lcp, n, sa_effective_threads(opt));                   \
-        return sa__lcp_phi##W(text, sa, lcp, n, sa_effective_threads(opt));                         \
-    }                                                                                                \
-    SADEF sa_status LRS(const I *sa, const I *lcp, I n, sa_lrs_result *out, const sa_options *opt)  \
-    {                                                                                                \
-        sa_status st = sa__check_opt(opt);                                                           \
-        if (st != SA_OK) return st;                                                                  \
-        if (!out) return SA_ERR_NULL;                                                                \
-        if (n < 0) return SA_ERR_SIZE;                                                               \
-        if (n > 0 && (!sa || !lcp)) return SA_ERR_NULL;                                              \
-        sa__lrs##W(sa, lcp, n, out, sa_effective_threads(opt));                                      \
-        return SA_OK;                                                                                \
-    }                                                                                                \
-    SADEF sa_status VALIDATE(const uint8_t *text, const I *sa, I n)                                  \
-    {                                                                                                \
-        if (n < 0) return SA_ERR_SIZE;                                                               \
-        if (n > 0 && (!text || !sa)) return SA_ERR_NULL;                                             \
-        return sa__validate##W(text, sa, n, sa_effective_threads(NULL));                             \
-    }
-SA__PUBLIC(32, int32_t, sa_build, sa_lcp, sa_lrs, sa_validate)
-SA__PUBLIC(64, int64_t, sa_build64, sa_lcp64, sa_lrs64, sa_validate64)
-#undef SA__PUBLIC
+SADEF sa_status sa_build_ex(const uint8_t *text, int32_t *sa, int32_t n, const sa_options *opt, sa_build_info *info)
+{
+    return sa__api_build32(text, sa, n, opt, info);
+}
+
+SADEF sa_status sa_lcp(const uint8_t *text, const int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt)
+{
+    return sa__api_lcp32(text, sa, lcp, n, opt);
+}
+
+SADEF sa_status sa_lrs(const int32_t *sa, const int32_t *lcp, int32_t n, sa_lrs_result *out, const sa_options *opt)
+{
+    return sa__api_lrs32(sa, lcp, n, out, opt);
+}
+
+SADEF sa_status sa_validate(const uint8_t *text, const int32_t *sa, int32_t n)
+{
+    return sa__api_validate32(text, sa, n);
+}
+
+SADEF sa_status sa_build64(const uint8_t *text, int64_t *sa, int64_t n, const sa_options *opt)
+{
+    return sa__api_build64(text, sa, n, opt, NULL);
+}
+
+SADEF sa_status sa_build64_ex(const uint8_t *text, int64_t *sa, int64_t n, const sa_options *opt, sa_build_info *info)
+{
+    return sa__api_build64(text, sa, n, opt, info);
+}
+
+SADEF sa_status sa_lcp64(const uint8_t *text, const int64_t *sa, int64_t *lcp, int64_t n, const sa_options *opt)
+{
+    return sa__api_lcp64(text, sa, lcp, n, opt);
+}
+
+SADEF sa_status sa_lrs64(const int64_t *sa, const int64_t *lcp, int64_t n, sa_lrs_result *out, const sa_options *opt)
+{
+    return sa__api_lrs64(sa, lcp, n, out, opt);
+}
+
+SADEF sa_status sa_validate64(const uint8_t *text, const int64_t *sa, int64_t n)
+{
+    return sa__api_validate64(text, sa, n);
+}
 
 SADEF const char *sa_status_string(sa_status s)
 {
@@ -1259,17 +757,37 @@ static void SA__FC(sa__buckets)(const SA__C *T, SA__I n, SA__I k, const SA__I *c
 
 /* Prefetching for the induced-sorting scans (libsais does the same): the entry 2D ahead gets
  * its preceding character fetched, the entry D ahead its bucket counter (large alphabets). */
+static inline void SA__FC(sa__pf_fwd)(const SA__C *T, const SA__I *SA, const SA__I *B, SA__I i, SA__I n)
+{
+    /* i < n - D, not i + D < n: i + D overflows for i near the largest n (2^31 - 1) */
+    if (i < n - 2 * SA__PREFETCH) {
+        SA__I q = SA[i + 2 * SA__PREFETCH];
+        if (q > 0) SA__PF(&T[q - 1]);
+    }
 #if SA__BYTE
-#define SA__PF_FWD(i) do { if ((i) + 2 * SA__PREFETCH < n) { SA__I q_ = SA[(i) + 2 * SA__PREFETCH]; if (q_ > 0) SA__PF(&T[q_ - 1]); } } while (0)
-#define SA__PF_BWD(i) do { if ((i) >= 2 * SA__PREFETCH) { SA__I q_ = SA[(i) - 2 * SA__PREFETCH]; if (q_ > 0) SA__PF(&T[q_ - 1]); } } while (0)
+    (void)B;
 #else
-#define SA__PF_FWD(i) do { \
-        if ((i) + 2 * SA__PREFETCH < n) { SA__I q_ = SA[(i) + 2 * SA__PREFETCH]; if (q_ > 0) SA__PF(&T[q_ - 1]); } \
-        if ((i) + SA__PREFETCH < n) { SA__I q_ = SA[(i) + SA__PREFETCH]; if (q_ > 0) SA__PF(&B[T[q_ - 1]]); } } while (0)
-#define SA__PF_BWD(i) do { \
-        if ((i) >= 2 * SA__PREFETCH) { SA__I q_ = SA[(i) - 2 * SA__PREFETCH]; if (q_ > 0) SA__PF(&T[q_ - 1]); } \
-        if ((i) >= SA__PREFETCH) { SA__I q_ = SA[(i) - SA__PREFETCH]; if (q_ > 0) SA__PF(&B[T[q_ - 1]]); } } while (0)
+    if (i < n - SA__PREFETCH) {
+        SA__I q = SA[i + SA__PREFETCH];
+        if (q > 0) SA__PF(&B[T[q - 1]]);
+    }
 #endif
+}
+static inline void SA__FC(sa__pf_bwd)(const SA__C *T, const SA__I *SA, const SA__I *B, SA__I i)
+{
+    if (i >= 2 * SA__PREFETCH) {
+        SA__I q = SA[i - 2 * SA__PREFETCH];
+        if (q > 0) SA__PF(&T[q - 1]);
+    }
+#if SA__BYTE
+    (void)B;
+#else
+    if (i >= SA__PREFETCH) {
+        SA__I q = SA[i - SA__PREFETCH];
+        if (q > 0) SA__PF(&B[T[q - 1]]);
+    }
+#endif
+}
 
 /* Stage 1 of SA-IS: the LMS suffixes sit at their bucket ends in any order; induce L then S
  * types so that the LMS substrings come out sorted. Sign bits carry the type of the preceding
@@ -1283,7 +801,7 @@ static void SA__FC(sa__induce_lms)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
     j = n - 1; /* induced by the virtual sentinel: the shortest suffix comes first in its bucket */
     SA[B[T[j]]++] = (T[j - 1] < T[j]) ? ~j : j;
     for (i = 0; i < n; i++) {
-        SA__PF_FWD(i);
+        SA__FC(sa__pf_fwd)(T, SA, B, i, n);
         j = SA[i];
         if (j > 0) {
             SA[i] = 0;
@@ -1296,7 +814,7 @@ static void SA__FC(sa__induce_lms)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
     }
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
     for (i = n - 1; i >= 0; i--) {
-        SA__PF_BWD(i);
+        SA__FC(sa__pf_bwd)(T, SA, B, i);
         j = SA[i];
         if (j > 0) {
             SA[i] = 0;
@@ -1317,7 +835,7 @@ static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, cons
     j = n - 1;
     SA[B[T[j]]++] = (T[j - 1] < T[j]) ? ~j : j;
     for (i = 0; i < n; i++) {
-        SA__PF_FWD(i);
+        SA__FC(sa__pf_fwd)(T, SA, B, i, n);
         j = SA[i];
         SA[i] = ~j;
         if (j > 0) {
@@ -1328,7 +846,7 @@ static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, cons
     }
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
     for (i = n - 1; i >= 0; i--) {
-        SA__PF_BWD(i);
+        SA__FC(sa__pf_bwd)(T, SA, B, i);
         j = SA[i];
         if (j > 0) {
             j--;
@@ -1340,24 +858,18 @@ static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, cons
     }
 }
 
-/* Right-to-left type scan (Nong, Zhang, Chan), branch-free: runs BODY for every position
- * p = n-1 .. 1 with lms = 1 when p is an LMS position (else 0) and cp = T[p]; BODY acts on lms
- * without branching on it (random types make that branch unpredictable) and may break.
- * Suffix n-1 is L-type (the virtual sentinel is smaller). */
-#define SA__SCAN_RTL(T, n, p, lms, cp, BODY)                                              \
-    do {                                                                                  \
-        SA__I sa__i = (n) - 2, p, cp = (T)[(n) - 1];                                      \
-        int sa__s1 = 0, lms;                                                              \
-        for (; sa__i >= 0; sa__i--) {                                                     \
-            SA__I sa__c0 = (T)[sa__i];                                                    \
-            int sa__s0 = (sa__c0 < cp) | ((sa__c0 == cp) & sa__s1);                      \
-            lms = (!sa__s0) & sa__s1;                                                     \
-            p = sa__i + 1;                                                                \
-            BODY;                                                                         \
-            sa__s1 = sa__s0;                                                              \
-            cp = sa__c0;                                                                  \
-        }                                                                                 \
-    } while (0)
+/* Right-to-left type scan (Nong, Zhang, Chan), branch-free. The callers loop p = n-1 .. 1 with
+ * cp = T[p] and s1 = (p is S-type), starting from cp = T[n-1], s1 = 0 (suffix n-1 is L-type:
+ * the virtual sentinel is smaller). sa__rtl_step(T[p-1], &cp, &s1) returns 1 when p is an LMS
+ * position (else 0) and moves the state to p-1. The loop bodies act on that flag without
+ * branching on it (random types make that branch unpredictable). */
+static inline int SA__FC(sa__rtl_step)(SA__I c0, SA__I *cp, int *s1)
+{
+    int s0 = (c0 < *cp) | ((c0 == *cp) & *s1), lms = (!s0) & *s1;
+    *s1 = s0;
+    *cp = c0;
+    return lms;
+}
 
 #if SA__BYTE
 /* Larsson-Sadakane doubling (qsufsort) for a reduced string whose symbols are nearly all
@@ -1506,21 +1018,33 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     if (n >= 65536) lms_list = (SA__I *)SA_MALLOC(((size_t)n / 2 + 1) * sizeof *lms_list);
 #endif
     if (lms_list) {
-        SA__SCAN_RTL(T, n, p, lms, cp, { lms_list[m] = p; m += lms; }); /* m <= n/2 */
+        { /* right to left (sa__rtl_step); m <= n/2 */
+            SA__I p, cp = T[n - 1];
+            int s1 = 0;
+            for (p = n - 1; p >= 1; p--) {
+                lms_list[m] = p;
+                m += SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
+            }
+        }
         for (i = 0; i < m; i++) {
             SA__I p = lms_list[i];
             SA[--B[T[p]]] = p;
         }
         if (m > 0) last = lms_list[m - 1];
     } else {
-        SA__SCAN_RTL(T, n, p, lms, cp, {
-            SA__I *dst_;
-            B[cp] -= lms;
-            dst_ = lms ? &SA[B[cp]] : &sink;
-            *dst_ = p;
-            m += lms;
-            last = lms ? p : last;
-        });
+        { /* right to left (sa__rtl_step) */
+            SA__I p, cp = T[n - 1];
+            int s1 = 0;
+            for (p = n - 1; p >= 1; p--) {
+                SA__I c = cp, *dst; /* c = T[p] */
+                int lms = SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
+                B[c] -= lms;
+                dst = lms ? &SA[B[c]] : &sink;
+                *dst = p;
+                m += lms;
+                last = lms ? p : last;
+            }
+        }
     }
     if (m > 1) {
         SA__I *RA = SA + n - m, q = n, qlen = 0, prev = n;
@@ -1541,11 +1065,14 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
                 prev = p;
             }
         } else {
-            SA__SCAN_RTL(T, n, p, lms, cp, {
-                SA__I *dst_ = lms ? &SA[m + (p >> 1)] : &sink;
-                *dst_ = prev - p + 1;
+            SA__I p, cp = T[n - 1]; /* right to left (sa__rtl_step) */
+            int s1 = 0;
+            for (p = n - 1; p >= 1; p--) {
+                int lms = SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
+                SA__I *dst = lms ? &SA[m + (p >> 1)] : &sink;
+                *dst = prev - p + 1;
                 prev = lms ? p : prev;
-            });
+            }
         }
         for (i = 0; i < m; i++) {
             SA__I p, plen;
@@ -1598,12 +1125,14 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             SA_FREE(lms_list);
             lms_list = NULL;
         } else {
+            SA__I p, cp = T[n - 1]; /* right to left (sa__rtl_step) */
+            int s1 = 0;
             j = m - 1;
-            SA__SCAN_RTL(T, n, p, lms, cp, {
+            for (p = n - 1; p >= 1; p--) {
                 RA[j] = p;
-                j -= lms;
+                j -= SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
                 if (j < 0) break;
-            });
+            }
             for (i = 0; i < m; i++) {
                 if (i + SA__PREFETCH < m) SA__PF(&RA[SA[i + SA__PREFETCH]]);
                 SA[i] = RA[SA[i]];
@@ -1628,11 +1157,513 @@ done:
     if (heap) SA_FREE(heap);
     return st;
 }
-#undef SA__SCAN_RTL
-#undef SA__PF_FWD
-#undef SA__PF_BWD
 
 #if !SA__BYTE
+/* ---- parallel prefix doubling, width-generic (see "parallel suffix sorting" above) ----- */
+
+typedef struct {
+    const uint8_t *text;
+    SA__I *sa, *rank;
+    uint64_t n, h;
+} SA__F(sa__pctx);
+
+/* Segment list: pairs (start, length). Padded: one per thread, pushed to concurrently. */
+/* el: elements in the segments (counted by sa__p_scan). */
+typedef struct { SA__I *v; size_t cnt, cap, el; int oom; char pad[128 - sizeof(void *) - 3 * sizeof(size_t) - sizeof(int)]; } SA__F(sa__pseg);
+
+static inline uint64_t SA__F(sa__p_key)(const SA__F(sa__pctx) *c, uint64_t i)
+{
+    if (c->h == 0) return sa__p_tkey(c->text, i, c->n);
+    return c->h < c->n - i ? (uint64_t)c->rank[i + c->h] + 1 : 0;
+}
+
+/* Prefetch what sa__p_key(c, i) will read. */
+static inline void SA__F(sa__p_pfkey)(const SA__F(sa__pctx) *c, SA__I v)
+{
+    uint64_t i = (uint64_t)(v < 0 ? ~v : v);
+    if (c->h == 0) SA__P_PF(c->text + i);
+    else if (c->h < c->n - i) SA__P_PF(c->rank + i + c->h);
+}
+
+static void SA__F(sa__p_push)(SA__F(sa__pseg) *L, SA__I s, SA__I m)
+{
+    if (L->cnt == L->cap) {
+        size_t cap = L->cap ? 2 * L->cap : 256;
+        SA__I *v = (SA__I *)SA_MALLOC(2 * cap * sizeof(SA__I));
+        if (!v) { L->oom = 1; return; }
+        if (L->cnt) memcpy(v, L->v, 2 * L->cnt * sizeof(SA__I));
+        SA_FREE(L->v);
+        L->v = v;
+        L->cap = cap;
+    }
+    L->v[2 * L->cnt] = s;
+    L->v[2 * L->cnt + 1] = m;
+    L->cnt++;
+}
+
+/* Replace dst by the concatenation of src[0..T) and empty those. */
+static void SA__F(sa__p_gather)(SA__F(sa__pseg) *dst, SA__F(sa__pseg) *src, int T, int nt)
+{
+    size_t tot = 0, at[256 + 1];
+    int t;
+    (void)nt;
+    dst->el = 0;
+    for (t = 0; t < T; t++) {
+        if (t < 256) at[t] = tot;
+        tot += src[t].cnt;
+        dst->el += src[t].el;
+        if (src[t].oom) dst->oom = 1;
+    }
+    dst->cnt = 0;
+    if (tot > dst->cap) {
+        SA_FREE(dst->v);
+        dst->v = (SA__I *)SA_MALLOC(2 * tot * sizeof(SA__I));
+        dst->cap = dst->v ? tot : 0;
+        if (!dst->v) { dst->oom = 1; return; }
+    }
+    if (T <= 256 && tot > 65536) {
+        SA__OMP(omp parallel for num_threads(nt) schedule(dynamic, 1))
+        for (t = 0; t < T; t++)
+            if (src[t].cnt) memcpy(dst->v + 2 * at[t], src[t].v, 2 * src[t].cnt * sizeof(SA__I));
+    } else {
+        size_t o = 0;
+        for (t = 0; t < T; t++) {
+            if (src[t].cnt) memcpy(dst->v + 2 * o, src[t].v, 2 * src[t].cnt * sizeof(SA__I));
+            o += src[t].cnt;
+        }
+    }
+    for (t = 0; t < T; t++) src[t].cnt = src[t].el = 0;
+    dst->cnt = tot;
+}
+
+/* Chains (long repeats). When the groups G, G + 1, ..., G + K - 1 (shifted member by member)
+   are all unsorted groups of the same size g, their members share K - 1 + h bytes, so each of
+   them is ordered like the suffixes x + K, x in G. When those are in g different groups, all K
+   groups are finished at once, whatever K is, instead of after log2(K / h) more doubling rounds
+   over all of them. sa__p_isgroup: is {x + off : x in mem[0..g)} exactly one group? */
+static int SA__F(sa__p_isgroup)(const SA__F(sa__pctx) *c, const SA__I *mem, int g, SA__I off)
+{
+    const SA__I *rank = c->rank, *sa = c->sa;
+    SA__I r, x;
+    int i;
+    x = mem[0] + off;
+    if (x < 0 || (uint64_t)x >= c->n) return 0;
+    r = rank[x];
+    for (i = 1; i < g; i++) {
+        x = mem[i] + off;
+        if (x < 0 || (uint64_t)x >= c->n || rank[x] != r) return 0;
+    }
+    return !(r - g >= 0 && rank[sa[r - g]] == r); /* else the group has more members */
+}
+
+/* Chain phase A (reads ranks only; permutes a head inside its own group): if sa[s..s+g) heads
+   a chain of K >= 2 groups, sort the head by rank[x + K] and emit work pieces (s, g),
+   (k0, k1), (mask, 0) for the groups k that this finishes or refines: all K when the keys are
+   distinct; else only k <= K - h, whose subgroups still share K - k + h >= 2h bytes as next
+   round requires. mask: bit j = subgroup ends at member j. */
+static void SA__F(sa__p_chain_head)(const SA__F(sa__pctx) *c, SA__I s, int g, SA__F(sa__pseg) *out)
+{
+    SA__I mem[SA__P_CHAIN_G], ord[SA__P_CHAIN_G], key[SA__P_CHAIN_G], K = 1, kend, k0, mask = 0;
+    SA__I *sa = c->sa;
+    int i, j, distinct = 1;
+    for (i = 0; i < g; i++) mem[i] = sa[s + i];
+    if (SA__F(sa__p_isgroup)(c, mem, g, -1)) return; /* not the head */
+    while (SA__F(sa__p_isgroup)(c, mem, g, K)) K++;
+    if (K < 2) return;
+    for (i = 0; i < g; i++) {
+        SA__I x = mem[i], kx = (uint64_t)(x + K) < c->n ? c->rank[x + K] : -1;
+        for (j = i; j > 0 && key[j - 1] > kx; j--) { key[j] = key[j - 1]; ord[j] = ord[j - 1]; }
+        key[j] = kx;
+        ord[j] = x;
+    }
+    for (j = 0; j < g; j++) {
+        if (j == g - 1 || key[j] != key[j + 1]) mask |= (SA__I)1 << j;
+        else distinct = 0;
+    }
+    if (distinct) kend = K;
+    else if ((uint64_t)K > c->h) kend = K - (SA__I)c->h + 1;
+    else return;
+    for (j = 0; j < g; j++) sa[s + j] = ord[j];
+    for (k0 = 0; k0 < kend; k0 += SA__P_PIECE) {
+        SA__F(sa__p_push)(out, s, (SA__I)g);
+        SA__F(sa__p_push)(out, k0, kend - k0 < SA__P_PIECE ? kend : k0 + SA__P_PIECE);
+        SA__F(sa__p_push)(out, mask, 0);
+    }
+}
+
+/* Chain phase B: write groups k in [max(k0, 1), k1) of the chain headed at sa[s..s+g), marking
+   subgroup ends as phase 1 would. The head itself (k = 0) is marked afterwards. */
+static void SA__F(sa__p_chain_piece)(const SA__F(sa__pctx) *c, SA__I s, int g, SA__I k0, SA__I k1,
+                                      SA__I mask)
+{
+    SA__I base[SA__P_CHAIN_G], k, *sa = c->sa;
+    int j;
+    for (j = 0; j < g; j++) base[j] = sa[s + j];
+    for (k = k0 > 0 ? k0 : 1; k < k1; k++) {
+        SA__I st = c->rank[base[0] + k] - g + 1;
+        for (j = 0; j < g; j++) sa[st + j] = (mask >> j & 1) ? ~(base[j] + k) : base[j] + k;
+    }
+}
+
+/* One thread sorts sa[s..s+m) by key and marks the last element of every run
+   of equal keys (stored complemented, ~i < 0). a, b: m pairs each. */
+static void SA__F(sa__p_sort_small)(const SA__F(sa__pctx) *c, SA__I s, SA__I m,
+                                      sa__ppair *a, sa__ppair *b)
+{
+    SA__I *sa = c->sa + s;
+    uint64_t mn = UINT64_MAX, mx = 0;
+    SA__I k;
+    if (m == 1) { sa[0] = ~sa[0]; return; }
+    for (k = 0; k < m; k++) {
+        uint64_t i = (uint64_t)sa[k], key;
+        if (k + 8 < m) SA__F(sa__p_pfkey)(c, sa[k + 8]);
+        key = SA__F(sa__p_key)(c, i);
+        a[k].key = key;
+        a[k].idx = i;
+        mn = key < mn ? key : mn;
+        mx = key > mx ? key : mx;
+    }
+    if (mn == mx) { sa[m - 1] = ~sa[m - 1]; return; }
+    sa__p_msd(a, b, (size_t)m, sa__p_hibit(mn ^ mx) & ~7);
+    for (k = 0; k + 1 < m; k++)
+        sa[k] = a[k].key != a[k + 1].key ? ~(SA__I)a[k].idx : (SA__I)a[k].idx;
+    sa[m - 1] = ~(SA__I)a[m - 1].idx;
+}
+
+/* All threads sort a long segment sa[s..s+m): one parallel MSD radix pass on
+   the top differing 8 bits of the keys, then buckets that are done get their
+   last element marked, long ones recurse, short ones go to `tasks` for
+   sa__p_sort_small. tmp: m indices; hist: nt * 256. Returns 0 or -1 (OOM). */
+static int SA__F(sa__p_sort_big)(const SA__F(sa__pctx) *c, SA__I s, SA__I m, SA__I *tmp,
+                                  uint8_t *dig, SA__I *hist, int nt, SA__F(sa__pseg) *tasks)
+{
+    SA__I *sa = c->sa, bstart[257];
+    uint64_t mn = UINT64_MAX, mx = 0;
+    SA__I k;
+    int shift, d;
+    (void)nt;
+    SA__OMP(omp parallel for num_threads(nt) schedule(static) reduction(min:mn) reduction(max:mx))
+    for (k = s; k < s + m; k++) {
+        uint64_t key;
+        if (k + 16 < s + m) SA__F(sa__p_pfkey)(c, sa[k + 16]);
+        key = SA__F(sa__p_key)(c, (uint64_t)sa[k]);
+        mn = key < mn ? key : mn;
+        mx = key > mx ? key : mx;
+    }
+    if (mn == mx) { sa[s + m - 1] = ~sa[s + m - 1]; return 0; }
+    shift = sa__p_hibit(mn ^ mx) & ~7;
+    SA__OMP(omp parallel num_threads(nt))
+    {
+        int t = sa__p_tid(), T = sa__p_nth(), u;
+        SA__I lo = s + (SA__I)((uint64_t)m * (uint64_t)t / (uint64_t)T);
+        SA__I hi = s + (SA__I)((uint64_t)m * (uint64_t)(t + 1) / (uint64_t)T);
+        SA__I *h = hist + 256 * t, j;
+        memset(h, 0, 256 * sizeof *h);
+        for (j = lo; j < hi; j++) {
+            unsigned dd;
+            if (j + 16 < hi) SA__F(sa__p_pfkey)(c, sa[j + 16]);
+            dd = (unsigned)(SA__F(sa__p_key)(c, (uint64_t)sa[j]) >> shift) & 255;
+            dig[j - s] = (uint8_t)dd;
+            h[dd]++;
+        }
+        SA__OMP(omp barrier)
+        SA__OMP(omp single)
+        {
+            SA__I o = s;
+            int e;
+            for (e = 0; e < 256; e++) {
+                bstart[e] = o;
+                for (u = 0; u < T; u++) {
+                    SA__I x = hist[256 * u + e];
+                    hist[256 * u + e] = o;
+                    o += x;
+                }
+            }
+            bstart[256] = o;
+        }
+        for (j = lo; j < hi; j++)
+            tmp[h[dig[j - s]]++ - s] = sa[j];
+        SA__OMP(omp barrier)
+        SA__OMP(omp for schedule(static))
+        for (j = 0; j < m; j++) sa[s + j] = tmp[j];
+    }
+    for (d = 0; d < 256; d++) {
+        SA__I bs = bstart[d], sz = bstart[d + 1] - bstart[d];
+        if (sz == 0) continue;
+        if (shift == 0 || sz == 1) sa[bs + sz - 1] = ~sa[bs + sz - 1];
+        else if (sz > SA__P_BIG) {
+            if (SA__F(sa__p_sort_big)(c, bs, sz, tmp, dig, hist, nt, tasks)) return -1;
+        } else {
+            SA__F(sa__p_push)(tasks, bs, sz);
+            if (tasks->oom) return -1;
+        }
+    }
+    return 0;
+}
+
+/* Rewrite ranks for sa[cs..ce), part of a segment sorted in this round: clear
+   the marks, rank = SA index of the last element of the run of equal keys
+   (Larsson-Sadakane's group number), and emit runs of length >= 2 as next
+   round's segments. cur_end: first marked index at or after ce; first_start:
+   whether a run starts at cs. */
+static void SA__F(sa__p_scan)(const SA__F(sa__pctx) *c, SA__I cs, SA__I ce, SA__I cur_end,
+                               int first_start, SA__F(sa__pseg) *out, SA__F(sa__pseg) *outbig)
+{
+    SA__I *sa = c->sa, *rank = c->rank, j;
+    for (j = ce - 1; j >= cs; j--) {
+        SA__I v = sa[j];
+        if (v < 0) { v = ~v; sa[j] = v; cur_end = j; }
+        rank[v] = cur_end;
+        if (cur_end > j && (j == cs ? first_start : sa[j - 1] < 0)) {
+            SA__I len = cur_end - j + 1;
+            SA__F(sa__pseg) *o = len > SA__P_BIG ? outbig : out;
+            SA__F(sa__p_push)(o, j, len);
+            o->el += (size_t)len;
+        }
+    }
+}
+
+/* sa__p_scan for a long segment, split into chunks handled by all threads. */
+static int SA__F(sa__p_scan_big)(const SA__F(sa__pctx) *c, SA__I s, SA__I m, int nt,
+                                  SA__F(sa__pseg) *outs, SA__F(sa__pseg) *outbigs)
+{
+    SA__I nch = (m + SA__P_CHUNK - 1) / SA__P_CHUNK, q;
+    SA__I *fm = (SA__I *)SA_MALLOC(2 * (size_t)nch * sizeof(SA__I)), *nm = fm + nch;
+    SA__I *sa = c->sa;
+    (void)nt; /* only in the pragmas */
+    if (!fm) return -1;
+    SA__OMP(omp parallel for num_threads(nt) schedule(static))
+    for (q = 0; q < nch; q++) {
+        SA__I cs = s + q * SA__P_CHUNK, ce = q == nch - 1 ? s + m : cs + SA__P_CHUNK, j;
+        fm[q] = -1;
+        for (j = cs; j < ce; j++)
+            if (sa[j] < 0) { fm[q] = j; break; }
+    }
+    nm[nch - 1] = -1; /* unused: the segment's last element is always marked */
+    for (q = nch - 1; q > 0; q--) nm[q - 1] = fm[q] >= 0 ? fm[q] : nm[q];
+    SA__OMP(omp parallel num_threads(nt))
+    {
+        int t = sa__p_tid();
+        SA__I r;
+        /* starts of runs at chunk boundaries, read before anyone clears marks */
+        SA__I *st = fm; /* reuse: fm[q] >= 0 is no longer needed, store flags */
+        SA__OMP(omp for schedule(static))
+        for (r = 0; r < nch; r++) st[r] = r == 0 ? 1 : sa[s + r * SA__P_CHUNK - 1] < 0;
+        SA__OMP(omp for schedule(dynamic, 1))
+        for (r = 0; r < nch; r++) {
+            SA__I cs = s + r * SA__P_CHUNK, ce = r == nch - 1 ? s + m : cs + SA__P_CHUNK;
+            SA__F(sa__p_scan)(c, cs, ce, nm[r], (int)st[r], &outs[t], &outbigs[t]);
+        }
+    }
+    SA_FREE(fm);
+    return 0;
+}
+
+static void SA__F(sa__p_freelist)(SA__F(sa__pseg) *L) { SA_FREE(L->v); L->v = NULL; L->cnt = L->cap = 0; }
+
+/* Parallel prefix doubling (Larsson-Sadakane ranks, re-sorting only groups
+   that are not yet singletons). See the section comment for the design. */
+static int SA__F(sa__p_build)(const uint8_t *text, SA__I *sa, SA__I n, int threads)
+{
+    int nt = sa__p_threads(threads);
+    size_t bufn = n < SA__P_BIG ? (size_t)n : SA__P_BIG;
+    SA__F(sa__pctx) c;
+    SA__F(sa__pseg) small, big, tasks, chains, *outs = NULL, *outbigs = NULL;
+    SA__I *hist = NULL, *tmp = NULL, tmpcap = 0;
+    sa__ppair *bufs = NULL;
+    int rc = -1, T = 1, t;
+    size_t prev_el = (size_t)n; /* elements left unsorted before the last round */
+    size_t k;
+    if (n <= 0) return 0;
+    if (n == 1) { sa[0] = 0; return 0; }
+    memset(&small, 0, sizeof small);
+    memset(&big, 0, sizeof big);
+    memset(&tasks, 0, sizeof tasks);
+    memset(&chains, 0, sizeof chains);
+    c.text = text; c.sa = sa; c.n = (uint64_t)n; c.h = 0;
+    c.rank = (SA__I *)SA_MALLOC((size_t)n * sizeof(SA__I));
+    hist = (SA__I *)SA_MALLOC((size_t)nt * 65536 * sizeof(SA__I));
+    bufs = (sa__ppair *)SA_MALLOC((size_t)nt * 2 * bufn * sizeof(sa__ppair));
+    outs = (SA__F(sa__pseg) *)SA_MALLOC(2 * (size_t)nt * sizeof *outs);
+    if (!c.rank || !hist || !bufs || !outs) goto done;
+    memset(outs, 0, 2 * (size_t)nt * sizeof *outs);
+    outbigs = outs + nt;
+
+    /* Round 0, part 1: parallel counting sort by the first two bytes (the byte
+       past the end counts as 0; the key's length field separates the tie). */
+    SA__OMP(omp parallel num_threads(nt))
+    {
+        int th = sa__p_tid(), TT = sa__p_nth(), u;
+        SA__I lo = (SA__I)((uint64_t)n * (uint64_t)th / (uint64_t)TT);
+        SA__I hi = (SA__I)((uint64_t)n * (uint64_t)(th + 1) / (uint64_t)TT);
+        SA__I *h = hist + 65536 * (size_t)th, i;
+        unsigned b;
+        SA__OMP(omp single)
+        T = TT;
+        memset(h, 0, 65536 * sizeof *h);
+        for (i = lo; i < hi; i++) {
+            b = (unsigned)text[i] << 8 | (i + 1 < n ? text[i + 1] : 0u);
+            h[b]++;
+        }
+        SA__OMP(omp barrier)
+        SA__OMP(omp single)
+        {
+            SA__I o = 0, x;
+            unsigned e;
+            for (e = 0; e < 65536; e++)
+                for (u = 0; u < TT; u++) {
+                    x = hist[65536 * (size_t)u + e];
+                    hist[65536 * (size_t)u + e] = o;
+                    o += x;
+                }
+        }
+        for (i = lo; i < hi; i++) {
+            b = (unsigned)text[i] << 8 | (i + 1 < n ? text[i + 1] : 0u);
+            sa[h[b]++] = i;
+        }
+    }
+    /* buckets: after the scatter, thread T-1's cursor is the bucket's end */
+    {
+        SA__I prev = 0, e;
+        unsigned bb;
+        for (bb = 0; bb < 65536; bb++) {
+            e = hist[65536 * (size_t)(T - 1) + bb];
+            if (e > prev) SA__F(sa__p_push)(e - prev > SA__P_BIG ? &big : &small, prev, e - prev);
+            prev = e;
+        }
+        if (small.oom || big.oom) goto done;
+    }
+
+    /* Rounds: h = 0 sorts buckets by the next 6 bytes (text keys); then
+       h = 8, 16, 32, ...: sort every unfinished group by rank[i + h]. Phase 1
+       only reads ranks, phase 2 only writes them: no read/write races. */
+    for (;;) {
+        size_t el_now = small.el + big.el;
+        /* chains of repeated groups, finished without doubling (see sa__p_isgroup), once
+           doubling stalls: less than a quarter of the unsorted suffixes finished last round */
+        if (c.h >= SA__P_CHAIN_H && small.cnt > 0 && 4 * (small.el + big.el) > 3 * prev_el) {
+            size_t ns = small.cnt, np;
+            long long chunk = (long long)(ns / ((size_t)nt * 256));
+            chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;
+            SA__OMP(omp parallel num_threads(nt))
+            {
+                int th = sa__p_tid();
+                long long q;
+                SA__OMP(omp for schedule(dynamic, chunk))
+                for (q = 0; q < (long long)ns; q++)
+                    if (small.v[2 * q + 1] <= SA__P_CHAIN_G)
+                        SA__F(sa__p_chain_head)(&c, small.v[2 * q], (int)small.v[2 * q + 1], &outs[th]);
+            }
+            SA__F(sa__p_gather)(&chains, outs, nt, nt);
+            if (chains.oom) goto done;
+            np = chains.cnt / 3;
+            if (np > 0) {
+                SA__OMP(omp parallel num_threads(nt))
+                {
+                    long long q;
+                    SA__OMP(omp for schedule(dynamic, 1))
+                    for (q = 0; q < (long long)np; q++)
+                        SA__F(sa__p_chain_piece)(&c, chains.v[6 * q], (int)chains.v[6 * q + 1],
+                                                  chains.v[6 * q + 2], chains.v[6 * q + 3], chains.v[6 * q + 4]);
+                    SA__OMP(omp for schedule(static))
+                    for (q = 0; q < (long long)np; q++)
+                        if (chains.v[6 * q + 2] == 0) {
+                            SA__I *hd = sa + chains.v[6 * q], mask = chains.v[6 * q + 4];
+                            int j, g = (int)chains.v[6 * q + 1];
+                            for (j = 0; j < g; j++)
+                                if (mask >> j & 1) hd[j] = ~hd[j];
+                        }
+                }
+            }
+        }
+        /* phase 1: long segments with all threads, then short ones, one each */
+        tasks.cnt = 0;
+        for (k = 0; k < big.cnt; k++) {
+            SA__I s = big.v[2 * k], m = big.v[2 * k + 1];
+            if (m > tmpcap) {
+                SA_FREE(tmp);
+                tmp = (SA__I *)SA_MALLOC((size_t)m * (sizeof(SA__I) + 1));
+                tmpcap = tmp ? m : 0;
+                if (!tmp) goto done;
+            }
+            if (SA__F(sa__p_sort_big)(&c, s, m, tmp, (uint8_t *)(tmp + m), hist, nt, &tasks)) goto done;
+        }
+        {
+            size_t ns = small.cnt, ntot = small.cnt + tasks.cnt;
+            long long chunk = (long long)(ntot / ((size_t)nt * 256));
+            chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;
+            SA__OMP(omp parallel num_threads(nt))
+            {
+                sa__ppair *a = bufs + 2 * bufn * (size_t)sa__p_tid(), *b = a + bufn;
+                long long q;
+                SA__OMP(omp for schedule(dynamic, chunk))
+                for (q = 0; q < (long long)ntot; q++) {
+                    const SA__I *sg = (size_t)q < ns ? small.v + 2 * q : tasks.v + 2 * (q - (long long)ns);
+                    if (sg[1] > 1 && sa[sg[0] + sg[1] - 1] < 0) continue; /* finished as a chain */
+                    if ((size_t)q + 16 < ns) SA__P_PF(sa + small.v[2 * q + 32]);
+                    if ((size_t)q + 8 < ns) {
+                        const SA__I *p = sa + small.v[2 * q + 16];
+                        SA__F(sa__p_pfkey)(&c, p[0]);
+                        if (small.v[2 * q + 17] > 1) SA__F(sa__p_pfkey)(&c, p[1]);
+                    }
+                    SA__F(sa__p_sort_small)(&c, sg[0], sg[1], a, b);
+                }
+            }
+        }
+        /* phase 2: new ranks, next round's segments */
+        {
+            size_t ns = small.cnt;
+            long long chunk = (long long)(ns / ((size_t)nt * 256));
+            chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;
+            SA__OMP(omp parallel num_threads(nt))
+            {
+                int th = sa__p_tid();
+                long long q;
+                SA__OMP(omp for schedule(dynamic, chunk))
+                for (q = 0; q < (long long)ns; q++) {
+                    SA__I s = small.v[2 * q], m = small.v[2 * q + 1];
+                    if ((size_t)q + 16 < ns) SA__P_PF(sa + small.v[2 * q + 32]);
+                    if ((size_t)q + 8 < ns) {
+                        const SA__I *p = sa + small.v[2 * q + 16];
+                        SA__P_PFW(c.rank + (p[0] < 0 ? ~p[0] : p[0]));
+                        if (small.v[2 * q + 17] > 1) SA__P_PFW(c.rank + (p[1] < 0 ? ~p[1] : p[1]));
+                    }
+                    SA__F(sa__p_scan)(&c, s, s + m, s + m - 1, 1, &outs[th], &outbigs[th]);
+                }
+            }
+            for (k = 0; k < big.cnt; k++)
+                if (SA__F(sa__p_scan_big)(&c, big.v[2 * k], big.v[2 * k + 1], nt, outs, outbigs))
+                    goto done;
+        }
+        SA__F(sa__p_gather)(&small, outs, nt, nt);
+        SA__F(sa__p_gather)(&big, outbigs, nt, nt);
+        if (small.oom || big.oom) goto done;
+        if (small.cnt + big.cnt == 0) break;
+        c.h = c.h == 0 ? 8 : 2 * c.h;
+        prev_el = el_now;
+    }
+    rc = 0;
+done:
+    if (outs)
+        for (t = 0; t < 2 * nt; t++) SA__F(sa__p_freelist)(&outs[t]);
+    SA__F(sa__p_freelist)(&small);
+    SA__F(sa__p_freelist)(&big);
+    SA__F(sa__p_freelist)(&tasks);
+    SA__F(sa__p_freelist)(&chains);
+    SA_FREE(outs);
+    SA_FREE(tmp);
+    SA_FREE(bufs);
+    SA_FREE(hist);
+    SA_FREE(c.rank);
+    return rc;
+}
+
+/* SA_ALGO_PARALLEL: 0 or SA_ERR_NOMEM. */
+static sa_status SA__F(sa__build_parallel)(const uint8_t *text, SA__I *sa, SA__I n, int threads)
+{
+    return SA__F(sa__p_build)(text, sa, n, threads) ? SA_ERR_NOMEM : SA_OK;
+}
+
 /* ---- index-width functions (compiled once per width) ------------------------------------- */
 
 /* SA-IS on bytes: extra memory 2 KB (4 KB for 64-bit) of bucket arrays per recursion level,
@@ -1853,6 +1884,66 @@ static sa_status SA__F(sa__validate)(const uint8_t *text, const SA__I *sa, SA__I
     }
     SA_FREE(rank);
     return bad_dup ? SA_ERR_DUPLICATE : bad_order ? SA_ERR_ORDER : SA_OK;
+}
+/* ---- bodies of the public functions (sa_build / sa_build64 etc. call these) --------------- */
+static sa_status SA__F(sa__api_build)(const uint8_t *text, SA__I *sa, SA__I n, const sa_options *opt,
+                                      sa_build_info *info)
+{
+    sa_build_info inf;
+    sa_status st = sa__check_opt(opt);
+    int dflt = !opt || opt->algorithm == SA_ALGO_DEFAULT;
+    memset(&inf, 0, sizeof inf);
+    inf.algorithm = sa_effective_algorithm(opt);
+    inf.threads = inf.algorithm == SA_ALGO_PARALLEL ? sa__threads_for(opt, n) : 1;
+    if (dflt && inf.threads <= 1) inf.algorithm = SA_ALGO_SAIS; /* the default with one thread */
+    if (info) *info = inf;
+    if (st != SA_OK) return st;
+    if (n < 0) return SA_ERR_SIZE;
+    if (n > 0 && (!text || !sa)) return SA_ERR_NULL;
+    if (dflt && inf.threads > 1) {
+        if (!sa__p_auto(text, (uint64_t)n, sa, (size_t)n * sizeof(SA__I), inf.threads, &inf.predicted_ratio,
+                        &inf.repeat_rounds)) {
+            inf.algorithm = SA_ALGO_SAIS;
+            inf.threads = 1;
+        }
+        inf.predicted = inf.predicted_ratio > 0;
+    }
+    if (info) *info = inf;
+    switch (inf.algorithm) {
+    case SA_ALGO_MM: return SA__F(sa__mm)(text, sa, n);
+    case SA_ALGO_SAIS: return SA__F(sa__sais)(text, sa, n);
+    case SA_ALGO_PARALLEL: return SA__F(sa__build_parallel)(text, sa, n, inf.threads);
+    default: return SA_ERR_ALGORITHM;
+    }
+}
+
+static sa_status SA__F(sa__api_lcp)(const uint8_t *text, const SA__I *sa, SA__I *lcp, SA__I n, const sa_options *opt)
+{
+    sa_status st = sa__check_opt(opt);
+    if (st != SA_OK) return st;
+    if (n < 0) return SA_ERR_SIZE;
+    if (n > 0 && (!text || !sa || !lcp)) return SA_ERR_NULL;
+    if (opt && opt->lcp == SA_LCP_KASAI) return SA__F(sa__lcp_kasai)(text, sa, lcp, n, sa__threads_for(opt, n));
+    return SA__F(sa__lcp_phi)(text, sa, lcp, n, sa__threads_for(opt, n));
+}
+
+static sa_status SA__F(sa__api_lrs)(const SA__I *sa, const SA__I *lcp, SA__I n, sa_lrs_result *out,
+                                    const sa_options *opt)
+{
+    sa_status st = sa__check_opt(opt);
+    if (st != SA_OK) return st;
+    if (!out) return SA_ERR_NULL;
+    if (n < 0) return SA_ERR_SIZE;
+    if (n > 0 && (!sa || !lcp)) return SA_ERR_NULL;
+    SA__F(sa__lrs)(sa, lcp, n, out, sa__threads_for(opt, n));
+    return SA_OK;
+}
+
+static sa_status SA__F(sa__api_validate)(const uint8_t *text, const SA__I *sa, SA__I n)
+{
+    if (n < 0) return SA_ERR_SIZE;
+    if (n > 0 && (!text || !sa)) return SA_ERR_NULL;
+    return SA__F(sa__validate)(text, sa, n, sa__threads_for(NULL, n));
 }
 #endif /* !SA__BYTE */
 
