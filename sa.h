@@ -91,15 +91,20 @@
  *   0.2  SA-IS, Manber-Myers, Phi and Kasai LCP, LRS, validator, 64-bit API
  *   0.1  API skeleton
  */
-#ifndef SA_H_INCLUDED
-#define SA_H_INCLUDED
+#ifndef SA_H
+#define SA_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define SA__UNUSED __attribute__((unused))
+#else
+#define SA__UNUSED
+#endif
 #ifndef SADEF
 #ifdef SA_STATIC
-#define SADEF static
+#define SADEF static SA__UNUSED
 #else
 #define SADEF extern
 #endif
@@ -119,7 +124,8 @@ typedef enum sa_status {
     SA_ERR_RANGE = -6,      /* validator: an SA entry is outside [0, n) */
     SA_ERR_DUPLICATE = -7,  /* validator: an SA entry occurs twice (not a permutation) */
     SA_ERR_ORDER = -8,      /* validator: two adjacent suffixes are not in increasing order */
-    SA_ERR_INTERNAL = -9    /* a bug in sa.h: please report it */
+    SA_ERR_INTERNAL = -9,   /* a bug in sa.h: please report it */
+    SA_ERR_MPI = -10        /* an MPI call failed (the SA_MPI functions) */
 } sa_status;
 
 typedef enum sa_algorithm {
@@ -188,7 +194,7 @@ SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt);
 #ifdef __cplusplus
 }
 #endif
-#endif /* SA_H_INCLUDED */
+#endif /* SA_H */
 
 /* ============================================================================================ */
 #if defined(SA_IMPLEMENTATION) && !defined(SA__IMPLEMENTED)
@@ -197,8 +203,10 @@ SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt);
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(SA_MALLOC) != defined(SA_FREE)
+#error "sa.h: define both SA_MALLOC and SA_FREE, or neither"
+#endif
 #ifndef SA_MALLOC
-#include <stdlib.h>
 #define SA_MALLOC(sz) malloc(sz)
 #define SA_FREE(p) free(p)
 #endif
@@ -351,6 +359,43 @@ static inline int sa__p_hibit(uint64_t x)
 }
 
 typedef struct { uint64_t key; uint64_t idx; } sa__ppair;
+
+/* Dynamic scheduling that knows this thread's next items, for look-ahead prefetching: reading
+   the SA entries of a segment another thread is sorting would be a data race. A thread takes
+   chunks of `chunk` items from the shared counter *next and always holds the chunk after the
+   one it works on, so sa__p_ahead(w, q, d) (d <= chunk) is its own item d steps after q, or -1. */
+typedef struct { long long cur, end, nxt, nend, chunk, tot, *next; } sa__pwork;
+static long long sa__p_take(sa__pwork *w)
+{
+    long long q;
+    SA__OMP(omp atomic capture)
+    { q = *w->next; *w->next += w->chunk; }
+    return q < w->tot ? q : w->tot;
+}
+static void sa__p_work_init(sa__pwork *w, long long *next, long long chunk, long long tot)
+{
+    w->next = next;
+    w->chunk = chunk;
+    w->tot = tot;
+    w->cur = w->end = 0;
+    w->nxt = sa__p_take(w);
+    w->nend = w->nxt + chunk < tot ? w->nxt + chunk : tot;
+}
+/* Moves to the next chunk [w->cur, w->end); 0 when the work is done. */
+static int sa__p_work_chunk(sa__pwork *w)
+{
+    w->cur = w->nxt;
+    w->end = w->nend;
+    if (w->cur >= w->end) return 0;
+    w->nxt = sa__p_take(w);
+    w->nend = w->nxt + w->chunk < w->tot ? w->nxt + w->chunk : w->tot;
+    return 1;
+}
+static inline long long sa__p_ahead(const sa__pwork *w, long long q, long long d)
+{
+    long long a = q + d < w->end ? q + d : w->nxt + (q + d - w->end);
+    return a < w->nend ? a : -1;
+}
 
 static void sa__p_isort(sa__ppair *a, size_t m)
 {
@@ -695,16 +740,17 @@ SADEF sa_status sa_validate64(const uint8_t *text, const int64_t *sa, int64_t n)
 SADEF const char *sa_status_string(sa_status s)
 {
     switch (s) {
-    case SA_OK: return "success";
+    case SA_OK: return "ok";
     case SA_ERR_NULL: return "a required pointer argument is NULL";
     case SA_ERR_SIZE: return "n is negative or too large for this index width";
     case SA_ERR_NOMEM: return "out of memory (SA_MALLOC returned NULL)";
     case SA_ERR_ALGORITHM: return "unknown algorithm or LCP method";
-    case SA_ERR_THREADS: return "negative thread count";
+    case SA_ERR_THREADS: return "thread count negative or above SA_MAX_THREADS (1024 unless redefined)";
     case SA_ERR_RANGE: return "not a suffix array: an entry is outside [0, n)";
     case SA_ERR_DUPLICATE: return "not a suffix array: an entry occurs twice";
     case SA_ERR_ORDER: return "not a suffix array: adjacent suffixes are out of order";
-    case SA_ERR_INTERNAL: return "internal error in sa.h";
+    case SA_ERR_INTERNAL: return "internal error in sa.h (a bug: please report it)";
+    case SA_ERR_MPI: return "an MPI call failed";
     }
     return "unknown status";
 }
@@ -897,8 +943,8 @@ static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c, c
     }
     for (i = 0; i < m; i++) {
         SA__I v, a, e;
-        if (i + 2 * SA__PREFETCH < m) SA__PF(&c[x[i + 2 * SA__PREFETCH]]);
-        if (i + SA__PREFETCH < m) SA__PF(&p[c[x[i + SA__PREFETCH]]]);
+        if (i < m - 2 * SA__PREFETCH) SA__PF(&c[x[i + 2 * SA__PREFETCH]]);
+        if (i < m - SA__PREFETCH) SA__PF(&p[c[x[i + SA__PREFETCH]]]);
         v = x[i];
         e = c[v];
         a = v ? c[v - 1] + 1 : 0;
@@ -913,11 +959,11 @@ static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c, c
         SA__I run = -1;
         i = 0;
         while (i < m) {
-            if (i + SA__PREFETCH < m) { /* the ranks the entry D ahead will read and write */
+            if (i < m - SA__PREFETCH) { /* the ranks the entry D ahead will read and write */
                 SA__I q = p[i + SA__PREFETCH];
                 if (q >= 0) {
                     SA__PF(&x[q]);
-                    if (q + h < m) SA__PF(&x[q + h]);
+                    if (h < m - q) SA__PF(&x[q + h]);
                 }
             }
             if (p[i] < 0) {
@@ -940,7 +986,7 @@ static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c, c
             for (t = 0; t < len; t++) {
                 SA__I q = p[i + t];
                 kv[t].idx = q;
-                kv[t].key = q + h < m ? x[q + h] : -1; /* the suffix that ends here sorts first */
+                kv[t].key = h < m - q ? x[q + h] : -1; /* the suffix that ends here sorts first */
             }
             if (len <= 16) {
                 for (t = 1; t < len; t++) {
@@ -965,7 +1011,7 @@ static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c, c
         if (p[0] == -m) break;
     }
     for (i = 0; i < m; i++) {
-        if (i + SA__PREFETCH < m) SA__PF(&p[x[i + SA__PREFETCH]]);
+        if (i < m - SA__PREFETCH) SA__PF(&p[x[i + SA__PREFETCH]]);
         p[x[i]] = pos ? pos[m - 1 - i] : i;
     }
     if (buf) SA_FREE(buf);
@@ -1077,7 +1123,7 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
         for (i = 0; i < m; i++) {
             SA__I p, plen;
             int diff = 1;
-            if (i + SA__PREFETCH < m) {
+            if (i < m - SA__PREFETCH) {
                 SA__I r = SA[i + SA__PREFETCH];
                 SA__PF(&SA[m + (r >> 1)]);
                 SA__PF(&T[r]);
@@ -1115,7 +1161,7 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             if (st != SA_OK) goto done;
         } else if (lms_list) {
             for (i = 0; i < m; i++) {
-                if (i + SA__PREFETCH < m) SA__PF(&SA[RA[i + SA__PREFETCH]]);
+                if (i < m - SA__PREFETCH) SA__PF(&SA[RA[i + SA__PREFETCH]]);
                 SA[RA[i]] = lms_list[m - 1 - i];
             }
         } else {
@@ -1134,7 +1180,7 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
                 if (j < 0) break;
             }
             for (i = 0; i < m; i++) {
-                if (i + SA__PREFETCH < m) SA__PF(&RA[SA[i + SA__PREFETCH]]);
+                if (i < m - SA__PREFETCH) SA__PF(&RA[SA[i + SA__PREFETCH]]);
                 SA[i] = RA[SA[i]];
             }
         }
@@ -1243,8 +1289,8 @@ static void SA__F(sa__p_gather)(SA__F(sa__pseg) *dst, SA__F(sa__pseg) *src, int 
    over all of them. sa__p_isgroup: is {x + off : x in mem[0..g)} exactly one group? */
 static int SA__F(sa__p_isgroup)(const SA__F(sa__pctx) *c, const SA__I *mem, int g, SA__I off)
 {
-    const SA__I *rank = c->rank, *sa = c->sa;
-    SA__I r, x;
+    const SA__I *rank = c->rank;
+    SA__I r, x, y;
     int i;
     x = mem[0] + off;
     if (x < 0 || (uint64_t)x >= c->n) return 0;
@@ -1253,7 +1299,12 @@ static int SA__F(sa__p_isgroup)(const SA__F(sa__pctx) *c, const SA__I *mem, int 
         x = mem[i] + off;
         if (x < 0 || (uint64_t)x >= c->n || rank[x] != r) return 0;
     }
-    return !(r - g >= 0 && rank[sa[r - g]] == r); /* else the group has more members */
+    if (r - g < 0) return 1;
+    /* sa[r - g] may lie in a head another thread permutes (sa__p_chain_head): an atomic read
+       (either value it may hold has the same rank) */
+    SA__OMP(omp atomic read)
+    y = c->sa[r - g];
+    return rank[y] != r; /* else the group has more members */
 }
 
 /* Chain phase A (reads ranks only; permutes a head inside its own group): if sa[s..s+g) heads
@@ -1283,7 +1334,10 @@ static void SA__F(sa__p_chain_head)(const SA__F(sa__pctx) *c, SA__I s, int g, SA
     if (distinct) kend = K;
     else if ((uint64_t)K > c->h) kend = K - (SA__I)c->h + 1;
     else return;
-    for (j = 0; j < g; j++) sa[s + j] = ord[j];
+    for (j = 0; j < g; j++) { /* atomic: sa__p_isgroup may read this entry */
+        SA__OMP(omp atomic write)
+        sa[s + j] = ord[j];
+    }
     for (k0 = 0; k0 < kend; k0 += SA__P_PIECE) {
         SA__F(sa__p_push)(out, s, (SA__I)g);
         SA__F(sa__p_push)(out, k0, kend - k0 < SA__P_PIECE ? kend : k0 + SA__P_PIECE);
@@ -1316,7 +1370,7 @@ static void SA__F(sa__p_sort_small)(const SA__F(sa__pctx) *c, SA__I s, SA__I m,
     if (m == 1) { sa[0] = ~sa[0]; return; }
     for (k = 0; k < m; k++) {
         uint64_t i = (uint64_t)sa[k], key;
-        if (k + 8 < m) SA__F(sa__p_pfkey)(c, sa[k + 8]);
+        if (k < m - 8) SA__F(sa__p_pfkey)(c, sa[k + 8]); /* not k + 8 < m: overflows near 2^31 */
         key = SA__F(sa__p_key)(c, i);
         a[k].key = key;
         a[k].idx = i;
@@ -1345,7 +1399,7 @@ static int SA__F(sa__p_sort_big)(const SA__F(sa__pctx) *c, SA__I s, SA__I m, SA_
     SA__OMP(omp parallel for num_threads(nt) schedule(static) reduction(min:mn) reduction(max:mx))
     for (k = s; k < s + m; k++) {
         uint64_t key;
-        if (k + 16 < s + m) SA__F(sa__p_pfkey)(c, sa[k + 16]);
+        if (k < s + m - 16) SA__F(sa__p_pfkey)(c, sa[k + 16]);
         key = SA__F(sa__p_key)(c, (uint64_t)sa[k]);
         mn = key < mn ? key : mn;
         mx = key > mx ? key : mx;
@@ -1361,7 +1415,7 @@ static int SA__F(sa__p_sort_big)(const SA__F(sa__pctx) *c, SA__I s, SA__I m, SA_
         memset(h, 0, 256 * sizeof *h);
         for (j = lo; j < hi; j++) {
             unsigned dd;
-            if (j + 16 < hi) SA__F(sa__p_pfkey)(c, sa[j + 16]);
+            if (j < hi - 16) SA__F(sa__p_pfkey)(c, sa[j + 16]);
             dd = (unsigned)(SA__F(sa__p_key)(c, (uint64_t)sa[j]) >> shift) & 255;
             dig[j - s] = (uint8_t)dd;
             h[dd]++;
@@ -1427,7 +1481,7 @@ static void SA__F(sa__p_scan)(const SA__F(sa__pctx) *c, SA__I cs, SA__I ce, SA__
 static int SA__F(sa__p_scan_big)(const SA__F(sa__pctx) *c, SA__I s, SA__I m, int nt,
                                   SA__F(sa__pseg) *outs, SA__F(sa__pseg) *outbigs)
 {
-    SA__I nch = (m + SA__P_CHUNK - 1) / SA__P_CHUNK, q;
+    SA__I nch = (m - 1) / SA__P_CHUNK + 1, q; /* m >= 1; m + CHUNK - 1 could overflow */
     SA__I *fm = (SA__I *)SA_MALLOC(2 * (size_t)nch * sizeof(SA__I)), *nm = fm + nch;
     SA__I *sa = c->sa;
     (void)nt; /* only in the pragmas */
@@ -1592,22 +1646,28 @@ static int SA__F(sa__p_build)(const uint8_t *text, SA__I *sa, SA__I n, int threa
             size_t ns = small.cnt, ntot = small.cnt + tasks.cnt;
             long long chunk = (long long)(ntot / ((size_t)nt * 256));
             chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;
+            long long next = 0;
             SA__OMP(omp parallel num_threads(nt))
             {
                 sa__ppair *a = bufs + 2 * bufn * (size_t)sa__p_tid(), *b = a + bufn;
-                long long q;
-                SA__OMP(omp for schedule(dynamic, chunk))
-                for (q = 0; q < (long long)ntot; q++) {
-                    const SA__I *sg = (size_t)q < ns ? small.v + 2 * q : tasks.v + 2 * (q - (long long)ns);
-                    if (sg[1] > 1 && sa[sg[0] + sg[1] - 1] < 0) continue; /* finished as a chain */
-                    if ((size_t)q + 16 < ns) SA__P_PF(sa + small.v[2 * q + 32]);
-                    if ((size_t)q + 8 < ns) {
-                        const SA__I *p = sa + small.v[2 * q + 16];
-                        SA__F(sa__p_pfkey)(&c, p[0]);
-                        if (small.v[2 * q + 17] > 1) SA__F(sa__p_pfkey)(&c, p[1]);
+                sa__pwork w;
+                long long q, q8, q16;
+                sa__p_work_init(&w, &next, chunk, (long long)ntot);
+                while (sa__p_work_chunk(&w))
+                    for (q = w.cur; q < w.end; q++) {
+                        const SA__I *sg = (size_t)q < ns ? small.v + 2 * q : tasks.v + 2 * (q - (long long)ns);
+                        if (sg[1] > 1 && sa[sg[0] + sg[1] - 1] < 0) continue; /* finished as a chain */
+                        /* prefetch: this thread's segment 16 ahead, the keys of the one 8 ahead */
+                        q16 = sa__p_ahead(&w, q, 16);
+                        q8 = sa__p_ahead(&w, q, 8);
+                        if (q16 >= 0 && (size_t)q16 < ns) SA__P_PF(sa + small.v[2 * q16]);
+                        if (q8 >= 0 && (size_t)q8 < ns) {
+                            const SA__I *p = sa + small.v[2 * q8];
+                            SA__F(sa__p_pfkey)(&c, p[0]);
+                            if (small.v[2 * q8 + 1] > 1) SA__F(sa__p_pfkey)(&c, p[1]);
+                        }
+                        SA__F(sa__p_sort_small)(&c, sg[0], sg[1], a, b);
                     }
-                    SA__F(sa__p_sort_small)(&c, sg[0], sg[1], a, b);
-                }
             }
         }
         /* phase 2: new ranks, next round's segments */
@@ -1615,21 +1675,27 @@ static int SA__F(sa__p_build)(const uint8_t *text, SA__I *sa, SA__I n, int threa
             size_t ns = small.cnt;
             long long chunk = (long long)(ns / ((size_t)nt * 256));
             chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;
+            long long next = 0;
             SA__OMP(omp parallel num_threads(nt))
             {
                 int th = sa__p_tid();
-                long long q;
-                SA__OMP(omp for schedule(dynamic, chunk))
-                for (q = 0; q < (long long)ns; q++) {
-                    SA__I s = small.v[2 * q], m = small.v[2 * q + 1];
-                    if ((size_t)q + 16 < ns) SA__P_PF(sa + small.v[2 * q + 32]);
-                    if ((size_t)q + 8 < ns) {
-                        const SA__I *p = sa + small.v[2 * q + 16];
-                        SA__P_PFW(c.rank + (p[0] < 0 ? ~p[0] : p[0]));
-                        if (small.v[2 * q + 17] > 1) SA__P_PFW(c.rank + (p[1] < 0 ? ~p[1] : p[1]));
+                sa__pwork w;
+                long long q, q8, q16;
+                sa__p_work_init(&w, &next, chunk, (long long)ns);
+                while (sa__p_work_chunk(&w))
+                    for (q = w.cur; q < w.end; q++) {
+                        SA__I s = small.v[2 * q], m = small.v[2 * q + 1];
+                        /* prefetch (this thread's own segments only, see sa__pwork) */
+                        q16 = sa__p_ahead(&w, q, 16);
+                        q8 = sa__p_ahead(&w, q, 8);
+                        if (q16 >= 0) SA__P_PF(sa + small.v[2 * q16]);
+                        if (q8 >= 0) {
+                            const SA__I *p = sa + small.v[2 * q8];
+                            SA__P_PFW(c.rank + (p[0] < 0 ? ~p[0] : p[0]));
+                            if (small.v[2 * q8 + 1] > 1) SA__P_PFW(c.rank + (p[1] < 0 ? ~p[1] : p[1]));
+                        }
+                        SA__F(sa__p_scan)(&c, s, s + m, s + m - 1, 1, &outs[th], &outbigs[th]);
                     }
-                    SA__F(sa__p_scan)(&c, s, s + m, s + m - 1, 1, &outs[th], &outbigs[th]);
-                }
             }
             for (k = 0; k < big.cnt; k++)
                 if (SA__F(sa__p_scan_big)(&c, big.v[2 * k], big.v[2 * k + 1], nt, outs, outbigs))
@@ -1752,21 +1818,41 @@ static sa_status SA__F(sa__mm)(const uint8_t *text, SA__I *sa, SA__I n)
     return SA_OK;
 }
 
+/* sa_lcp does not trust sa to be a permutation of 0..n-1 (it would write out of bounds or read
+ * unset entries otherwise) and checks it in O(n) inside its own passes, with its one scratch
+ * array: the scratch is set to -2 (no entry can hold it), each sa[k] is range-checked before it
+ * indexes the scratch, and a slot still -2 after the n writes means two entries were equal.
+ * The writes are atomic so that duplicates written by two threads are no data race. */
+
 /* Phi / PLCP (Kaerkkaeinen, Manzini, Puglisi 2009): phi[sa[k]] = sa[k-1], then the permuted
  * LCP in text order (plcp[i] >= plcp[i-1] - 1, so the match length carries over), then
  * lcp[k] = plcp[sa[k]]. The text-order pass is split into chunks, one per thread, each
- * starting with h = 0. Extra memory: one index array (4n bytes, 8n for 64-bit). */
+ * starting with h = 0. Extra memory: one index array (4n bytes, 8n for 64-bit). lcp is
+ * written only once sa has passed the permutation check. */
 static sa_status SA__F(sa__lcp_phi)(const uint8_t *text, const SA__I *sa, SA__I *lcp, SA__I n, int nt)
 {
     SA__I *phi, k;
+    int bad_range = 0, bad_dup = 0;
     if (n <= 0) return SA_OK;
+    if (sa[0] < 0 || sa[0] >= n) return SA_ERR_RANGE;
     phi = (SA__I *)SA_MALLOC((size_t)n * sizeof *phi);
     if (!phi) return SA_ERR_NOMEM;
     (void)nt;
-    phi[sa[0]] = -1;
     SA__OMP(omp parallel for num_threads(nt) schedule(static) if(nt > 1 && n > SA__PAR_MIN))
-    for (k = 1; k < n; k++) phi[sa[k]] = sa[k - 1];
-    SA__OMP(omp parallel num_threads(nt) if(nt > 1 && n > SA__PAR_MIN))
+    for (k = 0; k < n; k++) phi[k] = -2;
+    phi[sa[0]] = -1;
+    SA__OMP(omp parallel for num_threads(nt) schedule(static) reduction(|:bad_range) if(nt > 1 && n > SA__PAR_MIN))
+    for (k = 1; k < n; k++) {
+        SA__I v = sa[k];
+        if (v < 0 || v >= n) { bad_range = 1; continue; }
+        SA__OMP(omp atomic write)
+        phi[v] = sa[k - 1];
+    }
+    if (bad_range) {
+        SA_FREE(phi);
+        return SA_ERR_RANGE;
+    }
+    SA__OMP(omp parallel num_threads(nt) reduction(|:bad_dup) if(nt > 1 && n > SA__PAR_MIN))
     {
         SA__I lo, hi, h = 0, i;
         int64_t lo64, hi64;
@@ -1774,11 +1860,15 @@ static sa_status SA__F(sa__lcp_phi)(const uint8_t *text, const SA__I *sa, SA__I 
         lo = (SA__I)lo64; hi = (SA__I)hi64;
         for (i = lo; i < hi; i++) {
             SA__I j = phi[i];
-            if (j < 0) { phi[i] = 0; h = 0; continue; }
+            if (j < 0) { bad_dup |= j == -2; phi[i] = 0; h = 0; continue; } /* -2: never written */
             while (i + h < n && j + h < n && text[i + h] == text[j + h]) h++;
             phi[i] = h;
             if (h > 0) h--;
         }
+    }
+    if (bad_dup) {
+        SA_FREE(phi);
+        return SA_ERR_DUPLICATE;
     }
     lcp[0] = 0;
     SA__OMP(omp parallel for num_threads(nt) schedule(static) if(nt > 1 && n > SA__PAR_MIN))
@@ -1788,16 +1878,33 @@ static sa_status SA__F(sa__lcp_phi)(const uint8_t *text, const SA__I *sa, SA__I 
 }
 
 /* Kasai et al. (seed 1.2.3) through the inverse SA; the text-order loop is chunked per thread
- * like the Phi method. Extra memory: the rank array (4n bytes, 8n for 64-bit). */
+ * like the Phi method. Extra memory: the rank array (4n bytes, 8n for 64-bit). The permutation
+ * check (see above) runs before lcp is written. */
 static sa_status SA__F(sa__lcp_kasai)(const uint8_t *text, const SA__I *sa, SA__I *lcp, SA__I n, int nt)
 {
     SA__I *rank, k;
+    int bad_range = 0, bad_dup = 0;
     if (n <= 0) return SA_OK;
     rank = (SA__I *)SA_MALLOC((size_t)n * sizeof *rank);
     if (!rank) return SA_ERR_NOMEM;
     (void)nt;
     SA__OMP(omp parallel for num_threads(nt) schedule(static) if(nt > 1 && n > SA__PAR_MIN))
-    for (k = 0; k < n; k++) rank[sa[k]] = k;
+    for (k = 0; k < n; k++) rank[k] = -2;
+    SA__OMP(omp parallel for num_threads(nt) schedule(static) reduction(|:bad_range) if(nt > 1 && n > SA__PAR_MIN))
+    for (k = 0; k < n; k++) {
+        SA__I v = sa[k];
+        if (v < 0 || v >= n) { bad_range = 1; continue; }
+        SA__OMP(omp atomic write)
+        rank[v] = k;
+    }
+    if (!bad_range) {
+        SA__OMP(omp parallel for num_threads(nt) schedule(static) reduction(|:bad_dup) if(nt > 1 && n > SA__PAR_MIN))
+        for (k = 0; k < n; k++) bad_dup |= rank[k] == -2; /* never written */
+    }
+    if (bad_range || bad_dup) {
+        SA_FREE(rank);
+        return bad_range ? SA_ERR_RANGE : SA_ERR_DUPLICATE;
+    }
     lcp[0] = 0;
     SA__OMP(omp parallel num_threads(nt) if(nt > 1 && n > SA__PAR_MIN))
     {
