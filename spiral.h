@@ -1,6 +1,6 @@
 /* spiral.h - O(1) spiral-matrix index maths, row/tile generation, streamed fills,
  *            payload reordering and XOR checksums; sequential, OpenMP and CUDA.
- *            v0.1.0, MIT license (see the end of this file).
+ *            v0.2.0, MIT license (see the end of this file).
  *
  * WHAT IT DOES
  *   An M x N matrix is filled clockwise from the top-left corner with 1, 2, ..., M*N, outer
@@ -17,22 +17,34 @@
  *   elements of any size between row-major and spiral order, on the CPU and on the GPU
  *   with shared-memory tiles and coalesced reads and writes (seed 8.2).
  *
- * USAGE (a complete program; cc -std=c11 -O3 example.c)
+ * EXAMPLE (a complete program: cc -std=c11 -O2 example.c; add -fopenmp for threads)
  *
+ *   [example:begin]
  *   #define SPIRAL_IMPLEMENTATION
  *   #include "spiral.h"
  *   #include <stdio.h>
- *   int main(void) {
- *       uint64_t x, r, c, row[5];
- *       if (spiral_checksum(100000, 300000, &x) != SPIRAL_OK) return 1;   // 3e10 cells
- *       printf("xor %llu (closed form %llu)\n", (unsigned long long)x,
- *              (unsigned long long)spiral_xor_1_to(100000ull * 300000ull));
- *       spiral_coord(4, 5, 19, &r, &c);            // value 19 of a 4x5 matrix -> (2, 2)
- *       spiral_row(4, 5, 1, 0, 5, row);            // 14 15 16 17 6
- *       printf("19 at (%llu,%llu), row 1 starts %llu\n", (unsigned long long)r,
- *              (unsigned long long)c, (unsigned long long)row[0]);
- *       return 0;
+ *
+ *   int main(void)
+ *   {
+ *       uint64_t row[5], r = 0, c = 0, x = 0;
+ *       spiral_options opt = {0};           // zero = defaults (all OpenMP threads)
+ *       spiral_status s;
+ *       opt.threads = 2;                    // or leave 0
+ *       if ((s = spiral_row(4, 5, 1, 0, 5, row)) != SPIRAL_OK ||        // 14 15 16 17 6
+ *           (s = spiral_coord(4, 5, 19, &r, &c)) != SPIRAL_OK ||        // 19 is at (2, 2)
+ *           (s = spiral_checksum(1000, 3000, &x, &opt)) != SPIRAL_OK) { // 3e6 values
+ *           fprintf(stderr, "spiral: %s\n", spiral_status_string(s));
+ *           return 1;
+ *       }
+ *       printf("row 1: %llu .. %llu, 19 at (%llu, %llu), value(3, 4) = %llu\n",
+ *              (unsigned long long)row[0], (unsigned long long)row[4], (unsigned long long)r,
+ *              (unsigned long long)c, (unsigned long long)spiral_value(4, 5, 3, 4));
+ *       printf("xor of 1000 x 3000: %llu (closed form %llu)\n", (unsigned long long)x,
+ *              (unsigned long long)spiral_xor_1_to(1000ull * 3000ull));
+ *       return row[0] == 14 && row[4] == 6 && r == 2 && c == 2 && spiral_value(4, 5, 3, 4) == 8 &&
+ *                      x == spiral_xor_1_to(1000ull * 3000ull) ? 0 : 1;
  *   }
+ *   [example:end]
  *
  *   Define SPIRAL_IMPLEMENTATION in exactly one C or CUDA file before the include; other
  *   files include the header plainly. Compile with -fopenmp for the OpenMP paths, with
@@ -40,52 +52,84 @@
  *
  * COMPILE-TIME OPTIONS
  *   SPIRAL_IMPLEMENTATION   compile the implementation in this translation unit
- *   SPIRAL_STATIC           make every public function static (private to this file)
- *   SPIRAL_MALLOC/SPIRAL_FREE/SPIRAL_ASSERT   override malloc/free/assert (spiral.h
- *                           allocates nothing today; the macros are there for the future)
- *   SPIRAL_OMP_MIN_CELLS    below this many cells the OpenMP paths stay on one thread
+ *   SPIRAL_STATIC           make every public function static (and marked unused), so
+ *                           several translation units may each carry the implementation
+ *   SPIRALDEF               the storage class of the public functions (default: extern, or
+ *                           static with SPIRAL_STATIC); define it yourself to override
+ *   SPIRAL_OMP_MIN_CELLS    below this many cells the OpenMP paths stay on one thread (65536)
+ *   SPIRAL_MAX_THREADS      the largest spiral_options.threads accepted (4096)
+ *   SPIRAL_NO_VECTOR_EXT    use the portable scalar lanes instead of gcc/clang vector types
+ *   spiral.h allocates no memory and asserts nothing, so it has no MALLOC/FREE/ASSERT hooks.
+ *
+ * ARGUMENT ORDER
+ *   Every function takes the matrix shape first (M rows, N columns), then the cell, value,
+ *   row band or tile, then the output, then spiral_options (OpenMP functions) or the GPU
+ *   workspace and stream (CUDA functions): spiral_value(M, N, r, c) like
+ *   spiral_value_at(M, N, r, c, &v). (v0.1 had spiral_value(r, c, M, N); it changed in 0.2.)
+ *
+ * OPTIONS
+ *   spiral_options opt = {0} is the default; NULL means the same. Field:
+ *     threads   OpenMP threads for the functions marked [omp] below; 0 = omp_get_max_threads().
+ *               Negative or above SPIRAL_MAX_THREADS: SPIRAL_ERR_ARG. The count is capped by
+ *               the work (chunks of about 64K cells), so a tiny matrix never starts 64 threads.
+ *               Without OpenMP the field is checked and otherwise ignored.
  *
  * API (M rows, N columns, r/c 0-based, values 1..M*N, all 64-bit)
- *   spiral_status_string(s)               a sentence for a status
- *   spiral_check_size(M, N)               OK, SPIRAL_ERR_EMPTY (M or N = 0) or _OVERFLOW
- *   spiral_value(r, c, M, N)              value of a cell, unchecked, host and device
+ *   spiral_status_string(s)               "ok" or a sentence for a status
+ *   spiral_check_size(M, N)               OK, SPIRAL_ERR_EMPTY (M or N = 0) or SPIRAL_ERR_SIZE
+ *   spiral_value(M, N, r, c)              value of a cell; unchecked, static inline, host and
+ *                                         device (preconditions: r < M, c < N, M*N < 2^64)
  *   spiral_value_at(M, N, r, c, &v)       the same, checked
  *   spiral_coord(M, N, k, &r, &c)         inverse: cell holding value k, O(1), exact
  *   spiral_xor_1_to(K)                    1 ^ 2 ^ ... ^ K in O(1) (seed 7.4)
  *   spiral_row(M, N, r, c0, len, out)     out[i] = value(r, c0 + i)
- *   spiral_tile(M, N, r0, c0, h, w, out, ld)   a rectangle, row stride ld
- *   spiral_fill_rows(M, N, r0, nrows, out)     rows [r0, r0+nrows) row-major (a band);
- *                                         loop over bands to write a matrix of any size
- *   spiral_checksum_rows(M, N, r0, nrows, &x)  XOR of a band by row generation
- *   spiral_checksum(M, N, &x)             XOR of the whole matrix by row generation
- *   spiral_checksum_formula_rows(...)     the same by the per-cell formula (baseline, oracle)
- *   spiral_reorder(M, N, es, in, out, dir)     payload of es-byte elements:
+ *   spiral_tile(M, N, r0, c0, h, w, out, ld)   a rectangle, row stride ld (>= w when h > 1)
+ *   spiral_fill_rows(M, N, r0, nrows, out, opt)      [omp] rows [r0, r0+nrows) row-major (a
+ *                                         band); loop over bands to write a matrix of any size
+ *   spiral_checksum_rows(M, N, r0, nrows, &x, opt)   [omp] XOR of a band by row generation
+ *   spiral_checksum(M, N, &x, opt)        [omp] XOR of the whole matrix by row generation
+ *   spiral_checksum_formula_rows(M, N, r0, nrows, &x, opt)   [omp] the same by the per-cell
+ *                                         formula (the seed's method: baseline and oracle)
+ *   spiral_reorder(M, N, es, in, out, dir, opt)   [omp] payload of es-byte elements:
  *                                         SPIRAL_TO_SPIRAL: out[value(r,c)-1] = in[r*N+c]
  *                                         SPIRAL_TO_ROWMAJOR: the inverse permutation
- *   CUDA (nvcc; device pointers; every call is asynchronous on the caller's stream, with
- *   no allocation and no synchronization inside):
- *   spiral_cuda_checksum(M, N, r0, nrows, d_x, stream)          *d_x = XOR of the band
- *   spiral_cuda_checksum_formula(M, N, r0, nrows, d_x, stream)  per-cell kernel (baseline)
- *   spiral_cuda_fill_rows(M, N, r0, nrows, d_out, stream)       band into device memory
- *   spiral_cuda_reorder(M, N, es, d_in, d_out, dir, stream)     shared-memory tiles
- *
- *   With OpenMP (_OPENMP defined) spiral_fill_rows, spiral_checksum_rows, spiral_checksum,
- *   spiral_checksum_formula_rows and spiral_reorder run on omp_get_max_threads() threads;
- *   call omp_set_num_threads() (or set OMP_NUM_THREADS) to choose.
+ *   CUDA (nvcc; device pointers; every call is asynchronous on the caller's stream, with no
+ *   allocation and no synchronization inside; d_ws/ws_bytes is the caller's device workspace
+ *   of at least spiral_cuda_workspace_size() bytes, which is 0 in this version, so d_ws may
+ *   be NULL with ws_bytes = 0):
+ *   spiral_cuda_workspace_size(M, N, es)  bytes of workspace any call below needs (pure)
+ *   spiral_cuda_checksum(M, N, r0, nrows, d_x, d_ws, ws_bytes, stream)   *d_x = XOR of band
+ *   spiral_cuda_checksum_formula(M, N, r0, nrows, d_x, d_ws, ws_bytes, stream)   per-cell
+ *   spiral_cuda_fill_rows(M, N, r0, nrows, d_out, d_ws, ws_bytes, stream)  band into memory
+ *   spiral_cuda_reorder(M, N, es, d_in, d_out, dir, d_ws, ws_bytes, stream)  shared-memory
+ *                                         tiles
  *
  * ERRORS
- *   Every checked function returns a spiral_status: SPIRAL_OK (0) or a negative code. M or
- *   N = 0 is an empty matrix (SPIRAL_ERR_EMPTY; checksums are set to 0), M*N beyond 64 bits
- *   is SPIRAL_ERR_OVERFLOW; nothing wraps silently, nothing is written out of bounds, and
- *   outputs are untouched on error (except a checksum, which is set to 0).
+ *   Every checked function returns a spiral_status: SPIRAL_OK (0) or a negative code:
+ *   _NULL a required pointer is NULL; _ARG an invalid value (element size, direction, row
+ *   stride, thread count, overlapping payload buffers, misaligned fill output); _SIZE M*N,
+ *   or a buffer's byte size, does not fit in 64 bits / size_t, or the GPU workspace is too
+ *   small; _CUDA a CUDA call or launch failed; _EMPTY M or N is 0 (checksums are then set
+ *   to 0); _RANGE a cell, value, row band or tile lies outside the matrix. Nothing wraps
+ *   silently, nothing is written out of bounds, and outputs are untouched on error (except
+ *   a checksum, which is set to 0). SPIRAL_ERR_NOMEM, _MPI and _INTERNAL exist so the
+ *   shared codes have one value in every header of this project; spiral.h never returns them.
  *
- * THREADS AND MEMORY
- *   No global state: every function may run concurrently on different data. Nothing is
- *   allocated. Payload sizes must fit in size_t.
+ * THREAD SAFETY AND MEMORY
+ *   No global or static mutable state: every function may run concurrently on different
+ *   data (and on the same input, if outputs differ). The [omp] functions open an OpenMP
+ *   parallel region; called from inside another one they follow your nesting settings.
+ *   Nothing is allocated, on the host or on the device.
  *
- * LIMITS
- *   M*N < 2^64. GPU reordering takes elements up to about 40 KiB. The GPU fill is tuned for rows
- *   of a thousand cells or more (narrow matrices run correctly but slower).
+ * PRECONDITIONS AND LIMITS
+ *   M*N < 2^64 (else SPIRAL_ERR_SIZE). Output buffers must hold what is written: len values
+ *   (spiral_row), (h-1)*ld + w (spiral_tile), nrows*N (fill), M*N*es bytes (reorder); the
+ *   header cannot check a buffer's length. spiral_reorder's in and out must not overlap
+ *   (checked: SPIRAL_ERR_ARG). spiral_value is unchecked (use spiral_value_at for untrusted
+ *   input). The checksums generate every value, so their time is proportional to the band's
+ *   cells: a full 2^64-cell matrix is accepted but will not finish. GPU reordering takes
+ *   elements up to about 40 KiB (larger: SPIRAL_ERR_ARG); the GPU fill needs an 8-byte
+ *   aligned output and is tuned for rows of a thousand cells or more.
  */
 #ifndef SPIRAL_H
 #define SPIRAL_H
@@ -94,13 +138,21 @@
 #include <stdint.h>
 
 #define SPIRAL_VERSION_MAJOR 0
-#define SPIRAL_VERSION_MINOR 1
+#define SPIRAL_VERSION_MINOR 2
 #define SPIRAL_VERSION_PATCH 0
 
+#if defined(__GNUC__) || defined(__clang__)
+#define SPIRAL__UNUSED __attribute__((unused))
+#else
+#define SPIRAL__UNUSED
+#endif
+
+#ifndef SPIRALDEF
 #ifdef SPIRAL_STATIC
-#define SPIRALDEF static
+#define SPIRALDEF static SPIRAL__UNUSED
 #else
 #define SPIRALDEF extern
+#endif
 #endif
 
 #ifdef __CUDACC__
@@ -117,17 +169,25 @@ extern "C" {
 typedef enum spiral_status {
     SPIRAL_OK = 0,
     SPIRAL_ERR_NULL = -1,     /* a required pointer is NULL */
-    SPIRAL_ERR_EMPTY = -2,    /* M or N is 0: the matrix has no cells */
-    SPIRAL_ERR_OVERFLOW = -3, /* M*N (or the payload's byte size) does not fit */
-    SPIRAL_ERR_RANGE = -4,    /* a cell, value, row band or tile lies outside the matrix */
-    SPIRAL_ERR_ARG = -5,      /* an invalid argument: element size, direction, stride */
-    SPIRAL_ERR_CUDA = -6      /* a CUDA call or kernel launch failed */
+    SPIRAL_ERR_ARG = -2,      /* an invalid value: element size, direction, stride, threads, overlap */
+    SPIRAL_ERR_SIZE = -3,     /* M*N (or a buffer's byte size) does not fit; GPU workspace too small */
+    SPIRAL_ERR_NOMEM = -4,    /* (never returned: spiral.h allocates nothing) */
+    SPIRAL_ERR_CUDA = -5,     /* a CUDA call or kernel launch failed */
+    SPIRAL_ERR_MPI = -6,      /* (never returned: spiral.h has no MPI code) */
+    SPIRAL_ERR_INTERNAL = -7, /* (never returned: no internal consistency checks fail) */
+    SPIRAL_ERR_EMPTY = -8,    /* M or N is 0: the matrix has no cells */
+    SPIRAL_ERR_RANGE = -9     /* a cell, value, row band or tile lies outside the matrix */
 } spiral_status;
 
 typedef enum spiral_direction {
     SPIRAL_TO_SPIRAL = 0,  /* row-major payload -> spiral order */
     SPIRAL_TO_ROWMAJOR = 1 /* spiral-order payload -> row-major */
 } spiral_direction;
+
+/* Zero-initialise; NULL means all defaults. */
+typedef struct spiral_options {
+    int threads; /* OpenMP threads; 0 = omp_get_max_threads() */
+} spiral_options;
 
 SPIRALDEF const char *spiral_status_string(spiral_status s);
 SPIRALDEF spiral_status spiral_check_size(uint64_t M, uint64_t N);
@@ -137,34 +197,37 @@ SPIRALDEF uint64_t spiral_xor_1_to(uint64_t K);
 SPIRALDEF spiral_status spiral_row(uint64_t M, uint64_t N, uint64_t r, uint64_t c0, uint64_t len, uint64_t *out);
 SPIRALDEF spiral_status spiral_tile(uint64_t M, uint64_t N, uint64_t r0, uint64_t c0, uint64_t h, uint64_t w,
                                     uint64_t *out, uint64_t ld);
-SPIRALDEF spiral_status spiral_fill_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *out);
-SPIRALDEF spiral_status spiral_checksum_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *x);
-SPIRALDEF spiral_status spiral_checksum(uint64_t M, uint64_t N, uint64_t *x);
+SPIRALDEF spiral_status spiral_fill_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *out,
+                                         const spiral_options *opt);
+SPIRALDEF spiral_status spiral_checksum_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *x,
+                                             const spiral_options *opt);
+SPIRALDEF spiral_status spiral_checksum(uint64_t M, uint64_t N, uint64_t *x, const spiral_options *opt);
 SPIRALDEF spiral_status spiral_checksum_formula_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
-                                                     uint64_t *x);
+                                                     uint64_t *x, const spiral_options *opt);
 SPIRALDEF spiral_status spiral_reorder(uint64_t M, uint64_t N, size_t elem_size, const void *in, void *out,
-                                       spiral_direction dir);
+                                       spiral_direction dir, const spiral_options *opt);
 #ifdef __CUDACC__
+SPIRALDEF size_t spiral_cuda_workspace_size(uint64_t M, uint64_t N, size_t elem_size);
 SPIRALDEF spiral_status spiral_cuda_checksum(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
-                                             unsigned long long *d_x, cudaStream_t stream);
+                                             unsigned long long *d_x, void *d_ws, size_t ws_bytes,
+                                             cudaStream_t stream);
 SPIRALDEF spiral_status spiral_cuda_checksum_formula(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
-                                                     unsigned long long *d_x, cudaStream_t stream);
+                                                     unsigned long long *d_x, void *d_ws, size_t ws_bytes,
+                                                     cudaStream_t stream);
 SPIRALDEF spiral_status spiral_cuda_fill_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *d_out,
-                                              cudaStream_t stream);
+                                              void *d_ws, size_t ws_bytes, cudaStream_t stream);
 SPIRALDEF spiral_status spiral_cuda_reorder(uint64_t M, uint64_t N, size_t elem_size, const void *d_in, void *d_out,
-                                            spiral_direction dir, cudaStream_t stream);
+                                            spiral_direction dir, void *d_ws, size_t ws_bytes, cudaStream_t stream);
 #endif
 
 #ifdef __cplusplus
 }
 #endif
 
-/* ---- inline index maths, shared by the host and device code ---------------------------- */
-
 static inline SPIRAL_HD uint64_t spiral__min(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
-/* Value of cell (r, c), the formula of seed 2.1-2.4. No checks: r < M, c < N, M*N < 2^64. */
-static inline SPIRAL_HD uint64_t spiral_value(uint64_t r, uint64_t c, uint64_t M, uint64_t N)
+/* Value of cell (r, c), the formula of seed 2.1-2.4. Unchecked: r < M, c < N, M*N < 2^64. */
+static inline SPIRAL_HD uint64_t spiral_value(uint64_t M, uint64_t N, uint64_t r, uint64_t c)
 {
     uint64_t L = spiral__min(spiral__min(r, c), spiral__min(M - 1 - r, N - 1 - c));
     uint64_t w = N - 2 * L, h = M - 2 * L;
@@ -174,6 +237,32 @@ static inline SPIRAL_HD uint64_t spiral_value(uint64_t r, uint64_t c, uint64_t M
     if (r == L + h - 1) return S + w + h - 2 + (L + w - 1 - c);    /* bottom (h > 1 here) */
     return S + 2 * w + h - 3 + (L + h - 1 - r);                    /* left edge */
 }
+
+#endif /* SPIRAL_H */
+
+/* =========================================================================================
+ * IMPLEMENTATION
+ * ========================================================================================= */
+#if defined(SPIRAL_IMPLEMENTATION) && !defined(SPIRAL__IMPLEMENTED)
+#define SPIRAL__IMPLEMENTED
+
+#include <string.h>
+
+#ifndef SPIRAL_OMP_MIN_CELLS
+#define SPIRAL_OMP_MIN_CELLS 65536
+#endif
+#ifndef SPIRAL_MAX_THREADS
+#define SPIRAL_MAX_THREADS 4096
+#endif
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* ---- index maths shared by the host and device code ------------------------------------ */
+
+static inline SPIRAL_HD uint64_t spiral__max(uint64_t a, uint64_t b) { return a > b ? a : b; }
+/* ceil(a / b) for b > 0, without the a + b - 1 that wraps when a is near 2^64. */
+static inline SPIRAL_HD uint64_t spiral__ceil_div(uint64_t a, uint64_t b) { return a / b + (a % b != 0); }
 
 /* Row r of the matrix in three regimes (all arithmetic mod 2^64; the results fit):
  *   columns [0, cl):      left edges of the outer layers c = 0, 1, ...:
@@ -214,12 +303,45 @@ static inline SPIRAL_HD uint64_t spiral__right_v(uint64_t P, uint64_t N, uint64_
 {
     return L * (P - 4 * L - 3) + N + r;
 }
+
+/* One piece of a row: columns [c, c + n) hold v, v + d, v + 2d + dd, ... (second difference
+ * dd: -8 in the outer regimes, 0 in the middle one). */
+typedef struct spiral__piece {
+    uint64_t c, n, v, d, dd;
+} spiral__piece;
+
+/* The one home of the three-way split: piece `which` (0 left, 1 middle, 2 right regime) of
+ * row r cut to columns [c0, c1), left to right. Returns 0 when that piece is empty. Row
+ * generation, the CPU and GPU checksums and the per-cell accessor below all go through it. */
+static inline SPIRAL_HD int spiral__row_piece(const spiral__rowp *p, uint64_t N, uint64_t r, uint64_t c0, uint64_t c1,
+                                              int which, spiral__piece *pc)
+{
+    const uint64_t m8 = (uint64_t)0 - 8;
+    uint64_t a, b;
+    if (which == 0) { a = c0; b = spiral__min(c1, p->cl); }
+    else if (which == 1) { a = spiral__max(c0, p->cl); b = spiral__min(c1, N - p->cr); }
+    else { a = spiral__max(c0, N - p->cr); b = c1; }
+    if (a >= b) return 0;
+    pc->c = a;
+    pc->n = b - a;
+    if (which == 0) { /* v(c+1) - v(c) = P - 8c - 11 */
+        pc->v = spiral__left_v(p->P, r, a); pc->d = p->P - 8 * a - 11; pc->dd = m8;
+    } else if (which == 1) {
+        pc->v = p->up ? p->mid0 + (a - p->cl) : p->mid0 - (a - p->cl);
+        pc->d = p->up ? 1 : (uint64_t)0 - 1; pc->dd = 0;
+    } else { /* columns left to right: layer L = N-1-c falls, v(c+1) - v(c) = 8L - 1 - P */
+        uint64_t L = N - 1 - a;
+        pc->v = spiral__right_v(p->P, N, r, L); pc->d = 8 * L - 1 - p->P; pc->dd = m8;
+    }
+    return 1;
+}
+
 /* Value at column c of a row described by p (any regime). */
 static inline SPIRAL_HD uint64_t spiral__row_v(const spiral__rowp *p, uint64_t N, uint64_t r, uint64_t c)
 {
-    if (c < p->cl) return spiral__left_v(p->P, r, c);
-    if (c >= N - p->cr) return spiral__right_v(p->P, N, r, N - 1 - c);
-    return p->up ? p->mid0 + (c - p->cl) : p->mid0 - (c - p->cl);
+    spiral__piece pc;
+    spiral__row_piece(p, N, r, c, c + 1, c < p->cl ? 0 : c >= N - p->cr ? 2 : 1, &pc);
+    return pc.v;
 }
 
 /* One contiguous run of a T x T tile's cells in spiral order (seed 8.2): horizontal runs
@@ -240,7 +362,7 @@ static inline SPIRAL_HD int spiral__tile_run(uint64_t M, uint64_t N, uint64_t r0
     if (idx < th) {
         uint64_t r = r0 + idx;
         spiral__rowp p = spiral__row_params(M, N, r);
-        uint64_t a = c0 > p.cl ? c0 : p.cl, b = spiral__min(c0 + tw, N - p.cr); /* [a, b) */
+        uint64_t a = spiral__max(c0, p.cl), b = spiral__min(c0 + tw, N - p.cr); /* [a, b) */
         if (a >= b) return 0;
         run->len = (uint32_t)(b - a);
         run->ti = idx;
@@ -270,32 +392,6 @@ static inline SPIRAL_HD int spiral__tile_run(uint64_t M, uint64_t N, uint64_t r0
     }
 }
 
-#endif /* SPIRAL_H */
-
-/* =========================================================================================
- * IMPLEMENTATION
- * ========================================================================================= */
-#if defined(SPIRAL_IMPLEMENTATION) && !defined(SPIRAL__IMPLEMENTED)
-#define SPIRAL__IMPLEMENTED
-
-#include <string.h>
-
-#ifndef SPIRAL_MALLOC
-#include <stdlib.h>
-#define SPIRAL_MALLOC(sz) malloc(sz)
-#define SPIRAL_FREE(p) free(p)
-#endif
-#ifndef SPIRAL_ASSERT
-#include <assert.h>
-#define SPIRAL_ASSERT(x) assert(x)
-#endif
-#ifndef SPIRAL_OMP_MIN_CELLS
-#define SPIRAL_OMP_MIN_CELLS 65536
-#endif
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -305,11 +401,16 @@ SPIRALDEF const char *spiral_status_string(spiral_status s)
     switch (s) {
     case SPIRAL_OK: return "ok";
     case SPIRAL_ERR_NULL: return "a required pointer argument is NULL";
-    case SPIRAL_ERR_EMPTY: return "the matrix is empty (M or N is 0)";
-    case SPIRAL_ERR_OVERFLOW: return "M*N (or the payload size in bytes) does not fit in 64 bits / size_t";
-    case SPIRAL_ERR_RANGE: return "a cell, value, row band or tile lies outside the matrix";
-    case SPIRAL_ERR_ARG: return "invalid argument (element size, direction or row stride)";
+    case SPIRAL_ERR_ARG: return "an invalid argument: element size, direction, row stride, thread count, "
+                                "overlapping buffers or a misaligned output";
+    case SPIRAL_ERR_SIZE: return "M*N, or a buffer's size in bytes, does not fit in 64 bits or size_t "
+                                 "(or the GPU workspace is too small)";
+    case SPIRAL_ERR_NOMEM: return "out of memory";
     case SPIRAL_ERR_CUDA: return "a CUDA call or kernel launch failed";
+    case SPIRAL_ERR_MPI: return "an MPI call failed";
+    case SPIRAL_ERR_INTERNAL: return "internal error in spiral.h: please report it";
+    case SPIRAL_ERR_EMPTY: return "the matrix is empty (M or N is 0)";
+    case SPIRAL_ERR_RANGE: return "a cell, value, row band or tile lies outside the matrix";
     }
     return "unknown spiral_status";
 }
@@ -317,7 +418,7 @@ SPIRALDEF const char *spiral_status_string(spiral_status s)
 SPIRALDEF spiral_status spiral_check_size(uint64_t M, uint64_t N)
 {
     if (M == 0 || N == 0) return SPIRAL_ERR_EMPTY;
-    if (M > UINT64_MAX / N) return SPIRAL_ERR_OVERFLOW;
+    if (M > UINT64_MAX / N) return SPIRAL_ERR_SIZE;
     return SPIRAL_OK;
 }
 
@@ -330,13 +431,41 @@ static spiral_status spiral__check_band(uint64_t M, uint64_t N, uint64_t r0, uin
     return SPIRAL_OK;
 }
 
+/* Threads for `chunks` pieces of work covering `cells` cells: the option (0 = all), capped by
+ * the work so a small band stays on one thread. *nt is 1 without OpenMP. */
+static spiral_status spiral__threads(const spiral_options *opt, uint64_t chunks, uint64_t cells, int *nt)
+{
+    int t = opt ? opt->threads : 0;
+    if (t < 0 || t > SPIRAL_MAX_THREADS) return SPIRAL_ERR_ARG;
+#ifdef _OPENMP
+    if (t == 0) t = omp_get_max_threads();
+    if (cells < SPIRAL_OMP_MIN_CELLS || t < 1) t = 1;
+    if ((uint64_t)t > chunks) t = chunks ? (int)chunks : 1;
+#else
+    (void)chunks; (void)cells;
+    t = 1;
+#endif
+    *nt = t;
+    return SPIRAL_OK;
+}
+
+/* Rows per parallel chunk (at least ~64K cells, so narrow matrices do not drown in overhead)
+ * and the number of chunks of a band of nrows rows. The count never wraps (nrows may be near
+ * 2^64 when N = 1) and stays below 2^50 (nrows * N < 2^64), so it fits an int64_t. */
+static uint64_t spiral__chunks(uint64_t nrows, uint64_t N, uint64_t *rpc)
+{
+    uint64_t k = (uint64_t)65536 / N;
+    *rpc = k ? k : 1;
+    return spiral__ceil_div(nrows, *rpc);
+}
+
 SPIRALDEF spiral_status spiral_value_at(uint64_t M, uint64_t N, uint64_t r, uint64_t c, uint64_t *v)
 {
     spiral_status s;
     if (!v) return SPIRAL_ERR_NULL;
     if ((s = spiral_check_size(M, N)) != SPIRAL_OK) return s;
     if (r >= M || c >= N) return SPIRAL_ERR_RANGE;
-    *v = spiral_value(r, c, M, N);
+    *v = spiral_value(M, N, r, c);
     return SPIRAL_OK;
 }
 
@@ -349,7 +478,6 @@ SPIRALDEF uint64_t spiral_xor_1_to(uint64_t K)
     default: return 0;
     }
 }
-
 /* floor(sqrt(n)), integer digit-by-digit method: exact for every 64-bit n. */
 static uint64_t spiral__isqrt(uint64_t n)
 {
@@ -494,44 +622,24 @@ static inline void spiral__emit_prog(uint64_t *out, uint64_t v, uint64_t d, uint
     for (i = 0; i < n; i++) { out[i] = v; v += d; d += dd; }
 }
 
-/* The three regimes of row r intersected with columns [c0, c1): calls the progression
- * helper once per non-empty piece. Used by row generation and by the checksum. */
+/* XOR of columns [c0, c1) of row r, and the same values written to out[0 .. c1-c0). */
 static inline uint64_t spiral__row_xor(uint64_t M, uint64_t N, uint64_t r, uint64_t c0, uint64_t c1)
 {
     spiral__rowp p = spiral__row_params(M, N, r);
-    uint64_t acc = 0, a, b;
-    const uint64_t m8 = (uint64_t)0 - 8;
-    a = c0; b = spiral__min(c1, p.cl);
-    if (a < b) acc ^= spiral__xor_prog(spiral__left_v(p.P, r, a), p.P - 8 * a - 11, m8, b - a);
-    a = c0 > p.cl ? c0 : p.cl; b = spiral__min(c1, N - p.cr);
-    if (a < b) {
-        if (p.up) acc ^= spiral__xor_prog(p.mid0 + (a - p.cl), 1, 0, b - a);
-        else acc ^= spiral__xor_prog(p.mid0 - (a - p.cl), (uint64_t)0 - 1, 0, b - a);
-    }
-    a = c0 > N - p.cr ? c0 : N - p.cr; b = c1;
-    if (a < b) { /* by layer L = N-1-c ascending, i.e. columns right to left: same XOR */
-        uint64_t La = N - b, Lb = N - a;
-        acc ^= spiral__xor_prog(spiral__right_v(p.P, N, r, La), p.P - 8 * La - 7, m8, Lb - La);
-    }
+    spiral__piece pc;
+    uint64_t acc = 0;
+    int k;
+    for (k = 0; k < 3; k++)
+        if (spiral__row_piece(&p, N, r, c0, c1, k, &pc)) acc ^= spiral__xor_prog(pc.v, pc.d, pc.dd, pc.n);
     return acc;
 }
 static inline void spiral__row_emit(uint64_t M, uint64_t N, uint64_t r, uint64_t c0, uint64_t c1, uint64_t *out)
 {
     spiral__rowp p = spiral__row_params(M, N, r);
-    uint64_t a, b;
-    const uint64_t m8 = (uint64_t)0 - 8;
-    a = c0; b = spiral__min(c1, p.cl);
-    if (a < b) spiral__emit_prog(out + (a - c0), spiral__left_v(p.P, r, a), p.P - 8 * a - 11, m8, b - a);
-    a = c0 > p.cl ? c0 : p.cl; b = spiral__min(c1, N - p.cr);
-    if (a < b) {
-        if (p.up) spiral__emit_prog(out + (a - c0), p.mid0 + (a - p.cl), 1, 0, b - a);
-        else spiral__emit_prog(out + (a - c0), p.mid0 - (a - p.cl), (uint64_t)0 - 1, 0, b - a);
-    }
-    a = c0 > N - p.cr ? c0 : N - p.cr; b = c1;
-    if (a < b) { /* columns left to right: layer N-1-c falls, v(c+1) - v(c) = 8L - 1 - P */
-        uint64_t L = N - 1 - a;
-        spiral__emit_prog(out + (a - c0), spiral__right_v(p.P, N, r, L), 8 * L - 1 - p.P, m8, b - a);
-    }
+    spiral__piece pc;
+    int k;
+    for (k = 0; k < 3; k++)
+        if (spiral__row_piece(&p, N, r, c0, c1, k, &pc)) spiral__emit_prog(out + (pc.c - c0), pc.v, pc.d, pc.dd, pc.n);
 }
 
 SPIRALDEF spiral_status spiral_row(uint64_t M, uint64_t N, uint64_t r, uint64_t c0, uint64_t len, uint64_t *out)
@@ -552,40 +660,36 @@ SPIRALDEF spiral_status spiral_tile(uint64_t M, uint64_t N, uint64_t r0, uint64_
     if (!out && h && w) return SPIRAL_ERR_NULL;
     if ((s = spiral_check_size(M, N)) != SPIRAL_OK) return s;
     if (r0 > M || h > M - r0 || c0 > N || w > N - c0) return SPIRAL_ERR_RANGE;
+    if (!h || !w) return SPIRAL_OK; /* nothing to write: any ld is fine (and ld = 0 divides nothing) */
     if (h > 1 && ld < w) return SPIRAL_ERR_ARG;
-    if (h > 1 && (h - 1) > (SIZE_MAX / sizeof(uint64_t) - w) / ld) return SPIRAL_ERR_OVERFLOW;
-    if (w)
-        for (i = 0; i < h; i++) spiral__row_emit(M, N, r0 + i, c0, c0 + w, out + i * ld);
+    if (h > 1 && (h - 1) > (SIZE_MAX / sizeof(uint64_t) - w) / ld) return SPIRAL_ERR_SIZE;
+    for (i = 0; i < h; i++) spiral__row_emit(M, N, r0 + i, c0, c0 + w, out + i * ld);
     return SPIRAL_OK;
 }
 
-/* Rows per parallel chunk: at least ~64K cells, so narrow matrices do not drown in overhead. */
-static uint64_t spiral__rows_per_chunk(uint64_t N)
-{
-    uint64_t k = (uint64_t)65536 / N;
-    return k ? k : 1;
-}
-
-SPIRALDEF spiral_status spiral_fill_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *out)
+SPIRALDEF spiral_status spiral_fill_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *out,
+                                         const spiral_options *opt)
 {
     spiral_status s;
     uint64_t rpc, nchunk;
+    int nt;
     if ((s = spiral__check_band(M, N, r0, nrows)) != SPIRAL_OK) return s;
+    nchunk = spiral__chunks(nrows, N, &rpc);
+    if ((s = spiral__threads(opt, nchunk, nrows * N, &nt)) != SPIRAL_OK) return s;
     if (!nrows) return SPIRAL_OK;
     if (!out) return SPIRAL_ERR_NULL;
-    if (nrows > SIZE_MAX / sizeof(uint64_t) / N) return SPIRAL_ERR_OVERFLOW;
-    rpc = spiral__rows_per_chunk(N);
-    nchunk = (nrows + rpc - 1) / rpc;
+    if (nrows > SIZE_MAX / sizeof(uint64_t) / N) return SPIRAL_ERR_SIZE;
     {
         int64_t ch;
 #ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) if (nrows * N >= SPIRAL_OMP_MIN_CELLS)
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
 #endif
         for (ch = 0; ch < (int64_t)nchunk; ch++) {
-            uint64_t i = (uint64_t)ch * rpc, e = spiral__min(nrows, i + rpc);
+            uint64_t i = (uint64_t)ch * rpc, e = nrows - i > rpc ? i + rpc : nrows;
             for (; i < e; i++) spiral__row_emit(M, N, r0 + i, 0, N, out + i * N);
         }
     }
+    (void)nt;
     return SPIRAL_OK;
 }
 
@@ -593,48 +697,51 @@ SPIRALDEF spiral_status spiral_fill_rows(uint64_t M, uint64_t N, uint64_t r0, ui
  * for every cell, the seed's method, kept as the baseline and the oracle. Chunks of rows are
  * spread over the OpenMP threads. */
 static spiral_status spiral__xor_band(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *x,
-                                      int per_cell)
+                                      const spiral_options *opt, int per_cell)
 {
     spiral_status s;
     uint64_t rpc, nchunk, acc = 0;
+    int nt;
     if (!x) return SPIRAL_ERR_NULL;
     *x = 0;
     if ((s = spiral__check_band(M, N, r0, nrows)) != SPIRAL_OK) return s;
-    rpc = spiral__rows_per_chunk(N);
-    nchunk = (nrows + rpc - 1) / rpc;
+    nchunk = spiral__chunks(nrows, N, &rpc);
+    if ((s = spiral__threads(opt, nchunk, nrows * N, &nt)) != SPIRAL_OK) return s;
     {
         int64_t ch;
 #ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) reduction(^ : acc) if (nrows * N >= SPIRAL_OMP_MIN_CELLS)
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) reduction(^ : acc) if (nt > 1)
 #endif
         for (ch = 0; ch < (int64_t)nchunk; ch++) {
-            uint64_t i = (uint64_t)ch * rpc, e = spiral__min(nrows, i + rpc), c;
+            uint64_t i = (uint64_t)ch * rpc, e = nrows - i > rpc ? i + rpc : nrows, c;
             if (per_cell) {
                 for (; i < e; i++)
-                    for (c = 0; c < N; c++) acc ^= spiral_value(r0 + i, c, M, N);
+                    for (c = 0; c < N; c++) acc ^= spiral_value(M, N, r0 + i, c);
             } else {
                 for (; i < e; i++) acc ^= spiral__row_xor(M, N, r0 + i, 0, N);
             }
         }
     }
+    (void)nt;
     *x = acc;
     return SPIRAL_OK;
 }
 
-SPIRALDEF spiral_status spiral_checksum_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *x)
+SPIRALDEF spiral_status spiral_checksum_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *x,
+                                             const spiral_options *opt)
 {
-    return spiral__xor_band(M, N, r0, nrows, x, 0);
+    return spiral__xor_band(M, N, r0, nrows, x, opt, 0);
 }
 
-SPIRALDEF spiral_status spiral_checksum(uint64_t M, uint64_t N, uint64_t *x)
+SPIRALDEF spiral_status spiral_checksum(uint64_t M, uint64_t N, uint64_t *x, const spiral_options *opt)
 {
-    return spiral_checksum_rows(M, N, 0, M, x);
+    return spiral__xor_band(M, N, 0, M, x, opt, 0);
 }
 
 SPIRALDEF spiral_status spiral_checksum_formula_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
-                                                     uint64_t *x)
+                                                     uint64_t *x, const spiral_options *opt)
 {
-    return spiral__xor_band(M, N, r0, nrows, x, 1);
+    return spiral__xor_band(M, N, r0, nrows, x, opt, 1);
 }
 
 /* ---- payload reordering (CPU): the same tile runs as the GPU kernel ----------------------
@@ -672,22 +779,38 @@ static void spiral__reorder_tile(uint64_t M, uint64_t N, size_t es, const unsign
     }
 }
 
+/* Argument checks shared by the CPU and GPU reordering; *bytes = M*N*es. */
+static spiral_status spiral__check_reorder(uint64_t M, uint64_t N, size_t es, const void *in, const void *out,
+                                           spiral_direction dir, size_t *bytes)
+{
+    spiral_status s;
+    uintptr_t a, b;
+    if ((s = spiral_check_size(M, N)) != SPIRAL_OK) return s;
+    if (!in || !out) return SPIRAL_ERR_NULL;
+    if (es == 0 || (dir != SPIRAL_TO_SPIRAL && dir != SPIRAL_TO_ROWMAJOR)) return SPIRAL_ERR_ARG;
+    if (M * N > SIZE_MAX / es) return SPIRAL_ERR_SIZE;
+    *bytes = (size_t)(M * N) * es;
+    a = (uintptr_t)in; b = (uintptr_t)out;
+    if (a < b ? b - a < *bytes : a - b < *bytes) return SPIRAL_ERR_ARG; /* overlapping buffers */
+    return SPIRAL_OK;
+}
+
 SPIRALDEF spiral_status spiral_reorder(uint64_t M, uint64_t N, size_t elem_size, const void *in, void *out,
-                                       spiral_direction dir)
+                                       spiral_direction dir, const spiral_options *opt)
 {
     spiral_status s;
     uint64_t T = SPIRAL__CPU_TILE, ty, tx, nt;
-    if ((s = spiral_check_size(M, N)) != SPIRAL_OK) return s;
-    if (!in || !out) return SPIRAL_ERR_NULL;
-    if (elem_size == 0 || (dir != SPIRAL_TO_SPIRAL && dir != SPIRAL_TO_ROWMAJOR)) return SPIRAL_ERR_ARG;
-    if (M * N > SIZE_MAX / elem_size) return SPIRAL_ERR_OVERFLOW;
-    ty = (M + T - 1) / T; tx = (N + T - 1) / T;
-    if (ty > UINT64_MAX / tx || ty * tx > INT64_MAX) return SPIRAL_ERR_OVERFLOW;
+    size_t bytes;
+    int nth;
+    if ((s = spiral__check_reorder(M, N, elem_size, in, out, dir, &bytes)) != SPIRAL_OK) return s;
+    ty = spiral__ceil_div(M, T); tx = spiral__ceil_div(N, T);
+    if (ty > UINT64_MAX / tx || ty * tx > INT64_MAX) return SPIRAL_ERR_SIZE;
     nt = ty * tx;
+    if ((s = spiral__threads(opt, nt, M * N, &nth)) != SPIRAL_OK) return s;
     {
         int64_t t;
 #ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 4) if (M * N >= SPIRAL_OMP_MIN_CELLS)
+#pragma omp parallel for num_threads(nth) schedule(dynamic, 4) if (nth > 1)
 #endif
         for (t = 0; t < (int64_t)nt; t++) {
             uint64_t r0 = ((uint64_t)t / tx) * T, c0 = ((uint64_t)t % tx) * T;
@@ -696,13 +819,13 @@ SPIRALDEF spiral_status spiral_reorder(uint64_t M, uint64_t N, size_t elem_size,
                                  (uint32_t)spiral__min(T, N - c0));
         }
     }
+    (void)nth;
     return SPIRAL_OK;
 }
 
 #ifdef __cplusplus
 }
 #endif
-
 /* ---- CUDA ------------------------------------------------------------------------------- */
 #ifdef __CUDACC__
 
@@ -738,30 +861,27 @@ static SPIRAL_HD __forceinline__ uint64_t spiral__dxor_lin(uint64_t v, uint64_t 
     for (; n; n--, v += s) a0 ^= v;
     return a0 ^ a1;
 }
-static SPIRAL_HD __forceinline__ uint64_t spiral__dxor_quad(uint64_t v, uint64_t d, uint64_t n)
+static SPIRAL_HD __forceinline__ uint64_t spiral__dxor_quad(uint64_t v, uint64_t d, uint64_t dd, uint64_t n)
 {
     uint64_t a = 0;
 #ifdef __CUDA_ARCH__
 #pragma unroll 4
 #endif
-    for (uint64_t i = 0; i < n; i++) { a ^= v; v += d; d -= 8; }
+    for (uint64_t i = 0; i < n; i++) { a ^= v; v += d; d += dd; }
     return a;
 }
 static SPIRAL_HD __forceinline__ uint64_t spiral__drow_xor(uint64_t M, uint64_t N, uint64_t r, uint64_t c0,
                                                             uint64_t c1)
 {
     spiral__rowp p = spiral__row_params(M, N, r);
-    uint64_t acc = 0, a, b;
-    a = c0; b = spiral__min(c1, p.cl);
-    if (a < b) acc ^= spiral__dxor_quad(spiral__left_v(p.P, r, a), p.P - 8 * a - 11, b - a);
-    a = c0 > p.cl ? c0 : p.cl; b = spiral__min(c1, N - p.cr);
-    if (a < b) acc ^= spiral__dxor_lin(p.up ? p.mid0 + (a - p.cl) : p.mid0 - (a - p.cl),
-                                       p.up ? 1ull : ~0ull, b - a);
-    a = c0 > N - p.cr ? c0 : N - p.cr; b = c1;
-    if (a < b) {
-        uint64_t La = N - b;
-        acc ^= spiral__dxor_quad(spiral__right_v(p.P, N, r, La), p.P - 8 * La - 7, b - a);
-    }
+    spiral__piece pc;
+    uint64_t acc = 0;
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
+    for (int k = 0; k < 3; k++)
+        if (spiral__row_piece(&p, N, r, c0, c1, k, &pc))
+            acc ^= pc.dd ? spiral__dxor_quad(pc.v, pc.d, pc.dd, pc.n) : spiral__dxor_lin(pc.v, pc.d, pc.n);
     return acc;
 }
 
@@ -769,10 +889,9 @@ static SPIRAL_HD __forceinline__ uint64_t spiral__drow_xor(uint64_t M, uint64_t 
  * grid-stride; a segment may span rows. One 64-bit division per segment. */
 #define SPIRAL__SEG 512
 static __global__ void __launch_bounds__(SPIRAL__THREADS)
-spiral__k_checksum(uint64_t M, uint64_t N, uint64_t r0, uint64_t total, unsigned long long *out)
+spiral__k_checksum(uint64_t M, uint64_t N, uint64_t r0, uint64_t total, uint64_t nseg, unsigned long long *out)
 {
     uint64_t acc = 0;
-    uint64_t nseg = (total + SPIRAL__SEG - 1) / SPIRAL__SEG;
     uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t sg = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; sg < nseg; sg += stride) {
         uint64_t e0 = sg * SPIRAL__SEG, e1 = total - e0 > SPIRAL__SEG ? e0 + SPIRAL__SEG : total;
@@ -788,7 +907,7 @@ spiral__k_checksum(uint64_t M, uint64_t N, uint64_t r0, uint64_t total, unsigned
 
 /* The seed's branchless per-cell formula (5.3), the baseline the row kernel is measured
  * against; also an independent oracle in the tests. */
-static __device__ __forceinline__ uint64_t spiral__value_branchless(uint64_t r, uint64_t c, uint64_t M, uint64_t N)
+static __device__ __forceinline__ uint64_t spiral__value_branchless(uint64_t M, uint64_t N, uint64_t r, uint64_t c)
 {
     uint64_t L = spiral__min(spiral__min(r, c), spiral__min(M - 1 - r, N - 1 - c));
     uint64_t w = N - 2 * L, h = M - 2 * L, S = M * N - w * h + 1;
@@ -803,10 +922,12 @@ static __device__ __forceinline__ uint64_t spiral__value_branchless(uint64_t r, 
 static __global__ void __launch_bounds__(SPIRAL__THREADS)
 spiral__k_checksum_formula(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, unsigned long long *out)
 {
+    const uint64_t sy = (uint64_t)gridDim.y * blockDim.y, sx = (uint64_t)gridDim.x * blockDim.x;
     uint64_t acc = 0;
-    for (uint64_t i = (uint64_t)blockIdx.y * blockDim.y + threadIdx.y; i < nrows; i += (uint64_t)gridDim.y * blockDim.y)
-        for (uint64_t c = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; c < N; c += (uint64_t)gridDim.x * blockDim.x)
-            acc ^= spiral__value_branchless(r0 + i, c, M, N);
+    /* grid-stride loops that stop before the index would wrap past 2^64 */
+    for (uint64_t i = (uint64_t)blockIdx.y * blockDim.y + threadIdx.y; i < nrows; i = nrows - i > sy ? i + sy : nrows)
+        for (uint64_t c = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; c < N; c = N - c > sx ? c + sx : N)
+            acc ^= spiral__value_branchless(M, N, r0 + i, c);
     spiral__block_xor(acc, out);
 }
 
@@ -906,37 +1027,57 @@ static int spiral__sm_count(void)
     return sms;
 }
 
+/* Workspace check shared by every entry point: at least the queried size, and a pointer when
+ * any is given. */
+static spiral_status spiral__check_ws(const void *d_ws, size_t ws_bytes, size_t need)
+{
+    if (ws_bytes < need) return SPIRAL_ERR_SIZE;
+    if (ws_bytes && !d_ws) return SPIRAL_ERR_NULL;
+    return SPIRAL_OK;
+}
+
 extern "C" {
 
+SPIRALDEF size_t spiral_cuda_workspace_size(uint64_t M, uint64_t N, size_t elem_size)
+{
+    (void)M; (void)N; (void)elem_size;
+    return 0; /* no kernel needs scratch today; the parameter keeps the API stable if one does */
+}
+
 SPIRALDEF spiral_status spiral_cuda_checksum(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
-                                             unsigned long long *d_x, cudaStream_t stream)
+                                             unsigned long long *d_x, void *d_ws, size_t ws_bytes,
+                                             cudaStream_t stream)
 {
     spiral_status s;
     if (!d_x) return SPIRAL_ERR_NULL;
+    if ((s = spiral__check_ws(d_ws, ws_bytes, spiral_cuda_workspace_size(M, N, 8))) != SPIRAL_OK) return s;
     s = spiral__check_band(M, N, r0, nrows);
     if (s != SPIRAL_OK && s != SPIRAL_ERR_EMPTY) return s;
     if (cudaMemsetAsync(d_x, 0, sizeof *d_x, stream) != cudaSuccess) return SPIRAL_ERR_CUDA;
     if (s != SPIRAL_OK || nrows == 0) return s;
     {
-        uint64_t total = nrows * N, nseg = (total + SPIRAL__SEG - 1) / SPIRAL__SEG;
-        uint64_t blocks = (nseg + SPIRAL__THREADS - 1) / SPIRAL__THREADS, cap = (uint64_t)spiral__sm_count() * 8;
-        spiral__k_checksum<<<(unsigned)spiral__min(blocks, cap), SPIRAL__THREADS, 0, stream>>>(M, N, r0, total, d_x);
+        uint64_t total = nrows * N, nseg = spiral__ceil_div(total, SPIRAL__SEG);
+        uint64_t blocks = spiral__ceil_div(nseg, SPIRAL__THREADS), cap = (uint64_t)spiral__sm_count() * 8;
+        spiral__k_checksum<<<(unsigned)spiral__min(blocks, cap), SPIRAL__THREADS, 0, stream>>>(M, N, r0, total, nseg,
+                                                                                                d_x);
     }
     return cudaGetLastError() == cudaSuccess ? SPIRAL_OK : SPIRAL_ERR_CUDA;
 }
 
 SPIRALDEF spiral_status spiral_cuda_checksum_formula(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
-                                                     unsigned long long *d_x, cudaStream_t stream)
+                                                     unsigned long long *d_x, void *d_ws, size_t ws_bytes,
+                                                     cudaStream_t stream)
 {
     spiral_status s;
     if (!d_x) return SPIRAL_ERR_NULL;
+    if ((s = spiral__check_ws(d_ws, ws_bytes, spiral_cuda_workspace_size(M, N, 8))) != SPIRAL_OK) return s;
     s = spiral__check_band(M, N, r0, nrows);
     if (s != SPIRAL_OK && s != SPIRAL_ERR_EMPTY) return s;
     if (cudaMemsetAsync(d_x, 0, sizeof *d_x, stream) != cudaSuccess) return SPIRAL_ERR_CUDA;
     if (s != SPIRAL_OK || nrows == 0) return s;
     {
         dim3 blk(32, SPIRAL__THREADS / 32);
-        uint64_t gx = (N + 31) / 32, gy = (nrows + blk.y - 1) / blk.y;
+        uint64_t gx = spiral__ceil_div(N, 32), gy = spiral__ceil_div(nrows, blk.y);
         dim3 grid((unsigned)spiral__min(gx, 65535), (unsigned)spiral__min(gy, 65535));
         spiral__k_checksum_formula<<<grid, blk, 0, stream>>>(M, N, r0, nrows, d_x);
     }
@@ -944,16 +1085,18 @@ SPIRALDEF spiral_status spiral_cuda_checksum_formula(uint64_t M, uint64_t N, uin
 }
 
 SPIRALDEF spiral_status spiral_cuda_fill_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *d_out,
-                                              cudaStream_t stream)
+                                              void *d_ws, size_t ws_bytes, cudaStream_t stream)
 {
     spiral_status s = spiral__check_band(M, N, r0, nrows);
     if (s != SPIRAL_OK) return s;
+    if ((s = spiral__check_ws(d_ws, ws_bytes, spiral_cuda_workspace_size(M, N, 8))) != SPIRAL_OK) return s;
     if (!nrows) return SPIRAL_OK;
     if (!d_out) return SPIRAL_ERR_NULL;
+    if (nrows > SIZE_MAX / sizeof(uint64_t) / N) return SPIRAL_ERR_SIZE;
     if (((uintptr_t)d_out & 7) != 0) return SPIRAL_ERR_ARG;
     {
         uint64_t ppc = (uint64_t)SPIRAL__THREADS * SPIRAL__FILL_UNROLL;
-        uint64_t gx = (N / 2 + ppc - 1) / ppc;
+        uint64_t gx = spiral__ceil_div(N / 2, ppc);
         dim3 grid((unsigned)spiral__min(gx ? gx : 1, 65535), (unsigned)spiral__min(nrows, 65535));
         spiral__k_fill<<<grid, SPIRAL__THREADS, 0, stream>>>(M, N, r0, nrows, d_out);
     }
@@ -961,23 +1104,21 @@ SPIRALDEF spiral_status spiral_cuda_fill_rows(uint64_t M, uint64_t N, uint64_t r
 }
 
 SPIRALDEF spiral_status spiral_cuda_reorder(uint64_t M, uint64_t N, size_t elem_size, const void *d_in, void *d_out,
-                                            spiral_direction dir, cudaStream_t stream)
+                                            spiral_direction dir, void *d_ws, size_t ws_bytes, cudaStream_t stream)
 {
     spiral_status s;
-    size_t ws;
+    size_t ws, bytes;
     uint32_t W, T = 64; /* 64 x 64 tiles for elements up to 8 bytes: runs of 256-512 bytes */
     const size_t smem_cap = 40 * 1024;
-    if ((s = spiral_check_size(M, N)) != SPIRAL_OK) return s;
-    if (!d_in || !d_out) return SPIRAL_ERR_NULL;
-    if (elem_size == 0 || (dir != SPIRAL_TO_SPIRAL && dir != SPIRAL_TO_ROWMAJOR)) return SPIRAL_ERR_ARG;
-    if (M * N > SIZE_MAX / elem_size) return SPIRAL_ERR_OVERFLOW;
+    if ((s = spiral__check_reorder(M, N, elem_size, d_in, d_out, dir, &bytes)) != SPIRAL_OK) return s;
+    if ((s = spiral__check_ws(d_ws, ws_bytes, spiral_cuda_workspace_size(M, N, elem_size))) != SPIRAL_OK) return s;
     {
         uintptr_t al = (uintptr_t)d_in | (uintptr_t)d_out;
         ws = (elem_size % 16 == 0 && al % 16 == 0) ? 16 : (elem_size % 8 == 0 && al % 8 == 0) ? 8
            : (elem_size % 4 == 0 && al % 4 == 0) ? 4 : (elem_size % 2 == 0 && al % 2 == 0) ? 2 : 1;
     }
-    W = (uint32_t)(elem_size / ws);
     if (elem_size / ws > 65536) return SPIRAL_ERR_ARG;
+    W = (uint32_t)(elem_size / ws);
     for (;;) { /* largest tile whose words and run list fit the shared-memory budget */
         size_t need = ((2 * T * sizeof(spiral__run) + 15) & ~(size_t)15) + (size_t)T * (T * W + 1) * ws;
         if (need <= smem_cap) break;
@@ -986,7 +1127,7 @@ SPIRALDEF spiral_status spiral_cuda_reorder(uint64_t M, uint64_t N, size_t elem_
     }
     {
         size_t smem = ((2 * T * sizeof(spiral__run) + 15) & ~(size_t)15) + (size_t)T * (T * W + 1) * ws;
-        uint64_t tiles_x = (N + T - 1) / T, ntiles = ((M + T - 1) / T) * tiles_x;
+        uint64_t tiles_x = spiral__ceil_div(N, T), ntiles = spiral__ceil_div(M, T) * tiles_x;
         unsigned grid = (unsigned)spiral__min(ntiles, (uint64_t)spiral__sm_count() * 16);
         int ts = dir == SPIRAL_TO_SPIRAL;
         switch (ws) {
@@ -1008,6 +1149,12 @@ SPIRALDEF spiral_status spiral_cuda_reorder(uint64_t M, uint64_t N, size_t elem_
 /*
 ------------------------------------------------------------------------------
 REVISION HISTORY
+  0.2.0  house conventions: spiral_value(M, N, r, c) (was r, c, M, N); spiral_options with
+         threads for the OpenMP functions; CUDA entry points take (d_ws, ws_bytes, stream)
+         with spiral_cuda_workspace_size; statuses renumbered (SPIRAL_ERR_OVERFLOW is now
+         SPIRAL_ERR_SIZE); SPIRALDEF overridable; no unused MALLOC/FREE/ASSERT hooks;
+         spiral_tile with w = 0 and ld = 0 no longer divides by zero; chunk and grid counts
+         of bands near 2^64 rows no longer wrap; overlapping reorder buffers refused
   0.1.0  first release: value, coord, rows, tiles, bands, checksums (CPU, OpenMP, CUDA),
          payload reordering (CPU, CUDA)
 ------------------------------------------------------------------------------

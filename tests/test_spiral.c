@@ -1,10 +1,18 @@
 /* test_spiral.c - spiral.h against independent oracles: a brute-force walk of the spiral,
  * the per-cell formula, the closed-form XOR; round trips of the inverse on huge matrices;
- * row/tile/band generation on random rows of huge matrices; statuses for bad input.
+ * row/tile/band generation on random rows of huge matrices; checksums of whole matrices and
+ * bands (small and medium shapes around the lane lengths, bands with coordinates near 2^64);
+ * no count wraps; statuses for bad input. Runs in well under a second (also under ASan/UBSan).
  * SPIRAL_TEST_BIG=1 also checksums 100000 x 300000 by generating all 3e10 values. */
 #define SPIRAL_IMPLEMENTATION
 #include "spiral.h"
 #include "check.h"
+#if defined(__unix__) || defined(__APPLE__)
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
 
 /* Walk the spiral the slow way (direction turns at walls and visited cells). */
 static void walk(uint64_t M, uint64_t N, uint64_t *m)
@@ -40,9 +48,9 @@ static void test_small_exhaustive(void)
                 CHECK(spiral_row(M, N, r, 0, N, row) == SPIRAL_OK);
                 for (c = 0; c < N; c++) {
                     uint64_t k = m[r * N + c], rr = ~0ull, cc = ~0ull, v = 0;
-                    CHECK(spiral_value(r, c, M, N) == k, "%llux%llu (%llu,%llu): %llu != walk %llu",
+                    CHECK(spiral_value(M, N, r, c) == k, "%llux%llu (%llu,%llu): %llu != walk %llu",
                           (unsigned long long)M, (unsigned long long)N, (unsigned long long)r,
-                          (unsigned long long)c, (unsigned long long)spiral_value(r, c, M, N),
+                          (unsigned long long)c, (unsigned long long)spiral_value(M, N, r, c),
                           (unsigned long long)k);
                     CHECK(row[c] == k, "row %llux%llu (%llu,%llu)", (unsigned long long)M,
                           (unsigned long long)N, (unsigned long long)r, (unsigned long long)c);
@@ -67,11 +75,11 @@ static void test_small_exhaustive(void)
                 for (uint64_t i = 0; i < h; i++)
                     for (uint64_t j = 0; j < w; j++) CHECK(tile[i * ld + j] == m[(r0 + i) * N + c0 + j]);
             }
-            CHECK(spiral_fill_rows(M, N, 0, M, tile) == SPIRAL_OK);
+            CHECK(spiral_fill_rows(M, N, 0, M, tile, NULL) == SPIRAL_OK);
             CHECK(memcmp(tile, m, M * N * sizeof *m) == 0, "fill %llux%llu", (unsigned long long)M,
                   (unsigned long long)N);
-            CHECK(spiral_checksum(M, N, &x) == SPIRAL_OK && x == spiral_xor_1_to(M * N));
-            CHECK(spiral_checksum_formula_rows(M, N, 0, M, &xf) == SPIRAL_OK && xf == x);
+            CHECK(spiral_checksum(M, N, &x, NULL) == SPIRAL_OK && x == spiral_xor_1_to(M * N));
+            CHECK(spiral_checksum_formula_rows(M, N, 0, M, &xf, NULL) == SPIRAL_OK && xf == x);
             if (check_failures() > before + 5) return;
         }
 }
@@ -79,7 +87,7 @@ static void test_small_exhaustive(void)
 /* Cells on ring boundaries: the four corners of random layers, and neighbours. */
 static void check_cell(uint64_t M, uint64_t N, uint64_t r, uint64_t c)
 {
-    uint64_t k = spiral_value(r, c, M, N), rr = ~0ull, cc = ~0ull, row[3];
+    uint64_t k = spiral_value(M, N, r, c), rr = ~0ull, cc = ~0ull, row[3];
     spiral_status s = spiral_coord(M, N, k, &rr, &cc);
     CHECK(s == SPIRAL_OK && rr == r && cc == c,
           "M=%llu N=%llu (%llu,%llu) k=%llu -> (%llu,%llu) %s", (unsigned long long)M, (unsigned long long)N,
@@ -89,7 +97,7 @@ static void check_cell(uint64_t M, uint64_t N, uint64_t r, uint64_t c)
     /* neighbours along the row through row generation */
     if (N >= 3 && c <= N - 3) {
         CHECK(spiral_row(M, N, r, c, 3, row) == SPIRAL_OK);
-        for (int i = 0; i < 3; i++) CHECK(row[i] == spiral_value(r, c + i, M, N));
+        for (int i = 0; i < 3; i++) CHECK(row[i] == spiral_value(M, N, r, c + i));
     }
 }
 
@@ -121,11 +129,11 @@ static void test_huge(void)
             for (int q = -1; q <= 1; q++) {
                 uint64_t k = S + (uint64_t)(int64_t)q, r, c;
                 if (k < 1 || k > M * N) continue;
-                CHECK(spiral_coord(M, N, k, &r, &c) == SPIRAL_OK && spiral_value(r, c, M, N) == k,
+                CHECK(spiral_coord(M, N, k, &r, &c) == SPIRAL_OK && spiral_value(M, N, r, c) == k,
                       "M=%llu N=%llu k=%llu", (unsigned long long)M, (unsigned long long)N, (unsigned long long)k);
             }
             uint64_t k = 1 + check_rand_below(M * N), r, c;
-            CHECK(spiral_coord(M, N, k, &r, &c) == SPIRAL_OK && r < M && c < N && spiral_value(r, c, M, N) == k);
+            CHECK(spiral_coord(M, N, k, &r, &c) == SPIRAL_OK && r < M && c < N && spiral_value(M, N, r, c) == k);
         }
         /* random row pieces of the huge matrix against the formula */
         for (int t = 0; t < 200; t++) {
@@ -140,7 +148,7 @@ static void test_huge(void)
             }
             CHECK(spiral_row(M, N, r, c0, len, buf) == SPIRAL_OK);
             for (uint64_t i = 0; i < len; i++)
-                if (!CHECK(buf[i] == spiral_value(r, c0 + i, M, N), "M=%llu N=%llu r=%llu c=%llu",
+                if (!CHECK(buf[i] == spiral_value(M, N, r, c0 + i), "M=%llu N=%llu r=%llu c=%llu",
                            (unsigned long long)M, (unsigned long long)N, (unsigned long long)r,
                            (unsigned long long)(c0 + i)))
                     break;
@@ -151,54 +159,145 @@ static void test_huge(void)
             uint64_t r0 = check_rand_below(M - h + 1), c0 = check_rand_below(N - w + 1);
             CHECK(spiral_tile(M, N, r0, c0, h, w, buf, w) == SPIRAL_OK);
             for (uint64_t i = 0; i < h; i++)
-                for (uint64_t j = 0; j < w; j++) CHECK(buf[i * w + j] == spiral_value(r0 + i, c0 + j, M, N));
+                for (uint64_t j = 0; j < w; j++) CHECK(buf[i * w + j] == spiral_value(M, N, r0 + i, c0 + j));
         }
     }
+}
+
+/* Band checksum by row generation against the per-cell formula (the oracle). */
+static void check_band(uint64_t M, uint64_t N, uint64_t r0, uint64_t n)
+{
+    uint64_t a = 1, b = 2;
+    CHECK(spiral_checksum_rows(M, N, r0, n, &a, NULL) == SPIRAL_OK);
+    CHECK(spiral_checksum_formula_rows(M, N, r0, n, &b, NULL) == SPIRAL_OK);
+    CHECK(a == b, "band r0=%llu n=%llu of %llux%llu", (unsigned long long)r0, (unsigned long long)n,
+          (unsigned long long)M, (unsigned long long)N);
 }
 
 static void test_checksums(void)
 {
     uint64_t x = 12345, xs = 0, ch;
-    CHECK(spiral_checksum(3, 3, &x) == SPIRAL_OK && x == 1);
-    CHECK(spiral_checksum(5, 2, &x) == SPIRAL_OK && x == 11);
-    CHECK(spiral_checksum(5, 3, &x) == SPIRAL_OK && x == 0);
+    CHECK(spiral_checksum(3, 3, &x, NULL) == SPIRAL_OK && x == 1);
+    CHECK(spiral_checksum(5, 2, &x, NULL) == SPIRAL_OK && x == 11);
+    CHECK(spiral_checksum(5, 3, &x, NULL) == SPIRAL_OK && x == 0);
     CHECK(spiral_xor_1_to(9) == 1 && spiral_xor_1_to(10) == 11 && spiral_xor_1_to(15) == 0);
     CHECK(spiral_xor_1_to(100000ull * 300000ull) == 30000000000ull);
+    CHECK(spiral_xor_1_to(~0ull) == 0 && spiral_xor_1_to(~0ull - 1) == ~0ull && spiral_xor_1_to(~0ull - 2) == 1);
     for (uint64_t K = 0; K < 1000; K++) {
         CHECK(spiral_xor_1_to(K) == xs);
         xs ^= K + 1;
     }
-    /* bands XOR together to the whole, for random band splits of medium matrices */
-    for (int t = 0; t < 10; t++) {
-        uint64_t M = 1 + check_rand_below(3000), N = 1 + check_rand_below(3000), r = 0, acc = 0, b;
-        while (r < M) {
-            uint64_t n = 1 + check_rand_below(M - r);
-            CHECK(spiral_checksum_rows(M, N, r, n, &b) == SPIRAL_OK);
-            acc ^= b; r += n;
-        }
-        CHECK(acc == spiral_xor_1_to(M * N), "%llux%llu", (unsigned long long)M, (unsigned long long)N);
-        CHECK(spiral_checksum_formula_rows(M, N, 0, M, &b) == SPIRAL_OK && b == acc);
-    }
-    /* a random band of the seed's big matrix: generation vs per-cell formula */
+    /* Rows long enough for every lane count (2K = 16..64 values per progression piece) and one
+     * off those lengths, tall and wide: whole matrices against the closed form, bands XOR
+     * together to the whole for random band splits, the per-cell formula on the whole. */
     {
-        uint64_t M = 100000, N = 300000, r0 = check_rand_below(M - 20), a, b;
-        CHECK(spiral_checksum_rows(M, N, r0, 20, &a) == SPIRAL_OK);
-        CHECK(spiral_checksum_formula_rows(M, N, r0, 20, &b) == SPIRAL_OK && a == b, "r0=%llu",
-              (unsigned long long)r0);
-        CHECK(spiral_checksum_rows(M, N, 49990, 20, &a) == SPIRAL_OK); /* the middle rows */
-        CHECK(spiral_checksum_formula_rows(M, N, 49990, 20, &b) == SPIRAL_OK && a == b);
+        static const uint64_t sizes[][2] = {{1, 1}, {1, 63}, {63, 1}, {2, 64}, {64, 2}, {65, 65}, {66, 67},
+                                            {129, 127}, {3, 700}, {700, 3}, {257, 1023}, {1023, 257}};
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0] + 6; i++) {
+            uint64_t M = i < sizeof sizes / sizeof sizes[0] ? sizes[i][0] : 1 + check_rand_below(600);
+            uint64_t N = i < sizeof sizes / sizeof sizes[0] ? sizes[i][1] : 1 + check_rand_below(600);
+            uint64_t r = 0, acc = 0, b;
+            CHECK(spiral_checksum(M, N, &x, NULL) == SPIRAL_OK && x == spiral_xor_1_to(M * N), "%llux%llu",
+                  (unsigned long long)M, (unsigned long long)N);
+            while (r < M) {
+                uint64_t n = 1 + check_rand_below(M - r);
+                CHECK(spiral_checksum_rows(M, N, r, n, &b, NULL) == SPIRAL_OK);
+                acc ^= b; r += n;
+            }
+            CHECK(acc == spiral_xor_1_to(M * N), "bands %llux%llu", (unsigned long long)M, (unsigned long long)N);
+            CHECK(spiral_checksum_formula_rows(M, N, 0, M, &b, NULL) == SPIRAL_OK && b == acc);
+        }
+    }
+    /* A whole medium matrix by row generation (2.6e6 values) against the closed form. */
+    CHECK(spiral_checksum(1999, 1301, &ch, NULL) == SPIRAL_OK && ch == spiral_xor_1_to(1999ull * 1301ull));
+    /* Bands of the seed's 100000 x 300000 (top, a random one, the middle rows, the bottom)
+     * and of matrices with huge coordinates (values near 2^64: M = 2^40 with short rows,
+     * M near 2^63 with one or two columns), row generation against the per-cell formula. */
+    check_band(100000, 300000, 0, 2);
+    check_band(100000, 300000, check_rand_below(100000 - 3), 3);
+    check_band(100000, 300000, 49999, 2);
+    check_band(100000, 300000, 99998, 2);
+    {
+        static const uint64_t huge[][2] = {{1ull << 40, 3001}, {(1ull << 40) + 1, 2048}, {1ull << 63, 1},
+                                           {(1ull << 62) + 3, 3}, {~0ull, 1}, {3, 4097}};
+        for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++) {
+            uint64_t M = huge[i][0], N = huge[i][1], n = N < 100 ? 200 : 3;
+            if (n > M) n = M;
+            check_band(M, N, 0, n);
+            check_band(M, N, M - n, n);
+            check_band(M, N, (M - n) / 2, n);
+            check_band(M, N, check_rand_below(M - n + 1), n);
+        }
     }
     {
         const char *big = getenv("SPIRAL_TEST_BIG");
-        if (big && *big == '1') { /* all 3e10 values (about 10 s on one core) */
-            CHECK(spiral_checksum(100000, 300000, &ch) == SPIRAL_OK && ch == 30000000000ull);
-        } else { /* a quarter of the rows, checked by the bands' XOR identity */
-            uint64_t a, b;
-            CHECK(spiral_checksum_rows(100000, 300000, 0, 25000, &a) == SPIRAL_OK);
-            CHECK(spiral_checksum_rows(100000, 300000, 25000, 75000, &b) == SPIRAL_OK);
-            CHECK((a ^ b) == 30000000000ull);
+        if (big && *big == '1') { /* all 3e10 values of the seed's matrix (about 10 s on one core) */
+            CHECK(spiral_checksum(100000, 300000, &ch, NULL) == SPIRAL_OK && ch == 30000000000ull);
         }
     }
+}
+
+/* Issue 14.7: the chunk count of a band of nearly 2^64 rows (N = 1) wrapped to 0, so
+ * spiral_checksum(M, 1) returned SPIRAL_OK at once with a wrong value. Such a band takes
+ * forever to generate, so the public check runs in a child process: if it returns within
+ * the grace period, its value must be right (the old code returned 0 instead of 2^64 - 1);
+ * if it is still generating, that is the correct behaviour and the child is stopped. The
+ * chunking helper itself is checked directly at the extremes. */
+static void test_no_wrap(void)
+{
+    static const uint64_t rows[] = {1, 2, 65535, 65536, 65537, ~0ull - 65536, ~0ull - 65535, ~0ull - 1, ~0ull};
+    static const uint64_t cols[] = {1, 2, 3, 65535, 65536, 65537, 1ull << 40};
+    uint64_t buf[4] = {1, 2, 3, 4};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        for (size_t j = 0; j < sizeof cols / sizeof cols[0]; j++) {
+            uint64_t rpc = 0, n = spiral__chunks(rows[i], cols[j], &rpc);
+            CHECK(rpc >= 1 && n >= 1 && (n - 1) * rpc < rows[i] && rows[i] - (n - 1) * rpc <= rpc,
+                  "chunks(%llu, %llu) = %llu x %llu", (unsigned long long)rows[i], (unsigned long long)cols[j],
+                  (unsigned long long)n, (unsigned long long)rpc);
+        }
+    CHECK(spiral__ceil_div(~0ull, 65536) == 1ull << 48 && spiral__ceil_div(~0ull, 2) == 1ull << 63 && spiral__ceil_div(~0ull - 1, 2) == (1ull << 63) - 1);
+    CHECK(spiral__ceil_div(0, 7) == 0 && spiral__ceil_div(7, 7) == 1 && spiral__ceil_div(8, 7) == 2);
+    /* spiral_tile with w = 0, h >= 2, ld = 0 divided by zero (SIGFPE); now nothing to write */
+    CHECK(spiral_tile(3, 3, 0, 0, 2, 0, buf, 0) == SPIRAL_OK && buf[0] == 1 && buf[3] == 4);
+    CHECK(spiral_tile(3, 3, 0, 3, 3, 0, buf, 0) == SPIRAL_OK);
+    CHECK(spiral_tile(3, 3, 3, 0, 0, 3, NULL, 0) == SPIRAL_OK);
+    CHECK(spiral_tile(3, 3, 0, 0, 2, 1, buf, 0) == SPIRAL_ERR_ARG);
+#if defined(__unix__) || defined(__APPLE__)
+    {
+        const uint64_t M = ~0ull - 1; /* 1 ^ ... ^ (2^64 - 2) = 2^64 - 1 */
+        int fd[2];
+        pid_t pid;
+        CHECK(pipe(fd) == 0);
+        fflush(NULL);
+        pid = fork();
+        CHECK(pid >= 0);
+        if (pid == 0) {
+            uint64_t res[2] = {0, 0};
+            res[0] = (uint64_t)(int64_t)spiral_checksum(M, 1, &res[1], NULL);
+            if (write(fd[1], res, sizeof res) != (ssize_t)sizeof res) _exit(3);
+            _exit(0);
+        } else if (pid > 0) {
+            int st = 0, done = 0;
+            close(fd[1]);
+            for (int t = 0; t < 40 && !done; t++) { /* 200 ms grace */
+                struct timespec ts = {0, 5000000};
+                done = waitpid(pid, &st, WNOHANG) == pid;
+                if (!done) nanosleep(&ts, NULL);
+            }
+            if (done) {
+                uint64_t res[2] = {1, 0};
+                CHECK(read(fd[0], res, sizeof res) == (ssize_t)sizeof res);
+                CHECK((int64_t)res[0] == SPIRAL_OK && res[1] == ~0ull,
+                      "spiral_checksum(2^64-2, 1) returned at once: status %lld, x = %llu (want 2^64-1)",
+                      (long long)(int64_t)res[0], (unsigned long long)res[1]);
+            } else {
+                kill(pid, SIGKILL);
+                waitpid(pid, &st, 0);
+            }
+            close(fd[0]);
+        }
+    }
+#endif
 }
 
 static void test_statuses(void)
@@ -207,16 +306,16 @@ static void test_statuses(void)
     unsigned char pay[16] = {0}, pay2[16] = {0};
     CHECK(spiral_check_size(0, 5) == SPIRAL_ERR_EMPTY);
     CHECK(spiral_check_size(5, 0) == SPIRAL_ERR_EMPTY);
-    CHECK(spiral_check_size(1ull << 32, 1ull << 32) == SPIRAL_ERR_OVERFLOW);
+    CHECK(spiral_check_size(1ull << 32, 1ull << 32) == SPIRAL_ERR_SIZE);
     CHECK(spiral_check_size(4294967296ull, 4294967295ull) == SPIRAL_OK);
-    CHECK(spiral_check_size(4294967297ull, 4294967297ull) == SPIRAL_ERR_OVERFLOW);
-    CHECK(spiral_checksum(0, 10, &v) == SPIRAL_ERR_EMPTY && v == 0);
+    CHECK(spiral_check_size(4294967297ull, 4294967297ull) == SPIRAL_ERR_SIZE);
+    CHECK(spiral_checksum(0, 10, &v, NULL) == SPIRAL_ERR_EMPTY && v == 0);
     v = 7;
-    CHECK(spiral_checksum(1ull << 33, 1ull << 33, &v) == SPIRAL_ERR_OVERFLOW && v == 0);
-    CHECK(spiral_checksum(3, 3, NULL) == SPIRAL_ERR_NULL);
-    CHECK(spiral_checksum_rows(3, 3, 2, 2, &v) == SPIRAL_ERR_RANGE);
-    CHECK(spiral_checksum_rows(3, 3, 3, 0, &v) == SPIRAL_OK && v == 0);
-    CHECK(spiral_checksum_rows(3, 3, ~0ull, 2, &v) == SPIRAL_ERR_RANGE);
+    CHECK(spiral_checksum(1ull << 33, 1ull << 33, &v, NULL) == SPIRAL_ERR_SIZE && v == 0);
+    CHECK(spiral_checksum(3, 3, NULL, NULL) == SPIRAL_ERR_NULL);
+    CHECK(spiral_checksum_rows(3, 3, 2, 2, &v, NULL) == SPIRAL_ERR_RANGE);
+    CHECK(spiral_checksum_rows(3, 3, 3, 0, &v, NULL) == SPIRAL_OK && v == 0);
+    CHECK(spiral_checksum_rows(3, 3, ~0ull, 2, &v, NULL) == SPIRAL_ERR_RANGE);
     CHECK(spiral_value_at(3, 3, 3, 0, &v) == SPIRAL_ERR_RANGE);
     CHECK(spiral_value_at(3, 3, 0, 0, NULL) == SPIRAL_ERR_NULL);
     CHECK(spiral_value_at(0, 3, 0, 0, &v) == SPIRAL_ERR_EMPTY);
@@ -224,26 +323,49 @@ static void test_statuses(void)
     CHECK(spiral_coord(3, 3, 10, &r, &c) == SPIRAL_ERR_RANGE);
     CHECK(spiral_coord(3, 3, 5, NULL, &c) == SPIRAL_ERR_NULL);
     CHECK(spiral_coord(0, 0, 1, &r, &c) == SPIRAL_ERR_EMPTY);
-    CHECK(spiral_coord(1ull << 40, 1ull << 40, 1, &r, &c) == SPIRAL_ERR_OVERFLOW);
+    CHECK(spiral_coord(1ull << 40, 1ull << 40, 1, &r, &c) == SPIRAL_ERR_SIZE);
     CHECK(spiral_row(3, 3, 0, 2, 2, buf) == SPIRAL_ERR_RANGE);
     CHECK(spiral_row(3, 3, 3, 0, 1, buf) == SPIRAL_ERR_RANGE);
     CHECK(spiral_row(3, 3, 0, 0, 1, NULL) == SPIRAL_ERR_NULL);
     CHECK(spiral_row(3, 3, 0, 3, 0, NULL) == SPIRAL_OK);
     CHECK(spiral_tile(3, 3, 0, 0, 2, 2, buf, 1) == SPIRAL_ERR_ARG);
     CHECK(spiral_tile(3, 3, 2, 0, 2, 2, buf, 2) == SPIRAL_ERR_RANGE);
-    CHECK(spiral_fill_rows(3, 3, 0, 4, buf) == SPIRAL_ERR_RANGE);
-    CHECK(spiral_fill_rows(3, 3, 0, 1, NULL) == SPIRAL_ERR_NULL);
-    CHECK(spiral_fill_rows(0, 3, 0, 0, NULL) == SPIRAL_ERR_EMPTY);
-    CHECK(spiral_reorder(2, 2, 4, pay, pay2, SPIRAL_TO_SPIRAL) == SPIRAL_OK);
-    CHECK(spiral_reorder(2, 2, 0, pay, pay2, SPIRAL_TO_SPIRAL) == SPIRAL_ERR_ARG);
-    CHECK(spiral_reorder(2, 2, 4, pay, pay2, (spiral_direction)7) == SPIRAL_ERR_ARG);
-    CHECK(spiral_reorder(2, 2, 4, NULL, pay2, SPIRAL_TO_SPIRAL) == SPIRAL_ERR_NULL);
-    CHECK(spiral_reorder(0, 2, 4, pay, pay2, SPIRAL_TO_SPIRAL) == SPIRAL_ERR_EMPTY);
-    CHECK(spiral_reorder(1ull << 31, 1ull << 31, 8, pay, pay2, SPIRAL_TO_SPIRAL) == SPIRAL_ERR_OVERFLOW);
-    for (int s = -6; s <= 0; s++) {
+    CHECK(spiral_fill_rows(3, 3, 0, 4, buf, NULL) == SPIRAL_ERR_RANGE);
+    CHECK(spiral_fill_rows(3, 3, 0, 1, NULL, NULL) == SPIRAL_ERR_NULL);
+    CHECK(spiral_fill_rows(0, 3, 0, 0, NULL, NULL) == SPIRAL_ERR_EMPTY);
+    CHECK(spiral_reorder(2, 2, 4, pay, pay2, SPIRAL_TO_SPIRAL, NULL) == SPIRAL_OK);
+    CHECK(spiral_reorder(2, 2, 0, pay, pay2, SPIRAL_TO_SPIRAL, NULL) == SPIRAL_ERR_ARG);
+    CHECK(spiral_reorder(2, 2, 4, pay, pay2, (spiral_direction)7, NULL) == SPIRAL_ERR_ARG);
+    CHECK(spiral_reorder(2, 2, 4, NULL, pay2, SPIRAL_TO_SPIRAL, NULL) == SPIRAL_ERR_NULL);
+    CHECK(spiral_reorder(0, 2, 4, pay, pay2, SPIRAL_TO_SPIRAL, NULL) == SPIRAL_ERR_EMPTY);
+    CHECK(spiral_reorder(1ull << 31, 1ull << 31, 8, pay, pay2, SPIRAL_TO_SPIRAL, NULL) == SPIRAL_ERR_SIZE);
+    { /* overlapping payload buffers are refused (the tile copy would read what it wrote) */
+        unsigned char big[64] = {0};
+        CHECK(spiral_reorder(2, 2, 4, big, big, SPIRAL_TO_SPIRAL, NULL) == SPIRAL_ERR_ARG);
+        CHECK(spiral_reorder(2, 2, 4, big, big + 15, SPIRAL_TO_SPIRAL, NULL) == SPIRAL_ERR_ARG);
+        CHECK(spiral_reorder(2, 2, 4, big + 15, big, SPIRAL_TO_ROWMAJOR, NULL) == SPIRAL_ERR_ARG);
+        CHECK(spiral_reorder(2, 2, 4, big, big + 16, SPIRAL_TO_SPIRAL, NULL) == SPIRAL_OK);
+        CHECK(spiral_reorder(2, 2, 4, big + 16, big, SPIRAL_TO_ROWMAJOR, NULL) == SPIRAL_OK);
+    }
+    { /* thread counts: negative or absurd ones are refused by every [omp] function */
+        spiral_options bad[2] = {{-1}, {SPIRAL_MAX_THREADS + 1}}, ok = {SPIRAL_MAX_THREADS};
+        for (int i = 0; i < 2; i++) {
+            v = 7;
+            CHECK(spiral_checksum(3, 3, &v, &bad[i]) == SPIRAL_ERR_ARG && v == 0);
+            CHECK(spiral_checksum_rows(3, 3, 0, 1, &v, &bad[i]) == SPIRAL_ERR_ARG);
+            CHECK(spiral_checksum_formula_rows(3, 3, 0, 1, &v, &bad[i]) == SPIRAL_ERR_ARG);
+            CHECK(spiral_fill_rows(3, 3, 0, 1, buf, &bad[i]) == SPIRAL_ERR_ARG);
+            CHECK(spiral_reorder(2, 2, 4, pay, pay2, SPIRAL_TO_SPIRAL, &bad[i]) == SPIRAL_ERR_ARG);
+        }
+        CHECK(spiral_checksum(3, 3, &v, &ok) == SPIRAL_OK && v == 1); /* capped by the work */
+    }
+    for (int s = -9; s <= 0; s++) {
         const char *m = spiral_status_string((spiral_status)s);
         CHECK(m && *m && strcmp(m, "unknown spiral_status") != 0, "%d", s);
     }
+    CHECK(strcmp(spiral_status_string(SPIRAL_OK), "ok") == 0);
+    CHECK(SPIRAL_ERR_NULL == -1 && SPIRAL_ERR_ARG == -2 && SPIRAL_ERR_SIZE == -3 && SPIRAL_ERR_NOMEM == -4 &&
+          SPIRAL_ERR_CUDA == -5 && SPIRAL_ERR_MPI == -6 && SPIRAL_ERR_INTERNAL == -7);
     CHECK(strcmp(spiral_status_string((spiral_status)-99), "unknown spiral_status") == 0);
 }
 
@@ -254,5 +376,6 @@ int main(int argc, char **argv)
     test_small_exhaustive();
     test_huge();
     test_checksums();
+    test_no_wrap();
     return check_done();
 }

@@ -9,7 +9,7 @@
 static __global__ void k_values(uint64_t M, uint64_t N, const uint64_t *rc, uint64_t *out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) out[i] = spiral_value(rc[2 * i], rc[2 * i + 1], M, N);
+    if (i < n) out[i] = spiral_value(M, N, rc[2 * i], rc[2 * i + 1]);
 }
 
 static void test_values(void)
@@ -25,7 +25,7 @@ static void test_values(void)
     k_values<<<n / 256, 256>>>(M, N, d_rc, d_out, n);
     CHECK_CUDA(cudaGetLastError());
     CHECK_CUDA(cudaMemcpy(got, d_out, sizeof got, cudaMemcpyDeviceToHost));
-    for (int i = 0; i < n; i++) CHECK(got[i] == spiral_value(rc[2 * i], rc[2 * i + 1], M, N), "i=%d", i);
+    for (int i = 0; i < n; i++) CHECK(got[i] == spiral_value(M, N, rc[2 * i], rc[2 * i + 1]), "i=%d", i);
     cudaFree(d_rc);
     cudaFree(d_out);
 }
@@ -37,11 +37,11 @@ static void test_checksums(unsigned long long *d_x)
     unsigned long long x = 0;
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         uint64_t M = sizes[i][0], N = sizes[i][1], e = spiral_xor_1_to(M * N);
-        CHECK(spiral_cuda_checksum(M, N, 0, M, d_x, 0) == SPIRAL_OK);
+        CHECK(spiral_cuda_checksum(M, N, 0, M, d_x, NULL, 0, 0) == SPIRAL_OK);
         CHECK_CUDA(cudaMemcpy(&x, d_x, sizeof x, cudaMemcpyDeviceToHost));
         CHECK(x == e, "row kernel %llux%llu: %llu != %llu", (unsigned long long)M, (unsigned long long)N, x,
               (unsigned long long)e);
-        CHECK(spiral_cuda_checksum_formula(M, N, 0, M, d_x, 0) == SPIRAL_OK);
+        CHECK(spiral_cuda_checksum_formula(M, N, 0, M, d_x, NULL, 0, 0) == SPIRAL_OK);
         CHECK_CUDA(cudaMemcpy(&x, d_x, sizeof x, cudaMemcpyDeviceToHost));
         CHECK(x == e, "formula kernel %llux%llu", (unsigned long long)M, (unsigned long long)N);
     }
@@ -49,28 +49,28 @@ static void test_checksums(unsigned long long *d_x)
     for (int t = 0; t < 6; t++) {
         uint64_t M = t < 3 ? 100000 : (1ull << 32), N = t < 3 ? 300000 : (1ull << 31) + 3;
         uint64_t n = 1 + check_rand_below(40), r0 = t == 0 ? M / 2 - 20 : check_rand_below(M - n), cpu = 0;
-        CHECK(spiral_checksum_rows(M, N, r0, n, &cpu) == SPIRAL_OK);
-        CHECK(spiral_cuda_checksum(M, N, r0, n, d_x, 0) == SPIRAL_OK);
+        CHECK(spiral_checksum_rows(M, N, r0, n, &cpu, NULL) == SPIRAL_OK);
+        CHECK(spiral_cuda_checksum(M, N, r0, n, d_x, NULL, 0, 0) == SPIRAL_OK);
         CHECK_CUDA(cudaMemcpy(&x, d_x, sizeof x, cudaMemcpyDeviceToHost));
         CHECK(x == cpu, "band r0=%llu n=%llu of %llux%llu", (unsigned long long)r0, (unsigned long long)n,
               (unsigned long long)M, (unsigned long long)N);
         if (t < 3) {
-            CHECK(spiral_cuda_checksum_formula(M, N, r0, n, d_x, 0) == SPIRAL_OK);
+            CHECK(spiral_cuda_checksum_formula(M, N, r0, n, d_x, NULL, 0, 0) == SPIRAL_OK);
             CHECK_CUDA(cudaMemcpy(&x, d_x, sizeof x, cudaMemcpyDeviceToHost));
             CHECK(x == cpu);
         }
     }
     /* the seed's 100000 x 300000 in full: 3e10 values, well under a second on a GPU */
-    CHECK(spiral_cuda_checksum(100000, 300000, 0, 100000, d_x, 0) == SPIRAL_OK);
+    CHECK(spiral_cuda_checksum(100000, 300000, 0, 100000, d_x, NULL, 0, 0) == SPIRAL_OK);
     CHECK_CUDA(cudaMemcpy(&x, d_x, sizeof x, cudaMemcpyDeviceToHost));
     CHECK(x == 30000000000ull, "%llu", x);
     /* statuses: empty, overflow, band out of range, NULL */
-    CHECK(spiral_cuda_checksum(0, 5, 0, 0, d_x, 0) == SPIRAL_ERR_EMPTY);
+    CHECK(spiral_cuda_checksum(0, 5, 0, 0, d_x, NULL, 0, 0) == SPIRAL_ERR_EMPTY);
     CHECK_CUDA(cudaMemcpy(&x, d_x, sizeof x, cudaMemcpyDeviceToHost));
     CHECK(x == 0);
-    CHECK(spiral_cuda_checksum(1ull << 33, 1ull << 33, 0, 1, d_x, 0) == SPIRAL_ERR_OVERFLOW);
-    CHECK(spiral_cuda_checksum(5, 5, 4, 2, d_x, 0) == SPIRAL_ERR_RANGE);
-    CHECK(spiral_cuda_checksum(5, 5, 0, 5, NULL, 0) == SPIRAL_ERR_NULL);
+    CHECK(spiral_cuda_checksum(1ull << 33, 1ull << 33, 0, 1, d_x, NULL, 0, 0) == SPIRAL_ERR_SIZE);
+    CHECK(spiral_cuda_checksum(5, 5, 4, 2, d_x, NULL, 0, 0) == SPIRAL_ERR_RANGE);
+    CHECK(spiral_cuda_checksum(5, 5, 0, 5, NULL, NULL, 0, 0) == SPIRAL_ERR_NULL);
 }
 
 static void test_fill(void)
@@ -82,9 +82,9 @@ static void test_fill(void)
             uint64_t *d = NULL, *got = (uint64_t *)malloc((cnt + 1) * 8), *want = (uint64_t *)malloc(cnt * 8 + 8);
             CHECK_CUDA(cudaMalloc(&d, (cnt + 1) * 8));
             CHECK_CUDA(cudaMemset(d, 0xA5, (cnt + 1) * 8)); /* poison */
-            CHECK(spiral_cuda_fill_rows(M, N, r0, n, d + off, 0) == SPIRAL_OK);
+            CHECK(spiral_cuda_fill_rows(M, N, r0, n, d + off, NULL, 0, 0) == SPIRAL_OK);
             CHECK_CUDA(cudaMemcpy(got, d + off, cnt * 8, cudaMemcpyDeviceToHost));
-            CHECK(spiral_fill_rows(M, N, r0, n, want) == SPIRAL_OK);
+            CHECK(spiral_fill_rows(M, N, r0, n, want, NULL) == SPIRAL_OK);
             CHECK(memcmp(got, want, cnt * 8) == 0, "fill %llux%llu off %d", (unsigned long long)M,
                   (unsigned long long)N, off);
             cudaFree(d);
@@ -96,17 +96,17 @@ static void test_fill(void)
         const uint64_t M = 1ull << 32, N = 5000, r0 = 2400, n = 200;
         uint64_t *d = NULL, *got = (uint64_t *)malloc(n * N * 8), *want = (uint64_t *)malloc(n * N * 8);
         CHECK_CUDA(cudaMalloc(&d, n * N * 8));
-        CHECK(spiral_cuda_fill_rows(M, N, r0, n, d, 0) == SPIRAL_OK);
+        CHECK(spiral_cuda_fill_rows(M, N, r0, n, d, NULL, 0, 0) == SPIRAL_OK);
         CHECK_CUDA(cudaMemcpy(got, d, n * N * 8, cudaMemcpyDeviceToHost));
-        CHECK(spiral_fill_rows(M, N, r0, n, want) == SPIRAL_OK);
+        CHECK(spiral_fill_rows(M, N, r0, n, want, NULL) == SPIRAL_OK);
         CHECK(memcmp(got, want, n * N * 8) == 0, "huge band");
         cudaFree(d);
         free(got);
         free(want);
     }
-    CHECK(spiral_cuda_fill_rows(3, 3, 2, 2, (uint64_t *)8, 0) == SPIRAL_ERR_RANGE);
-    CHECK(spiral_cuda_fill_rows(3, 3, 0, 1, NULL, 0) == SPIRAL_ERR_NULL);
-    CHECK(spiral_cuda_fill_rows(0, 3, 0, 0, NULL, 0) == SPIRAL_ERR_EMPTY);
+    CHECK(spiral_cuda_fill_rows(3, 3, 2, 2, (uint64_t *)8, NULL, 0, 0) == SPIRAL_ERR_RANGE);
+    CHECK(spiral_cuda_fill_rows(3, 3, 0, 1, NULL, NULL, 0, 0) == SPIRAL_ERR_NULL);
+    CHECK(spiral_cuda_fill_rows(0, 3, 0, 0, NULL, NULL, 0, 0) == SPIRAL_ERR_EMPTY);
 }
 
 static void test_reorder(void)
@@ -121,14 +121,14 @@ static void test_reorder(void)
             unsigned char *gpu = (unsigned char *)malloc(bytes), *back = (unsigned char *)malloc(bytes);
             unsigned char *d_a = NULL, *d_b = NULL, *d_c = NULL;
             for (size_t i = 0; i < bytes; i++) a[i] = (unsigned char)check_rand();
-            CHECK(spiral_reorder(M, N, es, a, cpu, SPIRAL_TO_SPIRAL) == SPIRAL_OK);
+            CHECK(spiral_reorder(M, N, es, a, cpu, SPIRAL_TO_SPIRAL, NULL) == SPIRAL_OK);
             CHECK_CUDA(cudaMalloc(&d_a, bytes));
             CHECK_CUDA(cudaMalloc(&d_b, bytes));
             CHECK_CUDA(cudaMalloc(&d_c, bytes));
             CHECK_CUDA(cudaMemcpy(d_a, a, bytes, cudaMemcpyHostToDevice));
             CHECK_CUDA(cudaMemset(d_b, 0x5A, bytes));
-            CHECK(spiral_cuda_reorder(M, N, es, d_a, d_b, SPIRAL_TO_SPIRAL, 0) == SPIRAL_OK);
-            CHECK(spiral_cuda_reorder(M, N, es, d_b, d_c, SPIRAL_TO_ROWMAJOR, 0) == SPIRAL_OK);
+            CHECK(spiral_cuda_reorder(M, N, es, d_a, d_b, SPIRAL_TO_SPIRAL, NULL, 0, 0) == SPIRAL_OK);
+            CHECK(spiral_cuda_reorder(M, N, es, d_b, d_c, SPIRAL_TO_ROWMAJOR, NULL, 0, 0) == SPIRAL_OK);
             CHECK_CUDA(cudaMemcpy(gpu, d_b, bytes, cudaMemcpyDeviceToHost));
             CHECK_CUDA(cudaMemcpy(back, d_c, bytes, cudaMemcpyDeviceToHost));
             CHECK(memcmp(gpu, cpu, bytes) == 0, "to spiral %llux%llu es=%zu", (unsigned long long)M,
@@ -145,20 +145,20 @@ static void test_reorder(void)
         unsigned char *a = (unsigned char *)malloc(bytes), *cpu = (unsigned char *)malloc(bytes), *gpu = (unsigned char *)malloc(bytes);
         unsigned char *d_a = NULL, *d_b = NULL;
         for (size_t i = 0; i < bytes; i++) a[i] = (unsigned char)check_rand();
-        CHECK(spiral_reorder(M, N, es, a, cpu, SPIRAL_TO_SPIRAL) == SPIRAL_OK);
+        CHECK(spiral_reorder(M, N, es, a, cpu, SPIRAL_TO_SPIRAL, NULL) == SPIRAL_OK);
         CHECK_CUDA(cudaMalloc(&d_a, bytes + 4));
         CHECK_CUDA(cudaMalloc(&d_b, bytes + 4));
         CHECK_CUDA(cudaMemcpy(d_a + 4, a, bytes, cudaMemcpyHostToDevice));
-        CHECK(spiral_cuda_reorder(M, N, es, d_a + 4, d_b + 4, SPIRAL_TO_SPIRAL, 0) == SPIRAL_OK);
+        CHECK(spiral_cuda_reorder(M, N, es, d_a + 4, d_b + 4, SPIRAL_TO_SPIRAL, NULL, 0, 0) == SPIRAL_OK);
         CHECK_CUDA(cudaMemcpy(gpu, d_b + 4, bytes, cudaMemcpyDeviceToHost));
         CHECK(memcmp(gpu, cpu, bytes) == 0, "misaligned");
         cudaFree(d_a); cudaFree(d_b);
         free(a); free(cpu); free(gpu);
     }
-    CHECK(spiral_cuda_reorder(3, 3, 0, (void *)8, (void *)8, SPIRAL_TO_SPIRAL, 0) == SPIRAL_ERR_ARG);
-    CHECK(spiral_cuda_reorder(3, 3, 4, NULL, (void *)8, SPIRAL_TO_SPIRAL, 0) == SPIRAL_ERR_NULL);
-    CHECK(spiral_cuda_reorder(0, 3, 4, (void *)8, (void *)8, SPIRAL_TO_SPIRAL, 0) == SPIRAL_ERR_EMPTY);
-    CHECK(spiral_cuda_reorder(3, 3, 1 << 20, (void *)8, (void *)8, SPIRAL_TO_SPIRAL, 0) == SPIRAL_ERR_ARG);
+    CHECK(spiral_cuda_reorder(3, 3, 0, (void *)8, (void *)8, SPIRAL_TO_SPIRAL, NULL, 0, 0) == SPIRAL_ERR_ARG);
+    CHECK(spiral_cuda_reorder(3, 3, 4, NULL, (void *)8, SPIRAL_TO_SPIRAL, NULL, 0, 0) == SPIRAL_ERR_NULL);
+    CHECK(spiral_cuda_reorder(0, 3, 4, (void *)8, (void *)8, SPIRAL_TO_SPIRAL, NULL, 0, 0) == SPIRAL_ERR_EMPTY);
+    CHECK(spiral_cuda_reorder(3, 3, 1 << 20, (void *)8, (void *)8, SPIRAL_TO_SPIRAL, NULL, 0, 0) == SPIRAL_ERR_ARG);
 }
 
 int main(int argc, char **argv)

@@ -15,17 +15,17 @@ int main(int argc, char **argv)
     check_init(argc, argv);
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
         uint64_t M = shapes[s][0], N = shapes[s][1], x = 0, all = 0;
-        uint64_t r0 = M / (uint64_t)size * (uint64_t)rank + spiral__min(M % (uint64_t)size, (uint64_t)rank);
+        uint64_t rem = M % (uint64_t)size, r0 = M / (uint64_t)size * (uint64_t)rank + (rem < (uint64_t)rank ? rem : (uint64_t)rank);
         uint64_t n = M / (uint64_t)size + ((uint64_t)rank < M % (uint64_t)size);
-        CHECK(spiral_checksum_rows(M, N, r0, n, &x) == SPIRAL_OK);
+        CHECK(spiral_checksum_rows(M, N, r0, n, &x, NULL) == SPIRAL_OK);
         MPI_Allreduce(&x, &all, 1, MPI_UINT64_T, MPI_BXOR, MPI_COMM_WORLD);
         CHECK(all == spiral_xor_1_to(M * N), "rank %d/%d %llux%llu", rank, size, (unsigned long long)M,
               (unsigned long long)N);
         if (n && n * N <= 1000000) {
             uint64_t *f = malloc(n * N * 8);
-            CHECK(spiral_fill_rows(M, N, r0, n, f) == SPIRAL_OK);
+            CHECK(spiral_fill_rows(M, N, r0, n, f, NULL) == SPIRAL_OK);
             for (uint64_t i = 0; i < n * N; i++)
-                if (!CHECK(f[i] == spiral_value(r0 + i / N, i % N, M, N))) break;
+                if (!CHECK(f[i] == spiral_value(M, N, r0 + i / N, i % N))) break;
             free(f);
         }
     }

@@ -13,16 +13,16 @@ static void one(uint64_t M, uint64_t N, size_t es)
     int bad = 0;
     for (size_t i = 0; i < bytes; i++) a[i] = (unsigned char)check_rand();
     memset(b, 0xEE, bytes);
-    CHECK(spiral_reorder(M, N, es, a, b, SPIRAL_TO_SPIRAL) == SPIRAL_OK);
+    CHECK(spiral_reorder(M, N, es, a, b, SPIRAL_TO_SPIRAL, NULL) == SPIRAL_OK);
     for (r = 0; r < M && !bad; r++)
         for (col = 0; col < N; col++) {
-            uint64_t k = spiral_value(r, col, M, N) - 1;
+            uint64_t k = spiral_value(M, N, r, col) - 1;
             if (!CHECK(memcmp(b + k * es, a + (r * N + col) * es, es) == 0, "%llux%llu es=%zu cell (%llu,%llu)",
                        (unsigned long long)M, (unsigned long long)N, es, (unsigned long long)r,
                        (unsigned long long)col)) { bad = 1; break; }
         }
     memset(c, 0x11, bytes);
-    CHECK(spiral_reorder(M, N, es, b, c, SPIRAL_TO_ROWMAJOR) == SPIRAL_OK);
+    CHECK(spiral_reorder(M, N, es, b, c, SPIRAL_TO_ROWMAJOR, NULL) == SPIRAL_OK);
     CHECK(memcmp(a, c, bytes) == 0, "round trip %llux%llu es=%zu", (unsigned long long)M, (unsigned long long)N, es);
     free(a); free(b); free(c);
 }
