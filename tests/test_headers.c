@@ -17,7 +17,7 @@
 int main(int argc, char **argv)
 {
     check_init(argc, argv);
-    CHECK(spiral_value(1, 1, 3, 3) == 9);
+    CHECK(spiral_value(3, 3, 1, 1) == 9);
     CHECK(spiral_status_string(SPIRAL_OK) != NULL);
 
     const uint8_t text[] = "banana";
