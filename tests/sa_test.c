@@ -2,8 +2,10 @@
  * LRS by counting occurrences), every algorithm x 1..4 threads x both LCP methods, the 64-bit
  * API against the 32-bit one, the validator on corrupted arrays, and bad arguments.
  * SA_TEST_BIG=1 adds larger inputs (1M random, 200k periodic).
- * SA_AUTO_MIN is lowered from 2^20 so that the default's dispatch rule runs on small inputs. */
+ * SA_AUTO_MIN is lowered from 2^20 so that the default's dispatch rule runs on small inputs, and
+ * SA__GRAIN (elements per thread at least) from 16384 so that small inputs still run on 2-4 threads. */
 #define SA_AUTO_MIN 65536
+#define SA__GRAIN 64
 #define SA_IMPLEMENTATION
 #include "sa.h"
 #include "check.h"
@@ -251,6 +253,88 @@ static void check_default_dispatch(void)
     free(t); free(base); free(ref); free(sa); free(sa64);
 }
 
+/* sa_lcp on an sa that is not a permutation (issue 14.5): SA_ERR_RANGE / SA_ERR_DUPLICATE, lcp
+ * untouched, nothing read or written out of bounds (the ASan build checks that), for both methods,
+ * both widths, sequential and parallel (n > SA__PAR_MIN). */
+static void check_lcp_not_permutation(void)
+{
+    const int32_t sizes[] = {1, 2, 50, 70000};
+    for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
+        int32_t n = sizes[si];
+        uint8_t *t = malloc((size_t)n);
+        int32_t *sa = malloc((size_t)n * 4), *bad = malloc((size_t)n * 4), *lcp = malloc((size_t)n * 4);
+        int64_t *bad64 = malloc((size_t)n * 8), *lcp64 = malloc((size_t)n * 8);
+        gen(GEN_RANDOM4, t, n);
+        CHECK(sa_build(t, sa, n, NULL) == SA_OK);
+        for (int rep = 0; rep < 12; rep++) {
+            int32_t i = (int32_t)check_rand_below((uint64_t)n), j = (int32_t)check_rand_below((uint64_t)n);
+            sa_status want;
+            memcpy(bad, sa, (size_t)n * 4);
+            switch (rep % 4) {
+            case 0: bad[i] = n; want = SA_ERR_RANGE; break;
+            case 1: bad[i] = -1 - (int32_t)check_rand_below(1000); want = SA_ERR_RANGE; break;
+            case 2: bad[i] = INT32_MAX - (int32_t)check_rand_below(3); want = SA_ERR_RANGE; break;
+            default: /* duplicate (n = 1 has none: range instead) */
+                if (i == j) j = (i + 1) % n;
+                if (i == j) { bad[i] = 1; want = SA_ERR_RANGE; }
+                else { bad[i] = bad[j]; want = SA_ERR_DUPLICATE; }
+            }
+            for (int32_t k = 0; k < n; k++) bad64[k] = bad[k];
+            if (rep % 4 == 2) bad64[i] = INT64_MAX - (int64_t)check_rand_below(3);
+            for (int lm = SA_LCP_PHI; lm <= SA_LCP_KASAI; lm++)
+                for (int th = 1; th <= 3; th += 2) {
+                    sa_options o = {SA_ALGO_DEFAULT, th, (sa_lcp_method)lm};
+                    memset(lcp, 0x5a, (size_t)n * 4);
+                    memset(lcp64, 0x5a, (size_t)n * 8);
+                    sa_status st = sa_lcp(t, bad, lcp, n, &o), st64 = sa_lcp64(t, bad64, lcp64, n, &o);
+                    int untouched = 1;
+                    for (int32_t k = 0; k < n; k++)
+                        untouched &= lcp[k] == 0x5a5a5a5a && lcp64[k] == 0x5a5a5a5a5a5a5a5all;
+                    CHECK(st == want && st64 == want && untouched,
+                          "n=%d case %d lcp=%d threads=%d: %s / %s (want %s), lcp %s", n, rep % 4, lm, th,
+                          sa_status_string(st), sa_status_string(st64), sa_status_string(want),
+                          untouched ? "untouched" : "written");
+                }
+        }
+        free(t); free(sa); free(bad); free(lcp); free(bad64); free(lcp64);
+    }
+}
+
+/* opt.threads (issue 14.6): above SA_MAX_THREADS refused with SA_ERR_THREADS (nothing started,
+ * sa untouched); within it, capped by the work (one thread per SA__GRAIN elements). */
+static void check_thread_limits(void)
+{
+    uint8_t t[100];
+    int32_t sa[100], lcp[100];
+    sa_build_info info;
+    gen(GEN_RANDOM256, t, 100);
+    const int too_many[] = {SA_MAX_THREADS + 1, 1000000, INT32_MAX};
+    for (size_t i = 0; i < sizeof too_many / sizeof *too_many; i++) {
+        sa_options o = {SA_ALGO_PARALLEL, too_many[i], SA_LCP_DEFAULT};
+        memset(sa, 0x5a, sizeof sa);
+        CHECK(sa_build(t, sa, 100, &o) == SA_ERR_THREADS && sa[0] == 0x5a5a5a5a, "threads=%d", too_many[i]);
+        CHECK(sa_lcp(t, sa, lcp, 100, &o) == SA_ERR_THREADS, "threads=%d", too_many[i]);
+        CHECK(sa_effective_threads(&o) == SA_MAX_THREADS);
+    }
+    for (int a = SA_ALGO_DEFAULT; a <= SA_ALGO_PARALLEL; a++) {
+        sa_options o = {(sa_algorithm)a, SA_MAX_THREADS, SA_LCP_DEFAULT};
+        memset(&info, 0, sizeof info);
+        CHECK(sa_build_ex(t, sa, 100, &o, &info) == SA_OK && sa_validate(t, sa, 100) == SA_OK &&
+                  info.threads == 1 && sa_lcp(t, sa, lcp, 100, &o) == SA_OK,
+              "algo %s with %d threads on 100 bytes: %d threads ran", sa_algorithm_name((sa_algorithm)a),
+              SA_MAX_THREADS, info.threads);
+    }
+    {   /* 1000 elements: at most 1000 / SA__GRAIN threads */
+        uint8_t *u = malloc(1000);
+        int32_t *s2 = malloc(1000 * 4);
+        sa_options o = {SA_ALGO_PARALLEL, 64, SA_LCP_DEFAULT};
+        gen(GEN_RANDOM4, u, 1000);
+        CHECK(sa_build_ex(u, s2, 1000, &o, &info) == SA_OK && info.threads == 1000 / SA__GRAIN &&
+                  sa_validate(u, s2, 1000) == SA_OK, "%d threads", info.threads);
+        free(u); free(s2);
+    }
+}
+
 static void check_bad_arguments(void)
 {
     uint8_t t[4] = {1, 2, 3, 4};
@@ -278,10 +362,11 @@ static void check_bad_arguments(void)
     CHECK(sa_validate(t, sa, -1) == SA_ERR_SIZE);
     CHECK(sa_validate64(t, NULL, 4) == SA_ERR_NULL);
     const sa_status all[] = {SA_OK, SA_ERR_NULL, SA_ERR_SIZE, SA_ERR_NOMEM, SA_ERR_ALGORITHM, SA_ERR_THREADS,
-                             SA_ERR_RANGE, SA_ERR_DUPLICATE, SA_ERR_ORDER, SA_ERR_INTERNAL};
+                             SA_ERR_RANGE, SA_ERR_DUPLICATE, SA_ERR_ORDER, SA_ERR_INTERNAL, SA_ERR_MPI};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         CHECK(strcmp(sa_status_string(all[i]), "unknown status") != 0, "status %d has no text", (int)all[i]);
     CHECK(strcmp(sa_status_string((sa_status)-100), "unknown status") == 0);
+    CHECK(strcmp(sa_status_string(SA_OK), "ok") == 0);
     sa_options d = {0};
     CHECK(sa_effective_threads(&d) >= 1 && sa_effective_threads(NULL) >= 1);
     CHECK(sa_effective_algorithm(&(sa_options){SA_ALGO_DEFAULT, 1, SA_LCP_DEFAULT}) == SA_ALGO_SAIS);
@@ -331,6 +416,8 @@ int main(int argc, char **argv)
     check_validator();
     check_default_dispatch();
     check_bad_arguments();
+    check_lcp_not_permutation();
+    check_thread_limits();
     free(t);
     return check_done();
 }
