@@ -1,0 +1,1201 @@
+/* sa_cuda.cuh - suffix array, LCP array and longest repeated substring on NVIDIA GPUs (CUB).
+ * v0.1 - single-file CUDA C++ library, MIT license (see the end of the file).
+ *
+ * WHAT IT DOES
+ *   The GPU counterpart of sa.h with the same definitions: n bytes (0..255 compared unsigned,
+ *   NUL allowed, no sentinel: a suffix that is a prefix of another sorts first), SA = start
+ *   positions of the suffixes in lexicographic order (byte for byte the SA that sa.h's sa_build
+ *   returns: a suffix array is unique), lcp[0] = 0 and lcp[k] = longest common prefix of the
+ *   suffixes at sa[k-1] and sa[k], and the longest repeated substring with sa.h's tie-break.
+ *   Built on CUB device primitives (radix sort, scans) and a few kernels; no Thrust.
+ *
+ * EXAMPLE (host convenience call; compile with nvcc -arch=sm_90 app.cu)
+ *   [example:begin]
+ *   #define SA_CUDA_IMPLEMENTATION
+ *   #include "sa_cuda.cuh"
+ *   #include <stdio.h>
+ *   #include <string.h>
+ *   int main(void) {
+ *       const char *s = "mississippi";
+ *       int32_t sa[11], lcp[11];
+ *       sa_cuda_lrs_result r;
+ *       sa_cuda_status st = sa_cuda_host_compute((const uint8_t *)s, 11, sa, lcp, &r, NULL, NULL);
+ *       if (st != SA_CUDA_OK) { printf("sa_cuda: %s\n", sa_cuda_status_string(st)); return 1; }
+ *       static const int32_t want[11] = {10, 7, 4, 1, 0, 9, 8, 6, 3, 5, 2};
+ *       if (memcmp(sa, want, sizeof want) != 0 || r.len != 4 || r.pos != 1 || r.count != 2) return 1;
+ *       printf("LRS \"%.*s\" x%lld at %lld\n", (int)r.len, s + r.pos, (long long)r.count, (long long)r.pos);
+ *       return 0;
+ *   }
+ *   [example:end]
+ *
+ * COMPILE-TIME OPTIONS (define before the include)
+ *   SA_CUDA_IMPLEMENTATION   in exactly one .cu file: compile the implementation
+ *   SA_CUDA_STATIC           every public function static (SA_CUDA_DEF = static, unused allowed)
+ *   The header makes no host allocation (no SA_CUDA_MALLOC): device memory comes from the
+ *   caller (device API) or from one cudaMalloc per call (host convenience functions).
+ *
+ * DEVICE API (pointers d_* are device memory; every call is asynchronous on `stream` unless
+ * noted, uses only the caller's workspace d_ws of ws_bytes >= the size query, and returns
+ * SA_CUDA_OK or a negative sa_cuda_status; argument errors are found before any launch)
+ *   sa_cuda_workspace_size(n)                 bytes of workspace any call below needs for n
+ *                                             (pure; 0 when CUB's size query fails, e.g. no GPU)
+ *   sa_cuda_build(d_text, d_sa, n, d_ws, ws_bytes, stream)           suffix array
+ *   sa_cuda_lcp(d_text, d_sa, d_lcp, n, d_ws, ws_bytes, stream)      LCP array
+ *   sa_cuda_lrs(d_sa, d_lcp, n, d_result, d_ws, ws_bytes, stream)    LRS into *d_result (device)
+ *   sa_cuda_validate(d_text, d_sa, n, d_flag, d_ws, ws_bytes, stream) *d_flag (device int32) =
+ *       0 the SA is the suffix array of the text, 1 two neighbours out of order,
+ *       2 an entry repeats (not a permutation), 3 an entry outside [0, n)
+ *   sa_cuda_batch_workspace_size(total, count), sa_cuda_build_batch(d_text, total, d_offsets,
+ *       count, d_sa, d_ws, ws_bytes, stream): the suffix arrays of `count` independent texts
+ *       stored back to back (text t = d_text[off[t] .. off[t+1]), d_offsets: count+1 int32,
+ *       0 = off[0] <= off[1] <= ... <= off[count] = total), all sorted together in one
+ *       problem; text t's SA (indices local to the text) lands at d_sa[off[t] .. off[t+1]).
+ *   SYNCHRONISATION: sa_cuda_build and sa_cuda_build_batch wait for `stream` once per
+ *   doubling round (they read the number of unsorted suffixes to size the next sort: 4 bytes
+ *   copied to the host) and once for the alphabet; sa_cuda_lcp, _lrs and _validate never wait.
+ *
+ * HOST CONVENIENCE (host pointers in and out; each allocates the device memory it needs with
+ * ONE cudaMalloc, creates its streams, and frees everything before returning)
+ *   sa_cuda_host_compute(text, n, sa, lcp, lrs, opt, stats)   SA, and LCP / LRS where non-NULL
+ *   sa_cuda_host_batch(texts, offsets, count, sa, opt, stats)  many texts (int64 offsets)
+ *   opt (NULL = defaults): streams = 0/1: one stream, everything in order; >= 2: overlapped
+ *   copies (text upload in chunks, SA download while the LCP runs, LCP download in chunks
+ *   while the rest is computed; batches pipelined over `streams` groups). Copies overlap only
+ *   with page-locked host buffers (cudaMallocHost / cudaHostRegister).
+ *   stats (may be NULL): times of the phases by CUDA events, device bytes used, rounds.
+ *
+ * ALGORITHM
+ *   Suffix array: prefix doubling in the style of Larsson-Sadakane on the GPU. Round 0 packs
+ *   the first K characters of every suffix into a 32-bit key (the alphabet is first reduced to
+ *   the symbols present, so K = 4 for bytes, 16 for DNA) and radix-sorts (key, position)
+ *   pairs; suffixes shorter than K get singleton groups (ties on the zero padding are broken
+ *   by sorting positions in descending order, so the shorter suffix comes first). Each group
+ *   gets rank = SA position of its first member. Every later round only touches suffixes of
+ *   unfinished groups (compacted list): key = (group number, rank[i + h] + 1, 0 past the end),
+ *   radix-sorted on exactly the bits those values need (32-bit keys when they fit, else 64),
+ *   new group heads by a max-scan, singletons written to the SA and dropped. h doubles.
+ *   LCP: Phi / permuted LCP with irreducible positions (Kaerkkaeinen, Manzini, Puglisi 2009):
+ *   only positions i with text[i-1] != text[phi[i]-1] are compared (their total is at most
+ *   2 n log n bytes), long comparisons by a whole thread block, the rest follows as
+ *   plcp[i] = plcp[r] - (i - r) from the last irreducible r (a max-scan).
+ *   LRS: max over lcp with the smallest index, the end of the run and the smallest position by
+ *   three reduction kernels; LRS TIE-BREAK exactly as sa.h's manual: len = max lcp, sa_index =
+ *   the smallest k with lcp[k] = len, pos = the smallest text position of that substring,
+ *   count = how many times it occurs; all 0 when nothing repeats.
+ *
+ * LIMITS AND MEMORY
+ *   n < 2^31 (32-bit indices; larger n gives SA_CUDA_ERR_SIZE: a 64-bit path is not written
+ *   yet). Device memory: text n + SA 4n (+ LCP 4n) + workspace, about 36n + CUB's scratch
+ *   (sa_cuda_workspace_size is the worst case over all texts: an all-equal text keeps every
+ *   suffix in play in round 1).
+ *
+ * THREADS: no global state; calls on different streams and workspaces may run concurrently.
+ *
+ * VERSION HISTORY
+ *   0.1  prefix doubling SA, Phi LCP, LRS, validator, batch API, host convenience calls
+ */
+#ifndef SA_CUDA_CUH
+#define SA_CUDA_CUH
+
+#include <stddef.h>
+#include <stdint.h>
+#include <cuda_runtime.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SA_CUDA__UNUSED __attribute__((unused))
+#else
+#define SA_CUDA__UNUSED
+#endif
+
+#ifndef SA_CUDA_DEF
+#ifdef SA_CUDA_STATIC
+#define SA_CUDA_DEF static SA_CUDA__UNUSED
+#else
+#define SA_CUDA_DEF extern
+#endif
+#endif
+
+typedef enum sa_cuda_status {
+    SA_CUDA_OK = 0,
+    SA_CUDA_ERR_NULL = -1,     /* a required pointer is NULL */
+    SA_CUDA_ERR_ARG = -2,      /* an invalid argument (count, offsets, options) */
+    SA_CUDA_ERR_SIZE = -3,     /* n out of range (n < 0 or n >= 2^31) or workspace too small */
+    SA_CUDA_ERR_NOMEM = -4,    /* cudaMalloc failed in a host convenience call */
+    SA_CUDA_ERR_CUDA = -5,     /* a CUDA call or kernel launch failed */
+    SA_CUDA_ERR_INTERNAL = -6  /* a bug in sa_cuda.cuh: please report it */
+} sa_cuda_status;
+
+/* Longest repeated substring, as sa.h's sa_lrs_result: text[pos .. pos+len) occurs count
+ * times, sa_index is the smallest k with lcp[k] == len; all 0 when nothing repeats. */
+typedef struct sa_cuda_lrs_result {
+    int64_t len;
+    int64_t sa_index;
+    int64_t pos;
+    int64_t count;
+} sa_cuda_lrs_result;
+
+/* Host convenience options; zero-initialised = defaults (or pass NULL). */
+typedef struct sa_cuda_options {
+    int streams;        /* 0 or 1: one stream; >= 2: overlapped copies / pipelined batches */
+    int batch_groups;   /* sa_cuda_host_batch: groups the texts are split into (0 = 2 * streams) */
+} sa_cuda_options;
+
+/* What a host convenience call measured (CUDA events, seconds). With overlap the phases run
+ * at the same time: time_total is the wall time from the first upload to the last download. */
+typedef struct sa_cuda_stats {
+    double time_h2d;        /* text upload */
+    double time_kernel;     /* SA (+ LCP + LRS) on the device, from the end of the upload */
+    double time_d2h;        /* downloads that did not overlap the kernels */
+    double time_total;      /* first upload to last download */
+    double time_sa;         /* the SA construction alone (device) */
+    size_t device_bytes;    /* device memory the call allocated (text, SA, LCP, workspace) */
+    int rounds;             /* sorting rounds (1 = the first packed-key sort was enough) */
+} sa_cuda_stats;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+SA_CUDA_DEF const char *sa_cuda_status_string(sa_cuda_status status);
+SA_CUDA_DEF size_t sa_cuda_workspace_size(int64_t n);
+SA_CUDA_DEF size_t sa_cuda_batch_workspace_size(int64_t total, int64_t count);
+SA_CUDA_DEF sa_cuda_status sa_cuda_build(const uint8_t *d_text, int32_t *d_sa, int64_t n, void *d_ws, size_t ws_bytes,
+                                         cudaStream_t stream);
+SA_CUDA_DEF sa_cuda_status sa_cuda_build_batch(const uint8_t *d_text, int64_t total, const int32_t *d_offsets,
+                                               int64_t count, int32_t *d_sa, void *d_ws, size_t ws_bytes,
+                                               cudaStream_t stream);
+SA_CUDA_DEF sa_cuda_status sa_cuda_lcp(const uint8_t *d_text, const int32_t *d_sa, int32_t *d_lcp, int64_t n, void *d_ws,
+                                       size_t ws_bytes, cudaStream_t stream);
+SA_CUDA_DEF sa_cuda_status sa_cuda_lrs(const int32_t *d_sa, const int32_t *d_lcp, int64_t n,
+                                       sa_cuda_lrs_result *d_result, void *d_ws, size_t ws_bytes, cudaStream_t stream);
+SA_CUDA_DEF sa_cuda_status sa_cuda_validate(const uint8_t *d_text, const int32_t *d_sa, int64_t n, int32_t *d_flag,
+                                            void *d_ws, size_t ws_bytes, cudaStream_t stream);
+SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute(const uint8_t *text, int64_t n, int32_t *sa, int32_t *lcp,
+                                                sa_cuda_lrs_result *lrs, const sa_cuda_options *opt,
+                                                sa_cuda_stats *stats);
+SA_CUDA_DEF sa_cuda_status sa_cuda_host_batch(const uint8_t *texts, const int64_t *offsets, int64_t count, int32_t *sa,
+                                              const sa_cuda_options *opt, sa_cuda_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SA_CUDA_CUH */
+
+/* ============================================================================================ */
+#if defined(SA_CUDA_IMPLEMENTATION) && !defined(SA_CUDA__IMPLEMENTED)
+#define SA_CUDA__IMPLEMENTED
+
+#include <string.h>
+#include <cub/cub.cuh>
+
+#define SA_CUDA__THREADS 256
+#define SA_CUDA__NONE 0xFFFFFFFFu
+#define SA_CUDA__SHORT_LCP 32      /* a thread compares this many bytes, then a block takes over */
+#define SA_CUDA__ALIGN 256
+
+/* ---- small helpers ---------------------------------------------------------------------- */
+
+static int sa_cuda__bits(uint64_t x) /* bits to write x (0 -> 0) */
+{
+    int b = 0;
+    while (x) { b++; x >>= 1; }
+    return b;
+}
+
+static unsigned sa_cuda__grid(uint64_t n)
+{
+    uint64_t g = (n + SA_CUDA__THREADS - 1) / SA_CUDA__THREADS;
+    return (unsigned)(g ? g : 1);
+}
+
+static size_t sa_cuda__up(size_t x) { return (x + SA_CUDA__ALIGN - 1) / SA_CUDA__ALIGN * SA_CUDA__ALIGN; }
+
+struct sa_cuda__max_op {
+    __host__ __device__ uint32_t operator()(uint32_t a, uint32_t b) const { return a > b ? a : b; }
+};
+struct sa_cuda__max64 {
+    __host__ __device__ unsigned long long operator()(unsigned long long a, unsigned long long b) const
+    {
+        return a > b ? a : b;
+    }
+};
+
+/* The texts: one (count 1: every suffix ends at n) or many back to back. */
+struct sa_cuda__texts {
+    const uint32_t *off; /* count + 1 offsets (device), NULL when count == 1 */
+    uint32_t count;
+    uint32_t n;
+};
+
+/* End of the text that position i lies in (and that text's number). Clamped to (i, n] so that
+ * hostile offsets cannot send a read out of bounds. */
+static __device__ __forceinline__ uint32_t sa_cuda__end(const sa_cuda__texts &T, uint32_t i, uint32_t *t)
+{
+    if (T.count <= 1) { *t = 0; return T.n; }
+    uint32_t lo = 0, hi = T.count;
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (T.off[mid] <= i) lo = mid; else hi = mid;
+    }
+    uint32_t e = T.off[lo + 1];
+    if (e <= i) e = i + 1;
+    if (e > T.n) e = T.n;
+    *t = lo;
+    return e;
+}
+
+/* Workspace layout (offsets are multiples of 256 bytes): rank, C0, C1, P0, P1 (4N each),
+ * K0, K1 (8N each), misc (counters, histogram, LRS scratch), CUB scratch. */
+struct sa_cuda__ws {
+    uint32_t *rank, *c0, *c1, *p0, *p1;
+    uint64_t *k0, *k1;
+    uint32_t *misc;
+    void *cub;
+    size_t cub_bytes;
+    size_t total;
+};
+#define SA_CUDA__MISC_WORDS 1024 /* [0] count, [8..16) LRS scratch, [512..768) histogram */
+
+static size_t sa_cuda__cub_bytes(uint32_t N)
+{
+    size_t best = 0, b = 0;
+    uint32_t items = N ? N : 1;
+    cub::DoubleBuffer<uint32_t> k32, v32;
+    cub::DoubleBuffer<uint64_t> k64;
+    uint32_t *p = NULL;
+    if (cub::DeviceRadixSort::SortPairs(NULL, b, k32, v32, items, 0, 32) != cudaSuccess) return 0;
+    if (b > best) best = b;
+    b = 0;
+    if (cub::DeviceRadixSort::SortPairs(NULL, b, k64, v32, items, 0, 64) != cudaSuccess) return 0;
+    if (b > best) best = b;
+    b = 0;
+    if (cub::DeviceScan::InclusiveSum(NULL, b, p, p, items) != cudaSuccess) return 0;
+    if (b > best) best = b;
+    b = 0;
+    if (cub::DeviceScan::ExclusiveSum(NULL, b, p, p, items) != cudaSuccess) return 0;
+    if (b > best) best = b;
+    b = 0;
+    if (cub::DeviceScan::InclusiveScan(NULL, b, p, p, sa_cuda__max_op(), items) != cudaSuccess) return 0;
+    if (b > best) best = b;
+    return best;
+}
+
+/* Lays the workspace out over d_ws (NULL: only computes the size). */
+static size_t sa_cuda__layout(uint32_t N, void *d_ws, sa_cuda__ws *w)
+{
+    size_t cub_bytes = sa_cuda__cub_bytes(N);
+    if (!cub_bytes) return 0;
+    size_t n = (size_t)N + 64; /* two N-word scratch arrays fit in one 8-byte key buffer */
+    size_t o = 0, o_rank, o_c0, o_c1, o_p0, o_p1, o_k0, o_k1, o_misc, o_cub;
+    o_rank = o; o += sa_cuda__up(4 * n);
+    o_c0 = o; o += sa_cuda__up(4 * n);
+    o_c1 = o; o += sa_cuda__up(4 * n);
+    o_p0 = o; o += sa_cuda__up(4 * n);
+    o_p1 = o; o += sa_cuda__up(4 * n);
+    o_k0 = o; o += sa_cuda__up(8 * n);
+    o_k1 = o; o += sa_cuda__up(8 * n);
+    o_misc = o; o += sa_cuda__up(4 * SA_CUDA__MISC_WORDS);
+    o_cub = o; o += sa_cuda__up(cub_bytes);
+    if (w) {
+        char *b = (char *)d_ws;
+        w->rank = (uint32_t *)(b + o_rank);
+        w->c0 = (uint32_t *)(b + o_c0);
+        w->c1 = (uint32_t *)(b + o_c1);
+        w->p0 = (uint32_t *)(b + o_p0);
+        w->p1 = (uint32_t *)(b + o_p1);
+        w->k0 = (uint64_t *)(b + o_k0);
+        w->k1 = (uint64_t *)(b + o_k1);
+        w->misc = (uint32_t *)(b + o_misc);
+        w->cub = (void *)(b + o_cub);
+        w->cub_bytes = sa_cuda__up(cub_bytes);
+        w->total = o;
+    }
+    return o + SA_CUDA__ALIGN; /* room to align d_ws */
+}
+
+/* Checks and lays out the caller's workspace. */
+static sa_cuda_status sa_cuda__take_ws(uint32_t N, void *d_ws, size_t ws_bytes, sa_cuda__ws *w)
+{
+    if (!d_ws) return SA_CUDA_ERR_NULL;
+    uintptr_t a = (uintptr_t)d_ws, al = (a + SA_CUDA__ALIGN - 1) / SA_CUDA__ALIGN * SA_CUDA__ALIGN;
+    size_t need = sa_cuda__layout(N, (void *)al, w);
+    if (!need) return SA_CUDA_ERR_CUDA;
+    if (ws_bytes < need) return SA_CUDA_ERR_SIZE;
+    return SA_CUDA_OK;
+}
+
+/* ---- kernels: round 0 (packed first characters) -------------------------------------------- */
+
+struct sa_cuda__codes {
+    uint8_t code[256]; /* byte -> its rank among the bytes present (order preserving) */
+};
+
+static __global__ void sa_cuda__k_hist(const uint8_t *text, uint32_t n, uint32_t *hist)
+{
+    __shared__ uint32_t h[256];
+    for (int c = threadIdx.x; c < 256; c += blockDim.x) h[c] = 0;
+    __syncthreads();
+    for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x)
+        atomicAdd(&h[text[i]], 1u);
+    __syncthreads();
+    for (int c = threadIdx.x; c < 256; c += blockDim.x)
+        if (h[c]) atomicAdd(&hist[c], h[c]);
+}
+
+/* keys[k] = (text number, first kc codes of suffix i = N-1-k), vals[k] = i. Positions go in
+ * descending order so that the stable sort puts a short suffix before the longer suffixes
+ * whose zero-padded keys equal its own (it is their prefix). */
+template <typename K>
+static __global__ void sa_cuda__k_keys0(const uint8_t *text, sa_cuda__texts T, sa_cuda__codes map, int kc, int b,
+                                        int charbits, K *keys, uint32_t *vals)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= T.n) return;
+    uint32_t i = T.n - 1 - k, t;
+    uint32_t e = sa_cuda__end(T, i, &t);
+    K key = 0;
+    for (int c = 0; c < kc; c++) {
+        uint32_t p = i + (uint32_t)c;
+        key = (K)(key << b) | (K)(p < e ? map.code[text[p]] : 0);
+    }
+    if (charbits < (int)(8 * sizeof(K))) key |= (K)t << charbits;
+    keys[k] = key;
+    vals[k] = i;
+}
+
+/* Does a new group start at sorted position k (round 0)? A suffix shorter than kc characters
+ * is alone in its group. */
+template <typename K>
+static __device__ __forceinline__ int sa_cuda__head0(const K *keys, const uint32_t *sa, const sa_cuda__texts &T,
+                                                     uint32_t k, int kc)
+{
+    if (k == 0) return 1;
+    if (k >= T.n) return 1;
+    if (keys[k] != keys[k - 1]) return 1;
+    uint32_t t, a = sa[k], b = sa[k - 1];
+    if ((uint64_t)a + (uint64_t)kc > sa_cuda__end(T, a, &t)) return 1;
+    if ((uint64_t)b + (uint64_t)kc > sa_cuda__end(T, b, &t)) return 1;
+    return 0;
+}
+
+template <typename K>
+static __global__ void sa_cuda__k_heads0(const K *keys, const uint32_t *sa, sa_cuda__texts T, int kc, uint32_t *v)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= T.n) return;
+    v[k] = sa_cuda__head0(keys, sa, T, k, kc) ? k : 0;
+}
+
+/* rank[sa[k]] = its group's head; the SA gets every entry; keep[k] = 1 unless a singleton. */
+template <typename K>
+static __global__ void sa_cuda__k_rank0(const K *keys, const uint32_t *sa, sa_cuda__texts T, int kc,
+                                        const uint32_t *head, uint32_t *rank, int32_t *out_sa, uint32_t *keep)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= T.n) return;
+    uint32_t i = sa[k];
+    rank[i] = head[k];
+    out_sa[k] = (int32_t)i;
+    int single = sa_cuda__head0(keys, sa, T, k, kc) && sa_cuda__head0(keys, sa, T, k + 1, kc);
+    keep[k] = !single;
+}
+
+/* ---- kernels: doubling rounds over the compacted unsorted suffixes ------------------------ */
+
+static __global__ void sa_cuda__k_segflag(const uint32_t *c, const uint32_t *rank, uint32_t m, uint32_t *flag)
+{
+    uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= m) return;
+    flag[j] = (j == 0 || rank[c[j]] != rank[c[j - 1]]) ? 1u : 0u;
+}
+
+template <typename K>
+static __global__ void sa_cuda__k_keys(const uint32_t *c, const uint32_t *segid, const uint32_t *rank,
+                                       sa_cuda__texts T, uint32_t h, int rbits, uint32_t m, K *keys)
+{
+    uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= m) return;
+    uint32_t i = c[j], t;
+    uint32_t e = sa_cuda__end(T, i, &t);
+    uint64_t ih = (uint64_t)i + h;
+    K r2 = ih < e ? (K)rank[ih] + 1 : 0;
+    keys[j] = ((K)(segid[j] - 1) << rbits) | r2;
+}
+
+template <typename K>
+static __global__ void sa_cuda__k_heads(const K *keys, const uint32_t *p, uint32_t m, uint32_t *v)
+{
+    uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= m) return;
+    v[j] = (j == 0 || keys[j] != keys[j - 1]) ? p[j] : 0;
+}
+
+template <typename K>
+static __global__ void sa_cuda__k_update(const K *keys, const uint32_t *c, const uint32_t *p, const uint32_t *head,
+                                         uint32_t m, uint32_t *rank, int32_t *out_sa, uint32_t *keep)
+{
+    uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= m) return;
+    uint32_t i = c[j];
+    rank[i] = head[j];
+    int h0 = j == 0 || keys[j] != keys[j - 1];
+    int h1 = j + 1 == m || keys[j + 1] != keys[j];
+    int single = h0 && h1;
+    if (single) out_sa[p[j]] = (int32_t)i;
+    keep[j] = !single;
+}
+
+/* Compaction after an exclusive sum of keep: (c, p) -> (cn, pn) (p NULL: p[j] = j);
+ * the number kept -> *count. */
+static __global__ void sa_cuda__k_compact(const uint32_t *keep, const uint32_t *pos, const uint32_t *c,
+                                          const uint32_t *p, uint32_t m, uint32_t *cn, uint32_t *pn, uint32_t *count)
+{
+    uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= m) return;
+    if (keep[j]) {
+        cn[pos[j]] = c[j];
+        pn[pos[j]] = p ? p[j] : j;
+    }
+    if (j + 1 == m) *count = pos[j] + keep[j];
+}
+
+/* Batch output: global positions -> positions inside their own text. */
+static __global__ void sa_cuda__k_localize(int32_t *sa, sa_cuda__texts T)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= T.n) return;
+    uint32_t t;
+    sa_cuda__end(T, k, &t);
+    sa[k] -= (int32_t)T.off[t];
+}
+
+static __global__ void sa_cuda__k_offsets32(const int64_t *in, uint32_t count, int64_t base, uint32_t *out)
+{
+    uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t <= count) out[t] = (uint32_t)(in[t] - base);
+}
+
+/* ---- the suffix sorter -------------------------------------------------------------------- */
+
+#define SA_CUDA__TRY(call) do { if ((call) != cudaSuccess) return SA_CUDA_ERR_CUDA; } while (0)
+#define SA_CUDA__LAUNCHED() do { if (cudaPeekAtLastError() != cudaSuccess) return SA_CUDA_ERR_CUDA; } while (0)
+
+template <typename K>
+static sa_cuda_status sa_cuda__round0(const uint8_t *d_text, const sa_cuda__texts &T, const sa_cuda__codes &map, int kc,
+                                      int b, int charbits, int bits, int32_t *d_sa, sa_cuda__ws &w, uint32_t **cur_c,
+                                      cudaStream_t s)
+{
+    uint32_t N = T.n;
+    K *ka = (K *)w.k0, *kb = (K *)w.k1;
+    sa_cuda__k_keys0<K><<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, s>>>(d_text, T, map, kc, b, charbits, ka, w.c0);
+    SA_CUDA__LAUNCHED();
+    cub::DoubleBuffer<K> dk(ka, kb);
+    cub::DoubleBuffer<uint32_t> dv(w.c0, w.c1);
+    size_t tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceRadixSort::SortPairs(w.cub, tb, dk, dv, N, 0, bits, s));
+    const K *keys = dk.Current();
+    uint32_t *sa = dv.Current(), *other = dv.Alternate();
+    /* scratch for the scans: the key buffer the sort did not end in (8 (N + 64) bytes) */
+    uint32_t *v = (uint32_t *)dk.Alternate(), *head = v + ((N + 64) & ~31u);
+    sa_cuda__k_heads0<K><<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, s>>>(keys, sa, T, kc, v);
+    SA_CUDA__LAUNCHED();
+    tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, v, head, sa_cuda__max_op(), N, s));
+    sa_cuda__k_rank0<K><<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, s>>>(keys, sa, T, kc, head, w.rank, d_sa, v);
+    SA_CUDA__LAUNCHED();
+    tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, v, head, N, s));
+    sa_cuda__k_compact<<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, s>>>(v, head, sa, NULL, N, other, w.p0, w.misc);
+    SA_CUDA__LAUNCHED();
+    *cur_c = other;
+    return SA_CUDA_OK;
+}
+
+template <typename K>
+static sa_cuda_status sa_cuda__round(const sa_cuda__texts &T, uint32_t m, uint32_t h, int rbits, int bits,
+                                     uint32_t **c, uint32_t **p, int32_t *d_sa, sa_cuda__ws &w, cudaStream_t s)
+{
+    uint32_t *cc = *c, *calt = cc == w.c0 ? w.c1 : w.c0;
+    uint32_t *pp = *p, *palt = pp == w.p0 ? w.p1 : w.p0;
+    K *ka = (K *)w.k0, *kb = (K *)w.k1;
+    /* group numbers: flags and their inclusive sum live in K1 until the sort overwrites it */
+    uint32_t *flag = (uint32_t *)w.k1, *seg = flag + ((m + 64) & ~31u);
+    sa_cuda__k_segflag<<<sa_cuda__grid(m), SA_CUDA__THREADS, 0, s>>>(cc, w.rank, m, flag);
+    SA_CUDA__LAUNCHED();
+    size_t tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveSum(w.cub, tb, flag, seg, m, s));
+    sa_cuda__k_keys<K><<<sa_cuda__grid(m), SA_CUDA__THREADS, 0, s>>>(cc, seg, w.rank, T, h, rbits, m, ka);
+    SA_CUDA__LAUNCHED();
+    cub::DoubleBuffer<K> dk(ka, kb);
+    cub::DoubleBuffer<uint32_t> dv(cc, calt);
+    tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceRadixSort::SortPairs(w.cub, tb, dk, dv, m, 0, bits, s));
+    const K *keys = dk.Current();
+    uint32_t *cs = dv.Current(), *cfree = dv.Alternate();
+    uint32_t *v = (uint32_t *)dk.Alternate(), *head = v + ((m + 64) & ~31u);
+    sa_cuda__k_heads<K><<<sa_cuda__grid(m), SA_CUDA__THREADS, 0, s>>>(keys, pp, m, v);
+    SA_CUDA__LAUNCHED();
+    tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, v, head, sa_cuda__max_op(), m, s));
+    sa_cuda__k_update<K><<<sa_cuda__grid(m), SA_CUDA__THREADS, 0, s>>>(keys, cs, pp, head, m, w.rank, d_sa, v);
+    SA_CUDA__LAUNCHED();
+    tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, v, head, m, s));
+    sa_cuda__k_compact<<<sa_cuda__grid(m), SA_CUDA__THREADS, 0, s>>>(v, head, cs, pp, m, cfree, palt, w.misc);
+    SA_CUDA__LAUNCHED();
+    *c = cfree;
+    *p = palt;
+    return SA_CUDA_OK;
+}
+
+static sa_cuda_status sa_cuda__read_count(const sa_cuda__ws &w, uint32_t *m, cudaStream_t s)
+{
+    uint32_t v = 0;
+    SA_CUDA__TRY(cudaMemcpyAsync(&v, w.misc, sizeof v, cudaMemcpyDeviceToHost, s));
+    SA_CUDA__TRY(cudaStreamSynchronize(s));
+    *m = v;
+    return SA_CUDA_OK;
+}
+
+/* The whole sort. T.n >= 1. rounds (may be NULL) gets the number of sorting rounds;
+ * hist_ready: the caller already counted the bytes into the workspace's histogram. */
+static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, const sa_cuda__texts &T, int32_t *d_sa, sa_cuda__ws &w,
+                                    cudaStream_t s, int *rounds, int hist_ready)
+{
+    uint32_t N = T.n;
+    uint32_t *hist = w.misc + 512;
+    /* the alphabet: the bytes present, numbered in order */
+    if (!hist_ready) {
+        SA_CUDA__TRY(cudaMemsetAsync(hist, 0, 256 * sizeof(uint32_t), s));
+        unsigned hg = sa_cuda__grid(N);
+        sa_cuda__k_hist<<<hg > 1024 ? 1024 : hg, SA_CUDA__THREADS, 0, s>>>(d_text, N, hist);
+        SA_CUDA__LAUNCHED();
+    }
+    uint32_t h_hist[256];
+    SA_CUDA__TRY(cudaMemcpyAsync(h_hist, hist, sizeof h_hist, cudaMemcpyDeviceToHost, s));
+    SA_CUDA__TRY(cudaStreamSynchronize(s));
+    sa_cuda__codes map;
+    int sigma = 0;
+    for (int c = 0; c < 256; c++) {
+        map.code[c] = (uint8_t)(sigma > 0 ? sigma - 1 : 0);
+        if (h_hist[c]) map.code[c] = (uint8_t)sigma++;
+    }
+    int b = sa_cuda__bits((uint64_t)(sigma > 1 ? sigma - 1 : 1));
+    int tbits = sa_cuda__bits((uint64_t)T.count - 1);
+    int nr = 1;
+    uint32_t *c = NULL, *p = w.p0;
+    sa_cuda_status st;
+    uint32_t h;
+    if (32 - tbits >= 24) { /* 32-bit keys: (text, characters) */
+        int kc = (32 - tbits) / b, charbits = kc * b;
+        st = sa_cuda__round0<uint32_t>(d_text, T, map, kc, b, charbits, charbits + tbits, d_sa, w, &c, s);
+        h = (uint32_t)kc;
+    } else {
+        int kc = (64 - tbits) / b;
+        if (kc > 32) kc = 32;
+        int charbits = kc * b;
+        st = sa_cuda__round0<uint64_t>(d_text, T, map, kc, b, charbits, charbits + tbits, d_sa, w, &c, s);
+        h = (uint32_t)kc;
+    }
+    if (st) return st;
+    uint32_t m;
+    if ((st = sa_cuda__read_count(w, &m, s))) return st;
+    int rbits = sa_cuda__bits(N);
+    while (m > 0) {
+        if (m > N || nr > 64) return SA_CUDA_ERR_INTERNAL;
+        int sbits = sa_cuda__bits(m / 2);
+        int bits = sbits + rbits;
+        if (bits <= 32) st = sa_cuda__round<uint32_t>(T, m, h, rbits, bits, &c, &p, d_sa, w, s);
+        else st = sa_cuda__round<uint64_t>(T, m, h, rbits, bits, &c, &p, d_sa, w, s);
+        if (st) return st;
+        nr++;
+        if ((st = sa_cuda__read_count(w, &m, s))) return st;
+        h = h >= 0x40000000u ? 0x80000000u : 2 * h;
+    }
+    if (rounds) *rounds = nr;
+    return SA_CUDA_OK;
+}
+
+/* ---- LCP (Phi with irreducible positions) ------------------------------------------------ */
+
+static __global__ void sa_cuda__k_phi(const int32_t *sa, uint32_t n, uint32_t *phi)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= n) return;
+    uint32_t i = (uint32_t)sa[k];
+    if (i < n) phi[i] = k ? (uint32_t)sa[k - 1] : SA_CUDA__NONE;
+}
+
+/* plcp[i] for irreducible i (compared up to SA_CUDA__SHORT_LCP bytes; longer ones go to the
+ * list), NONE for reducible i (then plcp[i] = plcp[i-1] - 1). */
+static __global__ void sa_cuda__k_irr(const uint8_t *text, const uint32_t *phi, uint32_t n, uint32_t *plcp,
+                                      uint32_t *list, uint32_t *count)
+{
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    uint32_t j = phi[i];
+    if (j >= n) { plcp[i] = 0; return; }
+    if (i > 0 && j > 0 && text[i - 1] == text[j - 1]) { plcp[i] = SA_CUDA__NONE; return; }
+    uint32_t lim = n - (i > j ? i : j), l = 0;
+    uint32_t stop = lim < SA_CUDA__SHORT_LCP ? lim : SA_CUDA__SHORT_LCP;
+    while (l < stop && text[i + l] == text[j + l]) l++;
+    plcp[i] = l;
+    if (l == SA_CUDA__SHORT_LCP && l < lim) list[atomicAdd(count, 1u)] = i;
+}
+
+/* One block per long comparison: 16 bytes per thread per step. */
+static __global__ void sa_cuda__k_long(const uint8_t *text, const uint32_t *phi, uint32_t n, uint32_t *plcp,
+                                       const uint32_t *list, const uint32_t *count)
+{
+    __shared__ uint32_t first;
+    uint32_t cnt = *count;
+    for (uint32_t it = blockIdx.x; it < cnt; it += gridDim.x) {
+        uint32_t i = list[it], j = phi[i];
+        uint32_t lim = n - (i > j ? i : j), l = plcp[i];
+        for (;;) {
+            if (threadIdx.x == 0) first = SA_CUDA__NONE;
+            __syncthreads();
+            uint32_t base = l + threadIdx.x * 16;
+            for (uint32_t q = 0; q < 16; q++) {
+                uint32_t o = base + q;
+                if (o >= lim || text[i + o] != text[j + o]) { atomicMin(&first, o); break; }
+            }
+            __syncthreads();
+            uint32_t f = first;
+            __syncthreads();
+            if (f != SA_CUDA__NONE) { l = f; break; }
+            l += blockDim.x * 16;
+        }
+        if (threadIdx.x == 0) plcp[i] = l;
+    }
+}
+
+static __global__ void sa_cuda__k_irrpos(const uint32_t *plcp, uint32_t n, uint32_t *v)
+{
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    v[i] = plcp[i] != SA_CUDA__NONE ? i : 0;
+}
+
+static __global__ void sa_cuda__k_gather(const int32_t *sa, const uint32_t *plcp, const uint32_t *r, uint32_t k0,
+                                         uint32_t k1, int32_t *lcp)
+{
+    uint32_t k = k0 + blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= k1) return;
+    uint32_t i = (uint32_t)sa[k], ri = r[i];
+    lcp[k] = (int32_t)(plcp[ri] - (i - ri));
+}
+
+/* Everything up to the gather; r and plcp stay in the workspace for sa_cuda__lcp_gather. */
+static sa_cuda_status sa_cuda__lcp_prepare(const uint8_t *d_text, const int32_t *d_sa, uint32_t n, sa_cuda__ws &w,
+                                           cudaStream_t s)
+{
+    uint32_t *phi = w.c0, *plcp = w.c1, *v = w.p0, *r = w.p1, *list = (uint32_t *)w.k0, *cnt = w.misc;
+    SA_CUDA__TRY(cudaMemsetAsync(cnt, 0, sizeof(uint32_t), s));
+    sa_cuda__k_phi<<<sa_cuda__grid(n), SA_CUDA__THREADS, 0, s>>>(d_sa, n, phi);
+    SA_CUDA__LAUNCHED();
+    sa_cuda__k_irr<<<sa_cuda__grid(n), SA_CUDA__THREADS, 0, s>>>(d_text, phi, n, plcp, list, cnt);
+    SA_CUDA__LAUNCHED();
+    sa_cuda__k_long<<<2048, SA_CUDA__THREADS, 0, s>>>(d_text, phi, n, plcp, list, cnt);
+    SA_CUDA__LAUNCHED();
+    sa_cuda__k_irrpos<<<sa_cuda__grid(n), SA_CUDA__THREADS, 0, s>>>(plcp, n, v);
+    SA_CUDA__LAUNCHED();
+    size_t tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, v, r, sa_cuda__max_op(), n, s));
+    return SA_CUDA_OK;
+}
+
+static sa_cuda_status sa_cuda__lcp_gather(const int32_t *d_sa, uint32_t k0, uint32_t k1, int32_t *d_lcp,
+                                          const sa_cuda__ws &w, cudaStream_t s)
+{
+    if (k1 <= k0) return SA_CUDA_OK;
+    sa_cuda__k_gather<<<sa_cuda__grid(k1 - k0), SA_CUDA__THREADS, 0, s>>>(d_sa, w.c1, w.p1, k0, k1, d_lcp);
+    SA_CUDA__LAUNCHED();
+    return SA_CUDA_OK;
+}
+
+/* ---- LRS ----------------------------------------------------------------------------------- */
+
+/* scratch: [0..1] best (u64: lcp << 32 | ~k), [2] end of the run, [3] smallest position */
+static __global__ void sa_cuda__k_lrs_init(uint32_t *scr, uint32_t n)
+{
+    scr[0] = 0; scr[1] = 0; scr[2] = n; scr[3] = SA_CUDA__NONE;
+}
+
+static __global__ void sa_cuda__k_lrs_max(const int32_t *lcp, uint32_t n, unsigned long long *best)
+{
+    typedef cub::BlockReduce<unsigned long long, SA_CUDA__THREADS> R;
+    __shared__ typename R::TempStorage tmp;
+    unsigned long long v = 0;
+    for (uint32_t k = blockIdx.x * blockDim.x + threadIdx.x + 1; k < n; k += gridDim.x * blockDim.x) {
+        uint32_t l = (uint32_t)lcp[k];
+        unsigned long long key = ((unsigned long long)l << 32) | (unsigned long long)(0xFFFFFFFFu - k);
+        if (l > 0 && key > v) v = key;
+    }
+    unsigned long long bm = R(tmp).Reduce(v, sa_cuda__max64());
+    if (threadIdx.x == 0 && bm) atomicMax(best, bm);
+}
+
+static __global__ void sa_cuda__k_lrs_end(const int32_t *lcp, uint32_t n, const unsigned long long *best, uint32_t *end)
+{
+    unsigned long long b = *best;
+    uint32_t L = (uint32_t)(b >> 32), k0 = 0xFFFFFFFFu - (uint32_t)b;
+    if (!L) return;
+    for (uint32_t k = k0 + 1 + blockIdx.x * blockDim.x + threadIdx.x; k < n; k += gridDim.x * blockDim.x)
+        if ((uint32_t)lcp[k] < L) { atomicMin(end, k); return; }
+}
+
+static __global__ void sa_cuda__k_lrs_pos(const int32_t *sa, const unsigned long long *best, const uint32_t *end,
+                                          uint32_t *pos)
+{
+    unsigned long long b = *best;
+    uint32_t L = (uint32_t)(b >> 32), k0 = 0xFFFFFFFFu - (uint32_t)b, e = *end;
+    if (!L) return;
+    uint32_t mn = SA_CUDA__NONE;
+    for (uint32_t k = k0 - 1 + blockIdx.x * blockDim.x + threadIdx.x; k < e; k += gridDim.x * blockDim.x)
+        if ((uint32_t)sa[k] < mn) mn = (uint32_t)sa[k];
+    if (mn != SA_CUDA__NONE) atomicMin(pos, mn);
+}
+
+static __global__ void sa_cuda__k_lrs_done(const uint32_t *scr, sa_cuda_lrs_result *out)
+{
+    unsigned long long b = *(const unsigned long long *)scr;
+    uint32_t L = (uint32_t)(b >> 32), k0 = 0xFFFFFFFFu - (uint32_t)b;
+    sa_cuda_lrs_result r = {0, 0, 0, 0};
+    if (L) {
+        r.len = L;
+        r.sa_index = k0;
+        r.pos = scr[3];
+        r.count = (int64_t)scr[2] - (int64_t)(k0 - 1);
+    }
+    *out = r;
+}
+
+/* ---- validation ---------------------------------------------------------------------------- */
+
+static __global__ void sa_cuda__k_val_perm(const int32_t *sa, uint32_t n, uint32_t *inv, uint32_t *bits, int32_t *flag)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= n) return;
+    int32_t v = sa[k];
+    if (v < 0 || (uint32_t)v >= n) { atomicMax(flag, 3); return; }
+    uint32_t old = atomicOr(&bits[(uint32_t)v >> 5], 1u << (v & 31));
+    if (old & (1u << (v & 31))) { atomicMax(flag, 2); return; }
+    inv[v] = k;
+}
+
+static __global__ void sa_cuda__k_val_order(const uint8_t *text, const int32_t *sa, uint32_t n, const uint32_t *inv,
+                                            int32_t *flag)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x + 1;
+    if (k >= n || *flag) return;
+    uint32_t a = (uint32_t)sa[k - 1], b = (uint32_t)sa[k];
+    int ok;
+    if (text[a] != text[b]) ok = text[a] < text[b];
+    else if (a + 1 == n) ok = 1;          /* a is the one-byte prefix of b */
+    else if (b + 1 == n) ok = 0;
+    else ok = inv[a + 1] < inv[b + 1];
+    if (!ok) atomicMax(flag, 1);
+}
+
+/* ---- public: device API -------------------------------------------------------------------- */
+
+SA_CUDA_DEF const char *sa_cuda_status_string(sa_cuda_status status)
+{
+    switch (status) {
+    case SA_CUDA_OK: return "ok";
+    case SA_CUDA_ERR_NULL: return "a required pointer argument is NULL";
+    case SA_CUDA_ERR_ARG: return "an invalid argument (text count, offsets or options)";
+    case SA_CUDA_ERR_SIZE: return "size out of range: n must be 0 <= n < 2^31 - 1 and the workspace at least the size query's bytes";
+    case SA_CUDA_ERR_NOMEM: return "not enough device memory (cudaMalloc failed)";
+    case SA_CUDA_ERR_CUDA: return "a CUDA call or kernel launch failed (no GPU, or see cudaGetLastError)";
+    case SA_CUDA_ERR_INTERNAL: return "internal error in sa_cuda.cuh: please report it";
+    }
+    return "unknown sa_cuda_status";
+}
+
+SA_CUDA_DEF size_t sa_cuda_workspace_size(int64_t n)
+{
+    if (n < 0 || n > INT32_MAX - 1) return 0;
+    return sa_cuda__layout((uint32_t)n, NULL, NULL);
+}
+
+SA_CUDA_DEF size_t sa_cuda_batch_workspace_size(int64_t total, int64_t count)
+{
+    if (count < 1 || count > INT32_MAX - 1) return 0;
+    return sa_cuda_workspace_size(total);
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_build(const uint8_t *d_text, int32_t *d_sa, int64_t n, void *d_ws, size_t ws_bytes,
+                                         cudaStream_t stream)
+{
+    if (n < 0 || n > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
+    if (n == 0) return SA_CUDA_OK;
+    if (!d_text || !d_sa) return SA_CUDA_ERR_NULL;
+    sa_cuda__ws w;
+    sa_cuda_status st = sa_cuda__take_ws((uint32_t)n, d_ws, ws_bytes, &w);
+    if (st) return st;
+    sa_cuda__texts T = {NULL, 1, (uint32_t)n};
+    return sa_cuda__sort(d_text, T, d_sa, w, stream, NULL, 0);
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_build_batch(const uint8_t *d_text, int64_t total, const int32_t *d_offsets,
+                                               int64_t count, int32_t *d_sa, void *d_ws, size_t ws_bytes,
+                                               cudaStream_t stream)
+{
+    if (total < 0 || total > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
+    if (count < 1 || count > INT32_MAX - 1) return SA_CUDA_ERR_ARG;
+    if (!d_offsets) return SA_CUDA_ERR_NULL;
+    if (total == 0) return SA_CUDA_OK;
+    if (!d_text || !d_sa) return SA_CUDA_ERR_NULL;
+    sa_cuda__ws w;
+    sa_cuda_status st = sa_cuda__take_ws((uint32_t)total, d_ws, ws_bytes, &w);
+    if (st) return st;
+    sa_cuda__texts T = {(const uint32_t *)d_offsets, (uint32_t)count, (uint32_t)total};
+    if ((st = sa_cuda__sort(d_text, T, d_sa, w, stream, NULL, 0))) return st;
+    if (count > 1) {
+        sa_cuda__k_localize<<<sa_cuda__grid(total), SA_CUDA__THREADS, 0, stream>>>(d_sa, T);
+        SA_CUDA__LAUNCHED();
+    }
+    return SA_CUDA_OK;
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_lcp(const uint8_t *d_text, const int32_t *d_sa, int32_t *d_lcp, int64_t n, void *d_ws,
+                                       size_t ws_bytes, cudaStream_t stream)
+{
+    if (n < 0 || n > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
+    if (n == 0) return SA_CUDA_OK;
+    if (!d_text || !d_sa || !d_lcp) return SA_CUDA_ERR_NULL;
+    sa_cuda__ws w;
+    sa_cuda_status st = sa_cuda__take_ws((uint32_t)n, d_ws, ws_bytes, &w);
+    if (st) return st;
+    if ((st = sa_cuda__lcp_prepare(d_text, d_sa, (uint32_t)n, w, stream))) return st;
+    return sa_cuda__lcp_gather(d_sa, 0, (uint32_t)n, d_lcp, w, stream);
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_lrs(const int32_t *d_sa, const int32_t *d_lcp, int64_t n,
+                                       sa_cuda_lrs_result *d_result, void *d_ws, size_t ws_bytes, cudaStream_t stream)
+{
+    if (n < 0 || n > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
+    if (!d_result) return SA_CUDA_ERR_NULL;
+    if (n > 0 && (!d_sa || !d_lcp)) return SA_CUDA_ERR_NULL;
+    sa_cuda__ws w;
+    sa_cuda_status st = sa_cuda__take_ws((uint32_t)n, d_ws, ws_bytes, &w);
+    if (st) return st;
+    uint32_t N = (uint32_t)n, *scr = w.misc + 8;
+    sa_cuda__k_lrs_init<<<1, 1, 0, stream>>>(scr, N);
+    SA_CUDA__LAUNCHED();
+    if (N >= 2) {
+        unsigned g = sa_cuda__grid(N);
+        if (g > 4096) g = 4096;
+        sa_cuda__k_lrs_max<<<g, SA_CUDA__THREADS, 0, stream>>>(d_lcp, N, (unsigned long long *)scr);
+        SA_CUDA__LAUNCHED();
+        sa_cuda__k_lrs_end<<<g, SA_CUDA__THREADS, 0, stream>>>(d_lcp, N, (const unsigned long long *)scr, scr + 2);
+        SA_CUDA__LAUNCHED();
+        sa_cuda__k_lrs_pos<<<g, SA_CUDA__THREADS, 0, stream>>>(d_sa, (const unsigned long long *)scr, scr + 2, scr + 3);
+        SA_CUDA__LAUNCHED();
+    }
+    sa_cuda__k_lrs_done<<<1, 1, 0, stream>>>(scr, d_result);
+    SA_CUDA__LAUNCHED();
+    return SA_CUDA_OK;
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_validate(const uint8_t *d_text, const int32_t *d_sa, int64_t n, int32_t *d_flag,
+                                            void *d_ws, size_t ws_bytes, cudaStream_t stream)
+{
+    if (n < 0 || n > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
+    if (!d_flag) return SA_CUDA_ERR_NULL;
+    if (n > 0 && (!d_text || !d_sa)) return SA_CUDA_ERR_NULL;
+    sa_cuda__ws w;
+    sa_cuda_status st = sa_cuda__take_ws((uint32_t)n, d_ws, ws_bytes, &w);
+    if (st) return st;
+    uint32_t N = (uint32_t)n;
+    SA_CUDA__TRY(cudaMemsetAsync(d_flag, 0, sizeof(int32_t), stream));
+    if (N == 0) return SA_CUDA_OK;
+    uint32_t *bits = (uint32_t *)w.k0;
+    SA_CUDA__TRY(cudaMemsetAsync(bits, 0, ((size_t)N + 31) / 32 * 4, stream));
+    sa_cuda__k_val_perm<<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, stream>>>(d_sa, N, w.c0, bits, d_flag);
+    SA_CUDA__LAUNCHED();
+    sa_cuda__k_val_order<<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, stream>>>(d_text, d_sa, N, w.c0, d_flag);
+    SA_CUDA__LAUNCHED();
+    return SA_CUDA_OK;
+}
+
+/* ---- public: host convenience -------------------------------------------------------------- */
+
+/* One cudaMalloc for everything; streams and events; freed together on every path. */
+struct sa_cuda__host {
+    void *mem;
+    cudaStream_t s[4];
+    cudaEvent_t ev[8];
+    int ns, ne;
+};
+
+static void sa_cuda__host_free(sa_cuda__host *H)
+{
+    for (int i = 0; i < H->ne; i++) cudaEventDestroy(H->ev[i]);
+    for (int i = 0; i < H->ns; i++) cudaStreamDestroy(H->s[i]);
+    if (H->mem) cudaFree(H->mem);
+    H->mem = NULL;
+    H->ns = H->ne = 0;
+}
+
+static sa_cuda_status sa_cuda__host_init(sa_cuda__host *H, size_t bytes, int streams)
+{
+    memset(H, 0, sizeof *H);
+    if (cudaMalloc(&H->mem, bytes ? bytes : 1) != cudaSuccess) {
+        cudaGetLastError(); /* an allocation failure is not sticky: clear it */
+        H->mem = NULL;
+        return SA_CUDA_ERR_NOMEM;
+    }
+    for (int i = 0; i < streams; i++) {
+        if (cudaStreamCreateWithFlags(&H->s[i], cudaStreamNonBlocking) != cudaSuccess) {
+            sa_cuda__host_free(H);
+            return SA_CUDA_ERR_CUDA;
+        }
+        H->ns++;
+    }
+    for (int i = 0; i < 8; i++) {
+        if (cudaEventCreate(&H->ev[i]) != cudaSuccess) { sa_cuda__host_free(H); return SA_CUDA_ERR_CUDA; }
+        H->ne++;
+    }
+    return SA_CUDA_OK;
+}
+
+static double sa_cuda__elapsed(cudaEvent_t a, cudaEvent_t b)
+{
+    float ms = 0;
+    if (cudaEventElapsedTime(&ms, a, b) != cudaSuccess) return 0;
+    return ms * 1e-3;
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute(const uint8_t *text, int64_t n, int32_t *sa, int32_t *lcp,
+                                                sa_cuda_lrs_result *lrs, const sa_cuda_options *opt,
+                                                sa_cuda_stats *stats)
+{
+    sa_cuda_options o = {0, 0};
+    if (opt) o = *opt;
+    if (stats) memset(stats, 0, sizeof *stats);
+    if (n < 0 || n > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
+    if (o.streams < 0 || o.streams > 4 || o.batch_groups < 0) return SA_CUDA_ERR_ARG;
+    if (n > 0 && (!text || !sa)) return SA_CUDA_ERR_NULL;
+    if (n == 0) {
+        if (lrs) memset(lrs, 0, sizeof *lrs);
+        return SA_CUDA_OK;
+    }
+    int multi = o.streams >= 2;
+    int want_lcp = lcp || lrs;
+    size_t ws = sa_cuda_workspace_size(n);
+    if (!ws) return SA_CUDA_ERR_CUDA;
+    size_t o_sa = sa_cuda__up((size_t)n), o_lcp = o_sa + sa_cuda__up(4 * (size_t)n);
+    size_t o_res = o_lcp + (want_lcp ? sa_cuda__up(4 * (size_t)n) : 0), o_ws = o_res + SA_CUDA__ALIGN;
+    size_t bytes = o_ws + ws;
+    sa_cuda__host H;
+    sa_cuda_status st = sa_cuda__host_init(&H, bytes, multi ? 2 : 1);
+    if (st) return st;
+    char *base = (char *)H.mem;
+    uint8_t *d_text = (uint8_t *)base;
+    int32_t *d_sa = (int32_t *)(base + o_sa), *d_lcp = (int32_t *)(base + o_lcp);
+    sa_cuda_lrs_result *d_res = (sa_cuda_lrs_result *)(base + o_res);
+    void *d_ws = base + o_ws;
+    cudaStream_t s0 = H.s[0], s1 = multi ? H.s[1] : H.s[0];
+    cudaEvent_t *E = H.ev; /* 0 start, 1 uploaded, 2 SA done, 3 kernels done, 4 end, 5 SA down, 6-7 chunks */
+    sa_cuda__ws w;
+    int rounds = 0;
+    uint32_t N = (uint32_t)n;
+    sa_cuda__texts T = {NULL, 1, N};
+    if ((st = sa_cuda__take_ws(N, d_ws, ws, &w))) goto done;
+#define SA_CUDA__H(call) do { if ((call) != cudaSuccess) { st = SA_CUDA_ERR_CUDA; goto done; } } while (0)
+    SA_CUDA__H(cudaEventRecord(E[0], s0));
+    if (multi) {
+        /* chunked upload on the second stream; the first counts each chunk's bytes (the
+         * alphabet, the first thing the sort needs) as soon as it has arrived */
+        size_t chunk = (size_t)1 << 24;
+        SA_CUDA__H(cudaStreamWaitEvent(s1, E[0], 0));
+        SA_CUDA__H(cudaMemsetAsync(w.misc + 512, 0, 256 * sizeof(uint32_t), s0));
+        for (size_t off = 0; off < (size_t)n; off += chunk) {
+            size_t len = (size_t)n - off < chunk ? (size_t)n - off : chunk;
+            SA_CUDA__H(cudaMemcpyAsync(d_text + off, text + off, len, cudaMemcpyHostToDevice, s1));
+            SA_CUDA__H(cudaEventRecord(E[7], s1));
+            SA_CUDA__H(cudaStreamWaitEvent(s0, E[7], 0));
+            unsigned hg = sa_cuda__grid(len);
+            sa_cuda__k_hist<<<hg > 1024 ? 1024 : hg, SA_CUDA__THREADS, 0, s0>>>(d_text + off, (uint32_t)len, w.misc + 512);
+            if (cudaPeekAtLastError() != cudaSuccess) { st = SA_CUDA_ERR_CUDA; goto done; }
+        }
+    } else {
+        SA_CUDA__H(cudaMemcpyAsync(d_text, text, (size_t)n, cudaMemcpyHostToDevice, s0));
+    }
+    SA_CUDA__H(cudaEventRecord(E[1], s0));
+    if ((st = sa_cuda__sort(d_text, T, d_sa, w, s0, &rounds, multi))) goto done;
+    SA_CUDA__H(cudaEventRecord(E[2], s0));
+    if (multi) {
+        /* the SA goes down on the second stream while the LCP is computed on the first */
+        SA_CUDA__H(cudaStreamWaitEvent(s1, E[2], 0));
+        SA_CUDA__H(cudaMemcpyAsync(sa, d_sa, 4 * (size_t)n, cudaMemcpyDeviceToHost, s1));
+        SA_CUDA__H(cudaEventRecord(E[5], s1));
+        if (want_lcp) {
+            if ((st = sa_cuda__lcp_prepare(d_text, d_sa, N, w, s0))) goto done;
+            /* the LCP in chunks: each goes down while the next is gathered */
+            uint32_t chunk = 1u << 24;
+            for (uint32_t k0 = 0; k0 < N; k0 += chunk) {
+                uint32_t k1 = N - k0 < chunk ? N : k0 + chunk;
+                if ((st = sa_cuda__lcp_gather(d_sa, k0, k1, d_lcp, w, s0))) goto done;
+                if (lcp) {
+                    SA_CUDA__H(cudaEventRecord(E[6], s0));
+                    SA_CUDA__H(cudaStreamWaitEvent(s1, E[6], 0));
+                    SA_CUDA__H(cudaMemcpyAsync(lcp + k0, d_lcp + k0, 4 * (size_t)(k1 - k0), cudaMemcpyDeviceToHost, s1));
+                }
+            }
+            if (lrs && (st = sa_cuda_lrs(d_sa, d_lcp, n, d_res, d_ws, ws, s0))) goto done;
+        }
+        SA_CUDA__H(cudaEventRecord(E[3], s0));
+        if (lrs) SA_CUDA__H(cudaMemcpyAsync(lrs, d_res, sizeof *lrs, cudaMemcpyDeviceToHost, s0));
+        SA_CUDA__H(cudaEventRecord(E[6], s1));
+        SA_CUDA__H(cudaStreamWaitEvent(s0, E[6], 0));
+        SA_CUDA__H(cudaEventRecord(E[4], s0));
+    } else {
+        if (want_lcp) {
+            if ((st = sa_cuda_lcp(d_text, d_sa, d_lcp, n, d_ws, ws, s0))) goto done;
+            if (lrs && (st = sa_cuda_lrs(d_sa, d_lcp, n, d_res, d_ws, ws, s0))) goto done;
+        }
+        SA_CUDA__H(cudaEventRecord(E[3], s0));
+        SA_CUDA__H(cudaMemcpyAsync(sa, d_sa, 4 * (size_t)n, cudaMemcpyDeviceToHost, s0));
+        if (lcp) SA_CUDA__H(cudaMemcpyAsync(lcp, d_lcp, 4 * (size_t)n, cudaMemcpyDeviceToHost, s0));
+        if (lrs) SA_CUDA__H(cudaMemcpyAsync(lrs, d_res, sizeof *lrs, cudaMemcpyDeviceToHost, s0));
+        SA_CUDA__H(cudaEventRecord(E[4], s0));
+    }
+    SA_CUDA__H(cudaStreamSynchronize(s0));
+    SA_CUDA__H(cudaStreamSynchronize(s1));
+    if (stats) {
+        stats->time_h2d = sa_cuda__elapsed(E[0], E[1]);
+        stats->time_sa = sa_cuda__elapsed(E[1], E[2]);
+        stats->time_kernel = sa_cuda__elapsed(E[1], E[3]);
+        stats->time_d2h = sa_cuda__elapsed(E[3], E[4]);
+        stats->time_total = sa_cuda__elapsed(E[0], E[4]);
+        stats->device_bytes = bytes;
+        stats->rounds = rounds;
+    }
+#undef SA_CUDA__H
+done:
+    if (st) cudaDeviceSynchronize(); /* nothing may still use the memory freed below */
+    sa_cuda__host_free(&H);
+    return st;
+}
+
+/* Group g of `groups` holds texts [t0, t1): boundaries where the running size passes
+ * total * g / groups (a group can be empty when one text is larger than a share). */
+static int64_t sa_cuda__group_start(const int64_t *off, int64_t count, int64_t groups, int64_t g)
+{
+    if (g <= 0) return 0;
+    if (g >= groups) return count;
+    int64_t goal = (int64_t)((double)off[count] * (double)g / (double)groups), lo = 0, hi = count;
+    while (lo < hi) { /* first t with off[t] >= goal */
+        int64_t mid = lo + (hi - lo) / 2;
+        if (off[mid] < goal) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_host_batch(const uint8_t *texts, const int64_t *offsets, int64_t count, int32_t *sa,
+                                              const sa_cuda_options *opt, sa_cuda_stats *stats)
+{
+    sa_cuda_options o = {0, 0};
+    if (opt) o = *opt;
+    if (stats) memset(stats, 0, sizeof *stats);
+    if (!offsets) return SA_CUDA_ERR_NULL;
+    if (count < 1 || count > INT32_MAX - 1 || o.streams < 0 || o.streams > 4 || o.batch_groups < 0)
+        return SA_CUDA_ERR_ARG;
+    if (offsets[0] != 0) return SA_CUDA_ERR_ARG;
+    for (int64_t t = 0; t < count; t++)
+        if (offsets[t + 1] < offsets[t]) return SA_CUDA_ERR_ARG;
+    int64_t total = offsets[count];
+    if (total > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
+    if (total == 0) return SA_CUDA_OK;
+    if (!texts || !sa) return SA_CUDA_ERR_NULL;
+    int ns = o.streams >= 2 ? o.streams : 1;
+    int64_t groups = o.batch_groups ? o.batch_groups : (ns > 1 ? 2 * ns : 1);
+    if (groups > count) groups = count;
+    int64_t gmax_n = 0, gmax_c = 0;
+    for (int64_t g = 0; g < groups; g++) {
+        int64_t t0 = sa_cuda__group_start(offsets, count, groups, g), t1 = sa_cuda__group_start(offsets, count, groups, g + 1);
+        if (offsets[t1] - offsets[t0] > gmax_n) gmax_n = offsets[t1] - offsets[t0];
+        if (t1 - t0 > gmax_c) gmax_c = t1 - t0;
+    }
+    size_t ws = sa_cuda_workspace_size(gmax_n);
+    if (!ws) return SA_CUDA_ERR_CUDA;
+    size_t o_sa = sa_cuda__up((size_t)gmax_n), o_off64 = o_sa + sa_cuda__up(4 * (size_t)gmax_n);
+    size_t o_off = o_off64 + sa_cuda__up(8 * (size_t)(gmax_c + 1)), o_ws = o_off + sa_cuda__up(4 * (size_t)(gmax_c + 1));
+    size_t per = o_ws + sa_cuda__up(ws);
+    sa_cuda__host H;
+    sa_cuda_status st = sa_cuda__host_init(&H, per * (size_t)ns, ns);
+    if (st) return st;
+    int64_t rounds = 0;
+#define SA_CUDA__H(call) do { if ((call) != cudaSuccess) { st = SA_CUDA_ERR_CUDA; goto done; } } while (0)
+    SA_CUDA__H(cudaEventRecord(H.ev[0], H.s[0]));
+    for (int i = 1; i < ns; i++) SA_CUDA__H(cudaStreamWaitEvent(H.s[i], H.ev[0], 0));
+    /* Group g runs on stream g % ns with that stream's buffers. Its upload is queued before group
+     * g-1 is sorted and its download right after its sort, so copies of one group overlap the
+     * sorting of another (a sort waits on its own stream only). */
+    for (int64_t g = -1; g < groups; g++) {
+        for (int64_t q = g + 1; q <= g + 1 && q < groups; q++) { /* upload group g + 1 */
+            int64_t t0 = sa_cuda__group_start(offsets, count, groups, q), t1 = sa_cuda__group_start(offsets, count, groups, q + 1);
+            int64_t base = offsets[t0], len = offsets[t1] - base, cnt = t1 - t0;
+            if (len == 0) continue;
+            cudaStream_t s = H.s[q % ns];
+            char *b = (char *)H.mem + per * (size_t)(q % ns);
+            SA_CUDA__H(cudaMemcpyAsync(b, texts + base, (size_t)len, cudaMemcpyHostToDevice, s));
+            SA_CUDA__H(cudaMemcpyAsync(b + o_off64, offsets + t0, 8 * (size_t)(cnt + 1), cudaMemcpyHostToDevice, s));
+            sa_cuda__k_offsets32<<<sa_cuda__grid((uint64_t)cnt + 1), SA_CUDA__THREADS, 0, s>>>(
+                (const int64_t *)(b + o_off64), (uint32_t)cnt, base, (uint32_t *)(b + o_off));
+            if (cudaPeekAtLastError() != cudaSuccess) { st = SA_CUDA_ERR_CUDA; goto done; }
+        }
+        if (g < 0) continue;
+        int64_t t0 = sa_cuda__group_start(offsets, count, groups, g), t1 = sa_cuda__group_start(offsets, count, groups, g + 1);
+        int64_t base = offsets[t0], len = offsets[t1] - base, cnt = t1 - t0;
+        if (len == 0) continue;
+        cudaStream_t s = H.s[g % ns];
+        char *b = (char *)H.mem + per * (size_t)(g % ns);
+        int32_t *d_sa = (int32_t *)(b + o_sa);
+        sa_cuda__ws w;
+        if ((st = sa_cuda__take_ws((uint32_t)len, b + o_ws, sa_cuda__up(ws), &w))) goto done;
+        sa_cuda__texts T = {(const uint32_t *)(b + o_off), (uint32_t)cnt, (uint32_t)len};
+        int r = 0;
+        if ((st = sa_cuda__sort((const uint8_t *)b, T, d_sa, w, s, &r, 0))) goto done;
+        rounds += r;
+        if (cnt > 1) {
+            sa_cuda__k_localize<<<sa_cuda__grid((uint64_t)len), SA_CUDA__THREADS, 0, s>>>(d_sa, T);
+            if (cudaPeekAtLastError() != cudaSuccess) { st = SA_CUDA_ERR_CUDA; goto done; }
+        }
+        SA_CUDA__H(cudaMemcpyAsync(sa + base, d_sa, 4 * (size_t)len, cudaMemcpyDeviceToHost, s));
+    }
+    for (int i = 1; i < ns; i++) {
+        SA_CUDA__H(cudaEventRecord(H.ev[2 + i], H.s[i]));
+        SA_CUDA__H(cudaStreamWaitEvent(H.s[0], H.ev[2 + i], 0));
+    }
+    SA_CUDA__H(cudaEventRecord(H.ev[1], H.s[0]));
+    SA_CUDA__H(cudaStreamSynchronize(H.s[0]));
+    if (stats) {
+        stats->time_total = sa_cuda__elapsed(H.ev[0], H.ev[1]);
+        stats->time_kernel = stats->time_total;
+        stats->device_bytes = per * (size_t)ns;
+        stats->rounds = (int)rounds;
+    }
+#undef SA_CUDA__H
+done:
+    if (st) cudaDeviceSynchronize();
+    sa_cuda__host_free(&H);
+    return st;
+}
+
+#endif /* SA_CUDA_IMPLEMENTATION */
+
+/*
+ * MIT License. Copyright (c) 2026 the hpc-singlefile authors.
+ * Permission is hereby granted, free of charge, to any person obtaining a copy of this software
+ * and associated documentation files (the "Software"), to deal in the Software without
+ * restriction, including without limitation the rights to use, copy, modify, merge, publish,
+ * distribute, sublicense, and/or sell copies of the Software, and to permit persons to whom the
+ * Software is furnished to do so, subject to the following conditions: The above copyright
+ * notice and this permission notice shall be included in all copies or substantial portions of
+ * the Software. THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND.
+ */
