@@ -1539,8 +1539,8 @@ static int SA__F(sa__p_build)(const uint8_t *text, SA__I *sa, SA__I n, int threa
     hist = (SA__I *)SA_MALLOC((size_t)nt * 65536 * sizeof(SA__I));
     bufs = (sa__ppair *)SA_MALLOC((size_t)nt * 2 * bufn * sizeof(sa__ppair));
     outs = (SA__F(sa__pseg) *)SA_MALLOC(2 * (size_t)nt * sizeof *outs);
+    if (outs) memset(outs, 0, 2 * (size_t)nt * sizeof *outs); /* before any goto done: it frees them */
     if (!c.rank || !hist || !bufs || !outs) goto done;
-    memset(outs, 0, 2 * (size_t)nt * sizeof *outs);
     outbigs = outs + nt;
 
     /* Round 0, part 1: parallel counting sort by the first two bytes (the byte
