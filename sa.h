@@ -1,5 +1,5 @@
 /* sa.h - suffix array, LCP array and longest repeated substring (LRS) of arbitrary bytes.
- * v0.2 - single-file C11 library, MIT license (see the end of the file).
+ * v0.3 - single-file C11 library, MIT license (see the end of the file).
  *
  * WHAT IT DOES
  *   Sorts all suffixes of n bytes (values 0..255 compared unsigned, NUL allowed, no sentinel
@@ -8,8 +8,10 @@
  *   longest repeated substring, and checks in linear time that an array is the suffix array of
  *   a text. Sequential, or parallel with OpenMP. 32-bit indices for n < 2^31, 64-bit beyond.
  *
- * USAGE (in exactly one C file define SA_IMPLEMENTATION before the include)
+ * USAGE (in exactly one C file define SA_IMPLEMENTATION before the include; the example below
+ * is compiled and run by the tests)
  *
+ *   [example:begin]
  *   #define SA_IMPLEMENTATION
  *   #include "sa.h"
  *   #include <stdio.h>
@@ -18,20 +20,31 @@
  *       int32_t n = 11, sa[11], lcp[11];
  *       sa_options opt = {0};                       // defaults: SA-IS / parallel, all threads
  *       sa_lrs_result r;
- *       if (sa_build(text, sa, n, &opt) || sa_lcp(text, sa, lcp, n, &opt) ||
- *           sa_lrs(sa, lcp, n, &r, &opt) || sa_validate(text, sa, n)) return 1;
+ *       sa_status st = sa_build(text, sa, n, &opt);
+ *       if (st == SA_OK) st = sa_lcp(text, sa, lcp, n, &opt);
+ *       if (st == SA_OK) st = sa_lrs(sa, lcp, n, &r, &opt);
+ *       if (st == SA_OK) st = sa_validate(text, sa, n);
+ *       if (st != SA_OK) {
+ *           fprintf(stderr, "sa.h: %s\n", sa_status_string(st));
+ *           return 1;
+ *       }
  *       printf("LRS \"%.*s\" x%lld at %lld\n", (int)r.len, (const char *)text + r.pos,
  *              (long long)r.count, (long long)r.pos);    // LRS "issi" x2 at 1
- *       return 0;
+ *       return r.len == 4 && r.count == 2 && r.pos == 1 ? 0 : 1;
  *   }
+ *   [example:end]
  *
  *   cc -std=c11 -O3 app.c            (sequential)      cc -std=c11 -O3 -fopenmp app.c   (OpenMP)
+ *   With SA_STATIC, every file that includes sa.h must also define SA_IMPLEMENTATION (each gets
+ *   its own static copy; two such files link together).
  *
  * COMPILE-TIME OPTIONS (define before the include)
  *   SA_IMPLEMENTATION    compile the implementation in this file
  *   SA_STATIC            make every function static (SADEF = static)
  *   SA_MALLOC(sz)/SA_FREE(p)   allocator (default malloc/free); define both or neither
  *   SA_ASSERT(x)         internal assertions (default assert)
+ *   SA_MAX_THREADS       the largest sa_options.threads accepted (default 1024; above it a call
+ *                        returns SA_ERR_THREADS)
  *   SA_AUTO_MIN          texts shorter than this (default 2^20 bytes) use SA-IS under
  *                        SA_ALGO_DEFAULT whatever the thread count
  *   SA_SELF              the name this file is included under (default "sa.h"): the
@@ -39,7 +52,8 @@
  *                        rename the file
  *
  * API (every function returns SA_OK = 0 or a negative sa_status; sa_status_string explains it;
- * opt may be NULL for the defaults; 64-bit twins end in 64 and take int64_t arrays)
+ * opt may be NULL for the defaults; 64-bit twins end in 64 and take int64_t arrays; arguments
+ * in the order inputs, outputs, n, options)
  *   sa_build(text, sa, n, opt)         suffix array into the caller's sa[n]
  *   sa_build_ex(text, sa, n, opt, &info)   the same, and which algorithm ran (sa_build_info)
  *   sa_lcp(text, sa, lcp, n, opt)      LCP array into the caller's lcp[n]
@@ -84,10 +98,29 @@
  *   smallest text position where it occurs; count = how many times it occurs (the run of SA
  *   entries sharing those len bytes). Nothing repeats (or n < 2): all four are 0.
  *
- * THREADS: threads = 0 means omp_get_max_threads() when compiled with OpenMP, else 1. No
- *   global state: calls on different data may run concurrently. sa_validate uses all threads.
+ * THREADS: threads = 0 means omp_get_max_threads() when compiled with OpenMP, else 1; at most
+ *   SA_MAX_THREADS (1024; more is refused with SA_ERR_THREADS), and a call on n elements runs at
+ *   most one thread per 16384 of them (100 bytes with threads = 1000 run on one thread; what
+ *   ran: sa_build_ex's info.threads). No global state: calls on different data may run
+ *   concurrently. sa_validate uses all threads.
+ *
+ * LIMITS AND PRECONDITIONS
+ *   n: 0 <= n <= 2^31 - 1 for the 32-bit API (tested at n = 2^31 - 1 under UBSan), n < 2^63 for
+ *   the 64-bit one; n < 0 is SA_ERR_SIZE. n = 0 needs no arrays (NULL is fine). The arrays must
+ *   hold n elements each and must not overlap (sa_build writes sa; sa_lcp writes lcp).
+ *   sa_lcp needs sa to be the suffix array of text: it checks in O(n), within its own passes,
+ *   that sa is a permutation of 0..n-1 (SA_ERR_RANGE: an entry outside [0, n); SA_ERR_DUPLICATE:
+ *   an entry twice) and then leaves lcp untouched; a permutation that is not the suffix array
+ *   gives meaningless LCP values (never an out-of-bounds access): call sa_validate to know.
+ *   sa_lrs reads sa and lcp as given (no index is taken from them).
+ *   Errors: on SA_ERR_NOMEM (or any error) sa_build leaves sa[] unspecified (it is used as
+ *   scratch), sa_lcp leaves lcp[] untouched, sa_lrs leaves *result untouched unless SA_OK;
+ *   nothing leaks and nothing aborts (tests/sa_test_failalloc.c fails every allocation once).
  *
  * VERSION HISTORY
+ *   0.3  house conventions (SA_H guard, "ok", SA_ERR_MPI), one template mechanism (self-include;
+ *        plain public definitions), sa_lcp checks its sa, thread limits, no overflow at 2^31 - 1,
+ *        no data race in the parallel sort's prefetching, allocation failures tested
  *   0.2  SA-IS, Manber-Myers, Phi and Kasai LCP, LRS, validator, 64-bit API
  *   0.1  API skeleton
  */
