@@ -1,4 +1,4 @@
-/* homcomp.cuh - error-bounded lossy float compressor with homomorphic addition - v0.1.0
+/* homcomp.cuh - error-bounded lossy float compressor with homomorphic addition - v0.2.0
  *                                             MIT license at the bottom
  *
  * WHAT IT DOES
@@ -9,44 +9,79 @@
  *   6.1 HomComp / HomComp_F): the sum stream decodes to the sum of the two quantized
  *   inputs, exactly. One header holds a CPU reference codec in plain C11 (OpenMP when
  *   _OPENMP is defined) and a CUDA codec (under __CUDACC__); both write byte-identical
- *   streams.
+ *   streams. Streams from files or other processes are checked before use (SAFETY).
  *
- * EXAMPLE (C, CPU codec)
+ * EXAMPLE (C, CPU codec: x + y without decompressing x; compiled and run by the tests)
+ *   [example:begin]
  *   #define HOMCOMP_IMPLEMENTATION
  *   #include "homcomp.cuh"
+ *   #include <math.h>
+ *   #include <stdio.h>
  *   #include <stdlib.h>
- *   int demo(const float *x, const float *y, float *sum, uint64_t n) {
- *       hc_config cfg = hc_config_default();          // f32, plain, ABS
- *       cfg.bound = HC_REL; cfg.eb = 1e-3;             // eb = 1e-3 x (max - min)
- *       size_t cap = hc_compress_bound(n, cfg.dtype), na, nb;
- *       unsigned char *a = malloc(cap), *b = malloc(cap);
- *       hc_status st = (a && b) ? hc_compress(&cfg, x, n, a, cap, &na) : HC_ERR_NOMEM;
- *       if (st == HC_OK) st = hc_add_raw(a, na, y, n, b, cap, &nb);   // y quantized with a's eb
- *       if (st == HC_OK) st = hc_decompress(b, nb, HC_F32, sum, n);  // |sum - (x+y)| <= 2 eb
- *       free(a); free(b);
- *       return st;
+ *   int main(void)
+ *   {
+ *       enum { N = 100000 };
+ *       static float x[N], y[N], sum[N];
+ *       for (int i = 0; i < N; i++) { x[i] = sinf(i * 1e-3f); y[i] = cosf(i * 2e-3f); }
+ *       hc_config cfg = hc_config_init(HC_F32, HC_REL, 1e-3);  // eb = 1e-3 x (max - min)
+ *       size_t cap = hc_compress_bound(N, HC_F32), len = 0;
+ *       unsigned char *acc = malloc(cap);
+ *       hc_info info;
+ *       hc_status st = acc ? hc_compress(&cfg, x, N, acc, cap, &len, NULL) : HC_ERR_NOMEM;
+ *       // acc += y, in place: y is quantized with acc's step
+ *       if (st == HC_OK) st = hc_add_raw(acc, len, HC_F32, y, N, acc, cap, &len, NULL);
+ *       if (st == HC_OK) st = hc_decompress(acc, len, HC_F32, sum, N, NULL);
+ *       if (st == HC_OK) st = hc_stream_info(acc, len, &info);
+ *       double worst = 0;
+ *       for (int i = 0; st == HC_OK && i < N; i++) worst = fmax(worst, fabs(sum[i] - ((double)x[i] + y[i])));
+ *       // the documented bound for 2 terms: 2 eb, plus half a float32 ulp of the sum (|sum| <= 2)
+ *       if (st == HC_OK && worst > 2 * info.eb + 0x1p-23) st = HC_ERR_INTERNAL;
+ *       printf("%s: %zu bytes for %d floats, max error %g (eb %g)\n", hc_status_string(st), len, N, worst, info.eb);
+ *       free(acc);
+ *       return st == HC_OK ? 0 : 1;
  *   }
+ *   [example:end]
  *
  * COMPILE-TIME OPTIONS (define before the include)
  *   HOMCOMP_IMPLEMENTATION   in exactly one .c/.cu file: compile the implementation
- *   HOMCOMP_STATIC           make every function static (HCDEF = static)
- *   HOMCOMP_MALLOC(sz) / HOMCOMP_FREE(p) / HOMCOMP_ASSERT(x)   override the allocator/assert
+ *   HOMCOMP_STATIC           every function static (each unit that defines it has its own copy)
+ *   HCDEF                    the storage class of the public functions (default extern / static)
+ *   HOMCOMP_MALLOC(sz) / HOMCOMP_FREE(p)   both or neither: the CPU codec's allocator
  *   HOMCOMP_NO_SIMD          CPU codec without its SSE2 paths (same bytes, slower)
- *   Compiled as CUDA (nvcc, __CUDACC__) the hc_cuda_* functions appear too (uses CUB).
+ *   Compiled as CUDA (nvcc, __CUDACC__) the hc_cuda_* functions appear too (hand-written
+ *   kernels; no CUB or other library).
  *
- * API (all return hc_status; HC_OK = 0, negative on error, hc_status_string() explains)
- *   hc_compress_bound(n, dtype)          bytes an output buffer must have (worst case)
- *   hc_compress(cfg, in, n, out, cap, &size)
- *   hc_decompress(stream, len, dtype, out, n)          writes all n elements
- *   hc_stream_info(stream, len, &info)   parse + check the 40-byte header only
- *   hc_validate(stream, len, &info)      header, every rate byte and the payload total
- *   hc_qp(ref, ref_len, raw, n, deltas)  quantize + predict raw with ref's eb: int32 deltas
- *   hc_add(a, alen, b, blen, out, cap, &size)          compressed + compressed
- *   hc_add_raw(c, clen, raw, n, out, cap, &size)       compressed + raw, fused (HomComp_F)
- *   hc_add_qp(c, clen, deltas, n, out, cap, &size)     compressed + QP output (HomComp)
- *   GPU (same semantics, device pointers, caller's stream, caller's workspace):
- *   hc_cuda_workspace_size(n), hc_cuda_compress, hc_cuda_decompress, hc_cuda_qp,
- *   hc_cuda_add, hc_cuda_add_raw, hc_cuda_add_qp, hc_cuda_result_ptr, hc_cuda_read_result
+ * API (every call returns hc_status: HC_OK = 0, negative on error, hc_status_string() says
+ * what to do). Argument order: inputs, outputs, then `const hc_options *opt` (NULL = defaults)
+ * on the CPU or `d_ws, ws_bytes, stream` on the GPU.
+ *   hc_config_init(dtype, bound, eb)       settings (mode HC_PLAIN, checksum on); eb is required
+ *   hc_compress_bound(n, dtype)            bytes a compress/add output buffer must have
+ *   hc_compress(cfg, in, n, out, cap, &size, opt)
+ *   hc_decompress(stream, len, dtype, out, n, opt)          writes all n elements
+ *   hc_stream_info(stream, len, &info)     the 40-byte header only (fast; not a validation)
+ *   hc_validate(stream, len, &info, opt)   the whole stream, exactly as every decoder checks it
+ *   hc_qp(ref, ref_len, dtype, raw, n, deltas, opt)   quantize + predict raw with ref's step
+ *   hc_qp_eb(eb, dtype, raw, n, deltas, opt)           the same from an absolute eb (no stream)
+ *   hc_add(a, alen, b, blen, out, cap, &size, opt)           compressed + compressed
+ *   hc_add_raw(c, clen, dtype, raw, n, out, cap, &size, opt) compressed + raw, fused (HomComp_F)
+ *   hc_add_qp(c, clen, deltas, n, out, cap, &size, opt)      compressed + QP output (HomComp)
+ *   GPU (same semantics, device pointers, caller's stream and workspace, no hidden cudaMalloc,
+ *   copy or synchronisation): hc_cuda_workspace_size(n) (pure), hc_cuda_compress,
+ *   hc_cuda_decompress, hc_cuda_qp, hc_cuda_add, hc_cuda_add_raw, hc_cuda_add_qp,
+ *   hc_cuda_result_ptr, hc_cuda_read_result (the one explicit async copy)
+ *   Options (hc_options, zero = defaults): threads (0 = omp_get_max_threads()). Raw operands
+ *   are read as the CALLER's dtype and n; a stream whose header says otherwise is refused
+ *   (HC_ERR_MISMATCH; hc_decompress: HC_ERR_FORMAT), never used to size a caller's buffer.
+ *
+ * IN PLACE. CPU hc_add/hc_add_raw/hc_add_qp: out may overlap any input, e.g. acc += recv as
+ *   hc_add(acc, acc_len, recv, recv_len, acc, acc_cap, &acc_len, NULL) (acc_cap >=
+ *   hc_compress_bound(n)); the overlapped input is copied first (HOMCOMP_MALLOC of its length).
+ *   If an in-place add fails after it started writing, the overlapped input is written back, so
+ *   a corrupt recv never costs the accumulator. GPU hc_cuda_add*: d_out must not overlap an
+ *   input (HC_ERR_OVERLAP, before any launch): use a second buffer and swap.
+ *   Outputs on error: *out_size is written only on success; out (and a decompress's out) is
+ *   untouched when the error is found before encoding (NULL/ARG/SIZE/NOMEM/CAPACITY/FORMAT/
+ *   MISMATCH/CHECKSUM and structural CORRUPT), else its contents are unspecified.
  *
  * ERROR BOUND (the guarantee and why it holds)
  *   The quantization step is a POWER OF TWO, step = 2^k = the largest power of two <= 2 eb
@@ -55,21 +90,23 @@
  *   is exact, and q*step is representable in the data type (|q| < 2^30; when the type's
  *   ulp at x is >= step, x/step is already an integer). So |x - x'| <= step/2 <= eb holds
  *   in exact arithmetic with no rounding anywhere, identically on CPU and GPU (no FMA
- *   question can arise). The encoder still verifies every element and would report
- *   HC_ERR_RANGE. Cost: up to one bit per value against a 2eb step (seed 4.1 uses 2eb).
+ *   question can arise). The encoder still verifies every element (HC_ERR_INTERNAL if not).
+ *   Cost: up to one bit per value against a 2eb step (seed 4.1 uses 2eb).
  *   - |x| / step must be < 2^30 - 1/2 (so deltas fit 31 bits): else HC_ERR_OVERFLOW.
  *   - NaN: HC_ERR_NAN; +-Inf: HC_ERR_INF. Never silent. (Which one, when a buffer holds
  *     several kinds of bad value: the most negative status code.)
  *   - Sum of p streams (hc_add repeated): it decodes to step x (q_1 + ... + q_p) where
  *     |x_i - step q_i| <= eb, so the decoded sum is within p x eb of the exact sum, plus,
- *     for float32 output only when |sum q| > 2^24, half an ulp of the result for rounding
- *     the exact sum to float. A summed delta beyond 31 bits gives HC_ERR_SUM_OVERFLOW.
+ *     for float32 output, half a float32 ulp of the decoded sum (rounding step x sum q to
+ *     float; zero while |sum q| <= 2^24). A summed delta beyond 31 bits, or a summed value
+ *     |sum q| > 2^31 - 1, gives HC_ERR_SUM_OVERFLOW.
  *   - REL: eb = rel x (max - min) (computed in double; on the GPU by a device reduction).
  *     A constant field uses rel x max|x|, an all-zero or empty one eb = rel.
  *
  * FORMAT (little-endian; version 1)
  *   header, 40 bytes: "HCMP" | version u8 | dtype u8 (0 f32, 1 f64) | mode u8 (0 plain,
- *     1 outlier) | 0 u8 | k i32 (step = 2^k) | 0 u32 | n u64 | eb f64 | payload bytes u64
+ *     1 outlier) | flags u8 (bit 0: checksum) | k i32 (step = 2^k) | checksum u32 (0 without
+ *     the flag) | n u64 | eb f64 | payload bytes u64
  *   rate bytes: one per 32-element block: flag(bit 7) | outlier bytes - 1 (bits 5-6) | rate
  *     (bits 0-4). flag 0: rate r = bit length of max |d|, r = 0 = zero block (no payload).
  *   payloads in block order: plain: sign map u32 (bit i = d[i] < 0) then r bit-planes u32
@@ -77,50 +114,76 @@
  *     d[1..31] (bit 0 unused). d[0] = q[0], d[i] = q[i] - q[i-1] (seed 4.1 Lorenzo 1D).
  *     Outlier form only when strictly smaller. A partial last block predicts d = 0 for the
  *     missing elements. Block offsets = exclusive prefix sum of the payload sizes.
+ *   checksum: the stream (header with the checksum bytes as 0, rate bytes, payload) as 32-bit
+ *     words w_i; sum of murmur3-finalised (w_i xor a key of i) mod 2^32. Streams without the
+ *     flag are byte for byte those of v0.1.0 (tests/test_homcomp_golden.c freezes them).
  *
- * SAFETY
- *   hc_decompress/hc_add* validate the header, every rate byte and the payload total
- *   against the stream length before decoding: a truncated or malformed stream gives
- *   HC_ERR_FORMAT / HC_ERR_CORRUPT and no access outside [stream, stream+len) or the
- *   output. GPU: the host checks what it can before any launch (arguments, workspace,
- *   length >= header + rate bytes; when the caller passes a host copy of the header
- *   (h_header, e.g. from cudaMemcpy of HC_HEADER_BYTES), the full header and
- *   header + rate bytes + payload <= len); the kernels re-check the device header against
- *   it and bound every tile's payload range by the header's payload total and the length,
- *   recording HC_ERR_CORRUPT in the workspace result instead of reading out of bounds.
+ * SAFETY: what a stream does and does not protect against
+ *   One definition of a valid stream, applied by hc_validate and by every decoder (CPU and GPU,
+ *   decompress and every add): a known header (magic, version, dtype, mode, flags, k matching
+ *   eb, n <= 2^56); a length that holds header + rate bytes + payload; the checksum, when the
+ *   flag is set; every rate byte legal for the mode; the payload total equal to the header's;
+ *   every block decodable (outlier magnitude < 2^31) with every quantized value |q| <= 2^31 - 1
+ *   (and finite in the dtype). Anything else: HC_ERR_FORMAT / HC_ERR_CORRUPT /
+ *   HC_ERR_CHECKSUM, and no access outside [stream, stream + len) or the caller's buffers,
+ *   whose sizes always come from the caller (dtype, n, capacities), never from the stream.
+ *   - Protects against: truncation, any damage to the header's structure, and, WITH the
+ *     checksum, accidental corruption of any byte (every single changed 32-bit word is caught;
+ *     other damage passes with probability ~2^-32).
+ *   - WITHOUT the checksum a damaged payload can still be a valid stream and decode, with
+ *     HC_OK, to other values inside the valid range: the stream then protects memory safety
+ *     only, not the values. hc_config_init turns the checksum on (files, archives); a caller
+ *     that trusts its transport may turn it off (cfg.checksum = 0) to save one pass.
+ *   - Not a MAC: anyone can write a stream with a matching checksum. Do not decode streams
+ *     from an adversary and trust the values.
+ *   Remaining preconditions: buffers really have the sizes the caller passes; no other thread
+ *   writes an input while a call reads it; device pointers are device memory of this context.
+ *   GPU: the host checks what it can before any launch (arguments, workspace, overlap, length;
+ *   with h_header, a host copy of the first HC_HEADER_BYTES, the header too); the kernels check
+ *   the rest and record the status in the workspace result (hc_cuda_read_result).
  *
  * GPU NOTES
- *   No cudaMalloc, cudaMemcpy or synchronization inside hc_cuda_* (hc_cuda_read_result is
- *   the one explicit async copy). Each call runs an init kernel (clears its workspace), for
- *   REL a min/max kernel, then one kernel in which each thread codes one 32-element block,
- *   256 blocks (8 warps) per tile; a warp stages its 32 blocks through shared rows with
- *   coalesced 16-byte accesses; float32 quantizes and decodes in float where exact; bit
- *   planes come from 32x32 bit transposes sized by the warp's largest rate. Tiles find their
- *   output offsets by a decoupled look-back (Merrill & Garland 2016) over tile statuses in
- *   the workspace; a tile publishes its aggregate as soon as its sizes are known and looks
- *   back only after encoding. The status and the output byte count are written to device
- *   memory (hc_cuda_result_ptr(ws)); the stream header carries the payload size too. Device
- *   input pointers must be aligned to the element size. Workspace: 64 bytes + 24 bytes per
- *   tile of 8192 elements.
+ *   Each call runs an init kernel (clears its workspace), for REL a min/max kernel, then one
+ *   kernel in which each thread codes one 32-element block, 256 blocks (8 warps) per tile; a
+ *   warp stages its 32 blocks through shared rows with coalesced 16-byte accesses; float32
+ *   quantizes and decodes in float where exact; bit planes come from 32x32 bit transposes
+ *   sized by the warp's largest rate. Tiles find their output offsets by a decoupled
+ *   look-back (Merrill & Garland 2016) over tile statuses in the workspace. Checksummed
+ *   streams add one pass over the compressed bytes (a kernel that sums the words, and a
+ *   one-thread kernel that checks or writes the value); when the caller gives no h_header
+ *   the host cannot tell and launches it, and it returns at once for an unflagged stream.
+ *   The status and the output byte count are written to device memory
+ *   (hc_cuda_result_ptr(ws)). Device input pointers must be aligned to the element size.
+ *   Workspace: 64 bytes + 24 bytes per tile of 8192 elements.
  *
  * CPU CODEC SPEED: bit-planes by a 32x32 bit-matrix transpose (SSE2 on x86-64, portable C
  *   elsewhere), float32 quantization and decoding in float arithmetic where that is exact
  *   (step 2^k with 2^k and 2^-k normal floats; |q| < 2^24 when decoding), else in double.
- *   Every path writes the same bytes (tests/test_homcomp_golden.c freezes the format).
+ *   Every path writes the same bytes.
  *
  * THREADS, MEMORY: no global state; functions are reentrant. CPU functions allocate only a
- *   small chunk-offset table (HOMCOMP_MALLOC). Output buffers must hold hc_compress_bound().
+ *   small chunk-offset table (HOMCOMP_MALLOC), and in-place adds a copy of the overlapped
+ *   input; the allocations come before any output is written (tests/test_homcomp_failalloc.c).
+ *   Output buffers must hold hc_compress_bound().
  */
-#ifndef HOMCOMP_CUH
-#define HOMCOMP_CUH
+#ifndef HOMCOMP_H
+#define HOMCOMP_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define HC__UNUSED __attribute__((unused))
+#else
+#define HC__UNUSED
+#endif
+
+#ifndef HCDEF
 #ifdef HOMCOMP_STATIC
-#define HCDEF static
+#define HCDEF static HC__UNUSED
 #else
 #define HCDEF extern
+#endif
 #endif
 
 #ifdef __cplusplus
@@ -133,39 +196,51 @@
 
 HC__EXTERN_C_BEGIN
 
-typedef enum {
+/* Every call returns one of these; the shared suffixes (_NULL ... _INTERNAL) mean the same in
+ * every header of the project. When one call meets several errors it reports the most negative. */
+typedef enum hc_status {
     HC_OK = 0,
-    HC_ERR_ARG = -1,          /* NULL pointer or invalid argument */
-    HC_ERR_EB = -2,           /* error bound not finite and > 0 (or too small for float64) */
-    HC_ERR_NAN = -3,          /* input contains NaN */
-    HC_ERR_INF = -4,          /* input contains +-infinity */
-    HC_ERR_OVERFLOW = -5,     /* |x| / step >= 2^30: quantized value does not fit */
-    HC_ERR_CAPACITY = -6,     /* output buffer smaller than hc_compress_bound() */
-    HC_ERR_FORMAT = -7,       /* not a homcomp stream, or wrong version/dtype/n */
-    HC_ERR_CORRUPT = -8,      /* truncated or inconsistent stream */
-    HC_ERR_MISMATCH = -9,     /* streams differ in n, dtype, mode or eb */
-    HC_ERR_SUM_OVERFLOW = -10, /* summed delta needs more than 31 bits */
-    HC_ERR_RANGE = -11,       /* reconstruction would leave the bound (internal guard) */
-    HC_ERR_CUDA = -12,        /* a CUDA launch failed */
-    HC_ERR_WORKSPACE = -13,   /* GPU workspace missing or too small */
-    HC_ERR_ALIGN = -14,       /* device pointer not aligned to the element size */
-    HC_ERR_NOMEM = -15        /* HOMCOMP_MALLOC failed */
+    HC_ERR_NULL = -1,          /* a required pointer is NULL */
+    HC_ERR_ARG = -2,           /* an invalid value (enum, option) */
+    HC_ERR_SIZE = -3,          /* n > 2^56, or a size does not fit size_t */
+    HC_ERR_NOMEM = -4,         /* HOMCOMP_MALLOC returned NULL */
+    HC_ERR_CUDA = -5,          /* a CUDA launch failed */
+    HC_ERR_INTERNAL = -6,      /* reconstruction guard failed: a bug in homcomp.cuh */
+    HC_ERR_EB = -10,           /* error bound not finite and > 0 (or too small for float64) */
+    HC_ERR_NAN = -11,          /* input contains NaN */
+    HC_ERR_INF = -12,          /* input contains +-infinity */
+    HC_ERR_OVERFLOW = -13,     /* |x| / step >= 2^30: quantized value does not fit */
+    HC_ERR_CAPACITY = -14,     /* output buffer smaller than hc_compress_bound() */
+    HC_ERR_FORMAT = -15,       /* not a homcomp stream, or wrong version/dtype/n */
+    HC_ERR_CORRUPT = -16,      /* truncated or inconsistent stream */
+    HC_ERR_MISMATCH = -17,     /* operands differ in n, dtype, mode or eb */
+    HC_ERR_SUM_OVERFLOW = -18, /* a summed delta or quantized value needs more than 31 bits */
+    HC_ERR_WORKSPACE = -19,    /* GPU workspace missing or too small */
+    HC_ERR_ALIGN = -20,        /* device pointer not aligned to the element size */
+    HC_ERR_CHECKSUM = -21,     /* the stream's checksum does not match its bytes */
+    HC_ERR_OVERLAP = -22       /* GPU add: the output overlaps an input */
 } hc_status;
 
-typedef enum { HC_F32 = 0, HC_F64 = 1 } hc_dtype;
-typedef enum { HC_PLAIN = 0, HC_OUTLIER = 1 } hc_mode;
-typedef enum { HC_ABS = 0, HC_REL = 1 } hc_bound;
+typedef enum hc_dtype { HC_F32 = 0, HC_F64 = 1 } hc_dtype;
+typedef enum hc_mode { HC_PLAIN = 0, HC_OUTLIER = 1 } hc_mode;
+typedef enum hc_bound { HC_ABS = 0, HC_REL = 1 } hc_bound;
 
-/* Compression settings. Start from hc_config_default() so later fields stay valid. */
-typedef struct {
+/* Compression settings: start from hc_config_init(dtype, bound, eb), then change what you need. */
+typedef struct hc_config {
     hc_dtype dtype;
-    hc_mode mode;
+    hc_mode mode;   /* HC_PLAIN */
     hc_bound bound;
-    double eb; /* ABS: the absolute bound; REL: the fraction of (max - min) */
+    double eb;      /* ABS: the absolute bound; REL: the fraction of (max - min) */
+    int checksum;   /* 1 (default): the stream carries a checksum of its bytes; 0: none */
 } hc_config;
 
+/* Run-time options of the CPU calls, zero = defaults; pass NULL for all defaults. */
+typedef struct hc_options {
+    int threads; /* OpenMP threads; 0 = omp_get_max_threads() (1 without OpenMP); < 0 invalid */
+} hc_options;
+
 /* What a stream's header says. */
-typedef struct {
+typedef struct hc_info {
     hc_dtype dtype;
     hc_mode mode;
     int step_exp;          /* quantization step = 2^step_exp */
@@ -173,6 +248,7 @@ typedef struct {
     double eb;             /* absolute error bound the stream guarantees */
     uint64_t payload_bytes;
     uint64_t stream_bytes; /* header + rate bytes + payload */
+    int checksum;          /* 1 when the stream carries a checksum */
 } hc_info;
 
 #define HC_HEADER_BYTES 40
@@ -181,28 +257,32 @@ typedef struct {
 #define HC_VERSION 1
 
 HCDEF const char *hc_status_string(hc_status s);
-HCDEF hc_config hc_config_default(void);
+HCDEF hc_config hc_config_init(hc_dtype dtype, hc_bound bound, double eb);
 HCDEF size_t hc_compress_bound(uint64_t n, hc_dtype dtype);
 HCDEF uint64_t hc_qp_count(uint64_t n); /* int32 deltas hc_qp writes: 32 x blocks */
 HCDEF hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t n, void *out, size_t out_cap,
-                            size_t *out_size);
+                            size_t *out_size, const hc_options *opt);
 HCDEF hc_status hc_stream_info(const void *stream, size_t len, hc_info *info);
-HCDEF hc_status hc_validate(const void *stream, size_t len, hc_info *info);
-HCDEF hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtype, void *out, uint64_t n);
-HCDEF hc_status hc_qp(const void *ref, size_t ref_len, const void *raw, uint64_t n, int32_t *deltas);
+HCDEF hc_status hc_validate(const void *stream, size_t len, hc_info *info, const hc_options *opt);
+HCDEF hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtype, void *out, uint64_t n,
+                              const hc_options *opt);
+HCDEF hc_status hc_qp(const void *ref, size_t ref_len, hc_dtype dtype, const void *raw, uint64_t n, int32_t *deltas,
+                      const hc_options *opt);
+HCDEF hc_status hc_qp_eb(double eb, hc_dtype dtype, const void *raw, uint64_t n, int32_t *deltas,
+                         const hc_options *opt);
 HCDEF hc_status hc_add(const void *a, size_t alen, const void *b, size_t blen, void *out, size_t out_cap,
-                       size_t *out_size);
-HCDEF hc_status hc_add_raw(const void *c, size_t clen, const void *raw, uint64_t n, void *out, size_t out_cap,
-                           size_t *out_size);
+                       size_t *out_size, const hc_options *opt);
+HCDEF hc_status hc_add_raw(const void *c, size_t clen, hc_dtype dtype, const void *raw, uint64_t n, void *out,
+                           size_t out_cap, size_t *out_size, const hc_options *opt);
 HCDEF hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas, uint64_t n, void *out,
-                          size_t out_cap, size_t *out_size);
+                          size_t out_cap, size_t *out_size, const hc_options *opt);
 
 HC__EXTERN_C_END
 
 #ifdef __CUDACC__
 #include <cuda_runtime.h>
 /* Result of the last GPU call on a workspace, in device memory (first bytes of the ws). */
-typedef struct {
+typedef struct hc_cuda_result {
     int32_t status; /* hc_status */
     int32_t reserved;
     uint64_t bytes; /* compress/add: total stream bytes written */
@@ -229,24 +309,22 @@ HCDEF hc_cuda_result *hc_cuda_result_ptr(void *d_ws);
 HCDEF hc_status hc_cuda_read_result(const void *d_ws, hc_cuda_result *h_result, cudaStream_t stream);
 #endif
 
-#endif /* HOMCOMP_CUH */
+#endif /* HOMCOMP_H */
 
 /* ======================================================================================= */
-#ifdef HOMCOMP_IMPLEMENTATION
-#ifndef HOMCOMP_IMPLEMENTATION_DONE
-#define HOMCOMP_IMPLEMENTATION_DONE
+#if defined(HOMCOMP_IMPLEMENTATION) && !defined(HOMCOMP__IMPLEMENTED)
+#define HOMCOMP__IMPLEMENTED
 
 #include <float.h>
 #include <math.h>
 #include <string.h>
+#if defined(HOMCOMP_MALLOC) != defined(HOMCOMP_FREE)
+#error "homcomp.cuh: define both HOMCOMP_MALLOC and HOMCOMP_FREE, or neither"
+#endif
 #ifndef HOMCOMP_MALLOC
 #include <stdlib.h>
 #define HOMCOMP_MALLOC(sz) malloc(sz)
 #define HOMCOMP_FREE(p) free(p)
-#endif
-#ifndef HOMCOMP_ASSERT
-#include <assert.h>
-#define HOMCOMP_ASSERT(x) assert(x)
 #endif
 #ifdef _OPENMP
 #include <omp.h>
@@ -281,6 +359,8 @@ typedef struct {
     uint64_t n;
     double eb;
     uint64_t payload;
+    int csum_flag;  /* header byte 7 bit 0: bytes 12-15 hold a checksum */
+    uint32_t csum;  /* the checksum read (parse) / written later (hc__put_checksum) */
 } hc__hdr;
 
 HC__HD static inline int hc__kmin(int dtype) { return dtype == HC_F32 ? -149 : -1022; }
@@ -358,7 +438,7 @@ HC__HD static inline int hc__quant(double x, const hc__params *p, int dtype, int
     qd = hc__round_even(t);
     rec = qd * p->step;
     if (dtype == HC_F32) rec = (double)(float)rec; /* the decoder's conversion (exact) */
-    if (!(fabs(x - rec) <= p->eb)) return HC_ERR_RANGE;
+    if (!(fabs(x - rec) <= p->eb)) return HC_ERR_INTERNAL;
     *q = (int32_t)qd;
     return 0;
 }
@@ -378,45 +458,69 @@ HC__HD static inline int hc__bitlen(uint32_t v)
 
 HC__HD static inline uint32_t hc__mag(int32_t v) { return v < 0 ? (uint32_t)0 - (uint32_t)v : (uint32_t)v; }
 
+/* ---- the rate byte, the one place that knows its layout: outlier flag (bit 7) | outlier
+ * bytes - 1 (bits 5-6) | rate (bits 0-4). A plain byte (flag 0) is the rate itself, 0 = zero
+ * block; the CPU and the CUDA codec read and write it only through these. */
+HC__HD static inline int hc__rb_outlier(unsigned rb) { return (rb & 0x80u) != 0; }
+HC__HD static inline unsigned hc__rb_obytes(unsigned rb) { return ((rb >> 5) & 3u) + 1u; } /* outlier rb only */
+HC__HD static inline unsigned hc__rb_rate(unsigned rb) { return rb & 31u; }
+HC__HD static inline unsigned hc__rb_make(unsigned obytes, unsigned rate) { return 0x80u | ((obytes - 1u) << 5) | rate; }
+HC__HD static inline int hc__rate_valid(unsigned rb, int mode) { return hc__rb_outlier(rb) ? mode == HC_OUTLIER : rb <= 31u; }
 /* Payload bytes of a block with rate byte rb. */
 HC__HD static inline uint32_t hc__payload_size(unsigned rb)
 {
-    if (rb & 0x80u) return ((rb >> 5) & 3u) + 1u + 4u + 4u * (rb & 31u);
+    if (hc__rb_outlier(rb)) return hc__rb_obytes(rb) + 4u + 4u * hc__rb_rate(rb);
     return rb ? 4u + 4u * rb : 0u;
 }
-HC__HD static inline int hc__rate_valid(unsigned rb, int mode) { return (rb & 0x80u) ? mode == HC_OUTLIER : rb <= 31u; }
-
-/* Rate byte for deltas d (|d| <= 2^31 - 1); *size = its payload bytes. */
-HC__HD static inline unsigned hc__plan(const int32_t *d, int mode, uint32_t *size)
+/* Every prefix sum q of the block's deltas has |q| < 2^lim when the rate byte allows no more:
+ * plain rate r: |q| <= 32 (2^r - 1); outlier: |d[0]| < 2^(8 ob) plus 31 (2^r - 1). */
+HC__HD static inline int hc__rb_qsmall(unsigned rb, unsigned ob_max, unsigned r_outlier, unsigned r_plain)
 {
-    uint32_t all = 0, rest = 0, m0 = hc__mag(d[0]);
-    unsigned r, r1, ob, plain, osz;
-#ifdef HC__SSE2_HOST
-    {
-        __m128i acc = _mm_and_si128(hc__abs4(_mm_loadu_si128((const __m128i *)(const void *)d)), _mm_set_epi32(-1, -1, -1, 0));
-        uint32_t t4[4];
-        int i;
-        for (i = 4; i < HC_BLOCK; i += 4) acc = _mm_or_si128(acc, hc__abs4(_mm_loadu_si128((const __m128i *)(const void *)(d + i))));
-        _mm_storeu_si128((__m128i *)(void *)t4, acc);
-        rest = t4[0] | t4[1] | t4[2] | t4[3];
+    if (hc__rb_outlier(rb)) return hc__rb_obytes(rb) <= ob_max && hc__rb_rate(rb) <= r_outlier;
+    return rb <= r_plain;
+}
+
+/* Rate byte for a block whose |d[0]| is m0 and whose other |d[i]| OR to rest (every |d| <=
+ * 2^31 - 1); *size = its payload bytes. The outlier form only when strictly smaller. */
+HC__HD static inline unsigned hc__rate_byte(uint32_t m0, uint32_t rest, int mode, uint32_t *size)
+{
+    const unsigned r = (unsigned)hc__bitlen(rest | m0);
+    unsigned sz = r ? 4u + 4u * r : 0u, rb = r;
+    if (mode == HC_OUTLIER && r) {
+        unsigned r1 = (unsigned)hc__bitlen(rest), ob = ((unsigned)hc__bitlen(m0) + 7u) / 8u;
+        if (ob == 0) ob = 1;
+        if (ob + 4u + 4u * r1 < sz) { sz = ob + 4u + 4u * r1; rb = hc__rb_make(ob, r1); }
     }
-#else
+    *size = sz;
+    return rb;
+}
+
+/* The largest |q| a stream may hold (a valid stream decodes to finite values): q fits 31 bits
+ * and, for float32 with the largest step 2^97, (2^31 - 2^7) 2^97 = FLT_MAX. Compressed streams
+ * hold |q| < 2^30; sums may reach this. */
+HC__HD static inline int64_t hc__qmax(int dtype, int k)
+{
+    return dtype == HC_F32 && k >= 97 ? 2147483520LL : 2147483647LL;
+}
+/* nonzero when a prefix sum of the block's deltas leaves [-qmax, qmax] */
+HC__HD static inline int hc__q_out_of_range(const int32_t *d, int64_t qmax)
+{
+    int64_t q = 0;
+    int bad = 0, i;
+    for (i = 0; i < HC_BLOCK; i++) {
+        q += d[i];
+        bad |= q > qmax || q < -qmax;
+    }
+    return bad;
+}
+
+/* Rate byte for deltas d (|d| <= 2^31 - 1); *size = its payload bytes. CPU codec. */
+static inline unsigned hc__plan(const int32_t *d, int mode, uint32_t *size)
+{
+    uint32_t rest = 0;
     int i;
     for (i = 1; i < HC_BLOCK; i++) rest |= hc__mag(d[i]);
-#endif
-    all = rest | m0;
-    r = (unsigned)hc__bitlen(all);
-    if (r == 0) { *size = 0; return 0; }
-    plain = 4u + 4u * r;
-    if (mode == HC_OUTLIER) {
-        r1 = (unsigned)hc__bitlen(rest);
-        ob = ((unsigned)hc__bitlen(m0) + 7u) / 8u;
-        if (ob == 0) ob = 1;
-        osz = ob + 4u + 4u * r1;
-        if (osz < plain) { *size = osz; return 0x80u | ((ob - 1u) << 5) | r1; }
-    }
-    *size = plain;
-    return r;
+    return hc__rate_byte(hc__mag(d[0]), rest, mode, size);
 }
 
 HC__HD static inline void hc__put32(unsigned char *p, uint32_t v)
@@ -432,7 +536,7 @@ HC__HD static inline uint64_t hc__get64(const unsigned char *p) { return (uint64
 
 /* 32x32 bit-matrix transpose in place: afterwards bit i of w[k] = old bit k of w[i]. Five
  * rounds swap the off-diagonal sub-blocks (masked xor-swaps); the first three vectorize. */
-HC__HD static inline void hc__transpose32(uint32_t *w)
+static inline void hc__transpose32(uint32_t *w)
 {
 #define HC__TR_ROUND(J, LO)                                                                      \
     for (b = 0; b < 32; b += 2 * (J))                                                            \
@@ -490,8 +594,9 @@ static inline __m128i hc__abs4(__m128i x)
 }
 #endif
 
-/* Block bit-shuffle (seed 4.2): sign map, then plane k = bit k of every |d[i]|. */
-HC__HD static inline void hc__encode_block(const int32_t *d, unsigned rb, unsigned char *dst)
+/* Block bit-shuffle (seed 4.2): sign map, then plane k = bit k of every |d[i]|. CPU codec
+ * (the kernels have their own, warp-wide version: hc__enc_block). */
+static inline void hc__encode_block(const int32_t *d, unsigned rb, unsigned char *dst)
 {
     uint32_t a[HC_BLOCK], sign = 0;
     unsigned r, k;
@@ -505,25 +610,18 @@ HC__HD static inline void hc__encode_block(const int32_t *d, unsigned rb, unsign
 #else
     for (i = 0; i < HC_BLOCK; i++) { a[i] = hc__mag(d[i]); sign |= (uint32_t)(d[i] < 0) << i; }
 #endif
-    if (rb & 0x80u) {
-        unsigned ob = ((rb >> 5) & 3u) + 1u, j;
+    if (hc__rb_outlier(rb)) {
+        unsigned ob = hc__rb_obytes(rb), j;
         for (j = 0; j < ob; j++) dst[j] = (unsigned char)(a[0] >> (8 * j));
         dst += ob;
         a[0] = 0;
-        r = rb & 31u;
+        r = hc__rb_rate(rb);
     } else {
         r = rb;
         if (r == 0) return;
     }
     hc__put32(dst, sign);
     dst += 4;
-#ifdef __CUDA_ARCH__
-    for (k = 0; k < r; k++) {
-        uint32_t pl = 0;
-        for (i = 0; i < HC_BLOCK; i++) pl |= ((a[i] >> k) & 1u) << i;
-        hc__put32(dst + 4 * k, pl);
-    }
-#else
     if (r <= 2) {
         for (k = 0; k < r; k++) {
             uint32_t pl = 0;
@@ -534,11 +632,10 @@ HC__HD static inline void hc__encode_block(const int32_t *d, unsigned rb, unsign
     }
     hc__transpose32(a); /* a[k] = plane k */
     for (k = 0; k < r; k++) hc__put32(dst + 4 * k, a[k]);
-#endif
 }
 
-/* Inverse; returns nonzero when an outlier magnitude exceeds 31 bits (corrupt stream). */
-HC__HD static inline int hc__decode_block(const unsigned char *src, unsigned rb, int32_t *d)
+/* Inverse; returns nonzero when an outlier magnitude exceeds 31 bits (corrupt stream). CPU codec. */
+static inline int hc__decode_block(const unsigned char *src, unsigned rb, int32_t *d)
 {
     uint32_t a[HC_BLOCK], sign, m0 = 0;
     unsigned r, k;
@@ -547,23 +644,16 @@ HC__HD static inline int hc__decode_block(const unsigned char *src, unsigned rb,
         for (i = 0; i < HC_BLOCK; i++) d[i] = 0;
         return 0;
     }
-    if (rb & 0x80u) {
-        unsigned ob = ((rb >> 5) & 3u) + 1u, j;
+    if (hc__rb_outlier(rb)) {
+        unsigned ob = hc__rb_obytes(rb), j;
         for (j = 0; j < ob; j++) m0 |= (uint32_t)src[j] << (8 * j);
         src += ob;
-        r = rb & 31u;
+        r = hc__rb_rate(rb);
     } else {
         r = rb;
     }
     sign = hc__get32(src);
     src += 4;
-#ifdef __CUDA_ARCH__
-    for (i = 0; i < HC_BLOCK; i++) a[i] = 0;
-    for (k = 0; k < r; k++) {
-        uint32_t pl = hc__get32(src + 4 * k);
-        for (i = 0; i < HC_BLOCK; i++) a[i] |= ((pl >> i) & 1u) << k;
-    }
-#else
     if (r <= 2) { /* few planes: bit by bit is cheaper than the transpose */
         for (i = 0; i < HC_BLOCK; i++) a[i] = 0;
         for (k = 0; k < r; k++) {
@@ -575,13 +665,41 @@ HC__HD static inline int hc__decode_block(const unsigned char *src, unsigned rb,
         for (; k < HC_BLOCK; k++) a[k] = 0;
         hc__transpose32(a); /* a[i] = |d[i]| */
     }
-#endif
-    if (rb & 0x80u) {
+    if (hc__rb_outlier(rb)) {
         if (m0 > 2147483647u) { bad = 1; m0 = 0; }
         a[0] = m0;
     }
     for (i = 0; i < HC_BLOCK; i++) d[i] = ((sign >> i) & 1u) ? -(int32_t)a[i] : (int32_t)a[i];
     return bad;
+}
+
+/* ---- the stream checksum (header byte 7 bit 0 set, value in bytes 12-15) ----
+ * The stream's bytes (header with bytes 12-15 read as zero, rate bytes, payload; length from the
+ * header) as little-endian 32-bit words w_i (the last one zero-padded); checksum = sum over i of
+ * mix(w_i, i) mod 2^32, with mix a bijection of w for every i (murmur3's finalizer on w xor a
+ * position key). Any change of a single word changes the sum; swaps and other multi-word changes
+ * pass with probability ~2^-32. A sum of independent terms: any thread split, CPU or GPU, gives
+ * the same value. Not a cryptographic MAC: it catches corruption, not forgery. */
+#define HC__FLAG_CSUM 1u
+HC__HD static inline uint32_t hc__csum_word(uint32_t w, uint64_t i)
+{
+    uint32_t x = w ^ ((uint32_t)i * 0x9E3779B9u) ^ ((uint32_t)(i >> 32) * 0x7FEB352Du);
+    x ^= x >> 16;
+    x *= 0x85EBCA6Bu;
+    x ^= x >> 13;
+    x *= 0xC2B2AE35u;
+    x ^= x >> 16;
+    return x;
+}
+/* word i of a stream of len bytes (word 3, the checksum's own bytes, reads as zero) */
+HC__HD static inline uint32_t hc__csum_get(const unsigned char *s, uint64_t len, uint64_t i)
+{
+    uint64_t o = 4 * i;
+    uint32_t w = 0;
+    if (i == 3) return 0;
+    if (o + 4 <= len) return hc__get32(s + o);
+    for (; o < len; o++) w |= (uint32_t)s[o] << (8 * (o & 3));
+    return w;
 }
 
 HC__HD static inline void hc__write_header(unsigned char *p, const hc__hdr *h)
@@ -592,6 +710,7 @@ HC__HD static inline void hc__write_header(unsigned char *p, const hc__hdr *h)
     p[4] = HC_VERSION;
     p[5] = (unsigned char)h->dtype;
     p[6] = (unsigned char)h->mode;
+    p[7] = (unsigned char)(h->csum_flag ? HC__FLAG_CSUM : 0); /* the checksum itself comes last */
     hc__put32(p + 8, (uint32_t)h->k);
     hc__put64(p + 16, h->n);
     {
@@ -608,7 +727,10 @@ HC__HD static inline int hc__parse_header(const unsigned char *p, hc__hdr *h)
     uint64_t bits, nb;
     hc__params pr;
     if (p[0] != 'H' || p[1] != 'C' || p[2] != 'M' || p[3] != 'P' || p[4] != HC_VERSION) return HC_ERR_FORMAT;
-    if (p[5] > 1 || p[6] > 1 || p[7] != 0 || hc__get32(p + 12) != 0) return HC_ERR_FORMAT;
+    if (p[5] > 1 || p[6] > 1 || (p[7] & ~HC__FLAG_CSUM) != 0) return HC_ERR_FORMAT;
+    h->csum_flag = p[7] & HC__FLAG_CSUM;
+    h->csum = hc__get32(p + 12);
+    if (!h->csum_flag && h->csum != 0) return HC_ERR_FORMAT;
     h->dtype = p[5];
     h->mode = p[6];
     h->k = (int)(int32_t)hc__get32(p + 8);
@@ -637,13 +759,6 @@ HC__HD static inline float hc__to_f32(double v)
 }
 
 /* ---- CPU reference codec --------------------------------------------------------------- */
-#ifndef HCDEF_IMPL
-#ifdef HOMCOMP_STATIC
-#define HCDEF_IMPL static
-#else
-#define HCDEF_IMPL
-#endif
-#endif
 
 #define HC__CHUNK 1024 /* blocks per CPU work item */
 
@@ -656,50 +771,67 @@ HC__HD static inline float hc__to_f32(double v)
 
 /* A block whose every partial sum |q| stays below 2^24: plain rate <= 18, or outlier with
  * |d[0]| < 2^16 and rate <= 18 (2^16 + 31 (2^18 - 1) < 2^24). */
-static int hc__rb_small(unsigned rb)
-{
-    if (rb & 0x80u) return ((rb >> 5) & 3u) <= 1u && (rb & 31u) <= 18u;
-    return rb <= 18u;
-}
+static int hc__rb_small(unsigned rb) { return hc__rb_qsmall(rb, 2u, 18u, 18u); }
 
-HCDEF_IMPL const char *hc_status_string(hc_status s)
+HCDEF const char *hc_status_string(hc_status s)
 {
     switch (s) {
     case HC_OK: return "ok";
-    case HC_ERR_ARG: return "invalid argument (NULL pointer, bad enum or size)";
+    case HC_ERR_NULL: return "a required pointer argument is NULL";
+    case HC_ERR_ARG: return "invalid argument value (dtype, mode, bound, checksum flag or threads < 0)";
+    case HC_ERR_SIZE: return "n is larger than 2^56, or a size does not fit this machine's size_t";
+    case HC_ERR_NOMEM: return "out of memory (HOMCOMP_MALLOC returned NULL)";
+    case HC_ERR_CUDA: return "a CUDA launch failed (cudaGetLastError)";
+    case HC_ERR_INTERNAL: return "internal error: a reconstruction left the error bound; please report it";
     case HC_ERR_EB: return "error bound must be finite and > 0 (float64: >= 2^-1023)";
     case HC_ERR_NAN: return "input contains NaN: it cannot be bounded";
     case HC_ERR_INF: return "input contains infinity: it cannot be bounded";
     case HC_ERR_OVERFLOW: return "quantization overflow: |x| / step >= 2^30; use a larger error bound";
     case HC_ERR_CAPACITY: return "output buffer smaller than hc_compress_bound()";
-    case HC_ERR_FORMAT: return "not a homcomp stream, unsupported version, or dtype/n differ from the caller's";
-    case HC_ERR_CORRUPT: return "stream truncated or inconsistent (rate bytes, payload size, length)";
-    case HC_ERR_MISMATCH: return "streams cannot be combined: n, dtype, mode or error bound differ";
-    case HC_ERR_SUM_OVERFLOW: return "homomorphic sum overflow: a summed delta needs more than 31 bits";
-    case HC_ERR_RANGE: return "reconstruction would violate the error bound (internal guard)";
-    case HC_ERR_CUDA: return "a CUDA call failed";
-    case HC_ERR_WORKSPACE: return "GPU workspace missing or smaller than hc_cuda_workspace_size()";
+    case HC_ERR_FORMAT: return "not a homcomp stream, unsupported version or flags, or dtype/n differ from the caller's";
+    case HC_ERR_CORRUPT: return "stream truncated or inconsistent (length, rate bytes, payload, quantized values)";
+    case HC_ERR_MISMATCH: return "operands cannot be combined: n, dtype, mode or error bound differ";
+    case HC_ERR_SUM_OVERFLOW: return "homomorphic sum overflow: a summed delta or value needs more than 31 bits";
+    case HC_ERR_WORKSPACE: return "GPU workspace missing, misaligned or smaller than hc_cuda_workspace_size()";
     case HC_ERR_ALIGN: return "device pointer not aligned to the element size";
-    case HC_ERR_NOMEM: return "out of memory";
+    case HC_ERR_CHECKSUM: return "stream checksum mismatch: the bytes were changed after they were written";
+    case HC_ERR_OVERLAP: return "GPU add: the output buffer overlaps an input; use a separate output buffer";
     }
     return "unknown status";
 }
 
-HCDEF_IMPL hc_config hc_config_default(void)
+HCDEF hc_config hc_config_init(hc_dtype dtype, hc_bound bound, double eb)
 {
     hc_config c;
-    c.dtype = HC_F32;
+    memset(&c, 0, sizeof c);
+    c.dtype = dtype;
     c.mode = HC_PLAIN;
-    c.bound = HC_ABS;
-    c.eb = 1e-3;
+    c.bound = bound;
+    c.eb = eb;
+    c.checksum = 1;
     return c;
 }
 
+/* Threads a CPU call may use (opt->threads, 0 = all), or -1 for an invalid request. */
+static int hc__threads(const hc_options *opt)
+{
+    int t = opt ? opt->threads : 0;
+    if (t < 0) return -1;
+#ifdef _OPENMP
+    if (t == 0) t = omp_get_max_threads();
+#else
+    t = 1;
+#endif
+    return t < 1 ? 1 : t;
+}
+/* no more threads than work items */
+static inline int hc__nt(int nt, int64_t work) { return work < (int64_t)nt ? (work > 0 ? (int)work : 1) : nt; }
+
 static uint64_t hc__nblocks(uint64_t n) { return (n + HC_BLOCK - 1) / HC_BLOCK; }
 
-HCDEF_IMPL uint64_t hc_qp_count(uint64_t n) { return hc__nblocks(n) * HC_BLOCK; }
+HCDEF uint64_t hc_qp_count(uint64_t n) { return hc__nblocks(n) * HC_BLOCK; }
 
-HCDEF_IMPL size_t hc_compress_bound(uint64_t n, hc_dtype dtype)
+HCDEF size_t hc_compress_bound(uint64_t n, hc_dtype dtype)
 {
     uint64_t nb = hc__nblocks(n);
     (void)dtype;
@@ -856,16 +988,17 @@ static void hc__minmax_f32(const unsigned char *s, size_t cnt, float *lo, float 
     *inf |= bi;
 }
 
-static int hc__minmax(const void *in, uint64_t n, int dtype, double *mn, double *mx)
+static int hc__minmax(const void *in, uint64_t n, int dtype, double *mn, double *mx, int nt)
 {
     double lo = HUGE_VAL, hi = -HUGE_VAL;
     int nan = 0, inf = 0;
     int64_t i, nn = (int64_t)n;
     const unsigned char *s = (const unsigned char *)in;
+    (void)nt;
     if (dtype == HC_F32) {
         const int64_t nch = (nn + 16383) / 16384;
 #ifdef _OPENMP
-#pragma omp parallel for schedule(static) reduction(min : lo) reduction(max : hi) reduction(| : nan, inf)
+#pragma omp parallel for schedule(static) reduction(min : lo) reduction(max : hi) reduction(| : nan, inf) num_threads(hc__nt(nt, nch))
 #endif
         for (i = 0; i < nch; i++) {
             float l = HUGE_VALF, h = -HUGE_VALF;
@@ -879,7 +1012,7 @@ static int hc__minmax(const void *in, uint64_t n, int dtype, double *mn, double 
         }
     } else {
 #ifdef _OPENMP
-#pragma omp parallel for schedule(static) reduction(min : lo) reduction(max : hi) reduction(| : nan, inf)
+#pragma omp parallel for schedule(static) reduction(min : lo) reduction(max : hi) reduction(| : nan, inf) num_threads(hc__nt(nt, nn / 16384))
 #endif
         for (i = 0; i < nn; i++) {
             double x;
@@ -897,12 +1030,12 @@ static int hc__minmax(const void *in, uint64_t n, int dtype, double *mn, double 
     return HC_OK;
 }
 
-HCDEF_IMPL hc_status hc_stream_info(const void *stream, size_t len, hc_info *info)
+HCDEF hc_status hc_stream_info(const void *stream, size_t len, hc_info *info)
 {
     hc__hdr h;
     int st;
     uint64_t nb;
-    if (!stream || !info) return HC_ERR_ARG;
+    if (!stream || !info) return HC_ERR_NULL;
     memset(info, 0, sizeof *info);
     if (len < HC_HEADER_BYTES) return HC_ERR_CORRUPT;
     st = hc__parse_header((const unsigned char *)stream, &h);
@@ -915,11 +1048,35 @@ HCDEF_IMPL hc_status hc_stream_info(const void *stream, size_t len, hc_info *inf
     info->eb = h.eb;
     info->payload_bytes = h.payload;
     info->stream_bytes = HC_HEADER_BYTES + nb + h.payload;
+    info->checksum = h.csum_flag;
     return HC_OK;
 }
 
-/* Header + rate bytes + payload total; fills chunk offsets (nchunks + 1) when off != NULL. */
-static int hc__check_stream(const unsigned char *s, size_t len, hc__hdr *h, uint64_t *off)
+/* The checksum of the first len bytes of stream s (see hc__csum_word). Full words in parallel
+ * chunks, then the two exceptions: word 3 (the checksum's own bytes) and a partial last word. */
+static uint32_t hc__checksum(const unsigned char *s, uint64_t len, int nt)
+{
+    const int64_t nw = (int64_t)(len / 4), nch = (nw + 16383) / 16384;
+    int64_t c;
+    uint32_t sum = 0;
+    (void)nt;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) reduction(+ : sum) num_threads(hc__nt(nt, nch))
+#endif
+    for (c = 0; c < nch; c++) {
+        int64_t i = c * 16384, e = i + 16384 < nw ? i + 16384 : nw;
+        uint32_t t = 0;
+        for (; i < e; i++) t += hc__csum_word(hc__get32(s + 4 * i), (uint64_t)i);
+        sum += t;
+    }
+    if (nw > 3) sum += hc__csum_word(0, 3) - hc__csum_word(hc__get32(s + 12), 3);
+    if (len % 4) sum += hc__csum_word(hc__csum_get(s, len, (uint64_t)nw), (uint64_t)nw);
+    return sum;
+}
+
+/* Header, length, rate bytes, payload total and checksum: everything but the blocks' contents.
+ * Fills chunk offsets (nchunks + 1) when off != NULL. */
+static int hc__check_stream(const unsigned char *s, size_t len, hc__hdr *h, uint64_t *off, int nt)
 {
     uint64_t nb, nch, c, total = 0;
     int st;
@@ -928,6 +1085,8 @@ static int hc__check_stream(const unsigned char *s, size_t len, hc__hdr *h, uint
     if (st) return st;
     nb = hc__nblocks(h->n);
     if (nb > len - HC_HEADER_BYTES || h->payload > len - HC_HEADER_BYTES - nb) return HC_ERR_CORRUPT;
+    /* the checksum first: a flagged stream changed anywhere past its header reads as CHECKSUM */
+    if (h->csum_flag && hc__checksum(s, HC_HEADER_BYTES + nb + h->payload, nt) != h->csum) return HC_ERR_CHECKSUM;
     nch = (nb + HC__CHUNK - 1) / HC__CHUNK;
     for (c = 0; c < nch; c++) {
         uint64_t b, e = (c + 1) * HC__CHUNK < nb ? (c + 1) * HC__CHUNK : nb;
@@ -943,14 +1102,72 @@ static int hc__check_stream(const unsigned char *s, size_t len, hc__hdr *h, uint
     return HC_OK;
 }
 
-HCDEF_IMPL hc_status hc_validate(const void *stream, size_t len, hc_info *info)
+/* Decodes block b (rate byte rb, payload at src) into d and applies the one definition of a
+ * valid block: an outlier magnitude fits 31 bits and every quantized value |q| <= qmax. */
+static int hc__decode_checked(const unsigned char *src, unsigned rb, int64_t qmax, int32_t *d)
+{
+    int i;
+    if (!rb) {
+        for (i = 0; i < HC_BLOCK; i++) d[i] = 0;
+        return 0;
+    }
+    if (hc__decode_block(src, rb, d)) return HC_ERR_CORRUPT;
+    if (!hc__rb_qsmall(rb, 3u, 25u, 25u) && hc__q_out_of_range(d, qmax)) return HC_ERR_CORRUPT; /* else |q| < 2^30 */
+    return 0;
+}
+
+/* Opens a stream for reading: hc__check_stream with a chunk-offset table (HOMCOMP_MALLOC). */
+static hc_status hc__open(const void *s, size_t len, hc__hdr *h, uint64_t **off, int nt)
+{
+    uint64_t nb, nch;
+    int st;
+    *off = NULL;
+    if (len < HC_HEADER_BYTES) return HC_ERR_CORRUPT;
+    st = hc__parse_header((const unsigned char *)s, h);
+    if (st) return (hc_status)st;
+    nb = hc__nblocks(h->n);
+    if (nb > len - HC_HEADER_BYTES) return HC_ERR_CORRUPT; /* before sizing anything by n */
+    nch = (nb + HC__CHUNK - 1) / HC__CHUNK;
+    *off = (uint64_t *)HOMCOMP_MALLOC((size_t)(nch + 1) * sizeof(uint64_t));
+    if (!*off) return HC_ERR_NOMEM;
+    st = hc__check_stream((const unsigned char *)s, len, h, *off, nt);
+    if (st) { HOMCOMP_FREE(*off); *off = NULL; }
+    return (hc_status)st;
+}
+
+HCDEF hc_status hc_validate(const void *stream, size_t len, hc_info *info, const hc_options *opt)
 {
     hc__hdr h;
-    int st;
+    uint64_t *off, nb;
+    int64_t c, nch;
+    int err = 0, nt = hc__threads(opt);
+    hc_status st;
     hc_info tmp;
-    if (!stream) return HC_ERR_ARG;
-    st = hc__check_stream((const unsigned char *)stream, len, &h, NULL);
-    if (st) return (hc_status)st;
+    const unsigned char *s = (const unsigned char *)stream;
+    if (info) memset(info, 0, sizeof *info);
+    if (!stream) return HC_ERR_NULL;
+    if (nt < 0) return HC_ERR_ARG;
+    st = hc__open(stream, len, &h, &off, nt);
+    if (st) return st;
+    /* every block as the decoders see it */
+    nb = hc__nblocks(h.n);
+    nch = (int64_t)((nb + HC__CHUNK - 1) / HC__CHUNK);
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) reduction(min : err) num_threads(hc__nt(nt, nch))
+#endif
+    for (c = 0; c < nch; c++) {
+        uint64_t b = (uint64_t)c * HC__CHUNK, e = b + HC__CHUNK < nb ? b + HC__CHUNK : nb, pos = off[c];
+        const int64_t qmax = hc__qmax(h.dtype, h.k);
+        int32_t d[HC_BLOCK];
+        for (; b < e; b++) {
+            unsigned rb = s[HC_HEADER_BYTES + b];
+            int e2 = hc__decode_checked(s + HC_HEADER_BYTES + nb + pos, rb, qmax, d);
+            if (e2 < err) err = e2;
+            pos += hc__payload_size(rb);
+        }
+    }
+    HOMCOMP_FREE(off);
+    if (err) return (hc_status)err;
     return hc_stream_info(stream, len, info ? info : &tmp);
 }
 
@@ -967,6 +1184,7 @@ typedef struct {
     const uint64_t *boff;
     const hc__params *p;
     hc__hdr h;              /* output header (payload filled at the end) */
+    int nt;                 /* threads */
 } hc__job;
 
 static int hc__encode_chunks(const hc__job *j, unsigned char *out, uint64_t *csize)
@@ -976,8 +1194,9 @@ static int hc__encode_chunks(const hc__job *j, unsigned char *out, uint64_t *csi
     unsigned char *rates = out + HC_HEADER_BYTES, *pay = out + HC_HEADER_BYTES + nb;
     int err = 0;
     const uint64_t nbm = nb;
+    const int64_t qmax = hc__qmax(j->h.dtype, j->h.k);
 #ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) reduction(min : err)
+#pragma omp parallel for schedule(dynamic, 1) reduction(min : err) num_threads(hc__nt(j->nt, nch))
 #endif
     for (c = 0; c < nch; c++) {
         uint64_t b = (uint64_t)c * HC__CHUNK, e = b + HC__CHUNK < nbm ? b + HC__CHUNK : nbm;
@@ -993,14 +1212,12 @@ static int hc__encode_chunks(const hc__job *j, unsigned char *out, uint64_t *csi
                 st = hc__qp_block(j->b, j->h.dtype, first, cnt, j->p, d);
             } else {
                 unsigned ra = j->a[HC_HEADER_BYTES + b];
-                /* zero-block shortcut: a zero block needs no decode */
-                if (ra) st = hc__decode_block(j->a + HC_HEADER_BYTES + nbm + apos, ra, d) ? HC_ERR_CORRUPT : 0;
-                else for (i = 0; i < HC_BLOCK; i++) d[i] = 0;
+                st = hc__decode_checked(j->a + HC_HEADER_BYTES + nbm + apos, ra, qmax, d);
                 apos += hc__payload_size(ra);
                 if (j->kind == HC__SRC_STREAM) {
                     unsigned rbb = j->b[HC_HEADER_BYTES + b];
-                    if (rbb) { if (hc__decode_block(j->b + HC_HEADER_BYTES + nbm + bpos, rbb, e2)) st = HC_ERR_CORRUPT; }
-                    else for (i = 0; i < HC_BLOCK; i++) e2[i] = 0;
+                    int s2 = hc__decode_checked(j->b + HC_HEADER_BYTES + nbm + bpos, rbb, qmax, e2);
+                    if (s2 < st) st = s2;
                     bpos += hc__payload_size(rbb);
                 } else if (j->kind == HC__SRC_RAW) {
                     int s2 = hc__qp_block(j->b, j->h.dtype, first, cnt, j->p, e2);
@@ -1014,6 +1231,8 @@ static int hc__encode_chunks(const hc__job *j, unsigned char *out, uint64_t *csi
                     if (s > HC__D31 || s < -HC__D31) { if (HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW; s = 0; }
                     d[i] = (int32_t)s;
                 }
+                /* the sum must stay a valid stream: every summed value |q| <= qmax */
+                if (hc__q_out_of_range(d, qmax) && HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW;
             }
             if (st < err) err = st;
             for (i = cnt; i < HC_BLOCK; i++) d[i] = 0; /* canonical padding */
@@ -1038,6 +1257,7 @@ static hc_status hc__finish(const hc__job *j, unsigned char *out, uint64_t *csiz
     }
     h.payload = pos;
     hc__write_header(out, &h);
+    if (h.csum_flag) hc__put32(out + 12, hc__checksum(out, HC_HEADER_BYTES + nb + pos, j->nt));
     if (out_size) *out_size = (size_t)(HC_HEADER_BYTES + nb + pos);
     return HC_OK;
 }
@@ -1057,27 +1277,32 @@ static hc_status hc__run(hc__job *j, void *out, size_t out_cap, size_t *out_size
 }
 
 /* The arguments hc_compress and hc_cuda_compress both take: pointers, enums, n. */
-static int hc__compress_args_ok(const hc_config *cfg, const void *in, uint64_t n, const void *out)
+static hc_status hc__compress_args(const hc_config *cfg, const void *in, uint64_t n, const void *out)
 {
-    return cfg && out && (!n || in) && (cfg->dtype == HC_F32 || cfg->dtype == HC_F64) &&
-           (cfg->mode == HC_PLAIN || cfg->mode == HC_OUTLIER) && (cfg->bound == HC_ABS || cfg->bound == HC_REL) &&
-           n <= ((uint64_t)1 << 56);
+    if (!cfg || !out || (n && !in)) return HC_ERR_NULL;
+    if ((cfg->dtype != HC_F32 && cfg->dtype != HC_F64) || (cfg->mode != HC_PLAIN && cfg->mode != HC_OUTLIER) ||
+        (cfg->bound != HC_ABS && cfg->bound != HC_REL) || (cfg->checksum != 0 && cfg->checksum != 1))
+        return HC_ERR_ARG;
+    if (n > ((uint64_t)1 << 56) || hc_compress_bound(n, cfg->dtype) == 0) return HC_ERR_SIZE;
+    return HC_OK;
 }
 
-HCDEF_IMPL hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t n, void *out, size_t out_cap,
-                                 size_t *out_size)
+HCDEF hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t n, void *out, size_t out_cap,
+                            size_t *out_size, const hc_options *opt)
 {
     hc__params p;
     hc__job j;
     double eb;
-    int st;
-    if (!hc__compress_args_ok(cfg, in, n, out)) return HC_ERR_ARG;
+    int st, nt = hc__threads(opt);
+    st = hc__compress_args(cfg, in, n, out);
+    if (st) return (hc_status)st;
+    if (nt < 0) return HC_ERR_ARG;
     if (out_cap < hc_compress_bound(n, cfg->dtype)) return HC_ERR_CAPACITY;
     eb = cfg->eb;
     if (cfg->bound == HC_REL) {
         double mn, mx;
         if (!(eb > 0.0) || !(eb <= DBL_MAX)) return HC_ERR_EB;
-        st = hc__minmax(in, n, cfg->dtype, &mn, &mx);
+        st = hc__minmax(in, n, cfg->dtype, &mn, &mx, nt);
         if (st) return (hc_status)st;
         eb = hc__rel_eb(eb, mn, mx);
     }
@@ -1087,50 +1312,37 @@ HCDEF_IMPL hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t 
     j.kind = HC__SRC_RAW;
     j.b = (const unsigned char *)in;
     j.p = &p;
+    j.nt = nt;
     j.h.dtype = cfg->dtype;
     j.h.mode = cfg->mode;
     j.h.k = p.k;
     j.h.n = n;
     j.h.eb = eb;
+    j.h.csum_flag = cfg->checksum;
     return hc__run(&j, out, out_cap, out_size);
 }
 
-static hc_status hc__open(const void *s, size_t len, hc__hdr *h, uint64_t **off)
-{
-    uint64_t nb, nch;
-    int st;
-    if (!s) return HC_ERR_ARG;
-    if (len < HC_HEADER_BYTES) return HC_ERR_CORRUPT;
-    st = hc__parse_header((const unsigned char *)s, h);
-    if (st) return (hc_status)st;
-    nb = hc__nblocks(h->n);
-    if (nb > len - HC_HEADER_BYTES) return HC_ERR_CORRUPT; /* before sizing anything by n */
-    nch = (nb + HC__CHUNK - 1) / HC__CHUNK;
-    *off = (uint64_t *)HOMCOMP_MALLOC((size_t)(nch + 1) * sizeof(uint64_t));
-    if (!*off) return HC_ERR_NOMEM;
-    st = hc__check_stream((const unsigned char *)s, len, h, *off);
-    if (st) { HOMCOMP_FREE(*off); *off = NULL; }
-    return (hc_status)st;
-}
-
-HCDEF_IMPL hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtype, void *out, uint64_t n)
+HCDEF hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtype, void *out, uint64_t n,
+                              const hc_options *opt)
 {
     hc__hdr h;
     uint64_t *off = NULL, nb;
-    int64_t c, nch;
-    int err = 0;
+    int64_t c, nch, qmax;
+    int err = 0, nt = hc__threads(opt);
     hc_status st;
     double step;
     float stepf;
     int fastd;
     const unsigned char *s = (const unsigned char *)stream;
-    if (!stream || (n && !out)) return HC_ERR_ARG;
-    st = hc__open(stream, len, &h, &off);
+    if (!stream || (n && !out)) return HC_ERR_NULL;
+    if ((dtype != HC_F32 && dtype != HC_F64) || nt < 0) return HC_ERR_ARG;
+    st = hc__open(stream, len, &h, &off, nt);
     if (st) return st;
     if (h.n != n || h.dtype != (int)dtype) { HOMCOMP_FREE(off); return HC_ERR_FORMAT; }
     nb = hc__nblocks(n);
     nch = (int64_t)((nb + HC__CHUNK - 1) / HC__CHUNK);
     step = ldexp(1.0, h.k);
+    qmax = hc__qmax(h.dtype, h.k);
     {
         hc__params pp;
         memset(&pp, 0, sizeof pp);
@@ -1139,7 +1351,7 @@ HCDEF_IMPL hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtyp
         stepf = pp.stepf;
     }
 #ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) reduction(min : err)
+#pragma omp parallel for schedule(dynamic, 1) reduction(min : err) num_threads(hc__nt(nt, nch))
 #endif
     for (c = 0; c < nch; c++) {
         uint64_t b = (uint64_t)c * HC__CHUNK, e = b + HC__CHUNK < nb ? b + HC__CHUNK : nb, pos = off[c];
@@ -1149,7 +1361,8 @@ HCDEF_IMPL hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtyp
             uint64_t first = b * HC_BLOCK;
             int cnt = (int)(n - first < HC_BLOCK ? n - first : HC_BLOCK), i;
             int64_t q = 0;
-            if (hc__decode_block(s + HC_HEADER_BYTES + nb + pos, rb, d)) err = HC_ERR_CORRUPT;
+            int e2 = hc__decode_checked(s + HC_HEADER_BYTES + nb + pos, rb, qmax, d);
+            if (e2 < err) err = e2;
             pos += hc__payload_size(rb);
             if (dtype == HC_F32) {
                 float v[HC_BLOCK];
@@ -1173,49 +1386,101 @@ HCDEF_IMPL hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtyp
     return (hc_status)err;
 }
 
-HCDEF_IMPL hc_status hc_qp(const void *ref, size_t ref_len, const void *raw, uint64_t n, int32_t *deltas)
+/* Quantize + predict raw (the caller's dtype) with the step of eb into deltas. */
+static hc_status hc__qp_run(const hc__params *p, int dtype, const void *raw, uint64_t n, int32_t *deltas, int nt)
 {
-    hc__hdr h;
-    hc__params p;
-    int64_t b, nb;
-    int err = 0, st;
-    if (!ref || !deltas || (n && !raw)) return HC_ERR_ARG;
-    if (ref_len < HC_HEADER_BYTES) return HC_ERR_CORRUPT;
-    st = hc__parse_header((const unsigned char *)ref, &h);
-    if (st) return (hc_status)st;
-    if (h.n != n) return HC_ERR_MISMATCH;
-    hc__params_from_eb(h.eb, h.dtype, &p);
-    nb = (int64_t)hc__nblocks(n);
+    int64_t b, nb = (int64_t)hc__nblocks(n);
+    int err = 0;
+    (void)nt;
 #ifdef _OPENMP
-#pragma omp parallel for schedule(static) reduction(min : err)
+#pragma omp parallel for schedule(static) reduction(min : err) num_threads(hc__nt(nt, nb / 1024))
 #endif
     for (b = 0; b < nb; b++) {
         uint64_t first = (uint64_t)b * HC_BLOCK;
         int cnt = (int)(n - first < HC_BLOCK ? n - first : HC_BLOCK);
-        int e = hc__qp_block((const unsigned char *)raw, h.dtype, first, cnt, &p, deltas + first);
+        int e = hc__qp_block((const unsigned char *)raw, dtype, first, cnt, p, deltas + first);
         if (e < err) err = e;
     }
     return (hc_status)err;
 }
 
-static hc_status hc__add_common(const void *c, size_t clen, int kind, const void *b, size_t blen, uint64_t n,
-                                void *out, size_t out_cap, size_t *out_size)
+HCDEF hc_status hc_qp(const void *ref, size_t ref_len, hc_dtype dtype, const void *raw, uint64_t n, int32_t *deltas,
+                      const hc_options *opt)
+{
+    hc__hdr h;
+    hc__params p;
+    int st, nt = hc__threads(opt);
+    if (!ref || !deltas || (n && !raw)) return HC_ERR_NULL;
+    if ((dtype != HC_F32 && dtype != HC_F64) || nt < 0) return HC_ERR_ARG;
+    if (ref_len < HC_HEADER_BYTES) return HC_ERR_CORRUPT;
+    st = hc__parse_header((const unsigned char *)ref, &h);
+    if (st) return (hc_status)st;
+    /* the caller's dtype sizes raw[], never the stream's header */
+    if (h.n != n || h.dtype != (int)dtype) return HC_ERR_MISMATCH;
+    hc__params_from_eb(h.eb, h.dtype, &p);
+    return hc__qp_run(&p, dtype, raw, n, deltas, nt);
+}
+
+HCDEF hc_status hc_qp_eb(double eb, hc_dtype dtype, const void *raw, uint64_t n, int32_t *deltas,
+                         const hc_options *opt)
+{
+    hc__params p;
+    int st, nt = hc__threads(opt);
+    if (!deltas || (n && !raw)) return HC_ERR_NULL;
+    if ((dtype != HC_F32 && dtype != HC_F64) || nt < 0) return HC_ERR_ARG;
+    if (n > ((uint64_t)1 << 56)) return HC_ERR_SIZE;
+    st = hc__params_from_eb(eb, dtype, &p);
+    if (st) return (hc_status)st;
+    return hc__qp_run(&p, dtype, raw, n, deltas, nt);
+}
+
+/* [p, p + len) and [q, q + qlen) share a byte (addresses compared as integers) */
+static int hc__overlap(const void *p, size_t len, const void *q, size_t qlen)
+{
+    uintptr_t a = (uintptr_t)p, b = (uintptr_t)q;
+    return len && qlen && a < b + qlen && b < a + len;
+}
+
+/* An input the output overlaps is read from a copy (in-place adds); *copy keeps it for restoring. */
+static hc_status hc__detach(const void **in, size_t len, const void *out, size_t out_cap, unsigned char **copy)
+{
+    *copy = NULL;
+    if (!hc__overlap(*in, len, out, out_cap)) return HC_OK;
+    *copy = (unsigned char *)HOMCOMP_MALLOC(len);
+    if (!*copy) return HC_ERR_NOMEM;
+    memcpy(*copy, *in, len);
+    *in = *copy;
+    return HC_OK;
+}
+
+static hc_status hc__add_common(const void *c, size_t clen, int kind, int dtype, const void *b, size_t blen,
+                                uint64_t n, void *out, size_t out_cap, size_t *out_size, const hc_options *opt)
 {
     hc__hdr ha, hb;
     hc__params p;
     uint64_t *aoff = NULL, *boff = NULL;
+    unsigned char *ca = NULL, *cb = NULL;
+    const void *c0 = c;
     hc__job j;
     hc_status st;
-    if (!c || !out || (n && !b && kind != HC__SRC_STREAM) || (kind == HC__SRC_STREAM && !b)) return HC_ERR_ARG;
-    st = hc__open(c, clen, &ha, &aoff);
-    if (st) return st;
-    if (kind == HC__SRC_STREAM) {
-        st = hc__open(b, blen, &hb, &boff);
-        if (st) { HOMCOMP_FREE(aoff); return st; }
-        if (!hc__compatible(&ha, &hb)) st = HC_ERR_MISMATCH;
+    int nt = hc__threads(opt);
+    if (!c || !out || (n && !b) || (kind == HC__SRC_STREAM && !b)) return HC_ERR_NULL;
+    if (nt < 0 || (kind == HC__SRC_RAW && dtype != HC_F32 && dtype != HC_F64)) return HC_ERR_ARG;
+    if (kind != HC__SRC_STREAM) {
+        size_t es = kind == HC__SRC_RAW && dtype == HC_F64 ? 8 : 4;
+        if (n > ((uint64_t)1 << 56) || n > SIZE_MAX / es) return HC_ERR_SIZE;
+        blen = (size_t)n * es; /* the caller's element type sizes the operand */
+    }
+    /* in place (out overlapping an input): read that input from a copy */
+    st = hc__detach(&c, clen, out, out_cap, &ca);
+    if (st == HC_OK) st = hc__detach(&b, blen, out, out_cap, &cb);
+    if (st == HC_OK) st = hc__open(c, clen, &ha, &aoff, nt);
+    if (st == HC_OK && kind == HC__SRC_STREAM) {
+        st = hc__open(b, blen, &hb, &boff, nt);
+        if (st == HC_OK && !hc__compatible(&ha, &hb)) st = HC_ERR_MISMATCH;
         n = ha.n;
-    } else if (ha.n != n) {
-        st = HC_ERR_MISMATCH;
+    } else if (st == HC_OK && (ha.n != n || (kind == HC__SRC_RAW && ha.dtype != dtype))) {
+        st = HC_ERR_MISMATCH; /* the caller's dtype sizes raw[], never the stream's header */
     }
     if (st == HC_OK) {
         hc__params_from_eb(ha.eb, ha.dtype, &p);
@@ -1226,28 +1491,33 @@ static hc_status hc__add_common(const void *c, size_t clen, int kind, const void
         j.b = (const unsigned char *)b;
         j.boff = boff;
         j.p = &p;
-        j.h = ha;
+        j.h = ha; /* the sum keeps the first operand's checksum choice */
+        j.nt = nt;
         st = hc__run(&j, out, out_cap, out_size);
+        /* a failed in-place add gives the accumulator back */
+        if (st != HC_OK && st != HC_ERR_CAPACITY && ca) memcpy((void *)c0, ca, clen);
     }
-    HOMCOMP_FREE(aoff);
+    if (aoff) HOMCOMP_FREE(aoff);
     if (boff) HOMCOMP_FREE(boff);
+    if (ca) HOMCOMP_FREE(ca);
+    if (cb) HOMCOMP_FREE(cb);
     return st;
 }
 
-HCDEF_IMPL hc_status hc_add(const void *a, size_t alen, const void *b, size_t blen, void *out, size_t out_cap,
-                            size_t *out_size)
+HCDEF hc_status hc_add(const void *a, size_t alen, const void *b, size_t blen, void *out, size_t out_cap,
+                       size_t *out_size, const hc_options *opt)
 {
-    return hc__add_common(a, alen, HC__SRC_STREAM, b, blen, 0, out, out_cap, out_size);
+    return hc__add_common(a, alen, HC__SRC_STREAM, 0, b, blen, 0, out, out_cap, out_size, opt);
 }
-HCDEF_IMPL hc_status hc_add_raw(const void *c, size_t clen, const void *raw, uint64_t n, void *out, size_t out_cap,
-                                size_t *out_size)
+HCDEF hc_status hc_add_raw(const void *c, size_t clen, hc_dtype dtype, const void *raw, uint64_t n, void *out,
+                           size_t out_cap, size_t *out_size, const hc_options *opt)
 {
-    return hc__add_common(c, clen, HC__SRC_RAW, raw, 0, n, out, out_cap, out_size);
+    return hc__add_common(c, clen, HC__SRC_RAW, (int)dtype, raw, 0, n, out, out_cap, out_size, opt);
 }
-HCDEF_IMPL hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas, uint64_t n, void *out,
-                               size_t out_cap, size_t *out_size)
+HCDEF hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas, uint64_t n, void *out,
+                          size_t out_cap, size_t *out_size, const hc_options *opt)
 {
-    return hc__add_common(c, clen, HC__SRC_QP, deltas, 0, n, out, out_cap, out_size);
+    return hc__add_common(c, clen, HC__SRC_QP, 0, deltas, 0, n, out, out_cap, out_size, opt);
 }
 
 /* ---- CUDA codec ------------------------------------------------------------------------ */
@@ -1264,7 +1534,8 @@ HCDEF_IMPL hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas
 typedef struct {
     hc_cuda_result res;            /* 16 bytes, what the caller reads */
     int pre_status, pad;           /* errors found by the min/max kernel (uniform for later kernels) */
-    unsigned long long minkey, maxkey, tile_ctr, pad2[2];
+    unsigned long long minkey, maxkey, tile_ctr;
+    unsigned csum[4];              /* checksum sums: operand a, operand b, output */
 } hc__ws; /* 64 bytes, then 3 x ntiles look-back words */
 
 static uint64_t hc__ntiles(uint64_t n)
@@ -1288,14 +1559,57 @@ __device__ static inline double hc__unkey(unsigned long long k)
     return __longlong_as_double((long long)u);
 }
 
-__global__ void hc__k_init(hc__ws *ws, unsigned long long *st, uint64_t count)
+static __global__ void hc__k_init(hc__ws *ws, unsigned long long *st, uint64_t count)
 {
     uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (i == 0) {
         ws->res.status = 0; ws->res.reserved = 0; ws->res.bytes = 0;
         ws->pre_status = 0; ws->minkey = ~0ull; ws->maxkey = 0; ws->tile_ctr = 0;
+        ws->csum[0] = ws->csum[1] = ws->csum[2] = ws->csum[3] = 0;
     }
     for (; i < count; i += (uint64_t)gridDim.x * blockDim.x) st[i] = 0;
+}
+
+/* ---- the stream checksum (hc__csum_word) on the GPU: one pass over a finished stream ----
+ * The stream at s (flagged streams only; a stream's length from its header, bounded by lim; the
+ * output's from the result the encoding kernel wrote when use_result) adds its checksum words into
+ * *acc. Launched only for checksummed streams (or when the host cannot tell), after the
+ * encoding kernel for an output; costs one read of the compressed bytes. */
+static __global__ void hc__k_csum(const unsigned char *s, uint64_t lim, int use_result, unsigned *acc, const hc__ws *ws)
+{
+    uint64_t len;
+    if (use_result) {
+        if (ws->res.status) return;
+        len = ws->res.bytes;
+    } else {
+        hc__hdr h;
+        if (lim < HC_HEADER_BYTES || hc__parse_header(s, &h)) return; /* the decoder reports it */
+        len = HC_HEADER_BYTES + (h.n + HC_BLOCK - 1) / HC_BLOCK + h.payload;
+        if (len > lim) return;
+    }
+    if (!(s[7] & HC__FLAG_CSUM)) return;
+    const uint64_t nw = (len + 3) / 4;
+    unsigned t = 0;
+    for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < nw; i += (uint64_t)gridDim.x * blockDim.x)
+        t += hc__csum_word(hc__csum_get(s, len, i), i);
+    for (int o = 16; o; o >>= 1) t += __shfl_xor_sync(~0u, t, o);
+    if ((threadIdx.x & 31) == 0) atomicAdd(acc, t);
+}
+/* input s (len bytes) carries a checksum that differs from sum (a well-formed header only:
+ * a malformed one is the decoder's to report, as on the CPU) */
+__device__ static inline bool hc__csum_bad(const unsigned char *s, uint64_t len, unsigned sum)
+{
+    hc__hdr h;
+    if (!s || len < HC_HEADER_BYTES || hc__parse_header(s, &h) || !h.csum_flag) return false;
+    if (HC_HEADER_BYTES + (h.n + HC_BLOCK - 1) / HC_BLOCK + h.payload > len) return false;
+    return h.csum != sum;
+}
+/* After the sums: check the inputs' checksums (a, and b when given), or write the output's. */
+static __global__ void hc__k_csum_end(const unsigned char *a, uint64_t alen, const unsigned char *b, uint64_t blen,
+                                      unsigned char *out, hc__ws *ws)
+{
+    if (hc__csum_bad(a, alen, ws->csum[0]) || hc__csum_bad(b, blen, ws->csum[1])) atomicMin(&ws->res.status, HC_ERR_CHECKSUM);
+    if (out && ws->res.status == 0 && (out[7] & HC__FLAG_CSUM)) hc__put32(out + 12, ws->csum[2]);
 }
 
 __device__ static inline void hc__minmax_done(double lo, double hi, int nan, int inf, hc__ws *ws)
@@ -1318,7 +1632,7 @@ __device__ static inline void hc__minmax_done(double lo, double hi, int nan, int
     }
 }
 
-template <typename T> __global__ void hc__k_minmax(const T *in, uint64_t n, hc__ws *ws)
+template <typename T> static __global__ void hc__k_minmax(const T *in, uint64_t n, hc__ws *ws)
 {
     double lo = HUGE_VAL, hi = -HUGE_VAL;
     int nan = 0, inf = 0;
@@ -1525,20 +1839,6 @@ template <int R> __device__ __forceinline__ void hc__dec_planes(uint32_t *a, con
     hc__tr_inv<R>(a);
 }
 
-/* Rate byte and payload size of a block from its magnitudes (as hc__plan). */
-__device__ static __forceinline__ unsigned hc__plan_mag(uint32_t m0, uint32_t rest, int mode, unsigned *size)
-{
-    const unsigned r = (unsigned)hc__bitlen(rest | m0);
-    unsigned sz = r ? 4u + 4u * r : 0u, rb = r;
-    if (mode == HC_OUTLIER && r) {
-        unsigned r1 = (unsigned)hc__bitlen(rest), ob = ((unsigned)hc__bitlen(m0) + 7u) / 8u;
-        if (ob == 0) ob = 1;
-        if (ob + 4u + 4u * r1 < sz) { sz = ob + 4u + 4u * r1; rb = 0x80u | ((ob - 1u) << 5) | r1; }
-    }
-    *size = sz;
-    return rb;
-}
-
 /* Encode this thread's block (deltas d, destroyed) at byte offset off of the tile payload in
  * shared memory. All 32 lanes call it (the transpose size is uniform across the warp). */
 __device__ static __forceinline__ void hc__enc_block(int32_t *d, unsigned rb, unsigned size, unsigned char *pb, unsigned off)
@@ -1549,13 +1849,13 @@ __device__ static __forceinline__ void hc__enc_block(int32_t *d, unsigned rb, un
         sign |= ((uint32_t)d[i] >> 31) << i;
         a[i] = hc__mag(d[i]);
     }
-    if (rb & 0x80u) {
-        unsigned ob = ((rb >> 5) & 3u) + 1u;
+    if (hc__rb_outlier(rb)) {
+        unsigned ob = hc__rb_obytes(rb);
         for (unsigned j = 0; j < ob; j++) pb[off + j] = (unsigned char)(a[0] >> (8 * j));
         off += ob;
         a[0] = 0;
     }
-    const unsigned r = rb & 31u, rmax = hc__wmax(r);
+    const unsigned r = hc__rb_rate(rb), rmax = hc__wmax(r);
     const bool al = (off & 3u) == 0, any = size != 0;
     if (any) hc__sput(pb, off, sign, al);
     off += 4;
@@ -1570,19 +1870,19 @@ __device__ static __forceinline__ int hc__dec_block(const unsigned *w, unsigned 
 {
     uint32_t *a = (uint32_t *)d, m0 = 0, sign = 0;
     int bad = 0;
-    if (rb & 0x80u) {
-        unsigned ob = ((rb >> 5) & 3u) + 1u;
+    if (hc__rb_outlier(rb)) {
+        unsigned ob = hc__rb_obytes(rb);
         m0 = hc__sget(w, off) & (ob == 4 ? ~0u : ((1u << (8 * ob)) - 1u));
         off += ob;
     }
     if (rb) sign = hc__sget(w, off);
     off += 4;
-    const unsigned r = rb & 31u, rmax = hc__wmax(r);
+    const unsigned r = hc__rb_rate(rb), rmax = hc__wmax(r);
     if (rmax <= 4) hc__dec_planes<4>(a, w, off, r);
     else if (rmax <= 8) hc__dec_planes<8>(a, w, off, r);
     else if (rmax <= 16) hc__dec_planes<16>(a, w, off, r);
     else hc__dec_planes<32>(a, w, off, r);
-    if (rb & 0x80u) {
+    if (hc__rb_outlier(rb)) {
         if (m0 > 2147483647u) { bad = 1; m0 = 0; }
         a[0] = m0;
     }
@@ -1658,6 +1958,8 @@ __device__ __forceinline__ void hc__row_st(unsigned *row, const uint32_t *v)
     for (int j = 0; j < 8; j++) ((uint4 *)row)[j] = make_uint4(v[4 * j], v[4 * j + 1], v[4 * j + 2], v[4 * j + 3]);
 }
 
+#define HC__F23 12582912.0f     /* 1.5 x 2^23 */
+#define HC__F23_BITS 0x4B400000 /* its bit pattern */
 /* float32 fast-path constants (see hc__qp_block; any ebf <= eb keeps the result exact) */
 typedef struct {
     int fastq, fastd;
@@ -1671,8 +1973,28 @@ __device__ static __forceinline__ hc__fq hc__fq_of(const hc__params *p)
     f.invf = f.fastq ? __int_as_float((127 - p->k) << 23) : 0.0f;
     f.stepf = f.fastq ? __int_as_float((127 + p->k) << 23) : 0.0f;
     f.ebf = __double2float_rd(p->eb);
-    f.cneg = -12582912.0f * f.stepf; /* -1.5 x 2^23 x step, exact */
+    f.cneg = -HC__F23 * f.stepf; /* -1.5 x 2^23 x step, exact */
     return f;
+}
+
+/* float32 quantization by the 1.5 x 2^23 rounding, the kernels' one home for it: s = x/step +
+ * 1.5 x 2^23 rounds x/step half-even to an integer (exactly for |x/step| < 2^22) held in s's low
+ * mantissa bits: q = bits(s) - bits(1.5 x 2^23). *ok: that range and |x - q step| <= eb. */
+__device__ static __forceinline__ int32_t hc__fq_round(float x, const hc__fq *f, bool *ok)
+{
+    const float t = __fmul_rn(x, f->invf), s = __fadd_rn(t, HC__F23), r = __fsub_rn(s, HC__F23);
+    *ok = (fabsf(t) < 4194304.0f) & (fabsf(__fsub_rn(x, __fmul_rn(r, f->stepf))) <= f->ebf);
+    return __float_as_int(s) - HC__F23_BITS;
+}
+/* q alone, for a block already known to take the fast path */
+__device__ static __forceinline__ int32_t hc__fq_q(float x, const hc__fq *f)
+{
+    return __float_as_int(__fadd_rn(__fmul_rn(x, f->invf), HC__F23)) - HC__F23_BITS;
+}
+/* the inverse for |q| < 2^22: q step as one fma, (1.5 x 2^23 + q) step - 1.5 x 2^23 step */
+__device__ static __forceinline__ float hc__fq_value(int32_t q, const hc__fq *f)
+{
+    return fmaf(__int_as_float(q + HC__F23_BITS), f->stepf, f->cneg);
 }
 
 /* Quantize + predict the warp's blocks (stage in, then this thread's row): deltas d, as
@@ -1694,9 +2016,9 @@ __device__ __forceinline__ int hc__qp_warp(unsigned *stg, const T *in, uint64_t 
         int32_t prev = 0;
 #pragma unroll
         for (int i = 0; i < HC_BLOCK; i++) {
-            const float x = __uint_as_float(xw[i]), t = __fmul_rn(x, f->invf), s = __fadd_rn(t, 12582912.0f), r = __fsub_rn(s, 12582912.0f);
-            int32_t q = __float_as_int(s) - 0x4B400000;
-            ok &= (fabsf(t) < 4194304.0f) & (fabsf(__fsub_rn(x, __fmul_rn(r, f->stepf))) <= f->ebf);
+            bool oki;
+            int32_t q = hc__fq_round(__uint_as_float(xw[i]), f, &oki);
+            ok &= oki;
             q = i < cnt ? q : prev;
             d[i] = q - prev;
             prev = q;
@@ -1802,7 +2124,7 @@ __device__ static __forceinline__ void hc__emit(int32_t *d, int mode, unsigned *
 #pragma unroll
     for (int i = 1; i < HC_BLOCK; i++) rest |= hc__mag(d[i]);
     unsigned size, agg;
-    const unsigned rb = hc__plan_mag(hc__mag(d[0]), rest, mode, &size);
+    const unsigned rb = hc__rate_byte(hc__mag(d[0]), rest, mode, &size);
     const unsigned excl = hc__cta_scan(size, wsum, &agg); /* barrier: every earlier use of sm is done */
     if (threadIdx.x == 0) hc__publish(st, tile, agg);
     if (b < nb) out[HC_HEADER_BYTES + b] = (unsigned char)rb;
@@ -1823,8 +2145,8 @@ __device__ static __forceinline__ int hc__block_cnt(uint64_t b, uint64_t nb, uin
 }
 
 template <typename T>
-__global__ void __launch_bounds__(HC__TB, 4)
-hc__k_compress(const T *in, uint64_t n, unsigned char *out, double eb_in, int use_rel, int mode, hc__ws *ws,
+static __global__ void __launch_bounds__(HC__TB, 4)
+hc__k_compress(const T *in, uint64_t n, unsigned char *out, double eb_in, int use_rel, int mode /* | checksum << 1 */, hc__ws *ws,
                unsigned long long *st)
 {
     __shared__ __align__(16) unsigned sm[HC__SMW];
@@ -1852,8 +2174,9 @@ hc__k_compress(const T *in, uint64_t n, unsigned char *out, double eb_in, int us
     int err = hc__qp_warp<T>(sm + w * 32 * HC__ROW, in, wbase, n, vec, hc__block_cnt(b, nb, n), &p, &f, d);
     if (err) atomicMin(&ws->res.status, err);
     hc__hdr h;
-    h.dtype = hc__dt<T>::v; h.mode = mode; h.k = p.k; h.n = n; h.eb = eb; h.payload = 0;
-    hc__emit(d, mode, sm, s_wsum, &s_off, out, nb, tile, b, st, &h, ws);
+    h.dtype = hc__dt<T>::v; h.mode = mode & 1; h.k = p.k; h.n = n; h.eb = eb; h.payload = 0;
+    h.csum_flag = mode >> 1; h.csum = 0; /* the checksum itself: hc__k_csum_end */
+    hc__emit(d, mode & 1, sm, s_wsum, &s_off, out, nb, tile, b, st, &h, ws);
 }
 
 /* Header checks every tile repeats (uniform: all tiles read the same bytes). */
@@ -1875,7 +2198,7 @@ __device__ static __forceinline__ unsigned hc__rate(const unsigned char *s, uint
     return r;
 }
 template <typename T>
-__global__ void __launch_bounds__(HC__TB, 4)
+static __global__ void __launch_bounds__(HC__TB, 4)
 hc__k_decompress(const unsigned char *s, uint64_t len, uint64_t n, T *out, hc__ws *ws, unsigned long long *st)
 {
     __shared__ __align__(16) unsigned sm[HC__SMW];
@@ -1913,6 +2236,7 @@ hc__k_decompress(const unsigned char *s, uint64_t len, uint64_t n, T *out, hc__w
     __syncthreads();
     int32_t d[HC_BLOCK];
     if (hc__dec_block(sm, rb, sh + excl, d)) err = HC_ERR_CORRUPT;
+    if (!hc__rb_qsmall(rb, 3u, 25u, 25u) && hc__q_out_of_range(d, hc__qmax(h.dtype, h.k))) err = HC_ERR_CORRUPT;
     if (err) atomicMin(&ws->res.status, err);
     __syncthreads(); /* payload reads done: the staging rows reuse sm */
     hc__params p;
@@ -1923,12 +2247,12 @@ hc__k_decompress(const unsigned char *s, uint64_t len, uint64_t n, T *out, hc__w
     if (sizeof(T) == 4) {
         const hc__fq f = hc__fq_of(&p);
         /* every |q| < 2^22: plain rate <= 17, or outlier with |d[0]| < 2^16 and rate <= 16 */
-        const bool small = (rb & 0x80u) ? ((rb >> 5) & 3u) <= 1u && (rb & 31u) <= 16u : rb <= 17u;
+        const bool small = hc__rb_qsmall(rb, 2u, 16u, 17u);
         uint32_t *x = (uint32_t *)d; /* values replace the deltas in place */
         if (f.fastd && small) {
             int32_t q = 0;
 #pragma unroll
-            for (int i = 0; i < HC_BLOCK; i++) { q += d[i]; x[i] = __float_as_uint(fmaf(__int_as_float(q + 0x4B400000), f.stepf, f.cneg)); }
+            for (int i = 0; i < HC_BLOCK; i++) { q += d[i]; x[i] = __float_as_uint(hc__fq_value(q, &f)); }
         } else {
             long long q = 0;
 #pragma unroll
@@ -2007,9 +2331,9 @@ __device__ static __forceinline__ int hc__qp_inplace(unsigned *rw, unsigned sw, 
     int32_t prev = 0;
 #pragma unroll
     for (int i = 0; i < HC_BLOCK; i++) {
-        const float x = __uint_as_float(e[i]), t = __fmul_rn(x, f->invf), s = __fadd_rn(t, 12582912.0f), r = __fsub_rn(s, 12582912.0f);
-        const int32_t q = __float_as_int(s) - 0x4B400000;
-        ok &= (fabsf(t) < 4194304.0f) & (fabsf(__fsub_rn(x, __fmul_rn(r, f->stepf))) <= f->ebf);
+        bool oki;
+        const int32_t q = hc__fq_round(__uint_as_float(e[i]), f, &oki);
+        ok &= oki;
         e[i] = (uint32_t)(q - prev);
         prev = q;
     }
@@ -2042,8 +2366,9 @@ __device__ static __noinline__ int hc__qp_row(unsigned *rw, unsigned sw, int cnt
     int32_t prev = 0;
 #pragma unroll 1
     for (int i = 0; i < HC_BLOCK; i++) {
-        const float x = __uint_as_float(rw[hc__swz(i, sw)]), t = __fmul_rn(x, f->invf), s = __fadd_rn(t, 12582912.0f), r = __fsub_rn(s, 12582912.0f);
-        ok &= (fabsf(t) < 4194304.0f) & (fabsf(__fsub_rn(x, __fmul_rn(r, f->stepf))) <= f->ebf);
+        bool oki;
+        (void)hc__fq_round(__uint_as_float(rw[hc__swz(i, sw)]), f, &oki);
+        ok &= oki;
     }
 #pragma unroll 1
     for (int i = 0; i < HC_BLOCK; i++) {
@@ -2051,7 +2376,7 @@ __device__ static __noinline__ int hc__qp_row(unsigned *rw, unsigned sw, int cnt
         const float x = __uint_as_float(rw[k]);
         int32_t q = prev;
         if (i >= cnt) {
-        } else if (ok) q = __float_as_int(__fadd_rn(__fmul_rn(x, f->invf), 12582912.0f)) - 0x4B400000;
+        } else if (ok) q = hc__fq_q(x, f);
         else {
             int e2 = hc__quant((double)x, p, HC_F32, &q);
             if (e2) { err = e2 < err ? e2 : err; q = prev; }
@@ -2077,7 +2402,7 @@ __device__ static __forceinline__ void hc__add_deltas(int32_t *d, const int32_t 
  * Order: rate bytes of the compressed operands, publish, the raw/QP operand's loads and
  * quantization while the look-backs resolve, then payloads, add, and hc__emit. */
 template <typename T, int KIND>
-__global__ void __launch_bounds__(HC__TB, 4)
+static __global__ void __launch_bounds__(HC__TB, 4)
 hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen, uint64_t n, unsigned char *out,
           hc__ws *ws, unsigned long long *stA, unsigned long long *stB, unsigned long long *stO)
 {
@@ -2108,6 +2433,7 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
     const uint64_t tile = s_tile, nb = (n + HC_BLOCK - 1) / HC_BLOCK, b = tile * HC__TB + tid;
     const uint64_t wbase = (tile * HC__TB + w * 32) * HC_BLOCK;
     const int cnt = hc__block_cnt(b, nb, n);
+    const long long qmax = hc__qmax(h.dtype, h.k);
     int err = 0;
     int32_t d[HC_BLOCK], e[HC_BLOCK];
     /* rate bytes: one packed scan for both compressed operands (a tile's total < 2^16) */
@@ -2161,6 +2487,7 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
                                           (const unsigned char *)bsrc + blen);
         __syncthreads();
         if (hc__dec_block(sm, rbb, sh + exb, e)) err = HC_ERR_CORRUPT;
+        if (!hc__rb_qsmall(rbb, 3u, 25u, 25u) && hc__q_out_of_range(e, qmax)) err = HC_ERR_CORRUPT;
         __syncthreads();
     }
     const unsigned long long offa = s_off[0], enda = offa + aga;
@@ -2176,6 +2503,7 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
         const unsigned sh = hc__load_tile(pb, aga, srca, a + alen);
         __syncthreads();
         if (hc__dec_block(pb, ra, sh + exa, d)) err = HC_ERR_CORRUPT;
+        if (!hc__rb_qsmall(ra, 3u, 25u, 25u) && hc__q_out_of_range(d, qmax)) err = HC_ERR_CORRUPT;
         if (fr) { /* the raw deltas wait in the rows */
             const unsigned *rw = sm + tid * 32, sw = (unsigned)(tid & 7);
 #pragma unroll
@@ -2218,9 +2546,9 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
 #pragma unroll
                 for (int k = 0; k < 4; k++) {
                     const int i = 4 * j + k;
-                    const float x = __uint_as_float(xv[k]), t = __fmul_rn(x, f.invf), s = __fadd_rn(t, 12582912.0f), r = __fsub_rn(s, 12582912.0f);
-                    int32_t q = __float_as_int(s) - 0x4B400000;
-                    ok &= (fabsf(t) < 4194304.0f) & (fabsf(__fsub_rn(x, __fmul_rn(r, f.stepf))) <= f.ebf);
+                    bool oki;
+                    int32_t q = hc__fq_round(__uint_as_float(xv[k]), &f, &oki);
+                    ok &= oki;
                     q = i < cnt ? q : prev;
                     const uint32_t ev = (uint32_t)(q - prev), sv = (uint32_t)d[i] + ev;
                     ov |= (((uint32_t)d[i] ^ sv) & (ev ^ sv)) | (sv == 0x80000000u ? 0x80000000u : 0u);
@@ -2233,7 +2561,7 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
 #pragma unroll
                 for (int i = 0; i < HC_BLOCK; i++) {
                     const float x = __uint_as_float(rw[hc__swz(i, sw)]);
-                    int32_t q = __float_as_int(__fadd_rn(__fmul_rn(x, f.invf), 12582912.0f)) - 0x4B400000;
+                    int32_t q = hc__fq_q(x, &f);
                     q = i < cnt ? q : prev;
                     d[i] = (int32_t)((uint32_t)d[i] - (uint32_t)(q - prev));
                     prev = q;
@@ -2254,14 +2582,19 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
         const unsigned sh = hc__load_tile(sm, aga, srca, a + alen);
         __syncthreads();
         if (hc__dec_block(sm, ra, sh + exa, d)) err = HC_ERR_CORRUPT;
+        if (!hc__rb_qsmall(ra, 3u, 25u, 25u) && hc__q_out_of_range(d, qmax)) err = HC_ERR_CORRUPT;
         hc__add_deltas(d, e, cnt, &err);
     }
+    /* the sum must stay a valid stream (|q| <= qmax); two operands with |q| < 2^30 always do */
+    const bool qsafe = qmax == 2147483647LL && hc__rb_qsmall(ra, 3u, 25u, 25u) &&
+                       (KIND == HC__K_RAW || (KIND == HC__K_STREAM && hc__rb_qsmall(rbb, 3u, 25u, 25u)));
+    if (!qsafe && hc__q_out_of_range(d, qmax)) err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err;
     if (err) atomicMin(&ws->res.status, err);
     hc__emit(d, h.mode, sm, s_wsum[1], &s_off[0], out, nb, tile, b, stO, &h, ws);
 }
 
 template <typename T>
-__global__ void __launch_bounds__(HC__TB, 4)
+static __global__ void __launch_bounds__(HC__TB, 4)
 hc__k_qp(const unsigned char *ref, uint64_t rlen, const T *raw, uint64_t n, int32_t *deltas, hc__ws *ws)
 {
     __shared__ __align__(16) unsigned sm[HC__SMW];
@@ -2297,11 +2630,11 @@ hc__k_qp(const unsigned char *ref, uint64_t rlen, const T *raw, uint64_t n, int3
 }
 
 /* ---- host side of the GPU API ---- */
-HCDEF_IMPL size_t hc_cuda_workspace_size(uint64_t n) { return (size_t)(sizeof(hc__ws) + 3 * hc__ntiles(n) * 8); }
-HCDEF_IMPL hc_cuda_result *hc_cuda_result_ptr(void *d_ws) { return (hc_cuda_result *)d_ws; }
-HCDEF_IMPL hc_status hc_cuda_read_result(const void *d_ws, hc_cuda_result *h_result, cudaStream_t stream)
+HCDEF size_t hc_cuda_workspace_size(uint64_t n) { return (size_t)(sizeof(hc__ws) + 3 * hc__ntiles(n) * 8); }
+HCDEF hc_cuda_result *hc_cuda_result_ptr(void *d_ws) { return (hc_cuda_result *)d_ws; }
+HCDEF hc_status hc_cuda_read_result(const void *d_ws, hc_cuda_result *h_result, cudaStream_t stream)
 {
-    if (!d_ws || !h_result) return HC_ERR_ARG;
+    if (!d_ws || !h_result) return HC_ERR_NULL;
     return cudaMemcpyAsync(h_result, d_ws, sizeof(hc_cuda_result), cudaMemcpyDeviceToHost, stream) == cudaSuccess
                ? HC_OK : HC_ERR_CUDA;
 }
@@ -2322,12 +2655,21 @@ static hc_status hc__cuda_prep(uint64_t n, void *d_ws, size_t ws_bytes, cudaStre
 
 static hc_status hc__cuda_done(void) { return cudaGetLastError() == cudaSuccess ? HC_OK : HC_ERR_CUDA; }
 
-/* Host-side validation of a device stream: the length always, the header when a host copy is given. */
+/* grid of the checksum pass over a stream of at most len bytes */
+static unsigned hc__csum_grid(uint64_t len)
+{
+    uint64_t g = (len / 4 + 255) / 256 + 1;
+    return (unsigned)(g > 1024 ? 1024 : g);
+}
+
+/* Host-side validation of a device stream: the length always, the header when a host copy is
+ * given (*csum then says whether it carries a checksum; -1 = unknown). */
 static hc_status hc__cuda_check_stream(const void *d_s, size_t len, const void *h_header, hc_dtype dtype, uint64_t n,
-                                       int *mode)
+                                       int *csum)
 {
     uint64_t nb = hc__nblocks(n);
-    if (!d_s) return HC_ERR_ARG;
+    *csum = -1;
+    if (!d_s) return HC_ERR_NULL;
     if (len < HC_HEADER_BYTES || len - HC_HEADER_BYTES < nb) return HC_ERR_CORRUPT;
     if (h_header) {
         hc__hdr h;
@@ -2335,25 +2677,26 @@ static hc_status hc__cuda_check_stream(const void *d_s, size_t len, const void *
         if (st) return (hc_status)st;
         if (h.n != n || h.dtype != (int)dtype) return HC_ERR_FORMAT;
         if (h.payload > len - HC_HEADER_BYTES - nb) return HC_ERR_CORRUPT;
-        if (mode) *mode = h.mode;
+        *csum = h.csum_flag;
     }
     return HC_OK;
 }
 
-HCDEF_IMPL hc_status hc_cuda_compress(const hc_config *cfg, const void *d_in, uint64_t n, void *d_out, size_t out_cap,
-                                      void *d_ws, size_t ws_bytes, cudaStream_t stream)
+HCDEF hc_status hc_cuda_compress(const hc_config *cfg, const void *d_in, uint64_t n, void *d_out, size_t out_cap,
+                                 void *d_ws, size_t ws_bytes, cudaStream_t stream)
 {
     hc__ws *ws;
     unsigned long long *st;
     hc__params p;
     double eb;
-    int use_rel;
+    int use_rel, mode;
     hc_status s;
     unsigned nt;
-    if (!hc__compress_args_ok(cfg, d_in, n, d_out)) return HC_ERR_ARG;
+    s = hc__compress_args(cfg, d_in, n, d_out);
+    if (s) return s;
     if ((uintptr_t)d_in % (cfg->dtype == HC_F32 ? 4 : 8)) return HC_ERR_ALIGN;
     if (out_cap < hc_compress_bound(n, cfg->dtype)) return HC_ERR_CAPACITY;
-    if (hc__ntiles(n) > 0x7fffffffu) return HC_ERR_ARG;
+    if (hc__ntiles(n) > 0x7fffffffu) return HC_ERR_SIZE;
     eb = cfg->eb;
     use_rel = cfg->bound == HC_REL && n > 0;
     if (use_rel) { if (!(eb > 0.0) || !(eb <= DBL_MAX)) return HC_ERR_EB; }
@@ -2361,42 +2704,54 @@ HCDEF_IMPL hc_status hc_cuda_compress(const hc_config *cfg, const void *d_in, ui
     s = hc__cuda_prep(n, d_ws, ws_bytes, stream, &ws, &st);
     if (s) return s;
     nt = (unsigned)hc__ntiles(n);
+    mode = (int)cfg->mode | (cfg->checksum << 1);
     if (cfg->dtype == HC_F32) {
         if (use_rel) hc__k_minmax<float><<<1024, 256, 0, stream>>>((const float *)d_in, n, ws);
-        hc__k_compress<float><<<nt, HC__TB, 0, stream>>>((const float *)d_in, n, (unsigned char *)d_out, eb, use_rel, cfg->mode, ws, st);
+        hc__k_compress<float><<<nt, HC__TB, 0, stream>>>((const float *)d_in, n, (unsigned char *)d_out, eb, use_rel, mode, ws, st);
     } else {
         if (use_rel) hc__k_minmax<double><<<1024, 256, 0, stream>>>((const double *)d_in, n, ws);
-        hc__k_compress<double><<<nt, HC__TB, 0, stream>>>((const double *)d_in, n, (unsigned char *)d_out, eb, use_rel, cfg->mode, ws, st);
+        hc__k_compress<double><<<nt, HC__TB, 0, stream>>>((const double *)d_in, n, (unsigned char *)d_out, eb, use_rel, mode, ws, st);
+    }
+    if (cfg->checksum) {
+        hc__k_csum<<<hc__csum_grid(out_cap), 256, 0, stream>>>((const unsigned char *)d_out, out_cap, 1, &ws->csum[2], ws);
+        hc__k_csum_end<<<1, 1, 0, stream>>>(NULL, 0, NULL, 0, (unsigned char *)d_out, ws);
     }
     return hc__cuda_done();
 }
 
-HCDEF_IMPL hc_status hc_cuda_decompress(const void *d_stream, size_t len, const void *h_header, hc_dtype dtype,
-                                        void *d_out, uint64_t n, void *d_ws, size_t ws_bytes, cudaStream_t stream)
+HCDEF hc_status hc_cuda_decompress(const void *d_stream, size_t len, const void *h_header, hc_dtype dtype,
+                                   void *d_out, uint64_t n, void *d_ws, size_t ws_bytes, cudaStream_t stream)
 {
     hc__ws *ws;
     unsigned long long *st;
     hc_status s;
-    if ((dtype != HC_F32 && dtype != HC_F64) || (n && !d_out)) return HC_ERR_ARG;
+    int csum;
+    if (n && !d_out) return HC_ERR_NULL;
+    if (dtype != HC_F32 && dtype != HC_F64) return HC_ERR_ARG;
     if ((uintptr_t)d_out % (dtype == HC_F32 ? 4 : 8)) return HC_ERR_ALIGN;
-    s = hc__cuda_check_stream(d_stream, len, h_header, dtype, n, NULL);
+    s = hc__cuda_check_stream(d_stream, len, h_header, dtype, n, &csum);
     if (s) return s;
     s = hc__cuda_prep(n, d_ws, ws_bytes, stream, &ws, &st);
     if (s) return s;
+    if (csum) { /* verify a checksummed (or, without h_header, possibly checksummed) stream */
+        hc__k_csum<<<hc__csum_grid(len), 256, 0, stream>>>((const unsigned char *)d_stream, len, 0, &ws->csum[0], ws);
+        hc__k_csum_end<<<1, 1, 0, stream>>>((const unsigned char *)d_stream, len, NULL, 0, NULL, ws);
+    }
     unsigned nt = (unsigned)hc__ntiles(n);
     if (dtype == HC_F32) hc__k_decompress<float><<<nt, HC__TB, 0, stream>>>((const unsigned char *)d_stream, len, n, (float *)d_out, ws, st);
     else hc__k_decompress<double><<<nt, HC__TB, 0, stream>>>((const unsigned char *)d_stream, len, n, (double *)d_out, ws, st);
     return hc__cuda_done();
 }
 
-HCDEF_IMPL hc_status hc_cuda_qp(const void *d_ref, size_t ref_len, const void *h_header, hc_dtype dtype,
-                                const void *d_raw, uint64_t n, int32_t *d_deltas, void *d_ws, size_t ws_bytes,
-                                cudaStream_t stream)
+HCDEF hc_status hc_cuda_qp(const void *d_ref, size_t ref_len, const void *h_header, hc_dtype dtype,
+                           const void *d_raw, uint64_t n, int32_t *d_deltas, void *d_ws, size_t ws_bytes,
+                           cudaStream_t stream)
 {
     hc__ws *ws;
     unsigned long long *st;
     hc_status s;
-    if ((dtype != HC_F32 && dtype != HC_F64) || !d_ref || !d_deltas || (n && !d_raw)) return HC_ERR_ARG;
+    if (!d_ref || !d_deltas || (n && !d_raw)) return HC_ERR_NULL;
+    if (dtype != HC_F32 && dtype != HC_F64) return HC_ERR_ARG;
     if ((uintptr_t)d_raw % (dtype == HC_F32 ? 4 : 8) || ((uintptr_t)d_deltas & 3)) return HC_ERR_ALIGN;
     if (ref_len < HC_HEADER_BYTES) return HC_ERR_CORRUPT;
     if (h_header) {
@@ -2421,49 +2776,64 @@ static hc_status hc__cuda_add(const void *d_a, size_t alen, const void *d_b, siz
     hc__ws *ws;
     unsigned long long *st;
     hc_status s;
-    if ((dtype != HC_F32 && dtype != HC_F64) || !d_out || (n && !d_b) || (KIND == HC__K_STREAM && !d_b)) return HC_ERR_ARG;
+    int csum, csum_b = -1;
+    if (!d_out || (n && !d_b) || (KIND == HC__K_STREAM && !d_b)) return HC_ERR_NULL;
+    if (dtype != HC_F32 && dtype != HC_F64) return HC_ERR_ARG;
     if (KIND == HC__K_RAW && (uintptr_t)d_b % (dtype == HC_F32 ? 4 : 8)) return HC_ERR_ALIGN;
     if (KIND == HC__K_QP && ((uintptr_t)d_b & 3)) return HC_ERR_ALIGN;
     if (out_cap < hc_compress_bound(n, dtype)) return HC_ERR_CAPACITY;
-    s = hc__cuda_check_stream(d_a, alen, h_header, dtype, n, NULL);
+    s = hc__cuda_check_stream(d_a, alen, h_header, dtype, n, &csum);
     if (s) return s;
     if (KIND == HC__K_STREAM) {
-        s = hc__cuda_check_stream(d_b, blen, NULL, dtype, n, NULL);
+        s = hc__cuda_check_stream(d_b, blen, NULL, dtype, n, &csum_b);
         if (s) return s;
+    } else {
+        blen = (size_t)n * (KIND == HC__K_RAW && dtype == HC_F64 ? 8 : 4);
     }
+    /* tiles write the output while later tiles still read the inputs: no in-place on the GPU */
+    if (hc__overlap(d_out, out_cap, d_a, alen) || hc__overlap(d_out, out_cap, d_b, blen)) return HC_ERR_OVERLAP;
     s = hc__cuda_prep(n, d_ws, ws_bytes, stream, &ws, &st);
     if (s) return s;
+    const unsigned char *ua = (const unsigned char *)d_a, *ub = KIND == HC__K_STREAM ? (const unsigned char *)d_b : NULL;
+    if (csum || csum_b) { /* the inputs' checksums (csum = -1: the host cannot tell, the kernels look) */
+        hc__k_csum<<<hc__csum_grid(alen), 256, 0, stream>>>(ua, alen, 0, &ws->csum[0], ws);
+        if (ub) hc__k_csum<<<hc__csum_grid(blen), 256, 0, stream>>>(ub, blen, 0, &ws->csum[1], ws);
+        hc__k_csum_end<<<1, 1, 0, stream>>>(ua, alen, ub, blen, NULL, ws);
+    }
     uint64_t nt = hc__ntiles(n);
     if (dtype == HC_F32)
-        hc__k_add<float, KIND><<<(unsigned)nt, HC__TB, 0, stream>>>((const unsigned char *)d_a, alen, d_b, blen, n,
-                                                                      (unsigned char *)d_out, ws, st, st + nt, st + 2 * nt);
+        hc__k_add<float, KIND><<<(unsigned)nt, HC__TB, 0, stream>>>(ua, alen, d_b, ub ? blen : 0, n, (unsigned char *)d_out, ws,
+                                                                      st, st + nt, st + 2 * nt);
     else
-        hc__k_add<double, KIND><<<(unsigned)nt, HC__TB, 0, stream>>>((const unsigned char *)d_a, alen, d_b, blen, n,
-                                                                       (unsigned char *)d_out, ws, st, st + nt, st + 2 * nt);
+        hc__k_add<double, KIND><<<(unsigned)nt, HC__TB, 0, stream>>>(ua, alen, d_b, ub ? blen : 0, n, (unsigned char *)d_out, ws,
+                                                                       st, st + nt, st + 2 * nt);
+    if (csum) { /* the sum keeps a's checksum choice */
+        hc__k_csum<<<hc__csum_grid(out_cap), 256, 0, stream>>>((const unsigned char *)d_out, out_cap, 1, &ws->csum[2], ws);
+        hc__k_csum_end<<<1, 1, 0, stream>>>(NULL, 0, NULL, 0, (unsigned char *)d_out, ws);
+    }
     return hc__cuda_done();
 }
 
-HCDEF_IMPL hc_status hc_cuda_add(const void *d_a, size_t alen, const void *d_b, size_t blen, const void *h_header,
-                                 hc_dtype dtype, uint64_t n, void *d_out, size_t out_cap, void *d_ws, size_t ws_bytes,
-                                 cudaStream_t stream)
+HCDEF hc_status hc_cuda_add(const void *d_a, size_t alen, const void *d_b, size_t blen, const void *h_header,
+                            hc_dtype dtype, uint64_t n, void *d_out, size_t out_cap, void *d_ws, size_t ws_bytes,
+                            cudaStream_t stream)
 {
     return hc__cuda_add<HC__K_STREAM>(d_a, alen, d_b, blen, h_header, dtype, n, d_out, out_cap, d_ws, ws_bytes, stream);
 }
-HCDEF_IMPL hc_status hc_cuda_add_raw(const void *d_c, size_t clen, const void *h_header, hc_dtype dtype,
-                                     const void *d_raw, uint64_t n, void *d_out, size_t out_cap, void *d_ws,
-                                     size_t ws_bytes, cudaStream_t stream)
+HCDEF hc_status hc_cuda_add_raw(const void *d_c, size_t clen, const void *h_header, hc_dtype dtype,
+                                const void *d_raw, uint64_t n, void *d_out, size_t out_cap, void *d_ws,
+                                size_t ws_bytes, cudaStream_t stream)
 {
     return hc__cuda_add<HC__K_RAW>(d_c, clen, d_raw, 0, h_header, dtype, n, d_out, out_cap, d_ws, ws_bytes, stream);
 }
-HCDEF_IMPL hc_status hc_cuda_add_qp(const void *d_c, size_t clen, const void *h_header, hc_dtype dtype,
-                                    const int32_t *d_deltas, uint64_t n, void *d_out, size_t out_cap, void *d_ws,
-                                    size_t ws_bytes, cudaStream_t stream)
+HCDEF hc_status hc_cuda_add_qp(const void *d_c, size_t clen, const void *h_header, hc_dtype dtype,
+                               const int32_t *d_deltas, uint64_t n, void *d_out, size_t out_cap, void *d_ws,
+                               size_t ws_bytes, cudaStream_t stream)
 {
     return hc__cuda_add<HC__K_QP>(d_c, clen, d_deltas, 0, h_header, dtype, n, d_out, out_cap, d_ws, ws_bytes, stream);
 }
 #endif /* __CUDACC__ */
 
-#endif /* HOMCOMP_IMPLEMENTATION_DONE */
 #endif /* HOMCOMP_IMPLEMENTATION */
 
 /*

@@ -1,84 +1,86 @@
-/* homcomp_cuda: the CUDA codec of homcomp.cuh on a float file or a generated field:
- * compress, decompress, fused add (HomComp_F) and the sum of k fields, all on the device
- * with one preallocated workspace. Exits 77 when no GPU is present. */
+/* homcomp_cuda: the CUDA codec of homcomp.cuh on a float file or a generated field: compress,
+ * decompress, fused add (HomComp_F) and the sum of k fields, all on the device with one
+ * preallocated workspace. Exit 0 when every bound held, 1 when a check failed, 2 on bad
+ * arguments or input, 77 when no GPU is present. */
 #define HOMCOMP_IMPLEMENTATION
 #include "homcomp.cuh"
+#include "demo_common.h"
 #include "homcomp_demo.h"
 
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { fprintf(stderr, "%s\n", cudaGetErrorString(e_)); return 1; } } while (0)
+static void ck(cudaError_t e, const char *what)
+{
+    if (e != cudaSuccess) { fprintf(stderr, "%s: %s: %s\n", dc_prog(), what, cudaGetErrorString(e)); dc_exit(DC_EXIT_FAIL); }
+}
+static void *dalloc(size_t bytes)
+{
+    void *p = NULL;
+    ck(cudaMalloc(&p, bytes ? bytes : 1), "cudaMalloc");
+    return p;
+}
+
+/* one timed call on stream s (after an untimed warm-up); a failed launch or kernel ends the run */
+template <typename F> static double timed(cudaStream_t s, void *ws, const char *what, hc_cuda_result *r, F call)
+{
+    cudaEvent_t e0, e1;
+    float ms = 0;
+    hcd_status(what, call());
+    ck(cudaEventCreate(&e0), "event"); ck(cudaEventCreate(&e1), "event");
+    ck(cudaEventRecord(e0, s), "event");
+    hc_status st = call();
+    ck(cudaEventRecord(e1, s), "event");
+    hcd_status(what, st);
+    hcd_status(what, hc_cuda_read_result(ws, r, s));
+    ck(cudaStreamSynchronize(s), what);
+    hcd_status(what, (hc_status)r->status);
+    ck(cudaEventElapsedTime(&ms, e0, e1), "event");
+    cudaEventDestroy(e0); cudaEventDestroy(e1);
+    return ms * 1e-3;
+}
 
 int main(int argc, char **argv)
 {
     hcd_args a;
     uint64_t n;
-    int dc = 0;
-    if (hcd_parse(argc, argv, &a)) return 2;
-    if (cudaGetDeviceCount(&dc) != cudaSuccess || dc == 0) { fprintf(stderr, "SKIP: no CUDA device\n"); return 77; }
+    int devs = 0;
+    hcd_parse(argc, argv, &a);
+    if (cudaGetDeviceCount(&devs) != cudaSuccess || devs == 0) { fprintf(stderr, "SKIP: no CUDA device\n"); return DC_EXIT_SKIP; }
     unsigned char *x = (unsigned char *)hcd_fields(&a, &n);
-    if (!x) return 1;
     size_t es = a.dtype == HC_F32 ? 4 : 8, cap = hc_compress_bound(n, a.dtype), wsb = hc_cuda_workspace_size(n);
-    unsigned char *dx, *ds, *dsum, *dtmp, *dy; void *ws;
-    CK(cudaMalloc(&dx, (size_t)a.k * n * es + 8)); CK(cudaMalloc(&ds, cap)); CK(cudaMalloc(&dsum, cap));
-    CK(cudaMalloc(&dtmp, cap)); CK(cudaMalloc(&dy, n * es + 8)); CK(cudaMalloc(&ws, wsb));
-    CK(cudaMemcpy(dx, x, (size_t)a.k * n * es, cudaMemcpyHostToDevice));
-    cudaStream_t s; CK(cudaStreamCreate(&s));
-    cudaEvent_t e0, e1; cudaEventCreate(&e0); cudaEventCreate(&e1);
-    hc_config c = hc_config_default();
-    c.dtype = a.dtype; c.mode = a.mode; c.bound = a.bound; c.eb = a.eb;
+    unsigned char *dx = (unsigned char *)dalloc((size_t)a.k * n * es), *ds = (unsigned char *)dalloc(cap);
+    unsigned char *dsum = (unsigned char *)dalloc(cap), *dtmp = (unsigned char *)dalloc(cap), *dy = (unsigned char *)dalloc(n * es);
+    void *ws = dalloc(wsb);
+    ck(cudaMemcpy(dx, x, (size_t)a.k * n * es, cudaMemcpyHostToDevice), "copy in");
+    cudaStream_t s;
+    ck(cudaStreamCreate(&s), "stream");
+    hc_config c = hc_config_init(a.dtype, a.bound, a.eb);
+    c.mode = a.mode;
     hc_cuda_result r;
-    float ms;
     hcd_header(&a, "homcomp_cuda", n);
-    hc_cuda_compress(&c, dx, n, ds, cap, ws, wsb, s); /* warm-up */
-    cudaEventRecord(e0, s);
-    hc_status st = hc_cuda_compress(&c, dx, n, ds, cap, ws, wsb, s);
-    cudaEventRecord(e1, s);
-    hc_cuda_read_result(ws, &r, s);
-    CK(cudaStreamSynchronize(s));
-    cudaEventElapsedTime(&ms, e0, e1);
-    double tc = ms * 1e-3;
-    if (st || r.status) { fprintf(stderr, "compress: %s\n", hc_status_string(st ? st : (hc_status)r.status)); return 1; }
+    double tc = timed(s, ws, "compress", &r, [&] { return hc_cuda_compress(&c, dx, n, ds, cap, ws, wsb, s); });
     size_t sz = r.bytes;
     unsigned char hdr[HC_HEADER_BYTES];
-    CK(cudaMemcpy(hdr, ds, HC_HEADER_BYTES, cudaMemcpyDeviceToHost));
+    ck(cudaMemcpy(hdr, ds, HC_HEADER_BYTES, cudaMemcpyDeviceToHost), "header");
     hc_info info;
-    hc_stream_info(hdr, HC_HEADER_BYTES, &info);
-    hc_cuda_decompress(ds, sz, hdr, a.dtype, dy, n, ws, wsb, s);
-    cudaEventRecord(e0, s);
-    st = hc_cuda_decompress(ds, sz, hdr, a.dtype, dy, n, ws, wsb, s);
-    cudaEventRecord(e1, s);
-    hc_cuda_read_result(ws, &r, s);
-    CK(cudaStreamSynchronize(s));
-    cudaEventElapsedTime(&ms, e0, e1);
-    double td = ms * 1e-3;
-    if (st || r.status) { fprintf(stderr, "decompress: %s\n", hc_status_string(st ? st : (hc_status)r.status)); return 1; }
-    unsigned char *y = (unsigned char *)malloc(n * es + 8);
-    CK(cudaMemcpy(y, dy, n * es, cudaMemcpyDeviceToHost));
-    double me = 0;
-    for (uint64_t i = 0; i < n; i++) me = fmax(me, fabs(hcd_get(x, a.dtype, i) - hcd_get(y, a.dtype, i)));
-    double ratio = (double)(n * es) / sz;
-    hcd_row(&a, "cuda", "compress", n, info.eb, ratio, me, info.eb, tc, n * es);
-    hcd_row(&a, "cuda", "decompress", n, info.eb, ratio, me, info.eb, td, n * es);
-    /* sum of k fields by fused adds */
-    CK(cudaMemcpyAsync(dsum, ds, sz, cudaMemcpyDeviceToDevice, s));
+    hcd_status("stream_info", hc_stream_info(hdr, HC_HEADER_BYTES, &info));
+    double td = timed(s, ws, "decompress", &r, [&] { return hc_cuda_decompress(ds, sz, hdr, a.dtype, dy, n, ws, wsb, s); });
+    unsigned char *y = (unsigned char *)hcd_alloc(n * es);
+    ck(cudaMemcpy(y, dy, n * es, cudaMemcpyDeviceToHost), "copy out");
+    hcd_report_roundtrip(&a, "cuda", x, y, n, info.eb, sz, tc, td);
+    /* sum of k fields by fused adds (the GPU adds need an output apart from their inputs) */
+    ck(cudaMemcpyAsync(dsum, ds, sz, cudaMemcpyDeviceToDevice, s), "copy");
     size_t ssz = sz;
     double tf = 0;
     for (int j = 1; j < a.k; j++) {
-        cudaEventRecord(e0, s);
-        st = hc_cuda_add_raw(dsum, ssz, hdr, a.dtype, dx + (uint64_t)j * n * es, n, dtmp, cap, ws, wsb, s);
-        cudaEventRecord(e1, s);
-        hc_cuda_read_result(ws, &r, s);
-        CK(cudaStreamSynchronize(s));
-        cudaEventElapsedTime(&ms, e0, e1);
-        tf += ms * 1e-3;
-        if (st || r.status) { fprintf(stderr, "add_raw: %s\n", hc_status_string(st ? st : (hc_status)r.status)); return 1; }
+        tf += timed(s, ws, "add_raw", &r, [&] {
+            return hc_cuda_add_raw(dsum, ssz, hdr, a.dtype, dx + (uint64_t)j * n * es, n, dtmp, cap, ws, wsb, s);
+        });
         ssz = r.bytes;
         unsigned char *t = dsum; dsum = dtmp; dtmp = t;
     }
-    hc_cuda_decompress(dsum, ssz, NULL, a.dtype, dy, n, ws, wsb, s);
-    hc_cuda_read_result(ws, &r, s);
-    CK(cudaStreamSynchronize(s));
-    CK(cudaMemcpy(y, dy, n * es, cudaMemcpyDeviceToHost));
-    hcd_report_sum(&a, "cuda", x, y, n, es, info.eb, ssz, tf);
+    timed(s, ws, "decompress sum", &r, [&] { return hc_cuda_decompress(dsum, ssz, NULL, a.dtype, dy, n, ws, wsb, s); });
+    ck(cudaMemcpy(y, dy, n * es, cudaMemcpyDeviceToHost), "copy out");
+    hcd_report_sum(&a, "cuda", x, y, n, info.eb, ssz, tf);
     free(x); free(y);
-    return r.status ? 1 : 0;
+    cudaFree(dx); cudaFree(ds); cudaFree(dsum); cudaFree(dtmp); cudaFree(dy); cudaFree(ws);
+    return dc_exit_code();
 }

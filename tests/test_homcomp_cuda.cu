@@ -44,23 +44,24 @@ static void one(hc_dtype dt, hc_mode mode, hc_bound bound, int kind, uint64_t n,
              bound ? "REL" : "ABS", kind, (unsigned long long)n, off);
     size_t es = dt == HC_F32 ? 4 : 8, cap = hc_compress_bound(n, dt), wsb = hc_cuda_workspace_size(n);
     std::vector<unsigned char> x = gen(kind, n, dt, 1), y = gen(2, n, dt, 7);
-    hc_config c = hc_config_default();
-    c.dtype = dt; c.mode = mode; c.bound = bound; c.eb = bound == HC_REL ? 1e-3 : 1e-2;
+    hc_config c = hc_config_init(dt, bound, bound == HC_REL ? 1e-3 : 1e-2);
+    c.mode = mode;
+    c.checksum = kind & 1; /* with and without the checksum: the GPU writes the same bytes */
     std::vector<unsigned char> cs(cap), ca(cap), cr(cap), cq(cap);
     size_t csz = 0, casz = 0, crsz = 0, cqsz = 0;
-    if (!CHECK(hc_compress(&c, x.data(), n, cs.data(), cap, &csz) == HC_OK, "%s cpu compress", what)) return;
+    if (!CHECK(hc_compress(&c, x.data(), n, cs.data(), cap, &csz, NULL) == HC_OK, "%s cpu compress", what)) return;
     hc_info info{};
     hc_stream_info(cs.data(), csz, &info);
     hc_config cb = c; cb.bound = HC_ABS; cb.eb = info.eb;
     std::vector<unsigned char> ys(cap);
     size_t ysz = 0;
-    CHECK(hc_compress(&cb, y.data(), n, ys.data(), cap, &ysz) == HC_OK, "%s cpu compress y", what);
-    CHECK(hc_add(cs.data(), csz, ys.data(), ysz, ca.data(), cap, &casz) == HC_OK, "%s cpu add", what);
-    CHECK(hc_add_raw(cs.data(), csz, y.data(), n, cr.data(), cap, &crsz) == HC_OK, "%s cpu add_raw", what);
+    CHECK(hc_compress(&cb, y.data(), n, ys.data(), cap, &ysz, NULL) == HC_OK, "%s cpu compress y", what);
+    CHECK(hc_add(cs.data(), csz, ys.data(), ysz, ca.data(), cap, &casz, NULL) == HC_OK, "%s cpu add", what);
+    CHECK(hc_add_raw(cs.data(), csz, dt, y.data(), n, cr.data(), cap, &crsz, NULL) == HC_OK, "%s cpu add_raw", what);
     std::vector<int32_t> qp(hc_qp_count(n) + 1);
-    CHECK(hc_qp(cs.data(), csz, y.data(), n, qp.data()) == HC_OK, "%s cpu qp", what);
+    CHECK(hc_qp(cs.data(), csz, dt, y.data(), n, qp.data(), NULL) == HC_OK, "%s cpu qp", what);
     std::vector<unsigned char> xo(n * es + 8), yo(n * es + 8);
-    CHECK(hc_decompress(cs.data(), csz, dt, xo.data(), n) == HC_OK, "%s cpu decompress", what);
+    CHECK(hc_decompress(cs.data(), csz, dt, xo.data(), n, NULL) == HC_OK, "%s cpu decompress", what);
 
     dev dx(n * es + 16), dy(n * es + 16), ds(cap), dys(cap), dout(cap), dws(wsb), dq(hc_qp_count(n) * 4 + 4),
         dxo(n * es + 16);
@@ -105,7 +106,7 @@ static void one(hc_dtype dt, hc_mode mode, hc_bound bound, int kind, uint64_t n,
     std::vector<int32_t> gq(hc_qp_count(n) + 1);
     CHECK_CUDA(cudaMemcpy(gq.data(), dq.p, hc_qp_count(n) * 4, cudaMemcpyDeviceToHost));
     CHECK(memcmp(gq.data(), qp.data(), hc_qp_count(n) * 4) == 0, "%s qp deltas differ", what);
-    CHECK(hc_add_qp(cs.data(), csz, qp.data(), n, cq.data(), cap, &cqsz) == HC_OK, "%s cpu add_qp", what);
+    CHECK(hc_add_qp(cs.data(), csz, qp.data(), n, cq.data(), cap, &cqsz, NULL) == HC_OK, "%s cpu add_qp", what);
     CHECK(hc_cuda_add_qp(ds.p, csz, NULL, dt, (const int32_t *)dq.p, n, dout.p, cap, dws.p, wsb, S) == HC_OK, "%s add_qp", what);
     r = result(dws.p);
     CHECK(r.status == HC_OK && r.bytes == cqsz && cqsz == crsz, "%s gpu add_qp %d", what, r.status);
@@ -120,7 +121,7 @@ static void statuses(void)
     std::vector<float> x(n);
     for (uint64_t i = 0; i < n; i++) x[i] = (float)sin(i * 0.01);
     dev dx(n * 4), ds(cap), dws(wsb), dout(cap), dy(n * 4);
-    hc_config c = hc_config_default();
+    hc_config c = hc_config_init(HC_F32, HC_ABS, 1e-3);
     x[4321] = NAN;
     CHECK_CUDA(cudaMemcpy(dx.p, x.data(), n * 4, cudaMemcpyHostToDevice));
     CHECK(hc_cuda_compress(&c, dx.p, n, ds.p, cap, dws.p, wsb, S) == HC_OK, "launch");
@@ -154,6 +155,18 @@ static void statuses(void)
     dev d3(cap);
     CHECK(hc_cuda_add(ds.p, r.bytes, dout.p, r2.bytes, NULL, HC_F32, n, d3.p, cap, dws.p, wsb, S) == HC_OK, "launch");
     CHECK(result(dws.p).status == HC_ERR_MISMATCH, "mismatch on GPU");
+    /* no in-place add on the GPU: refused before any launch */
+    CHECK(hc_cuda_add(ds.p, r.bytes, dout.p, r2.bytes, NULL, HC_F32, n, ds.p, cap, dws.p, wsb, S) == HC_ERR_OVERLAP,
+          "GPU add in place refused");
+    /* checksum: one flipped payload byte is caught by the decoder and the add */
+    unsigned char flip = hs[r.bytes - 1] ^ 0x10;
+    CHECK_CUDA(cudaMemcpy((unsigned char *)ds.p + r.bytes - 1, &flip, 1, cudaMemcpyHostToDevice));
+    CHECK(hc_cuda_decompress(ds.p, r.bytes, NULL, HC_F32, dy.p, n, dws.p, wsb, S) == HC_OK, "launch");
+    CHECK(result(dws.p).status == HC_ERR_CHECKSUM, "checksum on GPU decompress");
+    CHECK(hc_cuda_add(dout.p, r2.bytes, ds.p, r.bytes, NULL, HC_F32, n, d3.p, cap, dws.p, wsb, S) == HC_OK, "launch");
+    CHECK(result(dws.p).status == HC_ERR_CHECKSUM || result(dws.p).status == HC_ERR_MISMATCH, "checksum on GPU add");
+    CHECK(hc_cuda_decompress(ds.p, r.bytes, hs.data(), HC_F32, dy.p, n, dws.p, wsb, S) == HC_OK, "launch");
+    CHECK(result(dws.p).status == HC_ERR_CHECKSUM, "checksum on GPU decompress, host header");
 }
 
 int main(int argc, char **argv)

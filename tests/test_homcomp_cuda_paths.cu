@@ -13,12 +13,12 @@ static void run(const char *what, const std::vector<float> &x, const std::vector
                 int off)
 {
     uint64_t n = x.size();
-    hc_config c = hc_config_default();
-    c.bound = HC_ABS; c.eb = eb; c.mode = mode;
+    hc_config c = hc_config_init(HC_F32, HC_ABS, eb);
+    c.mode = mode;
     size_t cap = hc_compress_bound(n, HC_F32), csz = 0, rsz = 0, wsb = hc_cuda_workspace_size(n);
     std::vector<unsigned char> cs(cap), cr(cap, 0), g(cap, 0);
-    if (!CHECK(hc_compress(&c, x.data(), n, cs.data(), cap, &csz) == HC_OK, "%s: CPU compress", what)) return;
-    int st = hc_add_raw(cs.data(), csz, y.data(), n, cr.data(), cap, &rsz);
+    if (!CHECK(hc_compress(&c, x.data(), n, cs.data(), cap, &csz, NULL) == HC_OK, "%s: CPU compress", what)) return;
+    int st = hc_add_raw(cs.data(), csz, HC_F32, y.data(), n, cr.data(), cap, &rsz, NULL);
     void *dc = NULL, *dy = NULL, *dout = NULL, *dws = NULL;
     CHECK_CUDA(cudaMalloc(&dc, cap));
     CHECK_CUDA(cudaMalloc(&dy, (n + 8) * sizeof(float)));

@@ -78,8 +78,9 @@ int main(int argc, char **argv)
     int fail = 0;
     for (int mode = 0; mode < 2; mode++)
         for (double rel : rels) {
-            hc_config c = hc_config_default();
-            c.bound = HC_REL; c.eb = rel; c.mode = (hc_mode)mode;
+            hc_config c = hc_config_init(HC_F32, HC_REL, rel);
+            c.mode = (hc_mode)mode;
+            c.checksum = 0; /* as the earlier results; the checksum's cost has rows of its own */
             hc_cuda_result r;
             double tc = time_med(reps, s, [&] { hc_cuda_compress(&c, x, n, a, cap, ws, wsb, s); });
             hc_cuda_read_result(ws, &r, s); CK(cudaStreamSynchronize(s));
@@ -111,9 +112,17 @@ int main(int argc, char **argv)
                 hc_cuda_add_qp(a, na, h.data(), HC_F32, q, n, o, cap, ws, wsb, s);
             });
             hc_cuda_read_result(ws, &r, s); CK(cudaStreamSynchronize(s)); int st2 = r.status;
+            /* the same compress and decompress with the stream checksum (one more pass over the stream) */
+            hc_config ck = c; ck.checksum = 1;
+            double tck = time_med(reps, s, [&] { hc_cuda_compress(&ck, x, n, o, cap, ws, wsb, s); });
+            hc_cuda_read_result(ws, &r, s); CK(cudaStreamSynchronize(s)); int stck = r.status;
+            size_t nk = r.bytes;
+            double tdk = time_med(reps, s, [&] { hc_cuda_decompress(o, nk, NULL, HC_F32, z, n, ws, wsb, s); });
+            hc_cuda_read_result(ws, &r, s); CK(cudaStreamSynchronize(s)); int stdk = r.status;
             struct { const char *op; double t; int ok; } rows[] = {
                 {"compress", tc, ok}, {"compress_abs", tca, stca == 0}, {"decompress", td, ok}, {"homcomp_f_add_raw", tf, stf == 0},
-                {"add_compressed", tadd, sta == 0}, {"homcomp_2kernel", t2, st2 == 0}};
+                {"add_compressed", tadd, sta == 0}, {"homcomp_2kernel", t2, st2 == 0}, {"compress_checksum", tck, stck == 0},
+                {"decompress_checksum", tdk, stdk == 0}};
             for (auto &rw : rows) {
                 double gbs = bytes / rw.t / 1e9;
                 char line[512];
