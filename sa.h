@@ -158,7 +158,8 @@ typedef enum sa_status {
     SA_ERR_DUPLICATE = -7,  /* validator: an SA entry occurs twice (not a permutation) */
     SA_ERR_ORDER = -8,      /* validator: two adjacent suffixes are not in increasing order */
     SA_ERR_INTERNAL = -9,   /* a bug in sa.h: please report it */
-    SA_ERR_MPI = -10        /* an MPI call failed (the SA_MPI functions) */
+    SA_ERR_MPI = -10,       /* an MPI call failed (the SA_MPI functions) */
+    SA_ERR_ARG = -11        /* an invalid argument value (e.g. a root rank outside the communicator) */
 } sa_status;
 
 typedef enum sa_algorithm {
@@ -784,6 +785,7 @@ SADEF const char *sa_status_string(sa_status s)
     case SA_ERR_ORDER: return "not a suffix array: adjacent suffixes are out of order";
     case SA_ERR_INTERNAL: return "internal error in sa.h (a bug: please report it)";
     case SA_ERR_MPI: return "an MPI call failed";
+    case SA_ERR_ARG: return "an argument has an invalid value (see the function's documentation)";
     }
     return "unknown status";
 }
@@ -806,7 +808,10 @@ SADEF const char *sa_algorithm_name(sa_algorithm a)
  * Template part: compiled four times by the implementation above, once per (index width, char
  * type) pair: (int32_t, uint8_t), (int32_t, int32_t), (int64_t, uint8_t), (int64_t, int64_t).
  * SA__I is the index type, SA__C the character type of the current SA-IS level, SA__W the index
- * width (32/64). Functions that depend only on the index width are compiled in the int pass.
+ * width (32/64). Functions that depend only on the index width are compiled in the int pass
+ * (#if !SA__BYTE): the parallel prefix doubling, Manber-Myers, LCP, LRS, the validator and the
+ * public functions' bodies (sa__api_*), each named with its width (SA__F: sa__p_build32/64).
+ * This is the only generic-code mechanism in sa.h: no multi-line macros.
  * ============================================================================================ */
 #ifdef SA__TEMPLATE
 #define SA__F(name) SA__CAT(name, SA__W)

@@ -362,7 +362,7 @@ static void check_bad_arguments(void)
     CHECK(sa_validate(t, sa, -1) == SA_ERR_SIZE);
     CHECK(sa_validate64(t, NULL, 4) == SA_ERR_NULL);
     const sa_status all[] = {SA_OK, SA_ERR_NULL, SA_ERR_SIZE, SA_ERR_NOMEM, SA_ERR_ALGORITHM, SA_ERR_THREADS,
-                             SA_ERR_RANGE, SA_ERR_DUPLICATE, SA_ERR_ORDER, SA_ERR_INTERNAL, SA_ERR_MPI};
+                             SA_ERR_RANGE, SA_ERR_DUPLICATE, SA_ERR_ORDER, SA_ERR_INTERNAL, SA_ERR_MPI, SA_ERR_ARG};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         CHECK(strcmp(sa_status_string(all[i]), "unknown status") != 0, "status %d has no text", (int)all[i]);
     CHECK(strcmp(sa_status_string((sa_status)-100), "unknown status") == 0);
