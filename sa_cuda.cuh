@@ -69,11 +69,15 @@
  *   the first K characters of every suffix into a 32-bit key (the alphabet is first reduced to
  *   the symbols present, so K = 4 for bytes, 16 for DNA) and radix-sorts (key, position)
  *   pairs; suffixes shorter than K get singleton groups (ties on the zero padding are broken
- *   by sorting positions in descending order, so the shorter suffix comes first). Each group
- *   gets rank = SA position of its first member. Every later round only touches suffixes of
- *   unfinished groups (compacted list): key = (group number, rank[i + h] + 1, 0 past the end),
- *   radix-sorted on exactly the bits those values need (32-bit keys when they fit, else 64),
- *   new group heads by a max-scan, singletons written to the SA and dropped. h doubles.
+ *   by sorting positions in descending order, so the shorter suffix comes first). A group's
+ *   rank is the SA position of its first member. Every later round touches only the suffixes
+ *   of unfinished groups (a compacted list in SA order): they are sorted by (group, rank[i+h]+1,
+ *   0 past the end of the text) - one radix sort on exactly the bits the group number and the
+ *   rank need when that fits 32 bits, else two stable 32-bit sorts (by rank[i+h], then by the
+ *   group); new groups come from a max-scan, singletons drop out of the list, h doubles. When
+ *   the list is empty every rank is final and sa[rank[i]] = i gives the SA. Batches: the text
+ *   number is one more (most significant) sort key of round 0 and "past the end" means past
+ *   the end of the suffix's own text.
  *   LCP: Phi / permuted LCP with irreducible positions (Kaerkkaeinen, Manzini, Puglisi 2009):
  *   only positions i with text[i-1] != text[phi[i]-1] are compared (their total is at most
  *   2 n log n bytes), long comparisons by a whole thread block, the rest follows as
@@ -84,10 +88,11 @@
  *   count = how many times it occurs; all 0 when nothing repeats.
  *
  * LIMITS AND MEMORY
- *   n < 2^31 (32-bit indices; larger n gives SA_CUDA_ERR_SIZE: a 64-bit path is not written
- *   yet). Device memory: text n + SA 4n (+ LCP 4n) + workspace, about 36n + CUB's scratch
- *   (sa_cuda_workspace_size is the worst case over all texts: an all-equal text keeps every
- *   suffix in play in round 1).
+ *   n < 2^31 - 1 (32-bit indices; larger n gives SA_CUDA_ERR_SIZE: a 64-bit path is not
+ *   written). Workspace: 16n bytes + CUB's scratch (a few MB); the sort also uses the SA
+ *   array as scratch, the LCP also the LCP array. Device memory in all: text n + SA 4n +
+ *   workspace 16n = 21n for the SA, + LCP 4n = 25n for SA + LCP + LRS (what the host
+ *   convenience call allocates). The size query is a function of n alone (any text).
  *
  * THREADS: no global state; calls on different streams and workspaces may run concurrently.
  *
@@ -244,15 +249,15 @@ static __device__ __forceinline__ uint32_t sa_cuda__end(const sa_cuda__texts &T,
     return e;
 }
 
-/* Workspace layout (offsets are multiples of 256 bytes): rank, C0, C1, P0, P1 (4N each),
- * K0, K1 (8N each), misc (counters, histogram, LRS scratch), CUB scratch. */
+/* Workspace layout (offsets are multiples of 256 bytes): rank (4N), three N-word work buffers
+ * b[0..2], misc (counters, histogram, LRS scratch), CUB scratch: 16N bytes and a little. The
+ * sort uses the caller's SA array as a fourth work buffer: the SA itself is written at the end
+ * from the ranks (sa[rank[i]] = i), so nothing else needs it before. */
 struct sa_cuda__ws {
-    uint32_t *rank, *c0, *c1, *p0, *p1;
-    uint64_t *k0, *k1;
+    uint32_t *rank, *b[3];
     uint32_t *misc;
     void *cub;
     size_t cub_bytes;
-    size_t total;
 };
 #define SA_CUDA__MISC_WORDS 1024 /* [0] count, [8..16) LRS scratch, [512..768) histogram */
 
@@ -261,12 +266,8 @@ static size_t sa_cuda__cub_bytes(uint32_t N)
     size_t best = 0, b = 0;
     uint32_t items = N ? N : 1;
     cub::DoubleBuffer<uint32_t> k32, v32;
-    cub::DoubleBuffer<uint64_t> k64;
     uint32_t *p = NULL;
     if (cub::DeviceRadixSort::SortPairs(NULL, b, k32, v32, items, 0, 32) != cudaSuccess) return 0;
-    if (b > best) best = b;
-    b = 0;
-    if (cub::DeviceRadixSort::SortPairs(NULL, b, k64, v32, items, 0, 64) != cudaSuccess) return 0;
     if (b > best) best = b;
     b = 0;
     if (cub::DeviceScan::InclusiveSum(NULL, b, p, p, items) != cudaSuccess) return 0;
@@ -285,30 +286,18 @@ static size_t sa_cuda__layout(uint32_t N, void *d_ws, sa_cuda__ws *w)
 {
     size_t cub_bytes = sa_cuda__cub_bytes(N);
     if (!cub_bytes) return 0;
-    size_t n = (size_t)N + 64; /* two N-word scratch arrays fit in one 8-byte key buffer */
-    size_t o = 0, o_rank, o_c0, o_c1, o_p0, o_p1, o_k0, o_k1, o_misc, o_cub;
-    o_rank = o; o += sa_cuda__up(4 * n);
-    o_c0 = o; o += sa_cuda__up(4 * n);
-    o_c1 = o; o += sa_cuda__up(4 * n);
-    o_p0 = o; o += sa_cuda__up(4 * n);
-    o_p1 = o; o += sa_cuda__up(4 * n);
-    o_k0 = o; o += sa_cuda__up(8 * n);
-    o_k1 = o; o += sa_cuda__up(8 * n);
-    o_misc = o; o += sa_cuda__up(4 * SA_CUDA__MISC_WORDS);
-    o_cub = o; o += sa_cuda__up(cub_bytes);
+    size_t words = sa_cuda__up(4 * ((size_t)N + 64)), o = 0;
+    size_t o_rank = o; o += words;
+    size_t o_b = o; o += 3 * words;
+    size_t o_misc = o; o += sa_cuda__up(4 * SA_CUDA__MISC_WORDS);
+    size_t o_cub = o; o += sa_cuda__up(cub_bytes);
     if (w) {
         char *b = (char *)d_ws;
         w->rank = (uint32_t *)(b + o_rank);
-        w->c0 = (uint32_t *)(b + o_c0);
-        w->c1 = (uint32_t *)(b + o_c1);
-        w->p0 = (uint32_t *)(b + o_p0);
-        w->p1 = (uint32_t *)(b + o_p1);
-        w->k0 = (uint64_t *)(b + o_k0);
-        w->k1 = (uint64_t *)(b + o_k1);
+        for (int i = 0; i < 3; i++) w->b[i] = (uint32_t *)(b + o_b + i * words);
         w->misc = (uint32_t *)(b + o_misc);
         w->cub = (void *)(b + o_cub);
         w->cub_bytes = sa_cuda__up(cub_bytes);
-        w->total = o;
     }
     return o + SA_CUDA__ALIGN; /* room to align d_ws */
 }
@@ -330,6 +319,12 @@ struct sa_cuda__codes {
     uint8_t code[256]; /* byte -> its rank among the bytes present (order preserving) */
 };
 
+/* Round 0's parameters: kc characters of b bits each packed into a 32-bit key. */
+struct sa_cuda__pack {
+    sa_cuda__codes map;
+    int kc, b;
+};
+
 static __global__ void sa_cuda__k_hist(const uint8_t *text, uint32_t n, uint32_t *hist)
 {
     __shared__ uint32_t h[256];
@@ -342,65 +337,86 @@ static __global__ void sa_cuda__k_hist(const uint8_t *text, uint32_t n, uint32_t
         if (h[c]) atomicAdd(&hist[c], h[c]);
 }
 
-/* keys[k] = (text number, first kc codes of suffix i = N-1-k), vals[k] = i. Positions go in
- * descending order so that the stable sort puts a short suffix before the longer suffixes
- * whose zero-padded keys equal its own (it is their prefix). */
-template <typename K>
-static __global__ void sa_cuda__k_keys0(const uint8_t *text, sa_cuda__texts T, sa_cuda__codes map, int kc, int b,
-                                        int charbits, K *keys, uint32_t *vals)
+/* The first kc codes of suffix i, zero-padded past the end of its text. */
+static __device__ __forceinline__ uint32_t sa_cuda__key0(const uint8_t *text, const sa_cuda__pack &P, uint32_t i,
+                                                         uint32_t e)
+{
+    uint32_t key = 0;
+    for (int c = 0; c < P.kc; c++) {
+        uint32_t p = i + (uint32_t)c;
+        key = (key << P.b) | (p < e ? P.map.code[text[p]] : 0u);
+    }
+    return key;
+}
+
+/* keys[k] = first codes of suffix i = N-1-k, vals[k] = i. Positions go in descending order so
+ * that the stable sort puts a short suffix before the longer suffixes whose zero-padded keys
+ * equal its own (it is their prefix). */
+static __global__ void sa_cuda__k_keys0(const uint8_t *text, sa_cuda__texts T, sa_cuda__pack P, uint32_t *keys,
+                                        uint32_t *vals)
 {
     uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
     if (k >= T.n) return;
     uint32_t i = T.n - 1 - k, t;
     uint32_t e = sa_cuda__end(T, i, &t);
-    K key = 0;
-    for (int c = 0; c < kc; c++) {
-        uint32_t p = i + (uint32_t)c;
-        key = (K)(key << b) | (K)(p < e ? map.code[text[p]] : 0);
-    }
-    if (charbits < (int)(8 * sizeof(K))) key |= (K)t << charbits;
-    keys[k] = key;
+    keys[k] = sa_cuda__key0(text, P, i, e);
     vals[k] = i;
 }
 
-/* Does a new group start at sorted position k (round 0)? A suffix shorter than kc characters
- * is alone in its group. */
-template <typename K>
-static __device__ __forceinline__ int sa_cuda__head0(const K *keys, const uint32_t *sa, const sa_cuda__texts &T,
-                                                     uint32_t k, int kc)
-{
-    if (k == 0) return 1;
-    if (k >= T.n) return 1;
-    if (keys[k] != keys[k - 1]) return 1;
-    uint32_t t, a = sa[k], b = sa[k - 1];
-    if ((uint64_t)a + (uint64_t)kc > sa_cuda__end(T, a, &t)) return 1;
-    if ((uint64_t)b + (uint64_t)kc > sa_cuda__end(T, b, &t)) return 1;
-    return 0;
-}
-
-template <typename K>
-static __global__ void sa_cuda__k_heads0(const K *keys, const uint32_t *sa, sa_cuda__texts T, int kc, uint32_t *v)
+/* Batch: the second, stable sort of round 0 is by text number. */
+static __global__ void sa_cuda__k_textid(const uint32_t *sa, sa_cuda__texts T, uint32_t *keys)
 {
     uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
     if (k >= T.n) return;
-    v[k] = sa_cuda__head0(keys, sa, T, k, kc) ? k : 0;
+    uint32_t t;
+    sa_cuda__end(T, sa[k], &t);
+    keys[k] = t;
 }
 
-/* rank[sa[k]] = its group's head; the SA gets every entry; keep[k] = 1 unless a singleton. */
-template <typename K>
-static __global__ void sa_cuda__k_rank0(const K *keys, const uint32_t *sa, sa_cuda__texts T, int kc,
-                                        const uint32_t *head, uint32_t *rank, int32_t *out_sa, uint32_t *keep)
+/* Does a new group start at sorted position k (round 0)? Neighbours differ in text, in their
+ * first kc codes, or one of them is shorter than kc (then it is alone in its group). */
+static __device__ __forceinline__ int sa_cuda__head0(const uint8_t *text, const uint32_t *sa, const sa_cuda__texts &T,
+                                                     const sa_cuda__pack &P, uint32_t k)
+{
+    if (k == 0 || k >= T.n) return 1;
+    uint32_t a = sa[k], b = sa[k - 1], ta, tb;
+    uint32_t ea = sa_cuda__end(T, a, &ta), eb = sa_cuda__end(T, b, &tb);
+    if (ta != tb) return 1;
+    if ((uint64_t)a + (uint64_t)P.kc > ea || (uint64_t)b + (uint64_t)P.kc > eb) return 1;
+    return sa_cuda__key0(text, P, a, ea) != sa_cuda__key0(text, P, b, eb);
+}
+
+static __global__ void sa_cuda__k_heads0(const uint8_t *text, const uint32_t *sa, sa_cuda__texts T, sa_cuda__pack P,
+                                         uint32_t *v)
 {
     uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
     if (k >= T.n) return;
-    uint32_t i = sa[k];
-    rank[i] = head[k];
-    out_sa[k] = (int32_t)i;
-    int single = sa_cuda__head0(keys, sa, T, k, kc) && sa_cuda__head0(keys, sa, T, k + 1, kc);
+    v[k] = sa_cuda__head0(text, sa, T, P, k) ? (k | 0x80000000u) : 0u;
+}
+
+/* rank[sa[k]] = its group's head; keep[k] = 1 unless a singleton. v[k] carries head(k) in
+ * bit 31 (set by sa_cuda__k_heads0); head[k] = the max-scan of v without that bit. */
+static __global__ void sa_cuda__k_rank0(const uint32_t *sa, uint32_t n, const uint32_t *v, const uint32_t *head,
+                                        uint32_t *rank, uint32_t *keep)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= n) return;
+    rank[sa[k]] = head[k] & 0x7FFFFFFFu;
+    int single = (v[k] >> 31) && (k + 1 == n || (v[k + 1] >> 31));
     keep[k] = !single;
 }
 
 /* ---- kernels: doubling rounds over the compacted unsorted suffixes ------------------------ */
+
+/* The second half of a doubling key: rank[i + h] + 1, or 0 past the end of i's text. */
+static __device__ __forceinline__ uint32_t sa_cuda__r2(const uint32_t *rank, const sa_cuda__texts &T, uint32_t i,
+                                                       uint32_t h)
+{
+    uint32_t t;
+    uint32_t e = sa_cuda__end(T, i, &t);
+    uint64_t ih = (uint64_t)i + h;
+    return ih < e ? rank[ih] + 1 : 0;
+}
 
 static __global__ void sa_cuda__k_segflag(const uint32_t *c, const uint32_t *rank, uint32_t m, uint32_t *flag)
 {
@@ -409,54 +425,85 @@ static __global__ void sa_cuda__k_segflag(const uint32_t *c, const uint32_t *ran
     flag[j] = (j == 0 || rank[c[j]] != rank[c[j - 1]]) ? 1u : 0u;
 }
 
-template <typename K>
+/* key = (group number << rbits) | r2, when both fit 32 bits */
 static __global__ void sa_cuda__k_keys(const uint32_t *c, const uint32_t *segid, const uint32_t *rank,
-                                       sa_cuda__texts T, uint32_t h, int rbits, uint32_t m, K *keys)
+                                       sa_cuda__texts T, uint32_t h, int rbits, uint32_t m, uint32_t *keys)
 {
     uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
     if (j >= m) return;
-    uint32_t i = c[j], t;
-    uint32_t e = sa_cuda__end(T, i, &t);
-    uint64_t ih = (uint64_t)i + h;
-    K r2 = ih < e ? (K)rank[ih] + 1 : 0;
-    keys[j] = ((K)(segid[j] - 1) << rbits) | r2;
+    keys[j] = ((segid[j] - 1) << rbits) | sa_cuda__r2(rank, T, c[j], h);
 }
 
-template <typename K>
-static __global__ void sa_cuda__k_heads(const K *keys, const uint32_t *p, uint32_t m, uint32_t *v)
+/* two-pass rounds: first by r2, then (stable) by the group's rank */
+static __global__ void sa_cuda__k_keys_r2(const uint32_t *c, const uint32_t *rank, sa_cuda__texts T, uint32_t h,
+                                          uint32_t m, uint32_t *keys)
 {
     uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
     if (j >= m) return;
-    v[j] = (j == 0 || keys[j] != keys[j - 1]) ? p[j] : 0;
+    keys[j] = sa_cuda__r2(rank, T, c[j], h);
 }
 
-template <typename K>
-static __global__ void sa_cuda__k_update(const K *keys, const uint32_t *c, const uint32_t *p, const uint32_t *head,
-                                         uint32_t m, uint32_t *rank, int32_t *out_sa, uint32_t *keep)
+static __global__ void sa_cuda__k_keys_grp(const uint32_t *c, const uint32_t *rank, uint32_t m, uint32_t *keys)
 {
     uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
     if (j >= m) return;
-    uint32_t i = c[j];
-    rank[i] = head[j];
-    int h0 = j == 0 || keys[j] != keys[j - 1];
-    int h1 = j + 1 == m || keys[j + 1] != keys[j];
-    int single = h0 && h1;
-    if (single) out_sa[p[j]] = (int32_t)i;
+    keys[j] = rank[c[j]];
+}
+
+/* v[j] = j where a group (old rank) starts in the sorted list, for the max-scan to segstart */
+static __global__ void sa_cuda__k_segstart(const uint32_t *cs, const uint32_t *rank, uint32_t m, uint32_t *v)
+{
+    uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= m) return;
+    v[j] = (j == 0 || rank[cs[j]] != rank[cs[j - 1]]) ? j : 0u;
+}
+
+/* The list keeps every member of an unsorted group, in SA order, so entry j sits at SA position
+ * p = (its group's head) + (j - the group's first entry). pp[j] = p | new-head bit (in place
+ * of segstart[j]); v[j] = p where a new (finer) group starts, else 0. */
+static __global__ void sa_cuda__k_heads(const uint32_t *cs, const uint32_t *rank, sa_cuda__texts T, uint32_t h,
+                                        uint32_t m, uint32_t *pp, uint32_t *v)
+{
+    uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= m) return;
+    uint32_t i = cs[j], g = rank[i];
+    uint32_t p = g + (j - pp[j]);
+    int nh = 1;
+    if (j > 0) {
+        uint32_t i0 = cs[j - 1];
+        nh = rank[i0] != g || sa_cuda__r2(rank, T, i0, h) != sa_cuda__r2(rank, T, i, h);
+    }
+    pp[j] = p | ((uint32_t)nh << 31);
+    v[j] = nh ? p : 0u;
+}
+
+static __global__ void sa_cuda__k_update(const uint32_t *cs, const uint32_t *pp, const uint32_t *head, uint32_t m,
+                                         uint32_t *rank, uint32_t *keep)
+{
+    uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= m) return;
+    rank[cs[j]] = head[j];
+    int single = (pp[j] >> 31) && (j + 1 == m || (pp[j + 1] >> 31));
     keep[j] = !single;
 }
 
-/* Compaction after an exclusive sum of keep: (c, p) -> (cn, pn) (p NULL: p[j] = j);
- * the number kept -> *count. */
-static __global__ void sa_cuda__k_compact(const uint32_t *keep, const uint32_t *pos, const uint32_t *c,
-                                          const uint32_t *p, uint32_t m, uint32_t *cn, uint32_t *pn, uint32_t *count)
+/* Compaction after an exclusive sum of keep: c -> cn; the number kept -> *count. */
+static __global__ void sa_cuda__k_compact(const uint32_t *keep, const uint32_t *pos, const uint32_t *c, uint32_t m,
+                                          uint32_t *cn, uint32_t *count)
 {
     uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
     if (j >= m) return;
-    if (keep[j]) {
-        cn[pos[j]] = c[j];
-        pn[pos[j]] = p ? p[j] : j;
-    }
+    if (keep[j]) cn[pos[j]] = c[j];
     if (j + 1 == m) *count = pos[j] + keep[j];
+}
+
+/* Every group is a singleton now: rank[i] is i's place in the SA. */
+static __global__ void sa_cuda__k_final(const uint32_t *rank, uint32_t n, int32_t *sa)
+{
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    uint32_t r = rank[i];
+    if (r < n) sa[r] = (int32_t)i;
 }
 
 /* Batch output: global positions -> positions inside their own text. */
@@ -480,72 +527,124 @@ static __global__ void sa_cuda__k_offsets32(const int64_t *in, uint32_t count, i
 #define SA_CUDA__TRY(call) do { if ((call) != cudaSuccess) return SA_CUDA_ERR_CUDA; } while (0)
 #define SA_CUDA__LAUNCHED() do { if (cudaPeekAtLastError() != cudaSuccess) return SA_CUDA_ERR_CUDA; } while (0)
 
-template <typename K>
-static sa_cuda_status sa_cuda__round0(const uint8_t *d_text, const sa_cuda__texts &T, const sa_cuda__codes &map, int kc,
-                                      int b, int charbits, int bits, int32_t *d_sa, sa_cuda__ws &w, uint32_t **cur_c,
-                                      cudaStream_t s)
+/* Four N-word buffers take turns: the list of unsorted suffixes lives in one, sorts and scans
+ * use the other three. */
+struct sa_cuda__bufs {
+    uint32_t *b[4];
+};
+
+/* The three buffers other than `used`, in f[0..2]. */
+static void sa_cuda__others(const sa_cuda__bufs &B, const uint32_t *used, uint32_t **f)
 {
-    uint32_t N = T.n;
-    K *ka = (K *)w.k0, *kb = (K *)w.k1;
-    sa_cuda__k_keys0<K><<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, s>>>(d_text, T, map, kc, b, charbits, ka, w.c0);
-    SA_CUDA__LAUNCHED();
-    cub::DoubleBuffer<K> dk(ka, kb);
-    cub::DoubleBuffer<uint32_t> dv(w.c0, w.c1);
+    int k = 0;
+    for (int i = 0; i < 4; i++)
+        if (B.b[i] != used && k < 3) f[k++] = B.b[i];
+}
+
+/* Radix sort of (keys, vals) pairs on `bits` bits; on return *keys and *vals point at the sorted
+ * data, which is in one buffer of each pair. */
+static sa_cuda_status sa_cuda__sort_pairs(sa_cuda__ws &w, uint32_t **keys, uint32_t *keys_alt, uint32_t **vals,
+                                          uint32_t *vals_alt, uint32_t m, int bits, cudaStream_t s)
+{
+    cub::DoubleBuffer<uint32_t> dk(*keys, keys_alt), dv(*vals, vals_alt);
     size_t tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceRadixSort::SortPairs(w.cub, tb, dk, dv, N, 0, bits, s));
-    const K *keys = dk.Current();
-    uint32_t *sa = dv.Current(), *other = dv.Alternate();
-    /* scratch for the scans: the key buffer the sort did not end in (8 (N + 64) bytes) */
-    uint32_t *v = (uint32_t *)dk.Alternate(), *head = v + ((N + 64) & ~31u);
-    sa_cuda__k_heads0<K><<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, s>>>(keys, sa, T, kc, v);
-    SA_CUDA__LAUNCHED();
-    tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, v, head, sa_cuda__max_op(), N, s));
-    sa_cuda__k_rank0<K><<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, s>>>(keys, sa, T, kc, head, w.rank, d_sa, v);
-    SA_CUDA__LAUNCHED();
-    tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, v, head, N, s));
-    sa_cuda__k_compact<<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, s>>>(v, head, sa, NULL, N, other, w.p0, w.misc);
-    SA_CUDA__LAUNCHED();
-    *cur_c = other;
+    SA_CUDA__TRY(cub::DeviceRadixSort::SortPairs(w.cub, tb, dk, dv, m, 0, bits > 0 ? bits : 1, s));
+    *keys = dk.Current();
+    *vals = dv.Current();
     return SA_CUDA_OK;
 }
 
-template <typename K>
-static sa_cuda_status sa_cuda__round(const sa_cuda__texts &T, uint32_t m, uint32_t h, int rbits, int bits,
-                                     uint32_t **c, uint32_t **p, int32_t *d_sa, sa_cuda__ws &w, cudaStream_t s)
+/* After the list cs is in its new order (and rank still holds the old groups): new groups,
+ * ranks, and the compacted list of what is still unsorted (into one of the free buffers). */
+static sa_cuda_status sa_cuda__split(const sa_cuda__texts &T, const sa_cuda__bufs &B, uint32_t *cs, uint32_t m,
+                                     uint32_t h, uint32_t **next, sa_cuda__ws &w, cudaStream_t s)
 {
-    uint32_t *cc = *c, *calt = cc == w.c0 ? w.c1 : w.c0;
-    uint32_t *pp = *p, *palt = pp == w.p0 ? w.p1 : w.p0;
-    K *ka = (K *)w.k0, *kb = (K *)w.k1;
-    /* group numbers: flags and their inclusive sum live in K1 until the sort overwrites it */
-    uint32_t *flag = (uint32_t *)w.k1, *seg = flag + ((m + 64) & ~31u);
-    sa_cuda__k_segflag<<<sa_cuda__grid(m), SA_CUDA__THREADS, 0, s>>>(cc, w.rank, m, flag);
+    uint32_t *f[3];
+    sa_cuda__others(B, cs, f);
+    unsigned g = sa_cuda__grid(m);
+    size_t tb = w.cub_bytes;
+    sa_cuda__k_segstart<<<g, SA_CUDA__THREADS, 0, s>>>(cs, w.rank, m, f[0]);
+    SA_CUDA__LAUNCHED();
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, f[0], f[1], sa_cuda__max_op(), m, s));
+    sa_cuda__k_heads<<<g, SA_CUDA__THREADS, 0, s>>>(cs, w.rank, T, h, m, f[1], f[0]);
+    SA_CUDA__LAUNCHED();
+    tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, f[0], f[2], sa_cuda__max_op(), m, s));
+    sa_cuda__k_update<<<g, SA_CUDA__THREADS, 0, s>>>(cs, f[1], f[2], m, w.rank, f[0]);
+    SA_CUDA__LAUNCHED();
+    tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, f[0], f[2], m, s));
+    sa_cuda__k_compact<<<g, SA_CUDA__THREADS, 0, s>>>(f[0], f[2], cs, m, f[1], w.misc);
+    SA_CUDA__LAUNCHED();
+    *next = f[1];
+    return SA_CUDA_OK;
+}
+
+static sa_cuda_status sa_cuda__round0(const uint8_t *d_text, const sa_cuda__texts &T, const sa_cuda__pack &P,
+                                      const sa_cuda__bufs &B, uint32_t **next, sa_cuda__ws &w, cudaStream_t s)
+{
+    uint32_t N = T.n;
+    unsigned g = sa_cuda__grid(N);
+    uint32_t *keys = B.b[1], *vals = B.b[2];
+    sa_cuda__k_keys0<<<g, SA_CUDA__THREADS, 0, s>>>(d_text, T, P, keys, vals);
+    SA_CUDA__LAUNCHED();
+    sa_cuda_status st = sa_cuda__sort_pairs(w, &keys, B.b[3], &vals, B.b[0], N, P.kc * P.b, s);
+    if (st) return st;
+    if (T.count > 1) { /* then by text number (stable): each text's suffixes together */
+        uint32_t *kfree = keys == B.b[1] ? B.b[3] : B.b[1], *vfree = vals == B.b[2] ? B.b[0] : B.b[2];
+        sa_cuda__k_textid<<<g, SA_CUDA__THREADS, 0, s>>>(vals, T, kfree);
+        SA_CUDA__LAUNCHED();
+        keys = kfree;
+        if ((st = sa_cuda__sort_pairs(w, &keys, keys == B.b[1] ? B.b[3] : B.b[1], &vals, vfree, N,
+                                      sa_cuda__bits(T.count - 1), s)))
+            return st;
+    }
+    uint32_t *sa = vals, *f[3];
+    sa_cuda__others(B, sa, f);
+    sa_cuda__k_heads0<<<g, SA_CUDA__THREADS, 0, s>>>(d_text, sa, T, P, f[0]);
     SA_CUDA__LAUNCHED();
     size_t tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceScan::InclusiveSum(w.cub, tb, flag, seg, m, s));
-    sa_cuda__k_keys<K><<<sa_cuda__grid(m), SA_CUDA__THREADS, 0, s>>>(cc, seg, w.rank, T, h, rbits, m, ka);
-    SA_CUDA__LAUNCHED();
-    cub::DoubleBuffer<K> dk(ka, kb);
-    cub::DoubleBuffer<uint32_t> dv(cc, calt);
-    tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceRadixSort::SortPairs(w.cub, tb, dk, dv, m, 0, bits, s));
-    const K *keys = dk.Current();
-    uint32_t *cs = dv.Current(), *cfree = dv.Alternate();
-    uint32_t *v = (uint32_t *)dk.Alternate(), *head = v + ((m + 64) & ~31u);
-    sa_cuda__k_heads<K><<<sa_cuda__grid(m), SA_CUDA__THREADS, 0, s>>>(keys, pp, m, v);
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, f[0], f[1], sa_cuda__max_op(), N, s));
+    sa_cuda__k_rank0<<<g, SA_CUDA__THREADS, 0, s>>>(sa, N, f[0], f[1], w.rank, f[2]);
     SA_CUDA__LAUNCHED();
     tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, v, head, sa_cuda__max_op(), m, s));
-    sa_cuda__k_update<K><<<sa_cuda__grid(m), SA_CUDA__THREADS, 0, s>>>(keys, cs, pp, head, m, w.rank, d_sa, v);
+    SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, f[2], f[1], N, s));
+    sa_cuda__k_compact<<<g, SA_CUDA__THREADS, 0, s>>>(f[2], f[1], sa, N, f[0], w.misc);
     SA_CUDA__LAUNCHED();
-    tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, v, head, m, s));
-    sa_cuda__k_compact<<<sa_cuda__grid(m), SA_CUDA__THREADS, 0, s>>>(v, head, cs, pp, m, cfree, palt, w.misc);
-    SA_CUDA__LAUNCHED();
-    *c = cfree;
-    *p = palt;
+    *next = f[0];
     return SA_CUDA_OK;
+}
+
+static sa_cuda_status sa_cuda__round(const sa_cuda__texts &T, const sa_cuda__bufs &B, uint32_t m, uint32_t h,
+                                     uint32_t **c, sa_cuda__ws &w, cudaStream_t s, int *passes)
+{
+    uint32_t *f[3], *cc = *c;
+    sa_cuda__others(B, cc, f);
+    unsigned g = sa_cuda__grid(m);
+    int rbits = sa_cuda__bits(T.n), sbits = sa_cuda__bits(m / 2);
+    uint32_t *keys = f[0], *vals = cc;
+    sa_cuda_status st;
+    if (sbits + rbits <= 32) { /* one sort: (group number, r2) */
+        sa_cuda__k_segflag<<<g, SA_CUDA__THREADS, 0, s>>>(cc, w.rank, m, f[0]);
+        SA_CUDA__LAUNCHED();
+        size_t tb = w.cub_bytes;
+        SA_CUDA__TRY(cub::DeviceScan::InclusiveSum(w.cub, tb, f[0], f[1], m, s));
+        sa_cuda__k_keys<<<g, SA_CUDA__THREADS, 0, s>>>(cc, f[1], w.rank, T, h, rbits, m, f[0]);
+        SA_CUDA__LAUNCHED();
+        if ((st = sa_cuda__sort_pairs(w, &keys, f[1], &vals, f[2], m, sbits + rbits, s))) return st;
+        *passes = 1;
+    } else { /* two stable sorts of 32-bit keys: by r2, then by the group's rank */
+        sa_cuda__k_keys_r2<<<g, SA_CUDA__THREADS, 0, s>>>(cc, w.rank, T, h, m, f[0]);
+        SA_CUDA__LAUNCHED();
+        if ((st = sa_cuda__sort_pairs(w, &keys, f[1], &vals, f[2], m, rbits, s))) return st;
+        uint32_t *kfree = keys == f[0] ? f[1] : f[0], *vfree = vals == cc ? f[2] : cc;
+        sa_cuda__k_keys_grp<<<g, SA_CUDA__THREADS, 0, s>>>(vals, w.rank, m, kfree);
+        SA_CUDA__LAUNCHED();
+        keys = kfree;
+        if ((st = sa_cuda__sort_pairs(w, &keys, keys == f[0] ? f[1] : f[0], &vals, vfree, m, rbits, s))) return st;
+        *passes = 2;
+    }
+    return sa_cuda__split(T, B, vals, m, h, c, w, s);
 }
 
 static sa_cuda_status sa_cuda__read_count(const sa_cuda__ws &w, uint32_t *m, cudaStream_t s)
@@ -557,13 +656,28 @@ static sa_cuda_status sa_cuda__read_count(const sa_cuda__ws &w, uint32_t *m, cud
     return SA_CUDA_OK;
 }
 
-/* The whole sort. T.n >= 1. rounds (may be NULL) gets the number of sorting rounds;
- * hist_ready: the caller already counted the bytes into the workspace's histogram. */
+#ifdef SA_CUDA_TRACE
+#include <stdio.h>
+#include <time.h>
+static double sa_cuda__now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+#endif
+
+/* The whole sort into d_sa (also used as a work buffer). T.n >= 1. rounds (may be NULL) gets
+ * the number of sorting rounds; hist_ready: the caller already counted the bytes into the
+ * workspace's histogram. */
 static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, const sa_cuda__texts &T, int32_t *d_sa, sa_cuda__ws &w,
                                     cudaStream_t s, int *rounds, int hist_ready)
 {
     uint32_t N = T.n;
     uint32_t *hist = w.misc + 512;
+#ifdef SA_CUDA_TRACE
+    double t0 = sa_cuda__now();
+#endif
     /* the alphabet: the bytes present, numbered in order */
     if (!hist_ready) {
         SA_CUDA__TRY(cudaMemsetAsync(hist, 0, 256 * sizeof(uint32_t), s));
@@ -574,44 +688,40 @@ static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, const sa_cuda__texts 
     uint32_t h_hist[256];
     SA_CUDA__TRY(cudaMemcpyAsync(h_hist, hist, sizeof h_hist, cudaMemcpyDeviceToHost, s));
     SA_CUDA__TRY(cudaStreamSynchronize(s));
-    sa_cuda__codes map;
+    sa_cuda__pack P;
     int sigma = 0;
     for (int c = 0; c < 256; c++) {
-        map.code[c] = (uint8_t)(sigma > 0 ? sigma - 1 : 0);
-        if (h_hist[c]) map.code[c] = (uint8_t)sigma++;
+        P.map.code[c] = (uint8_t)(sigma > 0 ? sigma - 1 : 0);
+        if (h_hist[c]) P.map.code[c] = (uint8_t)sigma++;
     }
-    int b = sa_cuda__bits((uint64_t)(sigma > 1 ? sigma - 1 : 1));
-    int tbits = sa_cuda__bits((uint64_t)T.count - 1);
-    int nr = 1;
-    uint32_t *c = NULL, *p = w.p0;
-    sa_cuda_status st;
-    uint32_t h;
-    if (32 - tbits >= 24) { /* 32-bit keys: (text, characters) */
-        int kc = (32 - tbits) / b, charbits = kc * b;
-        st = sa_cuda__round0<uint32_t>(d_text, T, map, kc, b, charbits, charbits + tbits, d_sa, w, &c, s);
-        h = (uint32_t)kc;
-    } else {
-        int kc = (64 - tbits) / b;
-        if (kc > 32) kc = 32;
-        int charbits = kc * b;
-        st = sa_cuda__round0<uint64_t>(d_text, T, map, kc, b, charbits, charbits + tbits, d_sa, w, &c, s);
-        h = (uint32_t)kc;
-    }
+    P.b = sa_cuda__bits((uint64_t)(sigma > 1 ? sigma - 1 : 1));
+    P.kc = 32 / P.b;
+    sa_cuda__bufs B = {{(uint32_t *)d_sa, w.b[0], w.b[1], w.b[2]}};
+    uint32_t *c = NULL, m, h = (uint32_t)P.kc;
+    int nr = 1, passes = 1;
+    sa_cuda_status st = sa_cuda__round0(d_text, T, P, B, &c, w, s);
     if (st) return st;
-    uint32_t m;
     if ((st = sa_cuda__read_count(w, &m, s))) return st;
-    int rbits = sa_cuda__bits(N);
+#ifdef SA_CUDA_TRACE
+    fprintf(stderr, "sa_cuda: n %u sigma %d kc %d: round 0 %.2f ms, %u unsorted\n", N, sigma, P.kc,
+            1e3 * (sa_cuda__now() - t0), m);
+#endif
     while (m > 0) {
         if (m > N || nr > 64) return SA_CUDA_ERR_INTERNAL;
-        int sbits = sa_cuda__bits(m / 2);
-        int bits = sbits + rbits;
-        if (bits <= 32) st = sa_cuda__round<uint32_t>(T, m, h, rbits, bits, &c, &p, d_sa, w, s);
-        else st = sa_cuda__round<uint64_t>(T, m, h, rbits, bits, &c, &p, d_sa, w, s);
-        if (st) return st;
+        if ((st = sa_cuda__round(T, B, m, h, &c, w, s, &passes))) return st;
         nr++;
+#ifdef SA_CUDA_TRACE
+        uint32_t m0 = m;
+#endif
         if ((st = sa_cuda__read_count(w, &m, s))) return st;
+#ifdef SA_CUDA_TRACE
+        fprintf(stderr, "sa_cuda: round %d h %u: %u sorted by %d pass%s, %u left, %.2f ms\n", nr - 1, h, m0, passes,
+                passes > 1 ? "es" : "", m, 1e3 * (sa_cuda__now() - t0));
+#endif
         h = h >= 0x40000000u ? 0x80000000u : 2 * h;
     }
+    sa_cuda__k_final<<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, s>>>(w.rank, N, d_sa);
+    SA_CUDA__LAUNCHED();
     if (rounds) *rounds = nr;
     return SA_CUDA_OK;
 }
@@ -687,10 +797,11 @@ static __global__ void sa_cuda__k_gather(const int32_t *sa, const uint32_t *plcp
 }
 
 /* Everything up to the gather; r and plcp stay in the workspace for sa_cuda__lcp_gather. */
-static sa_cuda_status sa_cuda__lcp_prepare(const uint8_t *d_text, const int32_t *d_sa, uint32_t n, sa_cuda__ws &w,
-                                           cudaStream_t s)
+static sa_cuda_status sa_cuda__lcp_prepare(const uint8_t *d_text, const int32_t *d_sa, uint32_t n, int32_t *d_lcp,
+                                           sa_cuda__ws &w, cudaStream_t s)
 {
-    uint32_t *phi = w.c0, *plcp = w.c1, *v = w.p0, *r = w.p1, *list = (uint32_t *)w.k0, *cnt = w.misc;
+    /* the list of long comparisons lives in the LCP output until the gather writes it */
+    uint32_t *phi = w.b[0], *plcp = w.b[1], *v = w.rank, *r = w.b[2], *list = (uint32_t *)d_lcp, *cnt = w.misc;
     SA_CUDA__TRY(cudaMemsetAsync(cnt, 0, sizeof(uint32_t), s));
     sa_cuda__k_phi<<<sa_cuda__grid(n), SA_CUDA__THREADS, 0, s>>>(d_sa, n, phi);
     SA_CUDA__LAUNCHED();
@@ -709,7 +820,7 @@ static sa_cuda_status sa_cuda__lcp_gather(const int32_t *d_sa, uint32_t k0, uint
                                           const sa_cuda__ws &w, cudaStream_t s)
 {
     if (k1 <= k0) return SA_CUDA_OK;
-    sa_cuda__k_gather<<<sa_cuda__grid(k1 - k0), SA_CUDA__THREADS, 0, s>>>(d_sa, w.c1, w.p1, k0, k1, d_lcp);
+    sa_cuda__k_gather<<<sa_cuda__grid(k1 - k0), SA_CUDA__THREADS, 0, s>>>(d_sa, w.b[1], w.b[2], k0, k1, d_lcp);
     SA_CUDA__LAUNCHED();
     return SA_CUDA_OK;
 }
@@ -869,7 +980,7 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_lcp(const uint8_t *d_text, const int32_t *d_s
     sa_cuda__ws w;
     sa_cuda_status st = sa_cuda__take_ws((uint32_t)n, d_ws, ws_bytes, &w);
     if (st) return st;
-    if ((st = sa_cuda__lcp_prepare(d_text, d_sa, (uint32_t)n, w, stream))) return st;
+    if ((st = sa_cuda__lcp_prepare(d_text, d_sa, (uint32_t)n, d_lcp, w, stream))) return st;
     return sa_cuda__lcp_gather(d_sa, 0, (uint32_t)n, d_lcp, w, stream);
 }
 
@@ -912,11 +1023,11 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_validate(const uint8_t *d_text, const int32_t
     uint32_t N = (uint32_t)n;
     SA_CUDA__TRY(cudaMemsetAsync(d_flag, 0, sizeof(int32_t), stream));
     if (N == 0) return SA_CUDA_OK;
-    uint32_t *bits = (uint32_t *)w.k0;
+    uint32_t *bits = w.rank, *inv = w.b[0];
     SA_CUDA__TRY(cudaMemsetAsync(bits, 0, ((size_t)N + 31) / 32 * 4, stream));
-    sa_cuda__k_val_perm<<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, stream>>>(d_sa, N, w.c0, bits, d_flag);
+    sa_cuda__k_val_perm<<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, stream>>>(d_sa, N, inv, bits, d_flag);
     SA_CUDA__LAUNCHED();
-    sa_cuda__k_val_order<<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, stream>>>(d_text, d_sa, N, w.c0, d_flag);
+    sa_cuda__k_val_order<<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, stream>>>(d_text, d_sa, N, inv, d_flag);
     SA_CUDA__LAUNCHED();
     return SA_CUDA_OK;
 }
@@ -1034,7 +1145,7 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute(const uint8_t *text, int64_t n, 
         SA_CUDA__H(cudaMemcpyAsync(sa, d_sa, 4 * (size_t)n, cudaMemcpyDeviceToHost, s1));
         SA_CUDA__H(cudaEventRecord(E[5], s1));
         if (want_lcp) {
-            if ((st = sa_cuda__lcp_prepare(d_text, d_sa, N, w, s0))) goto done;
+            if ((st = sa_cuda__lcp_prepare(d_text, d_sa, N, d_lcp, w, s0))) goto done;
             /* the LCP in chunks: each goes down while the next is gathered */
             uint32_t chunk = 1u << 24;
             for (uint32_t k0 = 0; k0 < N; k0 += chunk) {

@@ -2,14 +2,14 @@
 # demos/bench/sa_cuda_gpu_run.sh - sa_cuda's development run on the GPU machine, in one call:
 # build the test, the benchmark and the demos with nvcc (no meson: quick), run the test, the
 # benchmark, then the test under compute-sanitizer memcheck. Logs under $OUT (default ./gpu-out).
-#   demos/bench/sa_cuda_gpu_run.sh [test] [bench] [sanitize] [demo]   (default: all four)
+#   demos/bench/sa_cuda_gpu_run.sh [test] [bench] [sanitize] [demo] [trace]   (default: all)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
 B=${B:-/tmp/sa_cuda_build}
 mkdir -p "$B"
-what=" ${*:-test bench sanitize demo} "
+what=" ${*:-test bench sanitize demo trace} "
 want() { [[ "$what" == *" $1 "* ]]; }
 NV="nvcc -O3 -arch=${GPU_ARCH:-sm_90} -lineinfo -I. -Itests -Idemos"
 { nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv; nproc; nvcc --version | tail -n1; } \
@@ -27,8 +27,11 @@ if want demo; then
     ( $NV -o $B/sa_cuda demos/sa_cuda.cu && $NV -DSA_CUDA_DEMO_MS -o $B/sa_cuda_ms demos/sa_cuda.cu ) \
         >"$OUT/build_demo.log" 2>&1 || { echo "demo build FAILED"; cat "$OUT/build_demo.log"; } &
 fi
+if want trace; then
+    $NV -DSA_CUDA_TRACE -o $B/sa_cuda_trace demos/sa_cuda.cu >"$OUT/build_trace.log" 2>&1 || echo "trace build FAILED" &
+fi
 hdr=/tmp/sa_usr_include_50MB.txt
-if want bench && [ ! -s $hdr ]; then
+if want bench || want trace && [ ! -s $hdr ]; then
     find /usr/include -type f -name '*.h' -print0 | LC_ALL=C sort -z | xargs -0 cat 2>/dev/null | head -c 50000000 >$hdr
 fi
 wait
@@ -41,6 +44,9 @@ fi
 if want demo && [ -x $B/sa_cuda ]; then
     { $B/sa_cuda --random 5000000 && $B/sa_cuda_ms --random 5000000 --csv && $B/sa_cuda $hdr --csv; } >"$OUT/demo.log" 2>&1 || { status=1; echo "DEMO FAILED"; }
     cat "$OUT/demo.log"
+fi
+if want trace && [ -x $B/sa_cuda_trace ]; then
+    for f in $hdr "--random 268435456"; do $B/sa_cuda_trace $f --csv >/dev/null 2>>"$OUT/trace.log"; $B/sa_cuda_trace $f --csv 2>&1 >/dev/null | tail -n 30; done
 fi
 if want bench && [ -x $B/sa_cuda_bench ]; then
     timeout 400 $B/sa_cuda_bench --headers $hdr --reps ${REPS:-3} --csv "$OUT/sa_cuda_bench.csv" ${BENCH_ARGS:-} 2>&1 | tee "$OUT/bench.log" || status=1
