@@ -5,11 +5,13 @@
 int main(int argc, char **argv)
 {
     spiral_demo_args a;
+    spiral_options opt = {0};
     uint64_t x = 0;
     double t;
-    if (!spiral_demo_parse(argc, argv, &a) || !spiral_demo_check(argv[0], &a)) return 2;
-    t = spiral_demo_now();
-    if (spiral_checksum(a.M, a.N, &x) != SPIRAL_OK) return 2;
-    t = spiral_demo_now() - t;
+    spiral_demo_parse(argc, argv, 0, &a);
+    opt.threads = 1;
+    t = dc_now();
+    spiral_demo_ok(spiral_checksum(a.M, a.N, &x, &opt), "spiral_checksum");
+    t = dc_now() - t;
     return spiral_demo_report("seq", &a, 1, 1, t, x);
 }

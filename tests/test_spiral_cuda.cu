@@ -71,6 +71,18 @@ static void test_checksums(unsigned long long *d_x)
     CHECK(spiral_cuda_checksum(1ull << 33, 1ull << 33, 0, 1, d_x, NULL, 0, 0) == SPIRAL_ERR_SIZE);
     CHECK(spiral_cuda_checksum(5, 5, 4, 2, d_x, NULL, 0, 0) == SPIRAL_ERR_RANGE);
     CHECK(spiral_cuda_checksum(5, 5, 0, 5, NULL, NULL, 0, 0) == SPIRAL_ERR_NULL);
+    /* the workspace: none needed; a size without a pointer is refused */
+    CHECK(spiral_cuda_workspace_size(100000, 300000, 8) == 0 && spiral_cuda_workspace_size(1, 1, 1 << 20) == 0);
+    CHECK(spiral_cuda_checksum(5, 5, 0, 5, d_x, NULL, 8, 0) == SPIRAL_ERR_NULL);
+    CHECK(spiral_cuda_checksum_formula(5, 5, 0, 5, d_x, NULL, 8, 0) == SPIRAL_ERR_NULL);
+    {
+        void *d_spare = NULL; /* a workspace larger than needed is fine */
+        CHECK_CUDA(cudaMalloc(&d_spare, 64));
+        CHECK(spiral_cuda_checksum(5, 5, 0, 5, d_x, d_spare, 64, 0) == SPIRAL_OK);
+        CHECK_CUDA(cudaMemcpy(&x, d_x, sizeof x, cudaMemcpyDeviceToHost));
+        CHECK(x == spiral_xor_1_to(25));
+        cudaFree(d_spare);
+    }
 }
 
 static void test_fill(void)
@@ -158,7 +170,10 @@ static void test_reorder(void)
     CHECK(spiral_cuda_reorder(3, 3, 0, (void *)8, (void *)8, SPIRAL_TO_SPIRAL, NULL, 0, 0) == SPIRAL_ERR_ARG);
     CHECK(spiral_cuda_reorder(3, 3, 4, NULL, (void *)8, SPIRAL_TO_SPIRAL, NULL, 0, 0) == SPIRAL_ERR_NULL);
     CHECK(spiral_cuda_reorder(0, 3, 4, (void *)8, (void *)8, SPIRAL_TO_SPIRAL, NULL, 0, 0) == SPIRAL_ERR_EMPTY);
-    CHECK(spiral_cuda_reorder(3, 3, 1 << 20, (void *)8, (void *)8, SPIRAL_TO_SPIRAL, NULL, 0, 0) == SPIRAL_ERR_ARG);
+    CHECK(spiral_cuda_reorder(3, 3, 1 << 20, (void *)8, (void *)(8 + (9 << 20)), SPIRAL_TO_SPIRAL, NULL, 0, 0) == SPIRAL_ERR_ARG);
+    /* overlapping buffers are refused before any launch */
+    CHECK(spiral_cuda_reorder(3, 3, 4, (void *)64, (void *)64, SPIRAL_TO_SPIRAL, NULL, 0, 0) == SPIRAL_ERR_ARG);
+    CHECK(spiral_cuda_reorder(3, 3, 4, (void *)64, (void *)(64 + 35), SPIRAL_TO_SPIRAL, NULL, 0, 0) == SPIRAL_ERR_ARG);
 }
 
 int main(int argc, char **argv)

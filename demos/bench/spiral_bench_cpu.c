@@ -7,10 +7,8 @@
  * says so in the 'sampled' column. Median of repeats for the 1e9 runs. */
 #define SPIRAL_IMPLEMENTATION
 #include "spiral.h"
+#include "../demo_common.h"
 #include <omp.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 static int cmp_d(const void *a, const void *b)
 {
@@ -19,25 +17,25 @@ static int cmp_d(const void *a, const void *b)
 }
 
 /* median time of reps runs of the checksum of rows chosen by 'bands' (0 = all rows) */
-static double run(int formula, uint64_t M, uint64_t N, int bands, int reps, uint64_t *x)
+static double run(int formula, uint64_t M, uint64_t N, int bands, int reps, uint64_t *x, const spiral_options *opt)
 {
     double t[16];
     for (int k = 0; k < reps; k++) {
-        double t0 = omp_get_wtime();
+        double t0 = dc_now();
         uint64_t acc = 0, b;
         if (!bands) {
-            if (formula) spiral_checksum_formula_rows(M, N, 0, M, &acc);
-            else spiral_checksum_rows(M, N, 0, M, &acc);
+            if (formula) spiral_checksum_formula_rows(M, N, 0, M, &acc, opt);
+            else spiral_checksum_rows(M, N, 0, M, &acc, opt);
         } else {
             uint64_t per = M / (uint64_t)bands / 30; /* 1/30 of each of 'bands' strips */
             for (int i = 0; i < bands; i++) {
                 uint64_t r0 = (uint64_t)i * (M / (uint64_t)bands);
-                if (formula) spiral_checksum_formula_rows(M, N, r0, per, &b);
-                else spiral_checksum_rows(M, N, r0, per, &b);
+                if (formula) spiral_checksum_formula_rows(M, N, r0, per, &b, opt);
+                else spiral_checksum_rows(M, N, r0, per, &b, opt);
                 acc ^= b;
             }
         }
-        t[k] = omp_get_wtime() - t0;
+        t[k] = dc_now() - t0;
         *x = acc;
     }
     qsort(t, (size_t)reps, sizeof t[0], cmp_d);
@@ -49,10 +47,20 @@ int main(int argc, char **argv)
     static const uint64_t sizes[][2] = {{20000, 50000}, {100000, 300000}};
     const char *ths = getenv("SPIRAL_BENCH_THREADS");
     int threads[8], nth = 0;
-    FILE *csv = argc > 1 ? fopen(argv[1], "w") : NULL;
+    FILE *csv = NULL;
     char buf[64], *tok;
+    dc_init(argc, argv, "[out.csv]   (SPIRAL_BENCH_THREADS=\"1 2 4\": thread counts, at most 8)");
+    if (argc > 2) dc_unknown(2);
+    if (argc > 1 && (dc_is(argv[1], "-h") || dc_is(argv[1], "--help"))) dc_help();
+    if (argc > 1 && !(csv = fopen(argv[1], "w"))) dc_usage_error("cannot write '%s'", argv[1]);
     snprintf(buf, sizeof buf, "%s", ths && *ths ? ths : "1 2");
-    for (tok = strtok(buf, " ,"); tok && nth < 8; tok = strtok(NULL, " ,")) threads[nth++] = atoi(tok);
+    for (tok = strtok(buf, " ,"); tok; tok = strtok(NULL, " ,")) {
+        uint64_t t;
+        if (nth == 8 || !dc_parse_u64(tok, 1, SPIRAL_MAX_THREADS, &t))
+            dc_usage_error("SPIRAL_BENCH_THREADS: '%s' is not a list of at most 8 thread counts in [1, %d]", ths,
+                           SPIRAL_MAX_THREADS);
+        threads[nth++] = (int)t;
+    }
     if (csv) fprintf(csv, "M,N,cells,threads,method,time_s,cells_per_s,sampled,checksum_ok,speedup\n");
     printf("spiral.h CPU checksum: row generation vs per-cell formula (vector width %d x 64 bit)\n",
 #ifdef SPIRAL__VL
@@ -63,18 +71,19 @@ int main(int argc, char **argv)
     );
     printf("%-16s %7s %-10s %10s %12s %-28s %8s\n", "matrix", "threads", "method", "time_s", "cells/s", "note", "speedup");
     for (int ti = 0; ti < nth; ti++) {
-        omp_set_num_threads(threads[ti]);
+        spiral_options opt = {0};
+        opt.threads = threads[ti];
         for (int si = 0; si < 2; si++) {
             uint64_t M = sizes[si][0], N = sizes[si][1], xg = 0, xf = 0, xs = 0;
             double cells = (double)M * (double)N, tg, tf, tfs, cells_f;
             int big = si == 1, ok;
-            tg = run(0, M, N, 0, big ? 1 : 3, &xg);
+            tg = run(0, M, N, 0, big ? 1 : 3, &xg, &opt);
             ok = xg == spiral_xor_1_to(M * N);
-            if (!big) { tf = run(1, M, N, 0, 1, &xf); cells_f = cells; ok = ok && xf == xg; tfs = tf; }
+            if (!big) { tf = run(1, M, N, 0, 1, &xf, &opt); cells_f = cells; ok = ok && xf == xg; tfs = tf; }
             else {
                 /* sampled: 30 bands of M/900 rows; row generation on the same bands checks it */
-                tfs = run(1, M, N, 30, 1, &xf);
-                run(0, M, N, 30, 1, &xs);
+                tfs = run(1, M, N, 30, 1, &xf, &opt);
+                run(0, M, N, 30, 1, &xs, &opt);
                 ok = ok && xf == xs;
                 cells_f = (double)(M / 30 / 30 * 30) * (double)N;
                 tf = tfs * cells / cells_f;
@@ -89,9 +98,9 @@ int main(int argc, char **argv)
                 fprintf(csv, "%llu,%llu,%.0f,%d,percell,%.6f,%.6e,%s,%d,%.3f\n", (unsigned long long)M,
                         (unsigned long long)N, cells, threads[ti], tf, cells_f / tfs, big ? "1/30" : "0", ok, tf / tg);
             }
-            if (!ok) return 1;
+            if (!ok) return DC_EXIT_FAIL;
         }
     }
     if (csv) fclose(csv);
-    return 0;
+    return DC_EXIT_OK;
 }

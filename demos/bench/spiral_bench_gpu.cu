@@ -10,17 +10,15 @@
  * checks of the fill, reorder round trip). Usage: spiral_bench_gpu [out.csv] */
 #define SPIRAL_IMPLEMENTATION
 #include "spiral.h"
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "../demo_common.h"
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #define CK(call) do { cudaError_t e_ = (call); if (e_ != cudaSuccess) { \
-    fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); exit(2); } } while (0)
+    fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); exit(DC_EXIT_FAIL); } } while (0)
 #define SK(call) do { spiral_status s_ = (call); if (s_ != SPIRAL_OK) { \
-    fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, spiral_status_string(s_)); exit(2); } } while (0)
+    fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, spiral_status_string(s_)); exit(DC_EXIT_FAIL); } } while (0)
 
 template <typename F> static double time_median(int reps, F f)
 {
@@ -49,8 +47,12 @@ int main(int argc, char **argv)
 {
     int n = 0, fails = 0;
     cudaDeviceProp prop;
-    FILE *csv = argc > 1 ? fopen(argv[1], "w") : NULL;
-    if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) { fprintf(stderr, "no CUDA device, skipping\n"); return 77; }
+    FILE *csv = NULL;
+    dc_init(argc, argv, "[out.csv]");
+    if (argc > 2) dc_unknown(2);
+    if (argc > 1 && (dc_is(argv[1], "-h") || dc_is(argv[1], "--help"))) dc_help();
+    if (argc > 1 && !(csv = fopen(argv[1], "w"))) dc_usage_error("cannot write '%s'", argv[1]);
+    if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) { fprintf(stderr, "no CUDA device, skipping\n"); return DC_EXIT_SKIP; }
     CK(cudaGetDeviceProperties(&prop, 0));
     printf("spiral.h GPU benchmark on %s (%d SMs)\n", prop.name, prop.multiProcessorCount);
     if (csv) fprintf(csv, "device,test,M,N,elem_size,time_s,rate,unit,fraction_of_copy,ratio,ok\n");
@@ -60,10 +62,10 @@ int main(int argc, char **argv)
     CK(cudaMalloc(&d_x, 8));
     const uint64_t M = 100000, N = 300000;
     double cells = (double)M * (double)N;
-    double tr = time_median(10, [&] { SK(spiral_cuda_checksum(M, N, 0, M, d_x, 0)); });
+    double tr = time_median(10, [&] { SK(spiral_cuda_checksum(M, N, 0, M, d_x, NULL, 0, 0)); });
     CK(cudaMemcpy(&x, d_x, 8, cudaMemcpyDeviceToHost));
     int okr = x == 30000000000ull;
-    double tf = time_median(3, [&] { SK(spiral_cuda_checksum_formula(M, N, 0, M, d_x, 0)); });
+    double tf = time_median(3, [&] { SK(spiral_cuda_checksum_formula(M, N, 0, M, d_x, NULL, 0, 0)); });
     CK(cudaMemcpy(&x, d_x, 8, cudaMemcpyDeviceToHost));
     int okf = x == 30000000000ull;
     fails += !okr + !okf;
@@ -89,12 +91,12 @@ int main(int argc, char **argv)
     printf("%-34s %10.5f s  %10.4g GB/s (read + write)\n", "device copy 8 GB", tc, copy_bw / 1e9);
     if (csv) fprintf(csv, "%s,copy_d2d,,,1,%.6f,%.6e,B/s,1,,1\n", prop.name, tc, copy_bw);
     CK(cudaMemset(d_b, 0xA5, fbytes));
-    double tfill = time_median(10, [&] { SK(spiral_cuda_fill_rows(FM, FN, 0, FM, d_b, 0)); });
+    double tfill = time_median(10, [&] { SK(spiral_cuda_fill_rows(FM, FN, 0, FM, d_b, NULL, 0, 0)); });
     int okfill = 1;
     for (int i = 0; i < 2000; i++) { /* spot checks, including row ends */
         uint64_t r = (uint64_t)rand() % FM, c = i % 4 == 0 ? FN - 1 : i % 4 == 1 ? 0 : (uint64_t)rand() % FN, v;
         CK(cudaMemcpy(&v, d_b + r * FN + c, 8, cudaMemcpyDeviceToHost));
-        okfill &= v == spiral_value(r, c, FM, FN);
+        okfill &= v == spiral_value(FM, FN, r, c);
     }
     fails += !okfill;
     double fill_bw = (double)fbytes / tfill;
@@ -113,15 +115,15 @@ int main(int argc, char **argv)
         std::vector<unsigned char> h(bytes);
         for (size_t i = 0; i < bytes; i++) h[i] = (unsigned char)(i * 2654435761u >> 13);
         CK(cudaMemcpy(d_in, h.data(), bytes, cudaMemcpyHostToDevice));
-        double t1 = time_median(10, [&] { SK(spiral_cuda_reorder(RM, RN, es, d_in, d_out, SPIRAL_TO_SPIRAL, 0)); });
-        double t2 = time_median(10, [&] { SK(spiral_cuda_reorder(RM, RN, es, d_out, d_back, SPIRAL_TO_ROWMAJOR, 0)); });
+        double t1 = time_median(10, [&] { SK(spiral_cuda_reorder(RM, RN, es, d_in, d_out, SPIRAL_TO_SPIRAL, NULL, 0, 0)); });
+        double t2 = time_median(10, [&] { SK(spiral_cuda_reorder(RM, RN, es, d_out, d_back, SPIRAL_TO_ROWMAJOR, NULL, 0, 0)); });
         double tcp = time_median(10, [&] { CK(cudaMemcpyAsync(d_back + 0, d_out, bytes, cudaMemcpyDeviceToDevice)); });
-        SK(spiral_cuda_reorder(RM, RN, es, d_out, d_back, SPIRAL_TO_ROWMAJOR, 0));
+        SK(spiral_cuda_reorder(RM, RN, es, d_out, d_back, SPIRAL_TO_ROWMAJOR, NULL, 0, 0));
         std::vector<unsigned char> back(bytes), sp(es);
         CK(cudaMemcpy(back.data(), d_back, bytes, cudaMemcpyDeviceToHost));
         int ok = memcmp(back.data(), h.data(), bytes) == 0;
         for (int i = 0; i < 200 && ok; i++) { /* spot checks of the spiral order itself */
-            uint64_t r = (uint64_t)rand() % RM, c = (uint64_t)rand() % RN, k = spiral_value(r, c, RM, RN) - 1;
+            uint64_t r = (uint64_t)rand() % RM, c = (uint64_t)rand() % RN, k = spiral_value(RM, RN, r, c) - 1;
             CK(cudaMemcpy(sp.data(), d_out + k * es, es, cudaMemcpyDeviceToHost));
             ok &= memcmp(sp.data(), h.data() + (r * RN + c) * es, es) == 0;
         }
@@ -144,5 +146,5 @@ int main(int argc, char **argv)
     if (csv) fclose(csv);
     cudaFree(d_a); cudaFree(d_b); cudaFree(d_x);
     printf("%s\n", fails ? "SOME RESULTS WRONG" : "all results OK");
-    return fails ? 1 : 0;
+    return fails ? DC_EXIT_FAIL : DC_EXIT_OK;
 }
