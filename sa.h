@@ -703,14 +703,7 @@ static int sa__threads_for(const sa_options *opt, int64_t n)
  * the template part at the end of this file ------------------------------------------------- */
 SADEF int sa_effective_threads(const sa_options *opt)
 {
-    int t = opt ? opt->threads : 0;
-    if (t <= 0) {
-#ifdef _OPENMP
-        t = omp_get_max_threads();
-#else
-        t = 1;
-#endif
-    }
+    int t = opt && opt->threads > 0 ? opt->threads : sa__p_threads(0); /* omp_get_max_threads() or 1 */
     return t < 1 ? 1 : t > SA_MAX_THREADS ? SA_MAX_THREADS : t;
 }
 
