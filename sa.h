@@ -225,6 +225,58 @@ SADEF const char *sa_algorithm_name(sa_algorithm algorithm);
 SADEF int sa_effective_threads(const sa_options *opt);
 SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt);
 
+#ifdef SA_MPI
+/* ---- MPI (define SA_MPI before the include; see "MPI" in the manual) ----------------------
+ * Layout of every block-distributed array (text after the input step, SA, LCP): with n the
+ * whole text's length and P ranks, c = ceil(n / P); rank r owns indices
+ * [r*c, min(n, (r+1)*c)) (empty for trailing ranks when n < P*c; sa_mpi_block computes it).
+ * The input blocks may have any lengths (concatenated in rank order they form the text). */
+#include <mpi.h>
+
+typedef enum sa_mpi_algorithm {
+    SA_MPI_DIST = 0,   /* distributed prefix doubling: no rank holds the whole text, SA or LCP */
+    SA_MPI_GATHER = 1  /* the seed's design, exact: local sorts, k-way merge, LCP and LRS on rank 0 */
+} sa_mpi_algorithm;
+
+/* What a distributed build did, on this rank (sa_mpi_build's info, may be NULL). */
+typedef struct sa_mpi_info {
+    int64_t n;          /* the whole text's length */
+    int64_t lo, count;  /* this rank's block of SA and LCP: global indices [lo, lo + count) */
+    int rounds;         /* doubling rounds (SA_MPI_DIST) or window retries (SA_MPI_GATHER) */
+    double time_sa;     /* seconds for the suffix array (including its communication) */
+    double time_lcp;    /* seconds for the LCP array */
+    double time_lrs;    /* seconds for the LRS */
+    double time_comm;   /* seconds this rank spent inside MPI calls (part of the three above) */
+} sa_mpi_info;
+
+/* Rank `rank` of `nranks` owns global indices [*lo, *lo + *count) of a length-n array. */
+SADEF void sa_mpi_block(int64_t n, int nranks, int rank, int64_t *lo, int64_t *count);
+/* Collective over comm. block: this rank's block_len bytes of the text. sa (and lcp, may be
+ * NULL) receive this rank's block of the SA (LCP) in the layout above; cap is their capacity in
+ * elements (SA_ERR_SIZE when smaller than the block). lrs (may be NULL; then the LCP is not
+ * needed unless lcp is given) receives the same result on every rank. Every rank returns the
+ * same status. */
+SADEF sa_status sa_mpi_build64(MPI_Comm comm, sa_mpi_algorithm algo, const uint8_t *block, int64_t block_len,
+                               int64_t *sa, int64_t *lcp, int64_t cap, sa_lrs_result *lrs,
+                               const sa_options *opt, sa_mpi_info *info);
+/* The same with 32-bit indices: the whole text must be shorter than 2^31 (else SA_ERR_SIZE). */
+SADEF sa_status sa_mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8_t *block, int32_t block_len,
+                             int32_t *sa, int32_t *lcp, int32_t cap, sa_lrs_result *lrs,
+                             const sa_options *opt, sa_mpi_info *info);
+/* Collective: concatenates every rank's count elements, in rank order, into root's out
+ * (out_cap elements; SA_ERR_SIZE when the total does not fit; other ranks' out is unused). */
+SADEF sa_status sa_mpi_gather64(MPI_Comm comm, int root, const int64_t *local, int64_t count,
+                                int64_t *out, int64_t out_cap);
+SADEF sa_status sa_mpi_gather(MPI_Comm comm, int root, const int32_t *local, int32_t count,
+                              int32_t *out, int32_t out_cap);
+/* Collective: reads this rank's block (layout above) of the file with MPI_File_read_at_all into
+ * *block (allocated with SA_MALLOC; release with sa_mpi_free), its length into *block_len and
+ * the file's length into *n. */
+SADEF sa_status sa_mpi_read_file(MPI_Comm comm, const char *path, uint8_t **block, int64_t *block_len, int64_t *n);
+SADEF void sa_mpi_free(void *p);
+SADEF const char *sa_mpi_algorithm_name(sa_mpi_algorithm algo);
+#endif /* SA_MPI */
+
 #ifdef __cplusplus
 }
 #endif
@@ -793,6 +845,1362 @@ SADEF const char *sa_algorithm_name(sa_algorithm a)
     }
     return "unknown";
 }
+
+#ifdef SA_MPI
+/* ==== MPI: distributed suffix array, LCP and LRS ==============================================
+ * Everything here works on int64_t indices; the 32-bit entry points are thin wrappers. Only the
+ * public sa.h API is used (sa_build, sa_lcp, sa_lrs and their 64-bit twins) plus private
+ * sa__mpi_* helpers. All MPI calls go through our duplicate of the caller's communicator with
+ * MPI_ERRORS_RETURN, so a failure becomes SA_ERR_MPI instead of an abort; every local failure is
+ * agreed on (MPI_Allreduce MIN of the statuses) before the next collective step, so all ranks
+ * return the same status and none waits forever in a collective the others skipped. */
+#ifdef _OPENMP
+#define SA__MPI_OMP(x) _Pragma(#x)
+#else
+#define SA__MPI_OMP(x)
+#endif
+#define SA__MPI_HALO 16          /* bytes of the following ranks' text each rank keeps */
+#define SA__MPI_SAMPLES 64       /* splitter samples per rank and sample sort */
+#define SA__MPI_PG 4096          /* page of remote text fetched for long LCP comparisons */
+#define SA__MPI_SLOTS 64         /* pages per cache (direct mapped) */
+#define SA__MPI_PIECE ((int64_t)1 << 26) /* elements per point-to-point message (int counts) */
+
+/* One suffix in a sample sort: (k1, k2) its key, pos its text position (unique: ties never). */
+typedef struct sa__mpi_rec { uint64_t k1, k2; int64_t pos; } sa__mpi_rec;
+typedef struct sa__mpi_pair { int64_t a, b; } sa__mpi_pair;
+
+typedef struct sa__mpi_ctx {
+    MPI_Comm comm;            /* our duplicate of the caller's communicator */
+    int P, r, nt;             /* ranks, this rank, OpenMP threads for local work */
+    int64_t n, c, lo, cnt;    /* text length, block size ceil(n/P), this rank's block */
+    double tcomm;             /* seconds spent in MPI calls */
+    MPI_Datatype t_rec, t_pair, t_halo;
+    int *sc, *sd, *rc, *rd;   /* alltoallv counts and displacements (P each) */
+    int64_t *s64, *r64, *g64; /* element counts per rank (P each) */
+} sa__mpi_ctx;
+
+static void *sa__mpi_alloc(int64_t count, size_t es)
+{
+    if (count < 0 || (uint64_t)count > (uint64_t)(SIZE_MAX / 2) / es) return NULL;
+    return SA_MALLOC(count ? (size_t)count * es : 1);
+}
+
+static int64_t sa__mpi_owner(const sa__mpi_ctx *c, int64_t i) { return i / c->c; }
+
+SADEF void sa_mpi_block(int64_t n, int nranks, int rank, int64_t *lo, int64_t *count)
+{
+    int64_t c, a, b;
+    if (n < 0 || nranks < 1 || rank < 0 || rank >= nranks) { *lo = 0; *count = 0; return; }
+    c = n / nranks + (n % nranks != 0);
+    a = c * rank;
+    if (a > n) a = n;
+    b = a + c > n ? n : a + c;
+    *lo = a;
+    *count = b - a;
+}
+
+/* ---- timed MPI wrappers (each returns SA_OK or SA_ERR_MPI) ---- */
+static sa_status sa__mpi_rc(int rc) { return rc == MPI_SUCCESS ? SA_OK : SA_ERR_MPI; }
+
+/* Every rank returns the smallest (most negative) status any rank had. */
+static sa_status sa__mpi_agree(sa__mpi_ctx *c, sa_status st)
+{
+    int in = (int)st, out = 0;
+    double t = MPI_Wtime();
+    int rc = MPI_Allreduce(&in, &out, 1, MPI_INT, MPI_MIN, c->comm);
+    c->tcomm += MPI_Wtime() - t;
+    return rc == MPI_SUCCESS ? (sa_status)out : SA_ERR_MPI;
+}
+
+static sa_status sa__mpi_allreduce(sa__mpi_ctx *c, int64_t *v, int count, MPI_Op op)
+{
+    double t = MPI_Wtime();
+    int rc = MPI_Allreduce(MPI_IN_PLACE, v, count, MPI_INT64_T, op, c->comm);
+    c->tcomm += MPI_Wtime() - t;
+    return sa__mpi_rc(rc);
+}
+
+static sa_status sa__mpi_allgather(sa__mpi_ctx *c, const void *s, int count, MPI_Datatype dt, void *r)
+{
+    double t = MPI_Wtime();
+    int rc = MPI_Allgather(s, count, dt, r, count, dt, c->comm);
+    c->tcomm += MPI_Wtime() - t;
+    return sa__mpi_rc(rc);
+}
+
+/* Point-to-point transfer of count elements in pieces that fit MPI's int counts. */
+static sa_status sa__mpi_send(sa__mpi_ctx *c, const void *buf, int64_t count, MPI_Datatype dt, size_t es, int to)
+{
+    int64_t k;
+    int rc = MPI_SUCCESS;
+    double t = MPI_Wtime();
+    for (k = 0; k < count && rc == MPI_SUCCESS; k += SA__MPI_PIECE) {
+        int64_t m = count - k < SA__MPI_PIECE ? count - k : SA__MPI_PIECE;
+        rc = MPI_Send((const char *)buf + (size_t)k * es, (int)m, dt, to, 7, c->comm);
+    }
+    c->tcomm += MPI_Wtime() - t;
+    return sa__mpi_rc(rc);
+}
+
+static sa_status sa__mpi_recv(sa__mpi_ctx *c, void *buf, int64_t count, MPI_Datatype dt, size_t es, int from)
+{
+    int64_t k;
+    int rc = MPI_SUCCESS;
+    double t = MPI_Wtime();
+    for (k = 0; k < count && rc == MPI_SUCCESS; k += SA__MPI_PIECE) {
+        int64_t m = count - k < SA__MPI_PIECE ? count - k : SA__MPI_PIECE;
+        rc = MPI_Recv((char *)buf + (size_t)k * es, (int)m, dt, from, 7, c->comm, MPI_STATUS_IGNORE);
+    }
+    c->tcomm += MPI_Wtime() - t;
+    return sa__mpi_rc(rc);
+}
+
+/* All-to-all exchange: this rank sends scnt[q] elements (es bytes, type dt) to rank q from sbuf
+ * (grouped by destination in rank order) and gets *rbuf (allocated here, grouped by source),
+ * *rn elements, rcnt[q] of them from q (rcnt may be NULL). Collective; the status is agreed
+ * (a receive too large for MPI's int counts is SA_ERR_SIZE on every rank). */
+static sa_status sa__mpi_xchg(sa__mpi_ctx *c, const void *sbuf, const int64_t *scnt, size_t es, MPI_Datatype dt,
+                              void **rbuf, int64_t *rn, int64_t *rcnt)
+{
+    int q, rc;
+    int64_t so = 0, ro = 0;
+    sa_status st = SA_OK;
+    double t;
+    int64_t *rc64 = rcnt ? rcnt : c->r64;
+    *rbuf = NULL;
+    *rn = 0;
+    t = MPI_Wtime();
+    rc = MPI_Alltoall((void *)scnt, 1, MPI_INT64_T, rc64, 1, MPI_INT64_T, c->comm);
+    c->tcomm += MPI_Wtime() - t;
+    if (rc != MPI_SUCCESS) return SA_ERR_MPI; /* every rank is in this collective: all see it */
+    for (q = 0; q < c->P; q++) {
+        if (so > INT_MAX || ro > INT_MAX || scnt[q] > INT_MAX || rc64[q] > INT_MAX) st = SA_ERR_SIZE;
+        c->sc[q] = (int)scnt[q];
+        c->sd[q] = (int)so;
+        c->rc[q] = (int)rc64[q];
+        c->rd[q] = (int)ro;
+        so += scnt[q];
+        ro += rc64[q];
+    }
+    if (st == SA_OK) {
+        *rbuf = sa__mpi_alloc(ro, es);
+        if (!*rbuf) st = SA_ERR_NOMEM;
+    }
+    st = sa__mpi_agree(c, st);
+    if (st != SA_OK) {
+        if (*rbuf) SA_FREE(*rbuf);
+        *rbuf = NULL;
+        return st;
+    }
+    t = MPI_Wtime();
+    rc = MPI_Alltoallv((void *)sbuf, c->sc, c->sd, dt, *rbuf, c->rc, c->rd, dt, c->comm);
+    c->tcomm += MPI_Wtime() - t;
+    if (rc != MPI_SUCCESS) {
+        SA_FREE(*rbuf);
+        *rbuf = NULL;
+        return SA_ERR_MPI;
+    }
+    *rn = ro;
+    return SA_OK;
+}
+
+/* Counting sort of m items by destination rank: cnt[q] items go to q, item e to slot[e] of a
+ * send buffer grouped by destination (stable). */
+static void sa__mpi_group(const sa__mpi_ctx *c, const int *dest, int64_t m, int64_t *cnt, int64_t *slot)
+{
+    int64_t e, s = 0;
+    int q;
+    for (q = 0; q < c->P; q++) cnt[q] = 0;
+    for (e = 0; e < m; e++) cnt[dest[e]]++;
+    for (q = 0; q < c->P; q++) { int64_t k = cnt[q]; c->s64[q] = s; s += k; }
+    for (e = 0; e < m; e++) slot[e] = c->s64[dest[e]]++;
+}
+
+/* ---- local sorting of records --------------------------------------------------------------- */
+static int sa__mpi_lt(const sa__mpi_rec *x, const sa__mpi_rec *y)
+{
+    if (x->k1 != y->k1) return x->k1 < y->k1;
+    if (x->k2 != y->k2) return x->k2 < y->k2;
+    return x->pos < y->pos;
+}
+
+/* Quicksort (Hoare, median of three) with insertion sort for short ranges; keys are unique. */
+static void sa__mpi_qs(sa__mpi_rec *a, int64_t m)
+{
+    while (m > 16) {
+        int64_t i = -1, j = m, mid = m / 2;
+        sa__mpi_rec p, t;
+        if (sa__mpi_lt(&a[mid], &a[0])) { t = a[mid]; a[mid] = a[0]; a[0] = t; }
+        if (sa__mpi_lt(&a[m - 1], &a[mid])) { t = a[mid]; a[mid] = a[m - 1]; a[m - 1] = t; }
+        if (sa__mpi_lt(&a[mid], &a[0])) { t = a[mid]; a[mid] = a[0]; a[0] = t; }
+        p = a[mid];
+        for (;;) {
+            do i++; while (sa__mpi_lt(&a[i], &p));
+            do j--; while (sa__mpi_lt(&p, &a[j]));
+            if (i >= j) break;
+            t = a[i]; a[i] = a[j]; a[j] = t;
+        }
+        /* [0, j] <= p <= [j+1, m): recurse into the smaller part, loop on the larger */
+        if (j + 1 < m - j - 1) { sa__mpi_qs(a, j + 1); a += j + 1; m -= j + 1; }
+        else { sa__mpi_qs(a + j + 1, m - j - 1); m = j + 1; }
+    }
+    {
+        int64_t i, j;
+        for (i = 1; i < m; i++) {
+            sa__mpi_rec t = a[i];
+            for (j = i; j > 0 && sa__mpi_lt(&t, &a[j - 1]); j--) a[j] = a[j - 1];
+            a[j] = t;
+        }
+    }
+}
+
+static uint64_t sa__mpi_mix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Index of the first of the k sorted splitters greater than x (= x's bucket). */
+static int sa__mpi_bucket(const sa__mpi_rec *spl, int k, const sa__mpi_rec *x)
+{
+    int lo = 0, hi = k;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (sa__mpi_lt(x, &spl[mid])) hi = mid; else lo = mid + 1;
+    }
+    return lo;
+}
+
+/* Sorts *pa (m records) with nt threads: a sample partition into one bucket per thread, then
+ * each bucket sorted by its own thread. May replace *pa (freeing the old array). */
+static sa_status sa__mpi_lsort(sa__mpi_rec **pa, int64_t m, int nt)
+{
+    sa__mpi_rec *a = *pa, *b, spl[256];
+    int64_t *cnt;
+    int k, t, s, ns, done_par = 0;
+    uint64_t seed = 12345;
+    if (nt > 256) nt = 256;
+    if (nt <= 1 || m < 65536) { sa__mpi_qs(a, m); return SA_OK; }
+    b = (sa__mpi_rec *)sa__mpi_alloc(m, sizeof *b);
+    cnt = (int64_t *)sa__mpi_alloc((int64_t)nt * (nt + 1), sizeof *cnt);
+    if (!b || !cnt) {
+        if (b) SA_FREE(b);
+        if (cnt) SA_FREE(cnt);
+        return SA_ERR_NOMEM;
+    }
+    {   /* splitters: nt-1 of 16*nt random samples */
+        sa__mpi_rec smp[4096];
+        ns = 16 * nt;
+        for (s = 0; s < ns; s++) smp[s] = a[sa__mpi_mix(&seed) % (uint64_t)m];
+        sa__mpi_qs(smp, ns);
+        for (k = 0; k + 1 < nt; k++) spl[k] = smp[(k + 1) * ns / nt];
+    }
+    memset(cnt, 0, (size_t)nt * (nt + 1) * sizeof *cnt);
+    SA__MPI_OMP(omp parallel num_threads(nt))
+    {
+#ifdef _OPENMP
+        int me = omp_get_thread_num(), nth = omp_get_num_threads();
+#else
+        int me = 0, nth = 1;
+#endif
+        int64_t e, lo = m * me / nth, hi = m * (me + 1) / nth;
+        int64_t *mine = cnt + (int64_t)me * nt;
+        if (nth == nt) {
+            for (e = lo; e < hi; e++) mine[sa__mpi_bucket(spl, nt - 1, &a[e])]++;
+            SA__MPI_OMP(omp barrier)
+            SA__MPI_OMP(omp single)
+            {   /* offsets: bucket-major, thread-minor */
+                int64_t off = 0;
+                int bb, tt;
+                for (bb = 0; bb < nt; bb++) {
+                    cnt[(int64_t)nt * nt + bb] = off;
+                    for (tt = 0; tt < nt; tt++) {
+                        int64_t v = cnt[(int64_t)tt * nt + bb];
+                        cnt[(int64_t)tt * nt + bb] = off;
+                        off += v;
+                    }
+                }
+            }
+            for (e = lo; e < hi; e++) b[mine[sa__mpi_bucket(spl, nt - 1, &a[e])]++] = a[e];
+            SA__MPI_OMP(omp barrier)
+            SA__MPI_OMP(omp for schedule(dynamic, 1))
+            for (t = 0; t < nt; t++) {
+                int64_t s0 = cnt[(int64_t)nt * nt + t];
+                int64_t s1 = t + 1 < nt ? cnt[(int64_t)nt * nt + t + 1] : m;
+                sa__mpi_qs(b + s0, s1 - s0);
+            }
+            SA__MPI_OMP(omp single)
+            done_par = 1;
+        }
+    }
+    SA_FREE(cnt);
+    if (!done_par) { /* got fewer threads than asked for (nested region, limits): sort serially */
+        SA_FREE(b);
+        sa__mpi_qs(a, m);
+        return SA_OK;
+    }
+    SA_FREE(a);
+    *pa = b;
+    return SA_OK;
+}
+
+/* Global sample sort: on return *pa holds this rank's slice (*pm records) of the global order
+ * of all ranks' records, slices in rank order. Collective. */
+static sa_status sa__mpi_samplesort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t *pm, uint64_t seed)
+{
+    sa__mpi_rec *a = *pa, *smp = NULL, *all = NULL, *spl = NULL, *sbuf = NULL;
+    void *rbuf = NULL;
+    int *dest = NULL, *gcnt = NULL, *gdsp = NULL;
+    int64_t *slot = NULL, m = *pm, e, total = 0, rn = 0;
+    int ns, q, rc;
+    sa_status st = SA_OK;
+    double t;
+    if (c->P == 1) return sa__mpi_lsort(pa, m, c->nt);
+    ns = m < SA__MPI_SAMPLES ? (int)m : SA__MPI_SAMPLES;
+    smp = (sa__mpi_rec *)sa__mpi_alloc(SA__MPI_SAMPLES, sizeof *smp);
+    all = (sa__mpi_rec *)sa__mpi_alloc((int64_t)SA__MPI_SAMPLES * c->P, sizeof *all);
+    gcnt = (int *)sa__mpi_alloc(2 * (int64_t)c->P, sizeof *gcnt);
+    if (!smp || !all || !gcnt) st = SA_ERR_NOMEM;
+    st = sa__mpi_agree(c, st);
+    if (st != SA_OK) goto done;
+    seed ^= (uint64_t)c->r * 0x9E3779B97F4A7C15ull;
+    for (q = 0; q < ns; q++) smp[q] = a[sa__mpi_mix(&seed) % (uint64_t)m];
+    gdsp = gcnt + c->P;
+    st = sa__mpi_allgather(c, &ns, 1, MPI_INT, gcnt);
+    if (st != SA_OK) goto done;
+    for (q = 0; q < c->P; q++) { gdsp[q] = (int)total; total += gcnt[q]; }
+    t = MPI_Wtime();
+    rc = MPI_Allgatherv(smp, ns, c->t_rec, all, gcnt, gdsp, c->t_rec, c->comm);
+    c->tcomm += MPI_Wtime() - t;
+    if ((st = sa__mpi_rc(rc)) != SA_OK) goto done;
+    if (total == 0) goto done; /* no records anywhere */
+    sa__mpi_qs(all, total);
+    spl = (sa__mpi_rec *)sa__mpi_alloc(c->P, sizeof *spl);
+    st = sa__mpi_agree(c, spl ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    for (q = 0; q + 1 < c->P; q++) spl[q] = all[(int64_t)(q + 1) * total / c->P];
+    dest = (int *)sa__mpi_alloc(m, sizeof *dest);
+    slot = (int64_t *)sa__mpi_alloc(m, sizeof *slot);
+    sbuf = (sa__mpi_rec *)sa__mpi_alloc(m, sizeof *sbuf);
+    if (!dest || !slot || !sbuf) st = SA_ERR_NOMEM;
+    st = sa__mpi_agree(c, st);
+    if (st != SA_OK) goto done;
+    SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
+    for (e = 0; e < m; e++) dest[e] = sa__mpi_bucket(spl, c->P - 1, &a[e]);
+    sa__mpi_group(c, dest, m, c->g64, slot);
+    SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
+    for (e = 0; e < m; e++) sbuf[slot[e]] = a[e];
+    SA_FREE(dest); dest = NULL;
+    SA_FREE(slot); slot = NULL;
+    SA_FREE(a); a = *pa = NULL;
+    st = sa__mpi_xchg(c, sbuf, c->g64, sizeof *sbuf, c->t_rec, &rbuf, &rn, NULL);
+    SA_FREE(sbuf); sbuf = NULL;
+    if (st != SA_OK) goto done;
+    *pa = (sa__mpi_rec *)rbuf;
+    *pm = rn;
+    st = sa__mpi_agree(c, sa__mpi_lsort(pa, rn, c->nt));
+done:
+    if (smp) SA_FREE(smp);
+    if (all) SA_FREE(all);
+    if (spl) SA_FREE(spl);
+    if (gcnt) SA_FREE(gcnt);
+    if (dest) SA_FREE(dest);
+    if (slot) SA_FREE(slot);
+    if (sbuf) SA_FREE(sbuf);
+    return st;
+}
+/* ---- distributed prefix doubling (Manber-Myers ranks, psac's dropping of finished suffixes) ----
+ * B[i] (owned by the rank owning text position i) is the h-rank of suffix i: the SA index of the
+ * first suffix sharing its first h bytes (so a suffix alone in its group has its final SA index).
+ * Round 0 sorts (first 8 bytes, length up to 8) by a global sample sort; round h sorts only the
+ * suffixes of unfinished groups by (B[i], B[i+h] + 1 or 0 past the end), fetched from B[i+h]'s
+ * owner, and gives each the new rank B + (start of its (B, B2) run - start of its B group). */
+
+/* Ranks a globally sorted run of records (this rank's slice s[0..m)): out[j] = (pos, 2 * new rank
+ * + 1 if the new group is a single suffix). Round 0: new rank = global index of the first equal
+ * key; later: k1 + (that index - global index of the first record with the same k1).
+ * *active = records left in groups of two or more (this rank). Collective. */
+static sa_status sa__mpi_rank(sa__mpi_ctx *c, const sa__mpi_rec *s, int64_t m, int round0, sa__mpi_pair *out,
+                              int64_t *active)
+{
+    int64_t mine[7], *all, off = 0, ks = 0, gs = 0, j, act = 0;
+    uint64_t pk1 = 0, pk2 = 0, nk1 = 0, nk2 = 0;
+    int q, has_prev = 0, has_next = 0;
+    sa_status st;
+    all = (int64_t *)sa__mpi_alloc(7 * (int64_t)c->P, sizeof *all);
+    st = sa__mpi_agree(c, all ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) { if (all) SA_FREE(all); return st; }
+    /* summary: count, first key, last key, last key change and last k1 change inside the slice
+     * (local indices, -1 if none) */
+    mine[0] = m;
+    mine[1] = m ? (int64_t)s[0].k1 : 0;
+    mine[2] = m ? (int64_t)s[0].k2 : 0;
+    mine[3] = m ? (int64_t)s[m - 1].k1 : 0;
+    mine[4] = m ? (int64_t)s[m - 1].k2 : 0;
+    mine[5] = mine[6] = -1;
+    for (j = m - 1; j >= 1; j--)
+        if (s[j].k1 != s[j - 1].k1 || s[j].k2 != s[j - 1].k2) { mine[5] = j; break; }
+    for (j = m - 1; j >= 1; j--)
+        if (s[j].k1 != s[j - 1].k1) { mine[6] = j; break; }
+    st = sa__mpi_allgather(c, mine, 7, MPI_INT64_T, all);
+    if (st != SA_OK) { SA_FREE(all); return st; }
+    for (q = 0; q < c->r; q++) { /* where the key run and the k1 group entering this slice start */
+        const int64_t *a = all + 7 * (int64_t)q;
+        if (a[0] == 0) continue;
+        if (!has_prev || (uint64_t)a[1] != pk1 || (uint64_t)a[2] != pk2) ks = off;
+        if (!has_prev || (uint64_t)a[1] != pk1) gs = off;
+        if (a[5] >= 0) ks = off + a[5];
+        if (a[6] >= 0) gs = off + a[6];
+        pk1 = (uint64_t)a[3];
+        pk2 = (uint64_t)a[4];
+        has_prev = 1;
+        off += a[0];
+    }
+    for (q = c->r + 1; q < c->P; q++) { /* the key right after this slice */
+        const int64_t *a = all + 7 * (int64_t)q;
+        if (a[0] == 0) continue;
+        nk1 = (uint64_t)a[1];
+        nk2 = (uint64_t)a[2];
+        has_next = 1;
+        break;
+    }
+    SA_FREE(all);
+    for (j = 0; j < m; j++) {
+        int newkey, newgrp, lastkey, fin;
+        uint64_t k1 = s[j].k1, k2 = s[j].k2;
+        if (j == 0) {
+            newkey = !has_prev || k1 != pk1 || k2 != pk2;
+            newgrp = !has_prev || k1 != pk1;
+        } else {
+            newkey = k1 != s[j - 1].k1 || k2 != s[j - 1].k2;
+            newgrp = k1 != s[j - 1].k1;
+        }
+        if (newkey) ks = off + j;
+        if (newgrp) gs = off + j;
+        if (j + 1 < m) lastkey = k1 != s[j + 1].k1 || k2 != s[j + 1].k2;
+        else lastkey = !has_next || k1 != nk1 || k2 != nk2;
+        fin = newkey && lastkey;
+        out[j].a = s[j].pos;
+        out[j].b = 2 * (round0 ? ks : (int64_t)k1 + (ks - gs)) + fin;
+        act += !fin;
+    }
+    *active = act;
+    return SA_OK;
+}
+
+/* Sends each (pos, value) pair to pos's owner, which stores it: B[pos] = value / 2 and
+ * act[pos] = !(value & 1). Frees *pp. Collective. */
+static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, int64_t *B, uint8_t *act)
+{
+    sa__mpi_pair *p = *pp, *sb = NULL;
+    void *rb = NULL;
+    int *dest = NULL;
+    int64_t *slot = NULL, e, rn = 0;
+    sa_status st = SA_OK;
+    dest = (int *)sa__mpi_alloc(m, sizeof *dest);
+    slot = (int64_t *)sa__mpi_alloc(m, sizeof *slot);
+    sb = (sa__mpi_pair *)sa__mpi_alloc(m, sizeof *sb);
+    st = sa__mpi_agree(c, dest && slot && sb ? SA_OK : SA_ERR_NOMEM);
+    if (st == SA_OK) {
+        for (e = 0; e < m; e++) dest[e] = (int)sa__mpi_owner(c, p[e].a);
+        sa__mpi_group(c, dest, m, c->g64, slot);
+        for (e = 0; e < m; e++) sb[slot[e]] = p[e];
+        SA_FREE(p);
+        *pp = p = NULL;
+        st = sa__mpi_xchg(c, sb, c->g64, sizeof *sb, c->t_pair, &rb, &rn, NULL);
+    }
+    if (st == SA_OK) {
+        const sa__mpi_pair *r = (const sa__mpi_pair *)rb;
+        SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
+        for (e = 0; e < rn; e++) {
+            int64_t i = r[e].a - c->lo;
+            B[i] = r[e].b >> 1;
+            act[i] = !(r[e].b & 1);
+        }
+    }
+    if (rb) SA_FREE(rb);
+    if (dest) SA_FREE(dest);
+    if (slot) SA_FREE(slot);
+    if (sb) SA_FREE(sb);
+    if (p) SA_FREE(p);
+    *pp = NULL;
+    return st;
+}
+
+/* Asks the owners of positions want[0..m) for B there: got[e] = B[want[e]]. Collective. */
+static sa_status sa__mpi_fetch(sa__mpi_ctx *c, const int64_t *want, int64_t m, const int64_t *B, int64_t *got)
+{
+    int *dest = NULL;
+    int64_t *slot = NULL, *sb = NULL, *rcnt = NULL, e, rn = 0, an = 0;
+    void *rb = NULL, *ab = NULL;
+    sa_status st;
+    dest = (int *)sa__mpi_alloc(m, sizeof *dest);
+    slot = (int64_t *)sa__mpi_alloc(m, sizeof *slot);
+    sb = (int64_t *)sa__mpi_alloc(m, sizeof *sb);
+    rcnt = (int64_t *)sa__mpi_alloc(c->P, sizeof *rcnt);
+    st = sa__mpi_agree(c, dest && slot && sb && rcnt ? SA_OK : SA_ERR_NOMEM);
+    if (st == SA_OK) {
+        for (e = 0; e < m; e++) dest[e] = (int)sa__mpi_owner(c, want[e]);
+        sa__mpi_group(c, dest, m, c->g64, slot);
+        for (e = 0; e < m; e++) sb[slot[e]] = want[e];
+        st = sa__mpi_xchg(c, sb, c->g64, sizeof *sb, MPI_INT64_T, &rb, &rn, rcnt);
+    }
+    if (st == SA_OK) {
+        int64_t *r = (int64_t *)rb;
+        SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
+        for (e = 0; e < rn; e++) r[e] = B[r[e] - c->lo];
+        st = sa__mpi_xchg(c, r, rcnt, sizeof *r, MPI_INT64_T, &ab, &an, NULL);
+    }
+    if (st == SA_OK) {
+        const int64_t *a = (const int64_t *)ab;
+        SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
+        for (e = 0; e < m; e++) got[e] = a[slot[e]];
+    }
+    if (dest) SA_FREE(dest);
+    if (slot) SA_FREE(slot);
+    if (sb) SA_FREE(sb);
+    if (rcnt) SA_FREE(rcnt);
+    if (rb) SA_FREE(rb);
+    if (ab) SA_FREE(ab);
+    return st;
+}
+
+/* The suffix array block sa[0..cnt) and the inverse B[0..cnt) (B[i] = SA index of suffix lo+i)
+ * from the text block T (cnt bytes + the halo). Collective. */
+static sa_status sa__mpi_dist_sa(sa__mpi_ctx *c, const uint8_t *T, int64_t *B, int64_t *sa, int *rounds)
+{
+    int64_t cnt = c->cnt, n = c->n, lo = c->lo, m, j, active, h = 8;
+    sa__mpi_rec *rec = NULL;
+    sa__mpi_pair *pr = NULL;
+    uint8_t *act = NULL;
+    int64_t *want = NULL, *got = NULL, *idx = NULL;
+    sa_status st;
+    act = (uint8_t *)sa__mpi_alloc(cnt, 1);
+    rec = (sa__mpi_rec *)sa__mpi_alloc(cnt, sizeof *rec);
+    st = sa__mpi_agree(c, act && rec ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    /* round 0: the first 8 bytes big-endian (zeros past the end) and how many of them exist */
+    SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && cnt > 65536))
+    for (j = 0; j < cnt; j++) {
+        int64_t left = n - (lo + j), k;
+        uint64_t key = 0;
+        for (k = 0; k < 8; k++) key = (key << 8) | (k < left ? T[j + k] : 0);
+        rec[j].k1 = key;
+        rec[j].k2 = (uint64_t)(left < 8 ? left : 8);
+        rec[j].pos = lo + j;
+    }
+    m = cnt;
+    *rounds = 1;
+    for (;;) {
+        int64_t tot;
+        st = sa__mpi_samplesort(c, &rec, &m, (uint64_t)*rounds);
+        if (st != SA_OK) goto done;
+        pr = (sa__mpi_pair *)sa__mpi_alloc(m, sizeof *pr);
+        st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
+        if (st != SA_OK) goto done;
+        st = sa__mpi_rank(c, rec, m, *rounds == 1, pr, &active);
+        SA_FREE(rec);
+        rec = NULL;
+        if (st == SA_OK) st = sa__mpi_update(c, &pr, m, B, act);
+        if (st != SA_OK) goto done;
+        tot = active;
+        if ((st = sa__mpi_allreduce(c, &tot, 1, MPI_SUM)) != SA_OK) goto done;
+        if (tot == 0) break;
+        /* next round: the unfinished suffixes of this block with B[i + h] */
+        for (m = 0, j = 0; j < cnt; j++) m += act[j];
+        idx = (int64_t *)sa__mpi_alloc(m, sizeof *idx);
+        want = (int64_t *)sa__mpi_alloc(m, sizeof *want);
+        got = (int64_t *)sa__mpi_alloc(m, sizeof *got);
+        rec = (sa__mpi_rec *)sa__mpi_alloc(m, sizeof *rec);
+        st = sa__mpi_agree(c, idx && want && got && rec ? SA_OK : SA_ERR_NOMEM);
+        if (st != SA_OK) goto done;
+        {
+            int64_t k = 0, w = 0;
+            for (j = 0; j < cnt; j++) {
+                if (!act[j]) continue;
+                rec[k].k1 = (uint64_t)B[j];
+                rec[k].k2 = 0;
+                rec[k].pos = lo + j;
+                if (lo + j + h < n) { want[w] = lo + j + h; idx[w++] = k; }
+                k++;
+            }
+            st = sa__mpi_fetch(c, want, w, B, got);
+            if (st != SA_OK) goto done;
+            for (k = 0; k < w; k++) rec[idx[k]].k2 = (uint64_t)got[k] + 1;
+        }
+        SA_FREE(idx); idx = NULL;
+        SA_FREE(want); want = NULL;
+        SA_FREE(got); got = NULL;
+        h = h > n ? h : 2 * h;
+        ++*rounds;
+    }
+    /* SA from the inverse: send (B[i], i) to the owner of SA index B[i] */
+    pr = (sa__mpi_pair *)sa__mpi_alloc(cnt, sizeof *pr);
+    st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    for (j = 0; j < cnt; j++) { pr[j].a = B[j]; pr[j].b = 2 * (lo + j); }
+    /* reuse the update path: "B" there is sa here, the flag bit is 0 */
+    st = sa__mpi_update(c, &pr, cnt, sa, act);
+done:
+    if (act) SA_FREE(act);
+    if (rec) SA_FREE(rec);
+    if (pr) SA_FREE(pr);
+    if (idx) SA_FREE(idx);
+    if (want) SA_FREE(want);
+    if (got) SA_FREE(got);
+    return st;
+}
+
+/* ---- distributed LCP: Phi / PLCP (Kaerkkaeinen, Manzini, Puglisi) over the ranks ---------------
+ * phi(i) = SA[ISA[i] - 1] goes to i's owner; PLCP[i] = lcp(i, phi(i)). Phase A fetches the
+ * first 16 bytes at every phi(i) in one all-to-all and settles every PLCP below 16 (random-like
+ * text: all of them). Phase B extends the rest in text order with Kasai's bound
+ * PLCP[i] >= PLCP[i-1] - 1, reading remote text by MPI_Get in 4 KB pages through a small cache
+ * (the reads along a long repeat are sequential). Then lcp[ISA[i]] = PLCP[i] at its owner. */
+typedef struct sa__mpi_cache {
+    int64_t tag[SA__MPI_SLOTS];
+    int64_t len[SA__MPI_SLOTS];
+    uint8_t *data; /* SA__MPI_SLOTS pages */
+} sa__mpi_cache;
+
+/* Pointer to text[x] and how many bytes follow it contiguously (>= 1; x < n). */
+static sa_status sa__mpi_span(sa__mpi_ctx *c, const uint8_t *T, int64_t tl, sa__mpi_cache *k, MPI_Win win,
+                              int64_t x, const uint8_t **p, int64_t *len)
+{
+    int64_t pg = x / SA__MPI_PG, s = pg % SA__MPI_SLOTS, a, b;
+    if (x >= c->lo && x < c->lo + tl) { *p = T + (x - c->lo); *len = tl - (x - c->lo); return SA_OK; }
+    if (k->tag[s] != pg) {
+        int rc = MPI_SUCCESS;
+        double t = MPI_Wtime();
+        a = pg * SA__MPI_PG;
+        b = a + SA__MPI_PG < c->n ? a + SA__MPI_PG : c->n;
+        k->tag[s] = -1;
+        while (a < b && rc == MPI_SUCCESS) { /* the page may span several owners */
+            int q = (int)sa__mpi_owner(c, a);
+            int64_t qlo = (int64_t)q * c->c, qhi = qlo + c->c < c->n ? qlo + c->c : c->n;
+            int64_t e = b < qhi ? b : qhi;
+            rc = MPI_Get(k->data + (size_t)s * SA__MPI_PG + (a - pg * SA__MPI_PG), (int)(e - a), MPI_BYTE, q,
+                         (MPI_Aint)(a - qlo), (int)(e - a), MPI_BYTE, win);
+            a = e;
+        }
+        if (rc == MPI_SUCCESS) rc = MPI_Win_flush_all(win);
+        c->tcomm += MPI_Wtime() - t;
+        if (rc != MPI_SUCCESS) return SA_ERR_MPI;
+        k->tag[s] = pg;
+        k->len[s] = b - pg * SA__MPI_PG;
+    }
+    *p = k->data + (size_t)s * SA__MPI_PG + (x - pg * SA__MPI_PG);
+    *len = k->len[s] - (x - pg * SA__MPI_PG);
+    return SA_OK;
+}
+
+static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_t *B,
+                                  const int64_t *sa, int64_t *lcp)
+{
+    int64_t cnt = c->cnt, n = c->n, lo = c->lo, e, j, last, *lasts = NULL, *PH = NULL, *PL = NULL;
+    sa__mpi_pair *pr = NULL;
+    uint8_t *act = NULL, *txt = NULL;
+    int *dest = NULL;
+    int64_t *slot = NULL, *sb = NULL, *rcnt = NULL, rn = 0, an = 0, nreq = 0;
+    void *rb = NULL, *ab = NULL;
+    sa__mpi_cache ca, cb;
+    MPI_Win win = MPI_WIN_NULL;
+    sa_status st;
+    ca.data = cb.data = NULL;
+    lasts = (int64_t *)sa__mpi_alloc(c->P, sizeof *lasts);
+    PH = (int64_t *)sa__mpi_alloc(cnt, sizeof *PH);
+    PL = (int64_t *)sa__mpi_alloc(cnt, sizeof *PL);
+    act = (uint8_t *)sa__mpi_alloc(cnt, 1);
+    pr = (sa__mpi_pair *)sa__mpi_alloc(cnt, sizeof *pr);
+    st = sa__mpi_agree(c, lasts && PH && PL && act && pr ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    /* phi: the SA entry before each of ours (the previous rank's last one for our first) */
+    last = cnt ? sa[cnt - 1] : -1;
+    if ((st = sa__mpi_allgather(c, &last, 1, MPI_INT64_T, lasts)) != SA_OK) goto done;
+    for (j = 0; j < cnt; j++) {
+        pr[j].a = sa[j];
+        pr[j].b = 2 * (j ? sa[j - 1] : c->r ? lasts[c->r - 1] : -1); /* a full block precedes ours */
+    }
+    st = sa__mpi_update(c, &pr, cnt, PH, act); /* PH[i] = phi(lo+i) (-1: the smallest suffix) */
+    if (st != SA_OK) goto done;
+    /* phase A: 16 bytes at each phi(i) from its owner */
+    for (nreq = 0, j = 0; j < cnt; j++) nreq += PH[j] >= 0;
+    dest = (int *)sa__mpi_alloc(nreq, sizeof *dest);
+    slot = (int64_t *)sa__mpi_alloc(nreq, sizeof *slot);
+    sb = (int64_t *)sa__mpi_alloc(nreq, sizeof *sb);
+    rcnt = (int64_t *)sa__mpi_alloc(c->P, sizeof *rcnt);
+    st = sa__mpi_agree(c, dest && slot && sb && rcnt ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    for (e = 0, j = 0; j < cnt; j++)
+        if (PH[j] >= 0) { sb[e] = PH[j]; dest[e] = (int)sa__mpi_owner(c, PH[j]); e++; }
+    sa__mpi_group(c, dest, nreq, c->g64, slot);
+    {
+        int64_t *tmp = (int64_t *)sa__mpi_alloc(nreq, sizeof *tmp);
+        st = sa__mpi_agree(c, tmp ? SA_OK : SA_ERR_NOMEM);
+        if (st != SA_OK) { if (tmp) SA_FREE(tmp); goto done; }
+        for (e = 0; e < nreq; e++) tmp[slot[e]] = sb[e];
+        st = sa__mpi_xchg(c, tmp, c->g64, sizeof *tmp, MPI_INT64_T, &rb, &rn, rcnt);
+        SA_FREE(tmp);
+        if (st != SA_OK) goto done;
+    }
+    txt = (uint8_t *)sa__mpi_alloc(rn, SA__MPI_HALO);
+    st = sa__mpi_agree(c, txt ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    {
+        const int64_t *r = (const int64_t *)rb;
+        SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
+        for (e = 0; e < rn; e++) { /* T holds the block, the halo and zeros up to 16 past it */
+            memcpy(txt + (size_t)e * SA__MPI_HALO, T + (r[e] - lo), SA__MPI_HALO);
+        }
+    }
+    SA_FREE(rb); rb = NULL;
+    st = sa__mpi_xchg(c, txt, rcnt, SA__MPI_HALO, c->t_halo, &ab, &an, NULL);
+    SA_FREE(txt); txt = NULL;
+    if (st != SA_OK) goto done;
+    {
+        const uint8_t *a = (const uint8_t *)ab;
+        int64_t k = 0;
+        /* request e of position j is e-th in text order; its answer sits at slot[e] */
+        int64_t *ord = sb; /* reuse: ord[e] = j */
+        for (j = 0; j < cnt; j++) if (PH[j] >= 0) ord[k++] = j;
+        SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && nreq > 65536))
+        for (e = 0; e < nreq; e++) {
+            int64_t jj = ord[e], i = lo + jj, p = PH[jj], lim = SA__MPI_HALO, l = 0;
+            const uint8_t *x = a + (size_t)slot[e] * SA__MPI_HALO, *y = T + jj;
+            if (n - i < lim) lim = n - i;
+            if (n - p < lim) lim = n - p;
+            while (l < lim && x[l] == y[l]) l++;
+            PL[jj] = l;
+            act[jj] = (l == SA__MPI_HALO); /* all 16 matched: phase B */
+        }
+        for (j = 0; j < cnt; j++) if (PH[j] < 0) { PL[j] = 0; act[j] = 0; }
+    }
+    SA_FREE(ab); ab = NULL;
+    /* phase B: the long ones, in text order, remote text by one-sided reads */
+    {
+        int rc;
+        double t = MPI_Wtime();
+        rc = MPI_Win_create((void *)T, (MPI_Aint)cnt, 1, MPI_INFO_NULL, c->comm, &win);
+        if (rc == MPI_SUCCESS) rc = MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
+        if (rc == MPI_SUCCESS) rc = MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
+        c->tcomm += MPI_Wtime() - t;
+        st = sa__mpi_rc(rc);
+    }
+    if (st == SA_OK) {
+        int64_t need = 0;
+        for (j = 0; j < cnt; j++) need += act[j];
+        if (need) {
+            ca.data = (uint8_t *)sa__mpi_alloc(2 * SA__MPI_SLOTS, SA__MPI_PG);
+            if (!ca.data) st = SA_ERR_NOMEM;
+            else {
+                cb.data = ca.data + SA__MPI_SLOTS * SA__MPI_PG;
+                for (j = 0; j < SA__MPI_SLOTS; j++) ca.tag[j] = cb.tag[j] = -1;
+            }
+        }
+        for (j = 0; j < cnt && st == SA_OK; j++) {
+            int64_t i = lo + j, p = PH[j], l;
+            if (!act[j]) continue;
+            l = SA__MPI_HALO;
+            if (j > 0 && PL[j - 1] - 1 > l) l = PL[j - 1] - 1;
+            while (i + l < n && p + l < n) {
+                const uint8_t *x, *y;
+                int64_t lx, ly, k, q;
+                if ((st = sa__mpi_span(c, T, c->cnt, &ca, win, i + l, &x, &lx)) != SA_OK) break;
+                if ((st = sa__mpi_span(c, T, c->cnt, &cb, win, p + l, &y, &ly)) != SA_OK) break;
+                k = lx < ly ? lx : ly;
+                for (q = 0; q < k && x[q] == y[q]; q++) {}
+                l += q;
+                if (q < k) break;
+            }
+            PL[j] = l;
+        }
+        {
+            double t = MPI_Wtime();
+            int rc = MPI_Win_unlock_all(win);
+            c->tcomm += MPI_Wtime() - t;
+            if (st == SA_OK) st = sa__mpi_rc(rc);
+        }
+    }
+    if (win != MPI_WIN_NULL) {
+        double t = MPI_Wtime();
+        int rc = MPI_Win_free(&win);
+        c->tcomm += MPI_Wtime() - t;
+        if (st == SA_OK) st = sa__mpi_rc(rc);
+    }
+    st = sa__mpi_agree(c, st);
+    if (st != SA_OK) goto done;
+    /* lcp[ISA[i]] = PLCP[i] at the owner of SA index ISA[i] */
+    pr = (sa__mpi_pair *)sa__mpi_alloc(cnt, sizeof *pr);
+    st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    for (j = 0; j < cnt; j++) { pr[j].a = B[j]; pr[j].b = 2 * PL[j]; }
+    st = sa__mpi_update(c, &pr, cnt, lcp, act);
+done:
+    if (lasts) SA_FREE(lasts);
+    if (PH) SA_FREE(PH);
+    if (PL) SA_FREE(PL);
+    if (act) SA_FREE(act);
+    if (pr) SA_FREE(pr);
+    if (dest) SA_FREE(dest);
+    if (slot) SA_FREE(slot);
+    if (sb) SA_FREE(sb);
+    if (rcnt) SA_FREE(rcnt);
+    if (rb) SA_FREE(rb);
+    if (ab) SA_FREE(ab);
+    if (txt) SA_FREE(txt);
+    if (ca.data) SA_FREE(ca.data);
+    return st;
+}
+
+/* LRS with the spec's tie-break by four reductions over the block-distributed SA and LCP:
+ * len = max lcp, k = smallest index with lcp[k] = len, the run [k-1, e) of entries sharing
+ * those len bytes (e = first index past k with lcp < len), pos = min SA over the run. */
+static sa_status sa__mpi_lrs(sa__mpi_ctx *c, const int64_t *sa, const int64_t *lcp, sa_lrs_result *out)
+{
+    int64_t v, j, L, K, E, lo = c->lo, cnt = c->cnt;
+    sa_status st;
+    memset(out, 0, sizeof *out);
+    for (v = 0, j = 0; j < cnt; j++) if (lcp[j] > v) v = lcp[j];
+    if ((st = sa__mpi_allreduce(c, &v, 1, MPI_MAX)) != SA_OK) return st;
+    if ((L = v) == 0) return SA_OK;
+    for (v = INT64_MAX, j = 0; j < cnt; j++) if (lcp[j] == L) { v = lo + j; break; }
+    if ((st = sa__mpi_allreduce(c, &v, 1, MPI_MIN)) != SA_OK) return st;
+    K = v;
+    for (v = c->n, j = K + 1 > lo ? K + 1 - lo : 0; j < cnt; j++) if (lcp[j] < L) { v = lo + j; break; }
+    if ((st = sa__mpi_allreduce(c, &v, 1, MPI_MIN)) != SA_OK) return st;
+    E = v;
+    for (v = INT64_MAX, j = K - 1 > lo ? K - 1 - lo : 0; j < cnt && lo + j < E; j++) if (sa[j] < v) v = sa[j];
+    if ((st = sa__mpi_allreduce(c, &v, 1, MPI_MIN)) != SA_OK) return st;
+    out->len = L;
+    out->sa_index = K;
+    out->pos = v;
+    out->count = E - (K - 1);
+    return SA_OK;
+}
+
+/* ---- the seed's design, exact -------------------------------------------------------------
+ * Every rank gets the whole text (allgather) and sorts the suffixes starting in its block by
+ * building the SA of a window text[lo, e) and keeping its block's entries; the order is the full
+ * suffixes' order when every adjacent pair of kept entries differs before the window's end
+ * (their LCP in the window, a range minimum, is shorter than the nearer suffix's part of the
+ * window): else the window grows 4x and the block is sorted again (e = n is always exact).
+ * Rank 0 gathers the sorted blocks, merges them with a heap comparing suffixes byte by byte
+ * (as the seed; slow on long repeats), then runs sa_lcp and sa_lrs and scatters the blocks. */
+static int sa__mpi_suffix_lt(const uint8_t *t, int64_t n, int64_t a, int64_t b)
+{
+    int64_t la = n - a, lb = n - b, m = la < lb ? la : lb;
+    int r = memcmp(t + a, t + b, (size_t)m);
+    return r ? r < 0 : la < lb;
+}
+
+static void sa__mpi_heap_down(const uint8_t *t, int64_t n, int64_t *hv, int *hs, int k, int i)
+{
+    for (;;) {
+        int l = 2 * i + 1, r = l + 1, m = i;
+        if (l < k && sa__mpi_suffix_lt(t, n, hv[l], hv[m])) m = l;
+        if (r < k && sa__mpi_suffix_lt(t, n, hv[r], hv[m])) m = r;
+        if (m == i) return;
+        { int64_t x = hv[i]; hv[i] = hv[m]; hv[m] = x; }
+        { int x = hs[i]; hs[i] = hs[m]; hs[m] = x; }
+        i = m;
+    }
+}
+
+static sa_status sa__mpi_gather_build(sa__mpi_ctx *c, const uint8_t *blk, int64_t *sa, int64_t *lcp,
+                                      sa_lrs_result *lrs, int want_lcp, const sa_options *opt, int *rounds,
+                                      double *tsa, double *tlcp)
+{
+    int64_t n = c->n, lo = c->lo, cnt = c->cnt, ext = 1024, j;
+    uint8_t *text = NULL;
+    int32_t *wsa = NULL, *wlcp = NULL, *fsa = NULL, *flcp = NULL;
+    int64_t *loc = NULL, *all = NULL;
+    int *gcnt = NULL, *gdsp = NULL, q, rc;
+    sa_status st = SA_OK;
+    double t0 = MPI_Wtime(), t;
+    sa_options o1;
+    memset(&o1, 0, sizeof o1);
+    if (opt) o1 = *opt;
+    o1.threads = c->nt;
+    if (n > INT32_MAX) st = SA_ERR_SIZE; /* whole text on every rank, 32-bit local indices */
+    st = sa__mpi_agree(c, st);
+    if (st != SA_OK) return st;
+    text = (uint8_t *)sa__mpi_alloc(n, 1);
+    gcnt = (int *)sa__mpi_alloc(2 * (int64_t)c->P, sizeof *gcnt);
+    loc = (int64_t *)sa__mpi_alloc(cnt, sizeof *loc);
+    st = sa__mpi_agree(c, text && gcnt && loc ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    gdsp = gcnt + c->P;
+    for (q = 0; q < c->P; q++) {
+        int64_t l, k;
+        sa_mpi_block(n, c->P, q, &l, &k);
+        gcnt[q] = (int)k;
+        gdsp[q] = (int)l;
+    }
+    t = MPI_Wtime();
+    rc = MPI_Allgatherv(blk, (int)cnt, MPI_BYTE, text, gcnt, gdsp, MPI_BYTE, c->comm);
+    c->tcomm += MPI_Wtime() - t;
+    if ((st = sa__mpi_rc(rc)) != SA_OK) goto done;
+    /* local sort of this block's suffixes in the order of the whole suffixes */
+    *rounds = 0;
+    while (cnt > 0 && st == SA_OK) {
+        int64_t e = lo + cnt + ext < n ? lo + cnt + ext : n, w = e - lo, k, kept = 0, run = INT64_MAX, prev = -1;
+        int ok = 1;
+        ++*rounds;
+        wsa = (int32_t *)sa__mpi_alloc(w, sizeof *wsa);
+        wlcp = e < n ? (int32_t *)sa__mpi_alloc(w, sizeof *wlcp) : NULL;
+        if (!wsa || (e < n && !wlcp)) { st = SA_ERR_NOMEM; break; }
+        st = sa_build(text + lo, wsa, (int32_t)w, &o1);
+        if (st == SA_OK && e < n) st = sa_lcp(text + lo, wsa, wlcp, (int32_t)w, &o1);
+        if (st != SA_OK) break;
+        for (k = 0; k < w; k++) {
+            int64_t p = wsa[k];
+            if (wlcp && wlcp[k] < run) run = wlcp[k];
+            if (p >= cnt) continue;
+            /* kept pair (prev, p): decided inside the window iff their LCP there (the minimum
+             * since prev) is shorter than the window part of the later-starting one */
+            if (wlcp && prev >= 0 && run >= w - (p > prev ? p : prev)) ok = 0;
+            loc[kept++] = lo + p;
+            prev = p;
+            run = INT64_MAX;
+        }
+        SA_FREE(wsa); wsa = NULL;
+        if (wlcp) { SA_FREE(wlcp); wlcp = NULL; }
+        if (ok) break;
+        ext = ext > (n - lo) / 4 ? n - lo : 4 * ext;
+    }
+    st = sa__mpi_agree(c, st);
+    if (st != SA_OK) goto done;
+    /* gather the sorted blocks on rank 0 and merge them */
+    if (c->r == 0) {
+        all = (int64_t *)sa__mpi_alloc(n, sizeof *all);
+        fsa = (int32_t *)sa__mpi_alloc(n, sizeof *fsa);
+        if (!all || !fsa) st = SA_ERR_NOMEM;
+    }
+    st = sa__mpi_agree(c, st);
+    if (st != SA_OK) goto done;
+    if (c->r == 0) {
+        if (cnt) memcpy(all, loc, (size_t)cnt * sizeof *all);
+        for (q = 1; q < c->P && st == SA_OK; q++)
+            st = sa__mpi_recv(c, all + gdsp[q], gcnt[q], MPI_INT64_T, sizeof *all, q);
+    } else {
+        st = sa__mpi_send(c, loc, cnt, MPI_INT64_T, sizeof *loc, 0);
+    }
+    st = sa__mpi_agree(c, st);
+    if (st != SA_OK) goto done;
+    if (c->r == 0 && n > 0) {
+        int64_t *hv = (int64_t *)sa__mpi_alloc(c->P, sizeof *hv);
+        int *hs = (int *)sa__mpi_alloc(c->P, sizeof *hs);
+        int64_t *pos = (int64_t *)sa__mpi_alloc(c->P, sizeof *pos);
+        int k = 0, i;
+        if (!hv || !hs || !pos) st = SA_ERR_NOMEM;
+        else {
+            for (q = 0; q < c->P; q++) {
+                pos[q] = 0;
+                if (gcnt[q] > 0) { hv[k] = all[gdsp[q]]; hs[k] = q; k++; }
+            }
+            for (i = k / 2 - 1; i >= 0; i--) sa__mpi_heap_down(text, n, hv, hs, k, i);
+            for (j = 0; j < n; j++) {
+                int s = hs[0];
+                fsa[j] = (int32_t)hv[0];
+                if (++pos[s] < gcnt[s]) hv[0] = all[gdsp[s] + pos[s]];
+                else { k--; hv[0] = hv[k]; hs[0] = hs[k]; }
+                if (k > 0) sa__mpi_heap_down(text, n, hv, hs, k, 0);
+            }
+        }
+        if (hv) SA_FREE(hv);
+        if (hs) SA_FREE(hs);
+        if (pos) SA_FREE(pos);
+        SA_FREE(all);
+        all = NULL;
+    }
+    *tsa = MPI_Wtime() - t0;
+    t0 = MPI_Wtime();
+    if (c->r == 0 && want_lcp && st == SA_OK) {
+        flcp = (int32_t *)sa__mpi_alloc(n, sizeof *flcp);
+        if (!flcp) st = SA_ERR_NOMEM;
+        else st = sa_lcp(text, fsa, flcp, (int32_t)n, &o1);
+        if (st == SA_OK) st = sa_lrs(fsa, flcp, (int32_t)n, lrs, &o1);
+    }
+    st = sa__mpi_agree(c, st);
+    if (st != SA_OK) goto done;
+    if (want_lcp) {
+        int64_t v[4] = { lrs->len, lrs->sa_index, lrs->pos, lrs->count };
+        t = MPI_Wtime();
+        rc = MPI_Bcast(v, 4, MPI_INT64_T, 0, c->comm);
+        c->tcomm += MPI_Wtime() - t;
+        if ((st = sa__mpi_agree(c, sa__mpi_rc(rc))) != SA_OK) goto done;
+        lrs->len = v[0]; lrs->sa_index = v[1]; lrs->pos = v[2]; lrs->count = v[3];
+    }
+    /* scatter the blocks back (as 64-bit entries) */
+    SA_FREE(text); text = NULL;
+    if (c->r == 0) {
+        for (j = 0; j < cnt; j++) sa[j] = fsa[j];
+        if (want_lcp) for (j = 0; j < cnt; j++) lcp[j] = flcp[j];
+        for (q = 1; q < c->P && st == SA_OK; q++) {
+            {
+                int64_t k, l = gdsp[q], m = gcnt[q];
+                int64_t *buf = (int64_t *)sa__mpi_alloc(m, sizeof *buf);
+                if (!buf) { st = SA_ERR_NOMEM; break; }
+                for (k = 0; k < m; k++) buf[k] = fsa[l + k];
+                st = sa__mpi_send(c, buf, m, MPI_INT64_T, sizeof *buf, q);
+                if (st == SA_OK && want_lcp) {
+                    for (k = 0; k < m; k++) buf[k] = flcp[l + k];
+                    st = sa__mpi_send(c, buf, m, MPI_INT64_T, sizeof *buf, q);
+                }
+                SA_FREE(buf);
+            }
+        }
+    } else {
+        st = sa__mpi_recv(c, sa, cnt, MPI_INT64_T, sizeof *sa, 0);
+        if (st == SA_OK && want_lcp) st = sa__mpi_recv(c, lcp, cnt, MPI_INT64_T, sizeof *lcp, 0);
+    }
+    st = sa__mpi_agree(c, st);
+    *tlcp = MPI_Wtime() - t0;
+done:
+    if (text) SA_FREE(text);
+    if (gcnt) SA_FREE(gcnt);
+    if (loc) SA_FREE(loc);
+    if (all) SA_FREE(all);
+    if (wsa) SA_FREE(wsa);
+    if (wlcp) SA_FREE(wlcp);
+    if (fsa) SA_FREE(fsa);
+    if (flcp) SA_FREE(flcp);
+    return st;
+}
+
+/* ---- context and public entry points --------------------------------------------------------- */
+static void sa__mpi_ctx_free(sa__mpi_ctx *c)
+{
+    if (c->t_rec != MPI_DATATYPE_NULL) MPI_Type_free(&c->t_rec);
+    if (c->t_pair != MPI_DATATYPE_NULL) MPI_Type_free(&c->t_pair);
+    if (c->t_halo != MPI_DATATYPE_NULL) MPI_Type_free(&c->t_halo);
+    if (c->sc) SA_FREE(c->sc);
+    if (c->s64) SA_FREE(c->s64);
+    if (c->comm != MPI_COMM_NULL) MPI_Comm_free(&c->comm);
+}
+
+/* Duplicates comm (errors returned, not fatal) and allocates the per-rank scratch. Collective;
+ * the status is agreed unless the duplication itself failed. */
+static sa_status sa__mpi_ctx_init(sa__mpi_ctx *c, MPI_Comm comm, sa_status local)
+{
+    int flag = 0, fin = 0, rc;
+    memset(c, 0, sizeof *c);
+    c->comm = MPI_COMM_NULL;
+    c->t_rec = c->t_pair = c->t_halo = MPI_DATATYPE_NULL;
+    if (comm == MPI_COMM_NULL) return SA_ERR_NULL;
+    if (MPI_Initialized(&flag) != MPI_SUCCESS || !flag) return SA_ERR_MPI;
+    if (MPI_Finalized(&fin) != MPI_SUCCESS || fin) return SA_ERR_MPI;
+    if (MPI_Comm_dup(comm, &c->comm) != MPI_SUCCESS) { c->comm = MPI_COMM_NULL; return SA_ERR_MPI; }
+    rc = MPI_Comm_set_errhandler(c->comm, MPI_ERRORS_RETURN);
+    if (rc == MPI_SUCCESS) rc = MPI_Comm_size(c->comm, &c->P);
+    if (rc == MPI_SUCCESS) rc = MPI_Comm_rank(c->comm, &c->r);
+    if (rc == MPI_SUCCESS) rc = MPI_Type_contiguous((int)sizeof(sa__mpi_rec), MPI_BYTE, &c->t_rec);
+    if (rc == MPI_SUCCESS) rc = MPI_Type_commit(&c->t_rec);
+    if (rc == MPI_SUCCESS) rc = MPI_Type_contiguous((int)sizeof(sa__mpi_pair), MPI_BYTE, &c->t_pair);
+    if (rc == MPI_SUCCESS) rc = MPI_Type_commit(&c->t_pair);
+    if (rc == MPI_SUCCESS) rc = MPI_Type_contiguous(SA__MPI_HALO, MPI_BYTE, &c->t_halo);
+    if (rc == MPI_SUCCESS) rc = MPI_Type_commit(&c->t_halo);
+    if (rc != MPI_SUCCESS && local == SA_OK) local = SA_ERR_MPI;
+    if (rc == MPI_SUCCESS) {
+        c->sc = (int *)sa__mpi_alloc(4 * (int64_t)c->P, sizeof *c->sc);
+        c->s64 = (int64_t *)sa__mpi_alloc(3 * (int64_t)c->P, sizeof *c->s64);
+        if ((!c->sc || !c->s64) && local == SA_OK) local = SA_ERR_NOMEM;
+        if (c->sc) { c->sd = c->sc + c->P; c->rc = c->sd + c->P; c->rd = c->rc + c->P; }
+        if (c->s64) { c->r64 = c->s64 + c->P; c->g64 = c->r64 + c->P; }
+    }
+    return sa__mpi_agree(c, local);
+}
+
+/* Brings the caller's blocks (any lengths) into the standard layout with a 16-byte halo and
+ * zeros after it: *T gets cnt + 32 bytes. Sets n, c, lo, cnt. Collective. */
+static sa_status sa__mpi_layout(sa__mpi_ctx *c, const uint8_t *blk, int64_t len, uint8_t **pT)
+{
+    int64_t *lens, off = 0, q, std = 1;
+    uint8_t *T = NULL, *heads = NULL;
+    sa_status st;
+    *pT = NULL;
+    lens = (int64_t *)sa__mpi_alloc(c->P, sizeof *lens);
+    st = sa__mpi_agree(c, lens ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) { if (lens) SA_FREE(lens); return st; }
+    if ((st = sa__mpi_allgather(c, &len, 1, MPI_INT64_T, lens)) != SA_OK) goto done;
+    c->n = 0;
+    for (q = 0; q < c->P; q++) {
+        if (q == c->r) off = c->n;
+        if (lens[q] < 0 || c->n > INT64_MAX / 2 - lens[q]) { st = SA_ERR_SIZE; break; } /* all see it */
+        c->n += lens[q];
+    }
+    if (st != SA_OK) goto done;
+    c->c = c->n / c->P + (c->n % c->P != 0);
+    if (c->c == 0) c->c = 1; /* owner() divides by it; n = 0 has no positions anyway */
+    sa_mpi_block(c->n, c->P, c->r, &c->lo, &c->cnt);
+    for (q = 0; q < c->P; q++) {
+        int64_t l, k, o = 0, i;
+        sa_mpi_block(c->n, c->P, (int)q, &l, &k);
+        for (i = 0; i < q; i++) o += lens[i];
+        if (o != l || lens[q] != k) std = 0;
+    }
+    T = (uint8_t *)sa__mpi_alloc(c->cnt + 2 * SA__MPI_HALO, 1);
+    heads = (uint8_t *)sa__mpi_alloc(c->P, SA__MPI_HALO);
+    st = sa__mpi_agree(c, T && heads ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    memset(T + c->cnt, 0, 2 * SA__MPI_HALO);
+    if (std) {
+        if (c->cnt) memcpy(T, blk, (size_t)c->cnt);
+    } else { /* move the bytes: our [off, off+len) to the owners in the standard layout */
+        int64_t a = off, e = off + len;
+        void *rb = NULL;
+        int64_t rn = 0;
+        for (q = 0; q < c->P; q++) {
+            int64_t l, k, s, t;
+            sa_mpi_block(c->n, c->P, (int)q, &l, &k);
+            s = a > l ? a : l;
+            t = e < l + k ? e : l + k;
+            c->g64[q] = t > s ? t - s : 0;
+        }
+        st = sa__mpi_xchg(c, blk, c->g64, 1, MPI_BYTE, &rb, &rn, NULL);
+        if (st != SA_OK) goto done;
+        if (rn != c->cnt) st = SA_ERR_INTERNAL;
+        else if (rn) memcpy(T, rb, (size_t)rn);
+        SA_FREE(rb);
+        st = sa__mpi_agree(c, st);
+        if (st != SA_OK) goto done;
+    }
+    {   /* halo: the first 16 bytes of every block, then ours are the bytes after our block */
+        uint8_t mine[SA__MPI_HALO];
+        int64_t k, x;
+        memset(mine, 0, sizeof mine);
+        memcpy(mine, T, (size_t)(c->cnt < SA__MPI_HALO ? c->cnt : SA__MPI_HALO));
+        if ((st = sa__mpi_allgather(c, mine, 1, c->t_halo, heads)) != SA_OK) goto done;
+        for (k = 0; k < SA__MPI_HALO && c->lo + c->cnt + k < c->n; k++) {
+            x = c->lo + c->cnt + k;
+            q = sa__mpi_owner(c, x);
+            T[c->cnt + k] = heads[q * SA__MPI_HALO + (x - q * c->c)];
+        }
+    }
+done:
+    SA_FREE(lens);
+    if (heads) SA_FREE(heads);
+    if (st != SA_OK) { if (T) SA_FREE(T); T = NULL; }
+    *pT = T;
+    return st;
+}
+
+/* The common body: width 64 writes the caller's int64 arrays, width 32 narrows into int32 ones. */
+static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8_t *blk, int64_t len, void *sa_out,
+                               void *lcp_out, int64_t cap, sa_lrs_result *lrs, const sa_options *opt,
+                               sa_mpi_info *info, int width)
+{
+    sa__mpi_ctx c;
+    sa_status st = SA_OK;
+    uint8_t *T = NULL;
+    int64_t *sa = NULL, *lcp = NULL, *B = NULL, j;
+    sa_lrs_result res;
+    int want_lcp = lcp_out || lrs, rounds = 0;
+    double t0, tsa = 0, tlcp = 0, tlrs = 0;
+    memset(&res, 0, sizeof res);
+    if (info) memset(info, 0, sizeof *info);
+    if (lrs) memset(lrs, 0, sizeof *lrs);
+    /* local checks first, agreed on in the context's first collective */
+    if (algo != SA_MPI_DIST && algo != SA_MPI_GATHER) st = SA_ERR_ALGORITHM;
+    else if ((st = sa_build64(NULL, NULL, 0, opt)) != SA_OK) {} /* sa_options checked by sa.h */
+    else if (len < 0 || cap < 0) st = SA_ERR_SIZE;
+    else if (len > 0 && !blk) st = SA_ERR_NULL;
+    {
+        sa_status s2 = sa__mpi_ctx_init(&c, comm, st);
+        if (s2 != SA_OK) { sa__mpi_ctx_free(&c); return s2; }
+    }
+    c.nt = sa_effective_threads(opt);
+    t0 = MPI_Wtime();
+    st = sa__mpi_layout(&c, blk, len, &T);
+    if (st != SA_OK) goto done;
+    if (width == 32 && c.n > INT32_MAX) st = SA_ERR_SIZE;
+    else if (cap < c.cnt) st = SA_ERR_SIZE;
+    else if (c.cnt > 0 && (!sa_out)) st = SA_ERR_NULL;
+    if (st == SA_OK) {
+        if (width == 64) { sa = (int64_t *)sa_out; lcp = (int64_t *)lcp_out; }
+        if (!sa) sa = (int64_t *)sa__mpi_alloc(c.cnt, sizeof *sa); /* 32-bit, or an empty block */
+        if (want_lcp && !lcp) lcp = (int64_t *)sa__mpi_alloc(c.cnt, sizeof *lcp);
+        if (algo == SA_MPI_DIST) B = (int64_t *)sa__mpi_alloc(c.cnt, sizeof *B);
+        if (!sa || (want_lcp && !lcp) || (algo == SA_MPI_DIST && !B)) st = SA_ERR_NOMEM;
+    }
+    st = sa__mpi_agree(&c, st);
+    if (st != SA_OK) goto done;
+    if (c.n == 0) goto done; /* nothing to sort: empty blocks, LRS 0 */
+    if (algo == SA_MPI_GATHER) {
+        st = sa__mpi_gather_build(&c, T, sa, lcp, &res, want_lcp, opt, &rounds, &tsa, &tlcp);
+        t0 = MPI_Wtime();
+    } else {
+        st = sa__mpi_dist_sa(&c, T, B, sa, &rounds);
+        tsa = MPI_Wtime() - t0;
+        t0 = MPI_Wtime();
+        if (st == SA_OK && want_lcp) st = sa__mpi_dist_lcp(&c, T, B, sa, lcp);
+        tlcp = MPI_Wtime() - t0;
+        t0 = MPI_Wtime();
+        if (st == SA_OK && want_lcp) st = sa__mpi_lrs(&c, sa, lcp, &res);
+        tlrs = MPI_Wtime() - t0;
+    }
+    st = sa__mpi_agree(&c, st);
+done:
+    if (st == SA_OK) {
+        if (lrs) *lrs = res;
+        if (width == 32) {
+            int32_t *s32 = (int32_t *)sa_out, *l32 = (int32_t *)lcp_out;
+            for (j = 0; j < c.cnt; j++) s32[j] = (int32_t)sa[j];
+            if (l32) for (j = 0; j < c.cnt; j++) l32[j] = (int32_t)lcp[j];
+        }
+    }
+    if (info && c.comm != MPI_COMM_NULL) {
+        info->n = c.n;
+        info->lo = c.lo;
+        info->count = c.cnt;
+        info->rounds = rounds;
+        info->time_sa = tsa;
+        info->time_lcp = tlcp;
+        info->time_lrs = tlrs;
+        info->time_comm = c.tcomm;
+    }
+    if (T) SA_FREE(T);
+    if (B) SA_FREE(B);
+    if (sa && (width == 32 || sa != (int64_t *)sa_out)) SA_FREE(sa);
+    if (lcp && (width == 32 || lcp != (int64_t *)lcp_out)) SA_FREE(lcp);
+    sa__mpi_ctx_free(&c);
+    return st;
+}
+
+SADEF sa_status sa_mpi_build64(MPI_Comm comm, sa_mpi_algorithm algo, const uint8_t *block, int64_t block_len,
+                               int64_t *sa, int64_t *lcp, int64_t cap, sa_lrs_result *lrs,
+                               const sa_options *opt, sa_mpi_info *info)
+{
+    return sa__mpi_build(comm, algo, block, block_len, sa, lcp, cap, lrs, opt, info, 64);
+}
+
+SADEF sa_status sa_mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8_t *block, int32_t block_len,
+                             int32_t *sa, int32_t *lcp, int32_t cap, sa_lrs_result *lrs,
+                             const sa_options *opt, sa_mpi_info *info)
+{
+    return sa__mpi_build(comm, algo, block, block_len, sa, lcp, cap, lrs, opt, info, 32);
+}
+
+/* Gather of count elements per rank to root: counts first, root checks its capacity, the
+ * verdict is agreed, then the data point to point (pieces fit MPI's int counts). */
+static sa_status sa__mpi_gather(MPI_Comm comm, int root, const void *local, int64_t count, void *out,
+                                int64_t out_cap, MPI_Datatype dt, size_t es)
+{
+    sa__mpi_ctx c;
+    sa_status st = SA_OK;
+    int64_t *cnts = NULL, off = 0;
+    int q;
+    if (count < 0 || out_cap < 0) st = SA_ERR_SIZE;
+    else if (count > 0 && !local) st = SA_ERR_NULL;
+    {
+        sa_status s2 = sa__mpi_ctx_init(&c, comm, st);
+        if (s2 != SA_OK) { sa__mpi_ctx_free(&c); return s2; }
+    }
+    if (root < 0 || root >= c.P) { st = SA_ERR_ALGORITHM; goto done; } /* every rank sees it */
+    cnts = (int64_t *)sa__mpi_alloc(c.P, sizeof *cnts);
+    st = sa__mpi_agree(&c, cnts ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    if ((st = sa__mpi_allgather(&c, &count, 1, MPI_INT64_T, cnts)) != SA_OK) goto done;
+    for (q = 0; q < c.P; q++) off += cnts[q];
+    if (c.r == root && (off > out_cap || (off > 0 && !out))) st = off > out_cap ? SA_ERR_SIZE : SA_ERR_NULL;
+    st = sa__mpi_agree(&c, st);
+    if (st != SA_OK) goto done;
+    if (c.r == root) {
+        for (off = 0, q = 0; q < c.P && st == SA_OK; off += cnts[q], q++) {
+            if (q == root) { if (count) memcpy((char *)out + (size_t)off * es, local, (size_t)count * es); }
+            else st = sa__mpi_recv(&c, (char *)out + (size_t)off * es, cnts[q], dt, es, q);
+        }
+    } else {
+        st = sa__mpi_send(&c, local, count, dt, es, root);
+    }
+    st = sa__mpi_agree(&c, st);
+done:
+    if (cnts) SA_FREE(cnts);
+    sa__mpi_ctx_free(&c);
+    return st;
+}
+
+SADEF sa_status sa_mpi_gather64(MPI_Comm comm, int root, const int64_t *local, int64_t count, int64_t *out,
+                                int64_t out_cap)
+{
+    return sa__mpi_gather(comm, root, local, count, out, out_cap, MPI_INT64_T, sizeof *local);
+}
+
+SADEF sa_status sa_mpi_gather(MPI_Comm comm, int root, const int32_t *local, int32_t count, int32_t *out,
+                              int32_t out_cap)
+{
+    return sa__mpi_gather(comm, root, local, count, out, out_cap, MPI_INT32_T, sizeof *local);
+}
+
+SADEF sa_status sa_mpi_read_file(MPI_Comm comm, const char *path, uint8_t **block, int64_t *block_len, int64_t *n)
+{
+    sa__mpi_ctx c;
+    sa_status st = SA_OK;
+    MPI_File f = MPI_FILE_NULL;
+    MPI_Offset size = 0;
+    int64_t lo = 0, cnt = 0, k;
+    uint8_t *b = NULL;
+    int rc;
+    if (!path || !block || !block_len || !n) st = SA_ERR_NULL;
+    if (block) *block = NULL;
+    if (block_len) *block_len = 0;
+    if (n) *n = 0;
+    {
+        sa_status s2 = sa__mpi_ctx_init(&c, comm, st);
+        if (s2 != SA_OK) { sa__mpi_ctx_free(&c); return s2; }
+    }
+    rc = MPI_File_open(c.comm, path, MPI_MODE_RDONLY, MPI_INFO_NULL, &f);
+    if (rc == MPI_SUCCESS) rc = MPI_File_get_size(f, &size);
+    st = sa__mpi_agree(&c, sa__mpi_rc(rc));
+    if (st != SA_OK) goto done;
+    sa_mpi_block((int64_t)size, c.P, c.r, &lo, &cnt);
+    b = (uint8_t *)sa__mpi_alloc(cnt, 1);
+    st = sa__mpi_agree(&c, b ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    for (k = 0; ; k += SA__MPI_PIECE) { /* collective reads; every rank makes the same number */
+        int64_t m = cnt - k < 0 ? 0 : (cnt - k < SA__MPI_PIECE ? cnt - k : SA__MPI_PIECE), more;
+        MPI_Status ms;
+        double t = MPI_Wtime();
+        rc = MPI_File_read_at_all(f, (MPI_Offset)(lo + (k < cnt ? k : cnt)), b + (k < cnt ? k : cnt), (int)m,
+                                  MPI_BYTE, &ms);
+        c.tcomm += MPI_Wtime() - t;
+        if (rc == MPI_SUCCESS) {
+            int got = 0;
+            MPI_Get_count(&ms, MPI_BYTE, &got);
+            if (got != (int)m) rc = MPI_ERR_IO; /* file shrank under us */
+        }
+        if ((st = sa__mpi_agree(&c, sa__mpi_rc(rc))) != SA_OK) goto done;
+        more = cnt - k - m;
+        if ((st = sa__mpi_allreduce(&c, &more, 1, MPI_MAX)) != SA_OK) goto done;
+        if (more <= 0) break;
+    }
+    *block = b;
+    b = NULL;
+    *block_len = cnt;
+    *n = (int64_t)size;
+done:
+    if (f != MPI_FILE_NULL) MPI_File_close(&f);
+    if (b) SA_FREE(b);
+    sa__mpi_ctx_free(&c);
+    return st;
+}
+
+SADEF void sa_mpi_free(void *p)
+{
+    if (p) SA_FREE(p);
+}
+
+SADEF const char *sa_mpi_algorithm_name(sa_mpi_algorithm algo)
+{
+    switch (algo) {
+    case SA_MPI_DIST: return "dist";
+    case SA_MPI_GATHER: return "gather";
+    default: return "unknown";
+    }
+}
+#endif /* SA_MPI impl */
 
 #endif /* SA_IMPLEMENTATION */
 

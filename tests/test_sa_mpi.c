@@ -1,0 +1,331 @@
+/* test_sa_mpi.c - sa.h's MPI variants (SA_MPI_DIST, SA_MPI_GATHER) against sa_build/sa_lcp/
+ * sa_lrs on one rank: gathered SA, LCP and the LRS on every rank, for random bytes over 2, 4
+ * and 256 symbols, all-equal, periodic, Fibonacci, NUL-heavy and long-repeat texts, texts
+ * shorter than the rank count, n = 0, sizes one off a block boundary, caller blocks of any
+ * lengths, the 32- and 64-bit APIs, a file read with MPI_File_read_at_all, bad arguments on
+ * one rank (every rank must return the same status) and every allocation failing once. */
+#include "failalloc.h"
+#define SA_MALLOC(sz) fa_malloc(sz)
+#define SA_FREE(p) fa_free(p)
+#define SA_MPI
+#define SA_IMPLEMENTATION
+#include "sa.h"
+#include "check.h"
+#include <mpi.h>
+#include <stdio.h>
+#include <unistd.h>
+
+static int P, R;
+static uint64_t rng;
+
+static uint64_t rnd(void)
+{
+    uint64_t z = (rng += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Text kinds, generated identically on every rank (the seed is rank 0's). */
+enum { T_RAND256, T_RAND4, T_RAND2, T_EQUAL, T_PERIODIC, T_FIB, T_NUL, T_REPEAT, T_KINDS };
+static const char *kind_name[] = {"rand256", "rand4", "rand2", "equal", "periodic", "fib", "nul", "repeat"};
+
+static void make_text(int kind, uint8_t *t, int64_t n)
+{
+    int64_t i;
+    uint64_t per = 1 + rnd() % 9;
+    for (i = 0; i < n; i++) {
+        switch (kind) {
+        case T_RAND256: t[i] = (uint8_t)rnd(); break;
+        case T_RAND4: t[i] = (uint8_t)("ACGT"[rnd() % 4]); break;
+        case T_RAND2: t[i] = (uint8_t)(rnd() % 2); break;
+        case T_EQUAL: t[i] = 'a'; break;
+        case T_PERIODIC: t[i] = (uint8_t)('a' + i % (int64_t)per); break;
+        case T_NUL: t[i] = rnd() % 10 ? 0 : (uint8_t)rnd(); break;
+        case T_REPEAT: /* a 700-byte random unit repeated with a few mutations: long LCPs */
+            t[i] = i < 700 ? (uint8_t)rnd() : (rnd() % 997 ? t[i - 700] : (uint8_t)rnd());
+            break;
+        default: break;
+        }
+    }
+    if (kind == T_FIB) { /* Fibonacci word: s_k = s_{k-1} s_{k-2} */
+        int64_t a = 1, b = 2;
+        if (n > 0) t[0] = 'b';
+        if (n > 1) t[1] = 'a';
+        /* grow by copying the prefix: f(k+1) = f(k) f(k-1) */
+        while (b < n) {
+            int64_t c = a + b, k;
+            for (k = b; k < c && k < n; k++) t[k] = t[k - b];
+            a = b;
+            b = c;
+        }
+    }
+}
+
+/* The reference on every rank (small texts) with sa_build / sa_lcp / sa_lrs. */
+typedef struct ref { int64_t *sa, *lcp; sa_lrs_result lrs; } ref;
+
+static void make_ref(const uint8_t *t, int64_t n, ref *r)
+{
+    r->sa = malloc((size_t)(n + 1) * 8);
+    r->lcp = malloc((size_t)(n + 1) * 8);
+    CHECK(sa_build64(t, r->sa, n, NULL) == SA_OK);
+    CHECK(sa_lcp64(t, r->sa, r->lcp, n, NULL) == SA_OK);
+    CHECK(sa_lrs64(r->sa, r->lcp, n, &r->lrs, NULL) == SA_OK);
+}
+
+/* The caller's block boundaries: 0 = the documented layout, 1 = random cuts, 2 = all on the
+ * last rank. */
+static void my_block(int64_t n, int split, int64_t *lo, int64_t *len)
+{
+    int64_t cuts[65], q;
+    if (split == 0) { sa_mpi_block(n, P, R, lo, len); return; }
+    cuts[0] = 0;
+    cuts[P] = n;
+    for (q = 1; q < P; q++) cuts[q] = split == 2 ? 0 : (int64_t)(rnd() % (uint64_t)(n + 1));
+    for (q = 1; q < P; q++) { /* sort the cuts */
+        int64_t k = q, v = cuts[q];
+        while (k > 1 && cuts[k - 1] > v) { cuts[k] = cuts[k - 1]; k--; }
+        cuts[k] = v;
+    }
+    *lo = cuts[R];
+    *len = cuts[R + 1] - cuts[R];
+}
+
+static int same_lrs(const sa_lrs_result *a, const sa_lrs_result *b)
+{
+    return a->len == b->len && a->sa_index == b->sa_index && a->pos == b->pos && a->count == b->count;
+}
+
+/* One build and its checks. */
+static void run_one(const uint8_t *t, int64_t n, const ref *rf, sa_mpi_algorithm algo, int width, int split,
+                    int threads, const char *what)
+{
+    int64_t lo, len, blo, bcnt, k;
+    sa_options opt = {0};
+    sa_lrs_result lrs;
+    sa_mpi_info info;
+    sa_status st;
+    int ok = 1;
+    opt.threads = threads;
+    my_block(n, split, &lo, &len);
+    sa_mpi_block(n, P, R, &blo, &bcnt);
+    if (width == 64) {
+        int64_t *sa = malloc((size_t)(bcnt + 1) * 8), *lcp = malloc((size_t)(bcnt + 1) * 8);
+        int64_t *gsa = R == 0 ? malloc((size_t)(n + 1) * 8) : NULL, *glcp = R == 0 ? malloc((size_t)(n + 1) * 8) : NULL;
+        st = sa_mpi_build64(MPI_COMM_WORLD, algo, t + lo, len, sa, lcp, bcnt, &lrs, &opt, &info);
+        CHECK(st == SA_OK, "%s: %s", what, sa_status_string(st));
+        CHECK(info.n == n && info.lo == blo && info.count == bcnt, "%s: info", what);
+        CHECK(sa_mpi_gather64(MPI_COMM_WORLD, 0, sa, bcnt, gsa, n) == SA_OK, "%s", what);
+        CHECK(sa_mpi_gather64(MPI_COMM_WORLD, 0, lcp, bcnt, glcp, n) == SA_OK, "%s", what);
+        if (R == 0) {
+            for (k = 0; k < n && ok; k++) ok = CHECK(gsa[k] == rf->sa[k], "%s: sa[%lld]", what, (long long)k);
+            for (k = 0; k < n && ok; k++) ok = CHECK(glcp[k] == rf->lcp[k], "%s: lcp[%lld] %lld != %lld", what,
+                                                     (long long)k, (long long)glcp[k], (long long)rf->lcp[k]);
+        }
+        free(sa); free(lcp); free(gsa); free(glcp);
+    } else {
+        int32_t *sa = malloc((size_t)(bcnt + 1) * 4), *lcp = malloc((size_t)(bcnt + 1) * 4);
+        int32_t *gsa = R == 0 ? malloc((size_t)(n + 1) * 4) : NULL, *glcp = R == 0 ? malloc((size_t)(n + 1) * 4) : NULL;
+        st = sa_mpi_build(MPI_COMM_WORLD, algo, t + lo, (int32_t)len, sa, lcp, (int32_t)bcnt, &lrs, &opt, &info);
+        CHECK(st == SA_OK, "%s: %s", what, sa_status_string(st));
+        CHECK(sa_mpi_gather(MPI_COMM_WORLD, 0, sa, (int32_t)bcnt, gsa, (int32_t)n) == SA_OK, "%s", what);
+        CHECK(sa_mpi_gather(MPI_COMM_WORLD, 0, lcp, (int32_t)bcnt, glcp, (int32_t)n) == SA_OK, "%s", what);
+        if (R == 0) {
+            for (k = 0; k < n && ok; k++) ok = CHECK(gsa[k] == rf->sa[k], "%s: sa[%lld]", what, (long long)k);
+            for (k = 0; k < n && ok; k++) ok = CHECK(glcp[k] == rf->lcp[k], "%s: lcp[%lld]", what, (long long)k);
+        }
+        free(sa); free(lcp); free(gsa); free(glcp);
+    }
+    CHECK(same_lrs(&lrs, &rf->lrs), "%s: lrs len %lld idx %lld pos %lld count %lld, want %lld %lld %lld %lld", what,
+          (long long)lrs.len, (long long)lrs.sa_index, (long long)lrs.pos, (long long)lrs.count,
+          (long long)rf->lrs.len, (long long)rf->lrs.sa_index, (long long)rf->lrs.pos, (long long)rf->lrs.count);
+}
+
+/* Both algorithms on one text; the index width, the caller's block split and the thread count
+ * vary from case to case (a collective costs milliseconds on an oversubscribed 2-core machine,
+ * so the cases are few and each one different). */
+static void check_text(int kind, int64_t n)
+{
+    static int turn;
+    uint8_t *t = malloc((size_t)n + 1);
+    ref rf;
+    char what[160];
+    int a;
+    make_text(kind, t, n);
+    make_ref(t, n, &rf);
+    for (a = 0; a < 2; a++) {
+        int w = (turn / 2) % 2, s = turn % 3, threads = 1 + turn % 2;
+        turn++;
+        snprintf(what, sizeof what, "P=%d %s n=%lld algo=%s width=%d split=%d threads=%d", P, kind_name[kind],
+                 (long long)n, a ? "gather" : "dist", w ? 32 : 64, s, threads);
+        run_one(t, n, &rf, a ? SA_MPI_GATHER : SA_MPI_DIST, w ? 32 : 64, s, threads, what);
+    }
+    free(rf.sa);
+    free(rf.lcp);
+    free(t);
+}
+
+/* Every rank must return the same status when one rank's arguments are bad. */
+static void check_bad_args(void)
+{
+    uint8_t t[100];
+    int64_t sa[100], lcp[100], lo, cnt, q;
+    sa_lrs_result lrs;
+    sa_options bad = {0};
+    sa_status st;
+    int bad_rank = P - 1;
+    make_text(T_RAND4, t, 100);
+    sa_mpi_block(100, P, R, &lo, &cnt);
+    /* negative length on one rank */
+    st = sa_mpi_build64(MPI_COMM_WORLD, SA_MPI_DIST, t + lo, R == bad_rank ? -1 : cnt, sa, lcp, 100, &lrs, NULL, NULL);
+    CHECK(st == SA_ERR_SIZE, "negative length: %s", sa_status_string(st));
+    /* NULL block with bytes on one rank */
+    st = sa_mpi_build64(MPI_COMM_WORLD, SA_MPI_GATHER, R == bad_rank ? NULL : t + lo, R == bad_rank ? 1 : cnt, sa,
+                        lcp, 100, &lrs, NULL, NULL);
+    CHECK(st == SA_ERR_NULL, "NULL block: %s", sa_status_string(st));
+    /* output capacity too small on one rank (only known after the layout) */
+    st = sa_mpi_build64(MPI_COMM_WORLD, SA_MPI_DIST, t + lo, cnt, sa, lcp, R == 0 ? 0 : 100, &lrs, NULL, NULL);
+    CHECK(st == SA_ERR_SIZE, "small cap: %s", sa_status_string(st));
+    /* bad options or algorithm on one rank */
+    bad.threads = -1;
+    st = sa_mpi_build64(MPI_COMM_WORLD, SA_MPI_DIST, t + lo, cnt, sa, lcp, 100, &lrs, R == bad_rank ? &bad : NULL, NULL);
+    CHECK(st == SA_ERR_THREADS, "bad threads: %s", sa_status_string(st));
+    st = sa_mpi_build64(MPI_COMM_WORLD, R == bad_rank ? (sa_mpi_algorithm)7 : SA_MPI_DIST, t + lo, cnt, sa, lcp, 100,
+                        &lrs, NULL, NULL);
+    CHECK(st == SA_ERR_ALGORITHM, "bad algorithm: %s", sa_status_string(st));
+    /* 32-bit API: fine here */
+    {
+        int32_t s32[100], l32[100];
+        st = sa_mpi_build(MPI_COMM_WORLD, SA_MPI_DIST, t + lo, (int32_t)cnt, s32, l32, 100, &lrs, NULL, NULL);
+        CHECK(st == SA_OK, "32-bit: %s", sa_status_string(st));
+    }
+    /* gather: the root's capacity too small, and a bad root */
+    q = 0;
+    st = sa_mpi_gather64(MPI_COMM_WORLD, 0, sa, cnt, sa, R == 0 ? 99 : 0);
+    CHECK(st == SA_ERR_SIZE, "gather cap: %s", sa_status_string(st));
+    st = sa_mpi_gather64(MPI_COMM_WORLD, P, sa, cnt, sa, 100);
+    CHECK(st != SA_OK, "gather bad root: %s", sa_status_string(st));
+    (void)q;
+    /* a file that does not exist */
+    {
+        uint8_t *b = NULL;
+        int64_t bl = 0, n = 0;
+        st = sa_mpi_read_file(MPI_COMM_WORLD, "/nonexistent/sa_mpi_test", &b, &bl, &n);
+        CHECK(st == SA_ERR_MPI && b == NULL, "missing file: %s", sa_status_string(st));
+    }
+}
+
+/* The text as a file, read collectively. */
+static void check_file(void)
+{
+    char path[256];
+    int64_t n = 5000 + (int64_t)(rnd() % 3000), bl = 0, fn = 0, lo, cnt, k;
+    uint8_t *t = malloc((size_t)n), *b = NULL;
+    int pid = (int)getpid(), ok = 1;
+    ref rf;
+    sa_lrs_result lrs;
+    sa_status st;
+    make_text(T_REPEAT, t, n);
+    MPI_Bcast(&pid, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    snprintf(path, sizeof path, "/tmp/test_sa_mpi_%d.bin", pid);
+    if (R == 0) {
+        FILE *f = fopen(path, "wb");
+        CHECK(f && fwrite(t, 1, (size_t)n, f) == (size_t)n);
+        if (f) fclose(f);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    st = sa_mpi_read_file(MPI_COMM_WORLD, path, &b, &bl, &fn);
+    CHECK(st == SA_OK && fn == n, "read_file: %s", sa_status_string(st));
+    sa_mpi_block(n, P, R, &lo, &cnt);
+    CHECK(bl == cnt && (cnt == 0 || memcmp(b, t + lo, (size_t)cnt) == 0), "file block");
+    make_ref(t, n, &rf);
+    {
+        int64_t *sa = malloc((size_t)(cnt + 1) * 8), *lcp = malloc((size_t)(cnt + 1) * 8);
+        int64_t *g = R == 0 ? malloc((size_t)n * 8) : NULL;
+        st = sa_mpi_build64(MPI_COMM_WORLD, SA_MPI_DIST, b, bl, sa, lcp, cnt, &lrs, NULL, NULL);
+        CHECK(st == SA_OK, "file build: %s", sa_status_string(st));
+        CHECK(sa_mpi_gather64(MPI_COMM_WORLD, 0, sa, cnt, g, n) == SA_OK);
+        if (R == 0) for (k = 0; k < n && ok; k++) ok = CHECK(g[k] == rf.sa[k], "file sa[%lld]", (long long)k);
+        CHECK(same_lrs(&lrs, &rf.lrs), "file lrs");
+        free(sa); free(lcp); free(g);
+    }
+    sa_mpi_free(b);
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (R == 0) remove(path);
+    free(rf.sa); free(rf.lcp); free(t);
+}
+
+/* Allocation failures: the k-th allocation on one rank fails; every rank must return
+ * SA_ERR_NOMEM (the same status) and free everything. */
+static void check_failalloc(sa_mpi_algorithm algo, int every)
+{
+    uint8_t t[300];
+    int64_t sa[300], lcp[300], lo, cnt;
+    sa_lrs_result lrs;
+    long k;
+    make_text(T_REPEAT, t, 300);
+    sa_mpi_block(300, P, R, &lo, &cnt);
+    for (k = 1 + (long)(rnd() % (unsigned)every); k < 100000; k += every) {
+        int fired, any, victim = (int)(k % P);
+        long live = fa_live();
+        sa_status st;
+        fa_arm(R == victim ? k : 0);
+        st = sa_mpi_build64(MPI_COMM_WORLD, algo, t + lo, cnt, sa, lcp, 300, &lrs, NULL, NULL);
+        fired = fa_fired();
+        fa_arm(0);
+        MPI_Allreduce(&fired, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        CHECK(fa_live() == live, "failalloc k=%ld leaked %ld", k, fa_live() - live);
+        if (!any) { CHECK(st == SA_OK, "failalloc k=%ld: %s", k, sa_status_string(st)); break; }
+        if (!CHECK(st == SA_ERR_NOMEM, "failalloc %s k=%ld on rank %d: %s", sa_mpi_algorithm_name(algo), k, victim,
+                   sa_status_string(st)))
+            break;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    static const int64_t sizes[] = {0, 1, 3, 17, 1000};
+    int fails, allfails = 0, kind;
+    uint64_t seed;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &R);
+    MPI_Comm_size(MPI_COMM_WORLD, &P);
+    check_init(argc, argv);
+    seed = check_seed();
+    MPI_Bcast(&seed, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD); /* the same texts on every rank */
+    rng = seed;
+    check_text(T_RAND256, 0);
+    for (kind = 0; kind < T_KINDS; kind++) /* n = 0 and n < P included */
+        check_text(kind, sizes[1 + (size_t)kind % 4] + (kind == T_REPEAT ? 3000 : 0));
+    check_text(T_RAND256, 2);
+    check_text(T_RAND2, 5);
+    check_text(T_NUL, 8);
+    check_text(T_PERIODIC, 15);
+    check_text(T_EQUAL, 16); /* blocks shorter than the 16-byte halo */
+    {   /* one off a block boundary: n = P*c - 1, P*c, P*c + 1 */
+        int64_t c = 700;
+        check_text(T_RAND2, P * c - 1);
+        check_text(T_PERIODIC, P * c);
+        check_text(T_EQUAL, P * c + 1);
+    }
+    check_text(T_REPEAT, 30000); /* long LCPs across 4 KB pages of remote text */
+    check_text(T_FIB, 20000);
+    check_text(T_RAND4, 20000);
+#ifdef _OPENMP
+    check_text(T_RAND256, 150000); /* the threaded paths (local sorts, scans) start at 64 Ki */
+#endif
+    check_bad_args();
+    check_file();
+    /* every allocation failing once at 1-2 ranks; a sample of them at 3-4 (time) */
+    check_failalloc(SA_MPI_DIST, P <= 2 ? 1 : 7);
+    check_failalloc(SA_MPI_GATHER, P <= 2 ? 1 : 7);
+    fails = (int)check_failures();
+    MPI_Allreduce(&fails, &allfails, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    CHECK(allfails == 0, "failures on other ranks: %d", allfails - fails);
+    {
+        int rc = check_done();
+        MPI_Finalize();
+        return rc;
+    }
+}
