@@ -22,6 +22,9 @@ DEMOS=(
 "sa_seq|seq|"
 "sa_omp|omp|"
 "sa_seq|seq|--algo mm --random 300000"
+# ---- sa_cuda.cuh
+"sa_cuda|cuda|"
+"sa_cuda_ms|cuda|"
 # ---- homcomp.cuh
 "homcomp_cpu|seq|"
 "homcomp_cuda|cuda|"

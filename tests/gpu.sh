@@ -32,7 +32,7 @@ if ninja -C "$B" -k 0 >"$OUT/build.log" 2>&1; then echo "build ok"
 else status=1; echo "build FAILED:"; grep -E 'error|FAILED' "$OUT/build.log" | head -40; fi
 
 # Test names and test programs start with their component: spiral_*, sa_*, homcomp_*.
-comp_of() { case $1 in spiral*|test_spiral*) echo spiral;; sa_*|test_sa_*) echo sa;;
+comp_of() { case $1 in spiral*|test_spiral*) echo spiral;; sa_cuda*|test_sa_cuda*) echo sa_cuda;; sa_*|test_sa_*) echo sa;;
             homcomp*|hc_*|test_homcomp*|test_hc_*) echo homcomp;; *) echo other;; esac; }
 names=()
 # The suite 'cuda' tests, read from meson's JSON introspection (its --list format varies by version).
@@ -61,6 +61,13 @@ if want sa; then
     # The host CPU's 16 cores: SA-IS vs the parallel algorithm at 1-16 threads (CPU only).
     "$B/demos/bench/sa_bench_scaling" --threads 1,2,4,8,16 --reps 2 >"$OUT/sa_scaling.csv" 2>"$OUT/sa_scaling.log" || status=1
     cat "$OUT/sa_scaling.csv"
+fi
+# ---- sa_cuda.cuh: GPU vs sa.h's OpenMP default (random 256 MB, /usr/include headers, ACGT, batch)
+if want sa_cuda; then
+    hdr=/tmp/sa_usr_include_50MB.txt
+    [ -s $hdr ] || find /usr/include -type f -name '*.h' -print0 | LC_ALL=C sort -z | xargs -0 cat 2>/dev/null | head -c 50000000 >$hdr
+    "$B/demos/bench/sa_cuda_bench" --headers $hdr --csv "$OUT/sa_cuda_bench.csv" >"$OUT/sa_cuda_bench.log" 2>&1 || status=1
+    cat "$OUT/sa_cuda_bench.log"
 fi
 # ---- homcomp.cuh
 if want homcomp; then
