@@ -375,23 +375,24 @@ static __global__ void sa_cuda__k_textid(const uint32_t *sa, sa_cuda__texts T, u
 
 /* Does a new group start at sorted position k (round 0)? Neighbours differ in text, in their
  * first kc codes, or one of them is shorter than kc (then it is alone in its group). */
-static __device__ __forceinline__ int sa_cuda__head0(const uint8_t *text, const uint32_t *sa, const sa_cuda__texts &T,
-                                                     const sa_cuda__pack &P, uint32_t k)
+static __device__ __forceinline__ int sa_cuda__head0(const uint8_t *text, const uint32_t *sa, const uint32_t *keys,
+                                                     const sa_cuda__texts &T, const sa_cuda__pack &P, uint32_t k)
 {
     if (k == 0 || k >= T.n) return 1;
     uint32_t a = sa[k], b = sa[k - 1], ta, tb;
     uint32_t ea = sa_cuda__end(T, a, &ta), eb = sa_cuda__end(T, b, &tb);
     if (ta != tb) return 1;
     if ((uint64_t)a + (uint64_t)P.kc > ea || (uint64_t)b + (uint64_t)P.kc > eb) return 1;
+    if (keys) return keys[k] != keys[k - 1]; /* one text: the sorted keys are still there */
     return sa_cuda__key0(text, P, a, ea) != sa_cuda__key0(text, P, b, eb);
 }
 
-static __global__ void sa_cuda__k_heads0(const uint8_t *text, const uint32_t *sa, sa_cuda__texts T, sa_cuda__pack P,
-                                         uint32_t *v)
+static __global__ void sa_cuda__k_heads0(const uint8_t *text, const uint32_t *sa, const uint32_t *keys, sa_cuda__texts T,
+                                         sa_cuda__pack P, uint32_t *v)
 {
     uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
     if (k >= T.n) return;
-    v[k] = sa_cuda__head0(text, sa, T, P, k) ? (k | 0x80000000u) : 0u;
+    v[k] = sa_cuda__head0(text, sa, keys, T, P, k) ? (k | 0x80000000u) : 0u;
 }
 
 /* rank[sa[k]] = its group's head; keep[k] = 1 unless a singleton. v[k] carries head(k) in
@@ -450,28 +451,32 @@ static __global__ void sa_cuda__k_keys_grp(const uint32_t *c, const uint32_t *ra
     keys[j] = rank[c[j]];
 }
 
-/* v[j] = j where a group (old rank) starts in the sorted list, for the max-scan to segstart */
-static __global__ void sa_cuda__k_segstart(const uint32_t *cs, const uint32_t *rank, uint32_t m, uint32_t *v)
+/* The sorted keys: (group number << rbits | r2) after one sort (rbits > 0), or the group's
+ * rank after two (rbits = 0: r2 is recomputed where needed). */
+static __device__ __forceinline__ uint32_t sa_cuda__grp(uint32_t key, int rbits) { return rbits ? key >> rbits : key; }
+
+/* v[j] = j where an old group starts in the sorted list, for the max-scan to segstart */
+static __global__ void sa_cuda__k_segstart(const uint32_t *keys, int rbits, uint32_t m, uint32_t *v)
 {
     uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
     if (j >= m) return;
-    v[j] = (j == 0 || rank[cs[j]] != rank[cs[j - 1]]) ? j : 0u;
+    v[j] = (j == 0 || sa_cuda__grp(keys[j], rbits) != sa_cuda__grp(keys[j - 1], rbits)) ? j : 0u;
 }
 
 /* The list keeps every member of an unsorted group, in SA order, so entry j sits at SA position
- * p = (its group's head) + (j - the group's first entry). pp[j] = p | new-head bit (in place
- * of segstart[j]); v[j] = p where a new (finer) group starts, else 0. */
-static __global__ void sa_cuda__k_heads(const uint32_t *cs, const uint32_t *rank, sa_cuda__texts T, uint32_t h,
-                                        uint32_t m, uint32_t *pp, uint32_t *v)
+ * p = (its group's head, = its old rank) + (j - the group's first entry). pp[j] = p | new-head
+ * bit (in place of segstart[j]); v[j] = p where a new (finer) group starts, else 0. */
+static __global__ void sa_cuda__k_heads(const uint32_t *cs, const uint32_t *keys, int rbits, const uint32_t *rank,
+                                        sa_cuda__texts T, uint32_t h, uint32_t m, uint32_t *pp, uint32_t *v)
 {
     uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
     if (j >= m) return;
-    uint32_t i = cs[j], g = rank[i];
+    uint32_t i = cs[j], g = rbits ? rank[i] : keys[j];
     uint32_t p = g + (j - pp[j]);
     int nh = 1;
     if (j > 0) {
-        uint32_t i0 = cs[j - 1];
-        nh = rank[i0] != g || sa_cuda__r2(rank, T, i0, h) != sa_cuda__r2(rank, T, i, h);
+        nh = keys[j] != keys[j - 1];
+        if (!nh && !rbits) nh = sa_cuda__r2(rank, T, cs[j - 1], h) != sa_cuda__r2(rank, T, i, h);
     }
     pp[j] = p | ((uint32_t)nh << 31);
     v[j] = nh ? p : 0u;
@@ -556,27 +561,30 @@ static sa_cuda_status sa_cuda__sort_pairs(sa_cuda__ws &w, uint32_t **keys, uint3
 
 /* After the list cs is in its new order (and rank still holds the old groups): new groups,
  * ranks, and the compacted list of what is still unsorted (into one of the free buffers). */
-static sa_cuda_status sa_cuda__split(const sa_cuda__texts &T, const sa_cuda__bufs &B, uint32_t *cs, uint32_t m,
-                                     uint32_t h, uint32_t **next, sa_cuda__ws &w, cudaStream_t s)
+static sa_cuda_status sa_cuda__split(const sa_cuda__texts &T, const sa_cuda__bufs &B, uint32_t *cs, uint32_t *keys,
+                                     int rbits, uint32_t m, uint32_t h, uint32_t **next, sa_cuda__ws &w, cudaStream_t s)
 {
-    uint32_t *f[3];
+    uint32_t *f[4], *fa = NULL, *fb = NULL;
     sa_cuda__others(B, cs, f);
+    for (int i = 0; i < 3; i++)
+        if (f[i] != keys) { if (!fa) fa = f[i]; else fb = f[i]; }
     unsigned g = sa_cuda__grid(m);
     size_t tb = w.cub_bytes;
-    sa_cuda__k_segstart<<<g, SA_CUDA__THREADS, 0, s>>>(cs, w.rank, m, f[0]);
+    sa_cuda__k_segstart<<<g, SA_CUDA__THREADS, 0, s>>>(keys, rbits, m, fa);
     SA_CUDA__LAUNCHED();
-    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, f[0], f[1], sa_cuda__max_op(), m, s));
-    sa_cuda__k_heads<<<g, SA_CUDA__THREADS, 0, s>>>(cs, w.rank, T, h, m, f[1], f[0]);
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, fb, sa_cuda__max_op(), m, s));
+    sa_cuda__k_heads<<<g, SA_CUDA__THREADS, 0, s>>>(cs, keys, rbits, w.rank, T, h, m, fb, fa);
+    SA_CUDA__LAUNCHED();
+    /* the keys are dead from here: their buffer takes the scans */
+    tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, keys, sa_cuda__max_op(), m, s));
+    sa_cuda__k_update<<<g, SA_CUDA__THREADS, 0, s>>>(cs, fb, keys, m, w.rank, fa);
     SA_CUDA__LAUNCHED();
     tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, f[0], f[2], sa_cuda__max_op(), m, s));
-    sa_cuda__k_update<<<g, SA_CUDA__THREADS, 0, s>>>(cs, f[1], f[2], m, w.rank, f[0]);
+    SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, fa, keys, m, s));
+    sa_cuda__k_compact<<<g, SA_CUDA__THREADS, 0, s>>>(fa, keys, cs, m, fb, w.misc);
     SA_CUDA__LAUNCHED();
-    tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, f[0], f[2], m, s));
-    sa_cuda__k_compact<<<g, SA_CUDA__THREADS, 0, s>>>(f[0], f[2], cs, m, f[1], w.misc);
-    SA_CUDA__LAUNCHED();
-    *next = f[1];
+    *next = fb;
     return SA_CUDA_OK;
 }
 
@@ -599,19 +607,22 @@ static sa_cuda_status sa_cuda__round0(const uint8_t *d_text, const sa_cuda__text
                                       sa_cuda__bits(T.count - 1), s)))
             return st;
     }
-    uint32_t *sa = vals, *f[3];
+    /* fa, fb: the two buffers that hold neither the sorted suffixes nor the sorted keys */
+    uint32_t *sa = vals, *f[3], *fa = NULL, *fb = NULL;
     sa_cuda__others(B, sa, f);
-    sa_cuda__k_heads0<<<g, SA_CUDA__THREADS, 0, s>>>(d_text, sa, T, P, f[0]);
+    for (int i = 0; i < 3; i++)
+        if (f[i] != keys) { if (!fa) fa = f[i]; else fb = f[i]; }
+    sa_cuda__k_heads0<<<g, SA_CUDA__THREADS, 0, s>>>(d_text, sa, T.count > 1 ? NULL : keys, T, P, fa);
     SA_CUDA__LAUNCHED();
     size_t tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, f[0], f[1], sa_cuda__max_op(), N, s));
-    sa_cuda__k_rank0<<<g, SA_CUDA__THREADS, 0, s>>>(sa, N, f[0], f[1], w.rank, f[2]);
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, fb, sa_cuda__max_op(), N, s));
+    sa_cuda__k_rank0<<<g, SA_CUDA__THREADS, 0, s>>>(sa, N, fa, fb, w.rank, keys);
     SA_CUDA__LAUNCHED();
     tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, f[2], f[1], N, s));
-    sa_cuda__k_compact<<<g, SA_CUDA__THREADS, 0, s>>>(f[2], f[1], sa, N, f[0], w.misc);
+    SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, keys, fb, N, s));
+    sa_cuda__k_compact<<<g, SA_CUDA__THREADS, 0, s>>>(keys, fb, sa, N, fa, w.misc);
     SA_CUDA__LAUNCHED();
-    *next = f[0];
+    *next = fa;
     return SA_CUDA_OK;
 }
 
@@ -633,6 +644,7 @@ static sa_cuda_status sa_cuda__round(const sa_cuda__texts &T, const sa_cuda__buf
         SA_CUDA__LAUNCHED();
         if ((st = sa_cuda__sort_pairs(w, &keys, f[1], &vals, f[2], m, sbits + rbits, s))) return st;
         *passes = 1;
+        return sa_cuda__split(T, B, vals, keys, rbits, m, h, c, w, s);
     } else { /* two stable sorts of 32-bit keys: by r2, then by the group's rank */
         sa_cuda__k_keys_r2<<<g, SA_CUDA__THREADS, 0, s>>>(cc, w.rank, T, h, m, f[0]);
         SA_CUDA__LAUNCHED();
@@ -643,8 +655,8 @@ static sa_cuda_status sa_cuda__round(const sa_cuda__texts &T, const sa_cuda__buf
         keys = kfree;
         if ((st = sa_cuda__sort_pairs(w, &keys, keys == f[0] ? f[1] : f[0], &vals, vfree, m, rbits, s))) return st;
         *passes = 2;
+        return sa_cuda__split(T, B, vals, keys, 0, m, h, c, w, s);
     }
-    return sa_cuda__split(T, B, vals, m, h, c, w, s);
 }
 
 static sa_cuda_status sa_cuda__read_count(const sa_cuda__ws &w, uint32_t *m, cudaStream_t s)
