@@ -51,9 +51,11 @@
  *
  * COMPILE-TIME OPTIONS (define before the include)
  *   CCOLL_IMPLEMENTATION     in exactly one .c file: compile the implementation
- *   CCOLL_STATIC             make every function static (CCOLLDEF = static)
+ *   CCOLL_STATIC             make every function static (CCOLLDEF = static; homcomp's too when
+ *                            homcomp.cuh is first included here)
  *   CCOLL_MALLOC(sz) / CCOLL_FREE(p)   override the allocator (both or neither)
  *   CCOLL_NO_HOMCOMP_IMPLEMENTATION    do not compile homcomp.cuh's implementation here
+ *   CCOLL_TEST_HOOK_SEND(buf, len)     tests only: sees every stream before it is sent
  *
  * API (all return ccoll_status; CCOLL_OK = 0, negative on error, ccoll_status_string())
  *   ccoll_config_init(bound, eb)      a config with the error bound set; zero = defaults else
@@ -85,7 +87,8 @@
  *                          MPI_Comm_split_type(MPI_COMM_TYPE_SHARED), or config.ranks_per_node,
  *                          or the environment variable CCOLL_RANKS_PER_NODE=d (ranks r with
  *                          the same r / d form a node) so one host can simulate several.
- *                          Nodes of unequal size: falls back to HOMCOMP_F on the whole comm.
+ *                          Nodes of unequal size: falls back to HOMCOMP_F on the whole comm
+ *                          (ccoll_plan_info then says homcomp_f).
  *   CCOLL_ALGO_RECDBL      Rabenseifner: recursive halving reduce-scatter + recursive doubling
  *                          allgather with homomorphic adds (compressed + raw, then compressed +
  *                          compressed); non-powers of two fold the first 2(p - p') ranks in
@@ -142,6 +145,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* CCOLL_STATIC makes the homcomp implementation compiled here static too */
+#if defined(CCOLL_STATIC) && !defined(HOMCOMP_H) && !defined(HOMCOMP_STATIC)
+#define HOMCOMP_STATIC
+#endif
 #include "homcomp.cuh"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -257,6 +264,12 @@ CCOLLDEF void ccoll_plan_free(ccoll_plan *plan);
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+#if defined(__unix__) || defined(__APPLE__)
+#include <sched.h>
+#define CCOLL__YIELD() sched_yield()
+#else
+#define CCOLL__YIELD() ((void)0)
+#endif
 
 #if defined(CCOLL_MALLOC) != defined(CCOLL_FREE)
 #error "define both CCOLL_MALLOC and CCOLL_FREE, or neither"
@@ -271,6 +284,11 @@ CCOLLDEF void ccoll_plan_free(ccoll_plan *plan);
 #define CCOLL__OMP(x) CCOLL__PRAGMA(omp x)
 #else
 #define CCOLL__OMP(x)
+#endif
+
+/* Tests only: called on every stream this rank is about to send (to corrupt it). */
+#ifndef CCOLL_TEST_HOOK_SEND
+#define CCOLL_TEST_HOOK_SEND(buf, len) ((void)0)
 #endif
 
 #define CCOLL__TAG 7301
@@ -469,11 +487,30 @@ static int ccoll__irecv(ccoll_plan *P, void *buf, size_t cap, int from, MPI_Requ
     return ccoll__mpi(MPI_Irecv(buf, (int)cap, MPI_BYTE, from, CCOLL__TAG, P->comm, r));
 }
 /* Wait for a receive; *len = the bytes that came. MPI errors (truncation included) -> status. */
+/* Waits poll MPI_Test and give the core away between polls: with more ranks than cores
+ * (or other work on the node) a spinning MPI_Wait starves the rank it is waiting for. */
+static int ccoll__wait(MPI_Request *r, MPI_Status *s)
+{
+    int done = 0;
+    while (*r != MPI_REQUEST_NULL) {
+        if (MPI_Test(r, &done, s) != MPI_SUCCESS) return CCOLL_ERR_MPI;
+        if (done) return CCOLL_OK;
+        CCOLL__YIELD();
+    }
+    return CCOLL_OK;
+}
+/* MPI_Allreduce through MPI_Iallreduce and the yielding wait */
+static int ccoll__allreduce(const void *in, void *out, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    MPI_Request r;
+    if (MPI_Iallreduce(in, out, n, t, op, c, &r) != MPI_SUCCESS) return CCOLL_ERR_MPI;
+    return ccoll__wait(&r, MPI_STATUS_IGNORE);
+}
 static int ccoll__wait_len(MPI_Request *r, size_t *len)
 {
     MPI_Status s;
     int c = 0;
-    if (MPI_Wait(r, &s) != MPI_SUCCESS) return CCOLL_ERR_MPI;
+    if (ccoll__wait(r, &s) != CCOLL_OK) return CCOLL_ERR_MPI;
     if (MPI_Get_count(&s, MPI_BYTE, &c) != MPI_SUCCESS || c < 0) return CCOLL_ERR_MPI;
     *len = (size_t)c;
     return CCOLL_OK;
@@ -484,7 +521,7 @@ static int ccoll__waitall(MPI_Request *r, uint64_t n)
     uint64_t i;
     int st = CCOLL_OK;
     for (i = 0; i < n; i++)
-        if (r[i] != MPI_REQUEST_NULL && MPI_Wait(&r[i], MPI_STATUS_IGNORE) != MPI_SUCCESS) st = CCOLL_ERR_MPI;
+        if (ccoll__wait(&r[i], MPI_STATUS_IGNORE) != CCOLL_OK) st = CCOLL_ERR_MPI;
     return st;
 }
 
@@ -567,7 +604,7 @@ static int ccoll__measure(ccoll_plan *P);
 static int ccoll__agree(MPI_Comm comm, int st)
 {
     int all = st;
-    if (MPI_Allreduce(&st, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) return CCOLL_ERR_MPI;
+    if (ccoll__allreduce(&st, &all, 1, MPI_INT, MPI_MIN, comm) != CCOLL_OK) return CCOLL_ERR_MPI;
     return all;
 }
 
@@ -584,7 +621,9 @@ static int ccoll__plan_make(MPI_Comm comm, uint64_t count, int dt, const ccoll_c
     /* collective even when the allocation failed, so the others do not hang */
     {
         MPI_Comm dup = MPI_COMM_NULL;
-        if (MPI_Comm_dup(comm, &dup) != MPI_SUCCESS) st = st ? st : CCOLL_ERR_MPI;
+        MPI_Request q;
+        if (MPI_Comm_idup(comm, &dup, &q) != MPI_SUCCESS || ccoll__wait(&q, MPI_STATUS_IGNORE) != CCOLL_OK)
+            st = st ? st : CCOLL_ERR_MPI;
         if (P) P->comm = dup;
         else if (dup != MPI_COMM_NULL) MPI_Comm_free(&dup);
     }
@@ -616,8 +655,8 @@ static int ccoll__plan_make(MPI_Comm comm, uint64_t count, int dt, const ccoll_c
 CCOLLDEF ccoll_status ccoll_plan_create(MPI_Comm comm, uint64_t count, MPI_Datatype dtype, const ccoll_config *config,
                                         ccoll_plan **plan)
 {
-    int st = CCOLL_OK, dt = -1, init = 0;
-    unsigned long long mine[6], lo[6], hi[6];
+    int st = CCOLL_OK, dt = -1, init = 0, i;
+    unsigned long long mine[12], lo[12];
     if (plan) *plan = NULL;
     if (MPI_Initialized(&init) != MPI_SUCCESS || !init) return CCOLL_ERR_MPI;
     if (comm == MPI_COMM_NULL) return CCOLL_ERR_ARG;
@@ -637,18 +676,19 @@ CCOLLDEF ccoll_status ccoll_plan_create(MPI_Comm comm, uint64_t count, MPI_Datat
         else if (count > ((uint64_t)1 << 40))
             st = CCOLL_ERR_SIZE;
     }
-    /* every rank must pass the same count, dtype and algorithm */
+    /* every rank must pass the same count, dtype and algorithm: one MPI_MIN over the values
+     * and their complements gives min and max at once (collectives are slow on a busy host) */
     mine[0] = count;
     mine[1] = (unsigned long long)(dt + 1);
     mine[2] = config ? (unsigned long long)config->algo : 0;
     mine[3] = config ? (unsigned long long)config->bound : 0;
     mine[4] = config ? (unsigned long long)config->codec_mode : 0;
     mine[5] = (unsigned long long)(-st);
-    if (MPI_Allreduce(mine, lo, 6, MPI_UNSIGNED_LONG_LONG, MPI_MIN, comm) != MPI_SUCCESS ||
-        MPI_Allreduce(mine, hi, 6, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) != MPI_SUCCESS)
-        return CCOLL_ERR_MPI;
-    if (hi[5]) return (ccoll_status)(-(int)hi[5]);
-    if (memcmp(lo, hi, 5 * sizeof lo[0]) != 0) return CCOLL_ERR_ARG;
+    for (i = 0; i < 6; i++) mine[6 + i] = ~mine[i];
+    if (ccoll__allreduce(mine, lo, 12, MPI_UNSIGNED_LONG_LONG, MPI_MIN, comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    if (~lo[11]) return (ccoll_status)(-(int)~lo[11]);
+    for (i = 0; i < 5; i++)
+        if (lo[i] != ~lo[6 + i]) return CCOLL_ERR_ARG;
     return (ccoll_status)ccoll__plan_make(comm, count, dt, config, plan);
 }
 
@@ -704,7 +744,7 @@ static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compres
     v[1] = -mn;
     v[2] = bad;
     v[3] = -(double)P->lst;
-    if (MPI_Allreduce(v, g, 4, MPI_DOUBLE, MPI_MAX, P->comm) != MPI_SUCCESS) return CCOLL_ERR_MPI;
+    if (ccoll__allreduce(v, g, 4, MPI_DOUBLE, MPI_MAX, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
     if (g[3] > 0) return -(int)g[3];
     if (!compressed) return CCOLL_OK;
     if (g[2] > 0) return CCOLL_ERR_NAN;
@@ -731,7 +771,7 @@ static int ccoll__finish(ccoll_plan *P, int st)
     if (P->lst == CCOLL_OK && st != CCOLL_OK) ccoll__fail(P, st, 0);
     v[0] = P->lst;
     v[1] = P->lhc;
-    if (MPI_Allreduce(v, g, 2, MPI_INT, MPI_MIN, P->comm) != MPI_SUCCESS) return CCOLL_ERR_MPI;
+    if (ccoll__allreduce(v, g, 2, MPI_INT, MPI_MIN, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
     P->info.hc_status = g[1];
     P->info.bytes_sent = P->sent;
     P->info.ratio = P->comp_sent ? (double)P->raw_sent_streams / (double)P->comp_sent : 1.0;
@@ -795,6 +835,7 @@ static int ccoll__send_stream(ccoll_plan *P, unsigned char *buf, size_t *len, ui
     } else {
         P->raw_sent_streams += raw_bytes;
         P->comp_sent += *len;
+        CCOLL_TEST_HOOK_SEND(buf, *len);
     }
     return ccoll__isend(P, buf, *len, to, rq);
 }
@@ -1016,7 +1057,10 @@ static int ccoll__rd_send(ccoll_plan *P, ccoll__rd *D, uint64_t lo, uint64_t hi,
                 uint64_t rawb = 0;
                 if (!D->own_c && P->lst == CCOLL_OK) ccoll__compress(P, D->own + off * P->esize, len, s, P->rd_own.cap, sl);
                 if (!D->own_c) rawb = len * P->esize;
-                if (P->lst == CCOLL_OK && D->own_c) st = ccoll__isend(P, s, *sl, to, &rq[(*k)++]);
+                if (P->lst == CCOLL_OK && D->own_c) {
+                    CCOLL_TEST_HOOK_SEND(s, *sl);
+                    st = ccoll__isend(P, s, *sl, to, &rq[(*k)++]);
+                }
                 else {
                     st = ccoll__send_stream(P, s, sl, rawb, to, &rq[(*k)++]);
                 }
@@ -1197,7 +1241,7 @@ static int ccoll__rd_run(ccoll_plan *P, const unsigned char *own, unsigned char 
     {
         uint64_t i;
         for (i = 0; i < P->nreq; i++)
-            if (rq[i] != MPI_REQUEST_NULL && st) MPI_Wait(&rq[i], MPI_STATUS_IGNORE);
+            if (rq[i] != MPI_REQUEST_NULL && st) ccoll__wait(&rq[i], MPI_STATUS_IGNORE);
     }
     return st;
 }
@@ -1218,10 +1262,10 @@ static int ccoll__argm_prepare(ccoll_plan *P)
     MPI_Comm_size(P->node_comm, &dn);
     mm[0] = dn;
     mm[1] = -dn;
-    if ((st = ccoll__mpi(MPI_Allreduce(mm, g, 2, MPI_INT, MPI_MAX, P->comm)))) return st;
+    if ((st = ccoll__allreduce(mm, g, 2, MPI_INT, MPI_MAX, P->comm))) return st;
     if ((st = ccoll__mpi(MPI_Comm_split(P->comm, lr, P->rank, &P->inter_comm)))) return st;
     MPI_Comm_size(P->inter_comm, &nn);
-    P->argm_ok = g[0] == -g[1] && dn > 1 && nn > 1; /* equal nodes, and two levels to speak of */
+    P->argm_ok = g[0] == -g[1]; /* equal nodes (one rank per node, or one node, work too) */
     P->argm_ready = 1;
     if (P->argm_ok) {
         uint64_t maxp = (P->count + (uint64_t)dn - 1) / (uint64_t)dn, mine = ccoll__blk_len(P->count, dn, (uint64_t)lr);
@@ -1309,6 +1353,10 @@ static int ccoll__argm_run(ccoll_plan *P, const unsigned char *own, unsigned cha
         Q->hc = P->hc;
         Q->lst = CCOLL_OK;
         Q->sent = Q->comp_sent = Q->raw_sent_streams = 0;
+        if (Q->p == 1) { /* one node: the node's sum is the sum */
+            memcpy(out + off * P->esize, P->argm_acc, len * P->esize);
+            goto gather;
+        }
         memset(&R, 0, sizeof R);
         R.mode = CCOLL__HCF;
         R.n = len;
@@ -1324,6 +1372,7 @@ static int ccoll__argm_run(ccoll_plan *P, const unsigned char *own, unsigned cha
         if (Q->lst != CCOLL_OK) ccoll__fail(P, Q->lst, Q->lhc);
         if (st) return st;
     }
+gather:
     /* 3. intra-node allgather of the finished pieces */
     k = 0;
     for (j = 0; j < dn && !st; j++)
@@ -1342,6 +1391,19 @@ static int ccoll__argm_run(ccoll_plan *P, const unsigned char *own, unsigned cha
 /* =========================================================================================
  * AUTO: the alpha-beta-gamma model (seed 2.5, 6.4) with constants measured here
  * ========================================================================================= */
+static void ccoll__barrier(MPI_Comm c)
+{
+    MPI_Request q;
+    if (MPI_Ibarrier(c, &q) == MPI_SUCCESS) ccoll__wait(&q, MPI_STATUS_IGNORE);
+}
+static void ccoll__sendrecv(ccoll_plan *P, const void *s, void *r, size_t bytes, int to, int from)
+{
+    MPI_Request q[2];
+    MPI_Irecv(r, (int)bytes, MPI_BYTE, from, CCOLL__TAG + 1, P->comm, &q[0]);
+    MPI_Isend((void *)s, (int)bytes, MPI_BYTE, to, CCOLL__TAG + 1, P->comm, &q[1]);
+    ccoll__waitall(q, 2);
+}
+
 static int ccoll__measure(ccoll_plan *P)
 {
     const int p = P->p, r = P->rank, left = (r + p - 1) % p, right = (r + 1) % p;
@@ -1359,20 +1421,19 @@ static int ccoll__measure(ccoll_plan *P)
     s1 = (unsigned char *)ccoll__alloc(cap, &st);
     s2 = (unsigned char *)ccoll__alloc(cap, &st);
     memset(v, 0, sizeof v);
+    st = ccoll__agree(P->comm, st); /* nobody starts exchanging unless everybody can */
     if (!st) {
         uint64_t seed = 0x9E3779B97F4A7C15ull * (uint64_t)(r + 1), k;
         double w = 0.0;
         memset(buf, 0, big);
         /* the wire: 8-byte and 1 MiB ring exchanges (MPI_Sendrecv), slowest rank counts */
-        MPI_Barrier(P->comm);
+        ccoll__barrier(P->comm);
         t = MPI_Wtime();
-        for (i = 0; i < 10; i++)
-            MPI_Sendrecv(buf, 8, MPI_BYTE, right, 1, rbuf, 8, MPI_BYTE, left, 1, P->comm, MPI_STATUS_IGNORE);
+        for (i = 0; i < 10; i++) ccoll__sendrecv(P, buf, rbuf, 8, right, left);
         v[0] = (MPI_Wtime() - t) / 10;
-        MPI_Barrier(P->comm);
+        ccoll__barrier(P->comm);
         t = MPI_Wtime();
-        for (i = 0; i < 3; i++)
-            MPI_Sendrecv(buf, (int)big, MPI_BYTE, right, 2, rbuf, (int)big, MPI_BYTE, left, 2, P->comm, MPI_STATUS_IGNORE);
+        for (i = 0; i < 3; i++) ccoll__sendrecv(P, buf, rbuf, big, right, left);
         v[1] = ((MPI_Wtime() - t) / 3 - v[0]) / (double)big;
         if (v[1] < 1e-13) v[1] = 1e-13;
         /* the codec on a synthetic random walk (a smooth field like the demos' default) */
@@ -1412,7 +1473,7 @@ static int ccoll__measure(ccoll_plan *P)
     CCOLL_FREE(s1);
     CCOLL_FREE(s2);
     if (ccoll__agree(P->comm, st) != CCOLL_OK) return st ? st : CCOLL_ERR_NOMEM;
-    if (MPI_Allreduce(v, g, 6, MPI_DOUBLE, MPI_MAX, P->comm) != MPI_SUCCESS) return CCOLL_ERR_MPI;
+    if (ccoll__allreduce(v, g, 6, MPI_DOUBLE, MPI_MAX, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
     M->alpha = P->cfg.model.alpha > 0 ? P->cfg.model.alpha : g[0];
     M->beta = P->cfg.model.beta > 0 ? P->cfg.model.beta : g[1];
     M->c = P->cfg.model.c > 0 ? P->cfg.model.c : g[2];
@@ -1461,7 +1522,7 @@ static ccoll_algo ccoll__choose(ccoll_plan *P, const void *x, int *st)
             CCOLL_FREE(s);
         }
         cr = ok && len ? (double)(n * P->esize) / (double)len : 0;
-        if (MPI_Allreduce(&cr, &g, 1, MPI_DOUBLE, MPI_MIN, P->comm) != MPI_SUCCESS) { *st = CCOLL_ERR_MPI; return CCOLL_ALGO_RING; }
+        if (ccoll__allreduce(&cr, &g, 1, MPI_DOUBLE, MPI_MIN, P->comm) != CCOLL_OK) { *st = CCOLL_ERR_MPI; return CCOLL_ALGO_RING; }
         cr = g;
     }
     ccoll__predict(P, cr);
@@ -1486,6 +1547,11 @@ CCOLLDEF ccoll_status ccoll_allreduce(ccoll_plan *P, const void *send, void *rec
     own = (const unsigned char *)(send == MPI_IN_PLACE ? recv : send);
     a = P->cfg.algo;
     compressed = a != CCOLL_ALGO_RING;
+    if (a == CCOLL_ALGO_RECDBL) {
+        int pp = 1;
+        while (pp * 2 <= P->p) pp *= 2;
+        compressed = P->count / (uint64_t)pp >= P->cfg.raw_below; /* raw: no eb, NaN passes as in MPI */
+    }
     st = ccoll__preamble(P, P->lst ? NULL : own, P->lst ? 0 : P->count, compressed,
                          a == CCOLL_ALGO_ARGM ? P->p : (a == CCOLL_ALGO_AUTO ? 1 : P->p));
     if (st) { P->lst = CCOLL_OK; P->info.algo = a; return (ccoll_status)st; }
@@ -1504,7 +1570,8 @@ CCOLLDEF ccoll_status ccoll_allreduce(ccoll_plan *P, const void *send, void *rec
         st = ccoll__agree(P->comm, ccoll__argm_prepare(P));
         if (st) return (ccoll_status)ccoll__finish(P, st);
         if (P->argm_ok) return (ccoll_status)ccoll__finish(P, ccoll__argm_run(P, own, (unsigned char *)recv));
-        a = CCOLL_ALGO_HOMCOMP_F; /* unequal nodes or one level: documented fallback */
+        a = CCOLL_ALGO_HOMCOMP_F; /* nodes of unequal size: documented fallback */
+        P->info.algo = a;
     }
     if (a == CCOLL_ALGO_RECDBL) {
         int pp = 1;

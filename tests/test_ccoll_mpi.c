@@ -1,0 +1,422 @@
+/* test_ccoll_mpi.c - ccoll_mpi.h against an independent oracle: MPI_Allreduce of the inputs
+ * as doubles. Run under mpiexec with 1-4 ranks. Every algorithm, counts 0, 1, p-1, 31, 33,
+ * 4097, 1000003, float32/float64, ABS/REL, walk/normal data, in place or not, pipelined in
+ * small and default segments; results hashed and compared across ranks (bitwise identical);
+ * NaN/Inf/overflow on one rank and a corrupted stream give the same status everywhere;
+ * two sub-communicators at once; 100 calls of one plan without CCOLL_MALLOC; a failing
+ * allocator on one rank; config misuse; compressed and raw allgather. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include "failalloc.h"
+#include <stdint.h>
+#include <stddef.h>
+static int t_rank, t_hook_rank = -1, t_hook_count = -1, t_hook_tail = 0;
+/* corrupt the t_hook_count-th stream t_hook_rank sends: its first rate byte (payload total
+ * no longer matches the header), or, with t_hook_tail, its last byte (only a checksum sees it) */
+static void t_hook(unsigned char *b, size_t len)
+{
+    if (t_rank != t_hook_rank || t_hook_count < 0) return;
+    if (t_hook_count-- != 0 || len <= 41) return;
+    if (t_hook_tail) b[len - 1] ^= 0x5a;
+    else b[40] ^= 0x1f;
+}
+#define CCOLL_TEST_HOOK_SEND(buf, len) t_hook((unsigned char *)(buf), (len))
+#define CCOLL_MALLOC(sz) fa_malloc(sz)
+#define CCOLL_FREE(p) fa_free(p)
+#define CCOLL_IMPLEMENTATION
+#include "ccoll_mpi.h"
+#include "check.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int P_, R_;
+static double t_start;
+
+/* rank j's input, reproducible on every rank: walk (smooth) or normal (noisy) */
+static void gen(double *x, uint64_t n, int kind, int j, uint64_t salt)
+{
+    uint64_t s = check_seed() * 31 + (uint64_t)j * 1000003 + salt;
+    double w = 10.0 * j;
+    for (uint64_t i = 0; i < n; i++) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        double u = (double)(s >> 11) * (1.0 / 9007199254740992.0);
+        if (kind == 0) x[i] = (w += u - 0.5);
+        else {
+            s = s * 6364136223846793005ull + 1442695040888963407ull;
+            double v = (double)(s >> 11) * (1.0 / 9007199254740992.0);
+            x[i] = 10.0 * sqrt(-2.0 * log(u + 1e-300)) * cos(6.283185307179586 * v);
+        }
+    }
+}
+
+/* the test's own collectives yield the core too (4 ranks share 2 busy cores) */
+static void t_allreduce(const void *in, void *out, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    MPI_Request r;
+    MPI_Iallreduce(in, out, n, t, op, c, &r);
+    ccoll__wait(&r, MPI_STATUS_IGNORE);
+}
+
+static uint64_t fnv(const void *p, size_t n)
+{
+    const unsigned char *b = (const unsigned char *)p;
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ull;
+    return h;
+}
+
+/* every rank holds the same bits */
+static int same_everywhere(MPI_Comm c, const void *p, size_t n)
+{
+    unsigned long long h = fnv(p, n), lo, hi;
+    t_allreduce(&h, &lo, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, c);
+    t_allreduce(&h, &hi, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, c);
+    return lo == hi;
+}
+
+static int all_same_int(MPI_Comm c, int v)
+{
+    int lo, hi;
+    t_allreduce(&v, &lo, 1, MPI_INT, MPI_MIN, c);
+    t_allreduce(&v, &hi, 1, MPI_INT, MPI_MAX, c);
+    return lo == hi;
+}
+
+typedef struct {
+    ccoll_algo algo;
+    int whole, rpn, raw_below; /* HOMCOMP whole-buffer QP; ArGM ranks per node; RECDBL threshold */
+    const char *name;
+} variant;
+
+static const variant VARIANTS[] = {
+    {CCOLL_ALGO_RING, 0, 0, 0, "ring"},
+    {CCOLL_ALGO_DOC, 0, 0, 0, "doc"},
+    {CCOLL_ALGO_HOMCOMP, 0, 0, 0, "homcomp_ahead"},
+    {CCOLL_ALGO_HOMCOMP, 1, 0, 0, "homcomp_whole"},
+    {CCOLL_ALGO_HOMCOMP_F, 0, 0, 0, "homcomp_f"},
+    {CCOLL_ALGO_ARGM, 0, 1, 0, "argm_rpn1"},
+    {CCOLL_ALGO_ARGM, 0, 2, 0, "argm_rpn2"},
+    {CCOLL_ALGO_RECDBL, 0, 0, 1, "recdbl_comp"},
+    {CCOLL_ALGO_RECDBL, 0, 0, 0, "recdbl_default"},
+    {CCOLL_ALGO_AUTO, 0, 0, 0, "auto"},
+};
+#define NVAR (int)(sizeof VARIANTS / sizeof VARIANTS[0])
+
+static ccoll_config make_cfg(const variant *v, int rel, double eb, uint64_t seg)
+{
+    ccoll_config c = ccoll_config_init(rel ? CCOLL_REL : CCOLL_ABS, eb);
+    c.algo = v->algo;
+    c.homcomp_qp_whole = v->whole;
+    c.ranks_per_node = v->rpn;
+    c.raw_below = (uint64_t)v->raw_below;
+    c.segment = seg;
+    c.threads = 1;
+    return c;
+}
+
+/* One allreduce checked against MPI_Allreduce of doubles. */
+static void check_allreduce(MPI_Comm comm, const variant *v, uint64_t n, int f64, int rel, int kind, uint64_t seg,
+                            int inplace)
+{
+    int p, r;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &r);
+    size_t es = f64 ? 8 : 4;
+    double *x = malloc((n + 1) * 8), *ref = malloc((n + 1) * 8), *ax = malloc((n + 1) * 8), *aref = malloc((n + 1) * 8);
+    unsigned char *in = malloc(n * es + 1), *out = malloc(n * es + 1);
+    double ebarg = rel ? 1e-4 : (kind == 0 ? 1e-2 : 1e-3);
+    gen(x, n, kind, r, n * 7 + (uint64_t)f64);
+    for (uint64_t i = 0; i < n; i++) {
+        if (!f64) x[i] = (float)x[i];
+        ax[i] = fabs(x[i]);
+        if (f64) ((double *)in)[i] = x[i];
+        else ((float *)in)[i] = (float)x[i];
+    }
+    t_allreduce(x, ref, (int)n, MPI_DOUBLE, MPI_SUM, comm);
+    t_allreduce(ax, aref, (int)n, MPI_DOUBLE, MPI_SUM, comm);
+    ccoll_config c = make_cfg(v, rel, ebarg, seg);
+    if (getenv("T_VERBOSE"))
+        fprintf(stderr, "%d case %s n=%llu f64=%d rel=%d kind=%d seg=%llu inplace=%d\n", r, v->name, (unsigned long long)n, f64,
+                rel, kind, (unsigned long long)seg, inplace);
+    ccoll_plan *P = NULL;
+    int st = ccoll_plan_create(comm, n, f64 ? MPI_DOUBLE : MPI_FLOAT, &c, &P);
+    CHECK(st == CCOLL_OK, "%s create: %s", v->name, ccoll_status_string(st));
+    if (st == CCOLL_OK) {
+        if (inplace) memcpy(out, in, n * es);
+        st = ccoll_allreduce(P, inplace ? MPI_IN_PLACE : in, out);
+        CHECK(st == CCOLL_OK, "%s n=%llu f64=%d rel=%d kind=%d seg=%llu: %s", v->name, (unsigned long long)n, f64, rel, kind,
+              (unsigned long long)seg, ccoll_status_string(st));
+        ccoll_info I;
+        memset(&I, 0, sizeof I);
+        ccoll_plan_info(P, &I);
+        double eps = f64 ? 1.1102230246251565e-16 : 5.960464477539063e-08, worst = 0;
+        uint64_t wi = 0;
+        int raw = I.eb_abs == 0;
+        for (uint64_t i = 0; i < n && st == CCOLL_OK; i++) {
+            double y = f64 ? ((double *)out)[i] : ((float *)out)[i];
+            double tol = 2.3e-16 * p * aref[i];                    /* the oracle's own rounding */
+            if (raw) tol += 2 * p * eps * aref[i];                 /* summation order */
+            else {
+                tol += p * I.eb_abs * (1 + 1e-12) + eps * fabs(y); /* p eb + half an ulp (x2 margin) */
+                /* DOC and ArGM add rounded partial sums */
+                if (I.algo == CCOLL_ALGO_DOC || I.algo == CCOLL_ALGO_ARGM) tol += 2 * p * eps * aref[i];
+            }
+            double e = fabs(y - ref[i]);
+            if (!(e <= tol)) { worst = e; wi = i; break; }
+        }
+        CHECK(worst == 0, "%s n=%llu f64=%d rel=%d kind=%d: |err| %.3g at %llu (eb %.3g)", v->name, (unsigned long long)n, f64,
+              rel, kind, worst, (unsigned long long)wi, I.eb_abs);
+        CHECK(same_everywhere(comm, out, n * es), "%s n=%llu: results differ across ranks", v->name, (unsigned long long)n);
+        if (v->algo != CCOLL_ALGO_AUTO && !(v->algo == CCOLL_ALGO_ARGM && I.algo == CCOLL_ALGO_HOMCOMP_F))
+            CHECK(I.algo == v->algo, "%s ran %s", v->name, ccoll_algo_name(I.algo));
+    }
+    ccoll_plan_free(P);
+    free(x); free(ref); free(ax); free(aref); free(in); free(out);
+}
+
+/* NaN / Inf / overflow on one rank, and a corrupted stream: same status on every rank */
+static void check_errors(void)
+{
+    uint64_t n = 4097;
+    float *x = malloc(n * 4), *y = malloc(n * 4);
+    double *d = malloc(n * 8);
+    for (int vi = 0; vi < NVAR; vi++) {
+        const variant *v = &VARIANTS[vi];
+        ccoll_config c = make_cfg(v, 0, 1e-2, 256);
+        ccoll_plan *P = NULL;
+        int st = ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P);
+        CHECK(st == CCOLL_OK);
+        if (st) continue;
+        for (int kind = 0; kind < 5; kind++) {
+            gen(d, n, 0, R_, 99);
+            for (uint64_t i = 0; i < n; i++) x[i] = (float)d[i];
+            if (R_ == P_ - 1) {
+                if (kind == 0) x[n / 2] = NAN;
+                if (kind == 1) x[7] = INFINITY;
+            }
+            if (kind == 2 && R_ == 0) x[n - 1] = 1e30f; /* |x| / step far beyond 2^30 */
+            if (kind == 3) { t_hook_rank = 0; t_hook_count = 2; t_hook_tail = 0; }
+            st = ccoll_allreduce(P, x, y);
+            t_hook_rank = -1;
+            ccoll_info I;
+        memset(&I, 0, sizeof I);
+            ccoll_plan_info(P, &I);
+            int raw = v->algo == CCOLL_ALGO_RING || (v->algo == CCOLL_ALGO_RECDBL && !v->raw_below) ||
+                      (v->algo == CCOLL_ALGO_AUTO && I.algo == CCOLL_ALGO_RING);
+            CHECK(all_same_int(MPI_COMM_WORLD, st), "%s kind %d: ranks disagree", v->name, kind);
+            int want = raw || kind == 4 ? CCOLL_OK : kind < 2 ? CCOLL_ERR_NAN : kind == 2 ? CCOLL_ERR_OVERFLOW : CCOLL_ERR_CORRUPT;
+            if (kind == 3 && (P_ == 1 || v->algo == CCOLL_ALGO_AUTO)) want = CCOLL_OK; /* nothing sent / raw chosen */
+            if (kind == 3 && v->algo == CCOLL_ALGO_ARGM && P_ <= v->rpn) want = CCOLL_OK; /* one node: no streams */
+            /* kind 4: the plan still works after the errors */
+            CHECK(st == want, "%s kind %d: %s, want %s", v->name, kind, ccoll_status_string(st),
+                  ccoll_status_string((ccoll_status)want));
+        }
+        ccoll_plan_free(P);
+    }
+    /* with checksums a flipped payload byte is caught too */
+    if (P_ > 1) {
+        variant v = {CCOLL_ALGO_HOMCOMP_F, 0, 0, 0, "homcomp_f+checksum"};
+        ccoll_config c = make_cfg(&v, 0, 1e-2, 256);
+        c.checksum = 1;
+        ccoll_plan *P = NULL;
+        gen(d, n, 1, R_, 5);
+        for (uint64_t i = 0; i < n; i++) x[i] = (float)d[i];
+        CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P) == CCOLL_OK);
+        CHECK(ccoll_allreduce(P, x, y) == CCOLL_OK);
+        t_hook_rank = P_ - 1; t_hook_count = 1; t_hook_tail = 1;
+        int st = ccoll_allreduce(P, x, y);
+        t_hook_rank = -1;
+        CHECK(st == CCOLL_ERR_CORRUPT, "checksum: %s", ccoll_status_string(st));
+        ccoll_plan_free(P);
+    }
+    free(x); free(y); free(d);
+}
+
+/* 100 calls of one plan: no CCOLL_MALLOC after the first, the same result every time */
+static void check_no_alloc(void)
+{
+    uint64_t n = 5000;
+    double *d = malloc(n * 8);
+    float *x = malloc(n * 4), *y = malloc(n * 4), *y0 = malloc(n * 4), *g = malloc(n * 4 * (size_t)P_);
+    gen(d, n, 0, R_, 3);
+    for (uint64_t i = 0; i < n; i++) x[i] = (float)d[i];
+    for (int vi = 0; vi <= NVAR; vi++) {
+        variant ag = {CCOLL_ALGO_HOMCOMP_F, 0, 0, 0, "allgather"};
+        const variant *v = vi < NVAR ? &VARIANTS[vi] : &ag;
+        ccoll_config c = make_cfg(v, 1, 1e-3, 512);
+        ccoll_plan *P = NULL;
+        CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P) == CCOLL_OK);
+        int st = vi < NVAR ? ccoll_allreduce(P, x, y0) : ccoll_allgather(P, x, g);
+        CHECK(st == CCOLL_OK, "%s: %s", v->name, ccoll_status_string(st));
+        fa_arm(0);
+        int calls = v->algo == CCOLL_ALGO_HOMCOMP_F && vi < NVAR ? 100 : 5; /* collectives are slow on 2 busy cores */
+        for (int it = 0; it < calls && st == CCOLL_OK; it++) {
+            st = vi < NVAR ? ccoll_allreduce(P, x, y) : ccoll_allgather(P, x, g);
+            if (vi < NVAR && memcmp(y, y0, n * 4) != 0) st = -100;
+        }
+        CHECK(st == CCOLL_OK, "%s: repeated calls: %d", v->name, st);
+        CHECK(fa_calls() == 0, "%s: %ld CCOLL_MALLOC calls after the first call", v->name, fa_calls());
+        ccoll_plan_free(P);
+    }
+    free(d); free(x); free(y); free(y0); free(g);
+}
+
+/* a failing CCOLL_MALLOC on the last rank: every rank returns the same status, no leak */
+static void check_failalloc(void)
+{
+    uint64_t n = 3001;
+    float *x = malloc(n * 4), *y = malloc(n * 4);
+    for (uint64_t i = 0; i < n; i++) x[i] = (float)(i % 17) + (float)R_;
+    static const variant vs[] = {{CCOLL_ALGO_HOMCOMP, 1, 0, 0, "homcomp_whole"}, {CCOLL_ALGO_RECDBL, 0, 0, 1, "recdbl"},
+                                 {CCOLL_ALGO_ARGM, 0, 2, 0, "argm"}, {CCOLL_ALGO_AUTO, 0, 0, 0, "auto"}};
+    for (size_t vi = 0; vi < sizeof vs / sizeof vs[0]; vi++) {
+        for (long k = 1; k < 200; k++) {
+            long live0 = fa_live();
+            ccoll_config c = make_cfg(&vs[vi], 0, 1e-2, 500);
+            ccoll_plan *P = NULL;
+            if (getenv("T_VERBOSE") && !R_) fprintf(stderr, "failalloc %s k=%ld\n", vs[vi].name, k);
+            fa_arm(R_ == P_ - 1 ? k : 0);
+            int st = ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P);
+            if (st == CCOLL_OK) st = ccoll_allreduce(P, x, y);
+            int fired = fa_fired(), anyfired = 0;
+            fa_arm(0);
+            t_allreduce(&fired, &anyfired, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+            CHECK(all_same_int(MPI_COMM_WORLD, st), "%s k=%ld: ranks disagree", vs[vi].name, k);
+            CHECK(anyfired ? st == CCOLL_ERR_NOMEM : st == CCOLL_OK, "%s k=%ld: %s", vs[vi].name, k, ccoll_status_string(st));
+            ccoll_plan_free(P);
+            CHECK(fa_live() == live0, "%s k=%ld: %ld blocks leaked", vs[vi].name, k, fa_live() - live0);
+            if (!anyfired) break;
+        }
+    }
+    free(x); free(y);
+}
+
+/* two disjoint sub-communicators run at once */
+static void check_subcomms(void)
+{
+    MPI_Comm half;
+    MPI_Comm_split(MPI_COMM_WORLD, R_ % 2, R_, &half);
+    check_allreduce(half, &VARIANTS[4], 4097, 0, 1, 0, 300, 0); /* homcomp_f */
+    check_allreduce(half, &VARIANTS[7], 4097, 1, 0, 1, 300, 1); /* recdbl */
+    check_allreduce(half, &VARIANTS[0], 4097, 0, 0, 1, 300, 0); /* ring */
+    MPI_Comm_free(&half);
+}
+
+static void check_misuse(void)
+{
+    ccoll_plan *P = NULL;
+    ccoll_config zero;
+    memset(&zero, 0, sizeof zero);
+    zero.algo = CCOLL_ALGO_HOMCOMP_F; /* no error bound: must not default to 0 */
+    CHECK(ccoll_plan_create(MPI_COMM_WORLD, 10, MPI_FLOAT, &zero, &P) == CCOLL_ERR_ARG && !P);
+    ccoll_config c = ccoll_config_init(CCOLL_ABS, -1.0);
+    CHECK(ccoll_plan_create(MPI_COMM_WORLD, 10, MPI_FLOAT, &c, &P) == CCOLL_ERR_EB);
+    c = ccoll_config_init(CCOLL_ABS, 1e-3);
+    CHECK(ccoll_plan_create(MPI_COMM_WORLD, 10, MPI_INT, &c, &P) == CCOLL_ERR_ARG);
+    CHECK(ccoll_plan_create(MPI_COMM_WORLD, 10, MPI_FLOAT, NULL, &P) == CCOLL_ERR_NULL);
+    int st = ccoll_plan_create(MPI_COMM_WORLD, 10 + (uint64_t)(R_ == 0 && P_ > 1), MPI_FLOAT, &c, &P);
+    CHECK(st == (P_ > 1 ? CCOLL_ERR_ARG : CCOLL_OK), "different counts: %s", ccoll_status_string(st));
+    ccoll_plan_free(P);
+    P = NULL;
+    /* a NULL buffer on one rank: everybody hears of it */
+    float x[10] = {0}, y[10];
+    CHECK(ccoll_plan_create(MPI_COMM_WORLD, 10, MPI_FLOAT, &c, &P) == CCOLL_OK);
+    st = ccoll_allreduce(P, R_ == P_ - 1 ? NULL : x, y);
+    CHECK(st == CCOLL_ERR_NULL, "%s", ccoll_status_string(st));
+    CHECK(ccoll_allreduce(P, x, y) == CCOLL_OK);
+    ccoll_plan_free(P);
+    CHECK(ccoll_allreduce(NULL, x, y) == CCOLL_ERR_NULL);
+    CHECK(strcmp(ccoll_status_string(CCOLL_OK), "ok") == 0);
+}
+
+static void check_allgather(void)
+{
+    static const uint64_t counts[] = {0, 1, 33, 4097};
+    for (size_t ci = 0; ci < 4; ci++)
+        for (int f64 = 0; f64 < 2; f64++)
+            for (int raw = 0; raw < 2; raw++) {
+                uint64_t n = counts[ci];
+                size_t es = f64 ? 8 : 4;
+                double *d = malloc((n + 1) * 8);
+                unsigned char *in = malloc(n * es + 1), *out = malloc((size_t)P_ * n * es + 1);
+                variant v = {raw ? CCOLL_ALGO_RING : CCOLL_ALGO_HOMCOMP_F, 0, 0, 0, "allgather"};
+                ccoll_config c = make_cfg(&v, 1, 1e-4, 64 + 32 * ci);
+                ccoll_plan *P = NULL;
+                int inplace = (int)ci % 2, st;
+                gen(d, n, 1, R_, 77);
+                for (uint64_t i = 0; i < n; i++)
+                    if (f64) ((double *)in)[i] = d[i]; else ((float *)in)[i] = (float)d[i];
+                if (inplace) memcpy(out + (size_t)R_ * n * es, in, n * es);
+                CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, f64 ? MPI_DOUBLE : MPI_FLOAT, &c, &P) == CCOLL_OK);
+                st = ccoll_allgather(P, inplace ? MPI_IN_PLACE : in, out);
+                CHECK(st == CCOLL_OK, "allgather n=%llu: %s", (unsigned long long)n, ccoll_status_string(st));
+                ccoll_info I;
+        memset(&I, 0, sizeof I);
+                ccoll_plan_info(P, &I);
+                for (int j = 0; j < P_ && st == CCOLL_OK; j++) {
+                    gen(d, n, 1, j, 77);
+                    for (uint64_t i = 0; i < n; i++) {
+                        double want = f64 ? d[i] : (double)(float)d[i];
+                        double got = f64 ? ((double *)out)[(size_t)j * n + i] : ((float *)out)[(size_t)j * n + i];
+                        double tol = raw ? 0 : I.eb_abs;
+                        if (!CHECK(fabs(got - want) <= tol, "allgather rank %d elem %llu: %g vs %g", j, (unsigned long long)i,
+                                   got, want))
+                            break;
+                    }
+                }
+                CHECK(same_everywhere(MPI_COMM_WORLD, out, (size_t)P_ * n * es));
+                ccoll_plan_free(P);
+                free(d); free(in); free(out);
+            }
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &R_);
+    MPI_Comm_size(MPI_COMM_WORLD, &P_);
+    t_rank = R_;
+    t_start = MPI_Wtime();
+    check_init(argc, argv);
+    {   /* every rank must use rank 0's seed */
+        unsigned long long s = check_seed();
+        MPI_Bcast(&s, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+        check__ctx.seed = check__ctx.state = s;
+    }
+    uint64_t counts[] = {0, 1, (uint64_t)P_ - 1, 31, 33, 4097};
+    /* every variant x every count; dtype, bound, data, in place and segment size cycle */
+    int c = 0;
+    for (size_t ci = 0; ci < sizeof counts / sizeof counts[0]; ci++)
+        for (int vi = 0; vi < NVAR; vi++, c++) {
+            int combo = (c * 3 + (int)ci) % 8;
+            check_allreduce(MPI_COMM_WORLD, &VARIANTS[vi], counts[ci], combo & 1, (combo >> 1) & 1, (combo >> 2) & 1,
+                            c % 2 ? 64 : 0, c % 3 == 0);
+        }
+    if (!R_) fprintf(stderr, "small done %.2f s\n", MPI_Wtime() - t_start);
+    for (int vi = 0; vi < NVAR; vi++)
+        check_allreduce(MPI_COMM_WORLD, &VARIANTS[vi], 1000003, vi % 2, 1 - vi % 2, vi % 2, vi % 3 ? 0 : 100000, vi % 2);
+    if (!R_) fprintf(stderr, "matrix done %.2f s\n", MPI_Wtime() - t_start);
+    check_errors();
+    if (!R_) fprintf(stderr, "errors done %.2f s\n", MPI_Wtime() - t_start);
+    check_no_alloc();
+    if (!R_) fprintf(stderr, "noalloc done %.2f s\n", MPI_Wtime() - t_start);
+    check_failalloc();
+    if (!R_) fprintf(stderr, "failalloc done %.2f s\n", MPI_Wtime() - t_start);
+    if (P_ > 1) check_subcomms();
+    check_misuse();
+    check_allgather();
+    /* ArGM's node override through the environment */
+    setenv("CCOLL_RANKS_PER_NODE", "2", 1);
+    {
+        variant v = {CCOLL_ALGO_ARGM, 0, 0, 0, "argm_env"};
+        check_allreduce(MPI_COMM_WORLD, &v, 4097, 0, 1, 0, 100, 0);
+    }
+    int fails = (int)check_failures(), all = 0;
+    t_allreduce(&fails, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    CHECK(all == 0, "failures on other ranks: %d", all - fails);
+    int rc = check_done();
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Finalize();
+    return rc;
+}
