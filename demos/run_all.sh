@@ -11,7 +11,7 @@ ranks=${MPI_RANKS:-2}
 setup_build "$builddir" || exit 1
 $MESON compile -C "$builddir" >/tmp/run_all-build.log 2>&1 || { cat /tmp/run_all-build.log; exit 1; }
 
-# Registry: "demo|kind|extra arguments"; kind is seq, omp, mpi or cuda.
+# Registry: "demo|kind|extra arguments"; kind is seq, omp, mpi, mpi4 (4 ranks) or cuda.
 DEMOS=(
 # ---- spiral.h
 "spiral_seq|seq|"
@@ -22,6 +22,9 @@ DEMOS=(
 "sa_seq|seq|"
 "sa_omp|omp|"
 "sa_seq|seq|--algo mm --random 300000"
+"sa_mpi|mpi4|--algo dist"
+"sa_mpi|mpi4|--algo gather"
+"sa_mpi_omp|mpi4|--algo dist --threads 2"
 # ---- sa_cuda.cuh
 "sa_cuda|cuda|"
 "sa_cuda_ms|cuda|"
@@ -68,7 +71,7 @@ for entry in "${DEMOS[@]}"; do
     if [ ! -x "$exe" ]; then
         case $kind in
             omp) skip "$name" "not built (no OpenMP)";;
-            mpi) skip "$name" "not built (no MPI)";;
+            mpi|mpi4) skip "$name" "not built (no MPI)";;
             cuda) skip "$name" "not built (no nvcc / CUDA disabled)";;
             *) skip "$name" "not built";;
         esac
@@ -78,8 +81,9 @@ for entry in "${DEMOS[@]}"; do
     # shellcheck disable=SC2206
     [ -n "$args" ] && cmd+=($args)
     case $kind in
-        mpi) [ -n "$mpiexec" ] || { skip "$name" "no mpiexec"; continue; }
-             cmd=("$mpiexec" -n "$ranks" "${cmd[@]}");;
+        mpi|mpi4) [ -n "$mpiexec" ] || { skip "$name" "no mpiexec"; continue; }
+             n=$ranks; [ "$kind" = mpi4 ] && n=4   # mpi4: always 4 ranks (sa_mpi)
+             cmd=("$mpiexec" -n "$n" "${cmd[@]}");;
         cuda) [ $have_gpu -eq 1 ] || { skip "$name" "no CUDA device on this machine"; continue; };;
     esac
     echo "== ${cmd[*]}" >&2
