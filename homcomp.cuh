@@ -502,12 +502,13 @@ HC__HD static inline int64_t hc__qmax(int dtype, int k)
 {
     return dtype == HC_F32 && k >= 97 ? 2147483520LL : 2147483647LL;
 }
-/* nonzero when a prefix sum of the block's deltas leaves [-qmax, qmax] */
-HC__HD static inline int hc__q_out_of_range(const int32_t *d, int64_t qmax)
+/* nonzero when one of the block's first cnt values q (prefix sums of its deltas) leaves
+ * [-qmax, qmax]; the deltas past the array's end (a partial last block) are no values */
+HC__HD static inline int hc__q_out_of_range(const int32_t *d, int cnt, int64_t qmax)
 {
     int64_t q = 0;
     int bad = 0, i;
-    for (i = 0; i < HC_BLOCK; i++) {
+    for (i = 0; i < cnt; i++) {
         q += d[i];
         bad |= q > qmax || q < -qmax;
     }
@@ -1104,7 +1105,7 @@ static int hc__check_stream(const unsigned char *s, size_t len, hc__hdr *h, uint
 
 /* Decodes block b (rate byte rb, payload at src) into d and applies the one definition of a
  * valid block: an outlier magnitude fits 31 bits and every quantized value |q| <= qmax. */
-static int hc__decode_checked(const unsigned char *src, unsigned rb, int64_t qmax, int32_t *d)
+static int hc__decode_checked(const unsigned char *src, unsigned rb, int cnt, int64_t qmax, int32_t *d)
 {
     int i;
     if (!rb) {
@@ -1112,7 +1113,7 @@ static int hc__decode_checked(const unsigned char *src, unsigned rb, int64_t qma
         return 0;
     }
     if (hc__decode_block(src, rb, d)) return HC_ERR_CORRUPT;
-    if (!hc__rb_qsmall(rb, 3u, 25u, 25u) && hc__q_out_of_range(d, qmax)) return HC_ERR_CORRUPT; /* else |q| < 2^30 */
+    if (!hc__rb_qsmall(rb, 3u, 25u, 25u) && hc__q_out_of_range(d, cnt, qmax)) return HC_ERR_CORRUPT; /* else |q| < 2^30 */
     return 0;
 }
 
@@ -1161,7 +1162,8 @@ HCDEF hc_status hc_validate(const void *stream, size_t len, hc_info *info, const
         int32_t d[HC_BLOCK];
         for (; b < e; b++) {
             unsigned rb = s[HC_HEADER_BYTES + b];
-            int e2 = hc__decode_checked(s + HC_HEADER_BYTES + nb + pos, rb, qmax, d);
+            int cnt = (int)(h.n - b * HC_BLOCK < HC_BLOCK ? h.n - b * HC_BLOCK : HC_BLOCK);
+            int e2 = hc__decode_checked(s + HC_HEADER_BYTES + nb + pos, rb, cnt, qmax, d);
             if (e2 < err) err = e2;
             pos += hc__payload_size(rb);
         }
@@ -1212,11 +1214,11 @@ static int hc__encode_chunks(const hc__job *j, unsigned char *out, uint64_t *csi
                 st = hc__qp_block(j->b, j->h.dtype, first, cnt, j->p, d);
             } else {
                 unsigned ra = j->a[HC_HEADER_BYTES + b];
-                st = hc__decode_checked(j->a + HC_HEADER_BYTES + nbm + apos, ra, qmax, d);
+                st = hc__decode_checked(j->a + HC_HEADER_BYTES + nbm + apos, ra, cnt, qmax, d);
                 apos += hc__payload_size(ra);
                 if (j->kind == HC__SRC_STREAM) {
                     unsigned rbb = j->b[HC_HEADER_BYTES + b];
-                    int s2 = hc__decode_checked(j->b + HC_HEADER_BYTES + nbm + bpos, rbb, qmax, e2);
+                    int s2 = hc__decode_checked(j->b + HC_HEADER_BYTES + nbm + bpos, rbb, cnt, qmax, e2);
                     if (s2 < st) st = s2;
                     bpos += hc__payload_size(rbb);
                 } else if (j->kind == HC__SRC_RAW) {
@@ -1232,7 +1234,7 @@ static int hc__encode_chunks(const hc__job *j, unsigned char *out, uint64_t *csi
                     d[i] = (int32_t)s;
                 }
                 /* the sum must stay a valid stream: every summed value |q| <= qmax */
-                if (hc__q_out_of_range(d, qmax) && HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW;
+                if (hc__q_out_of_range(d, cnt, qmax) && HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW;
             }
             if (st < err) err = st;
             for (i = cnt; i < HC_BLOCK; i++) d[i] = 0; /* canonical padding */
@@ -1361,7 +1363,7 @@ HCDEF hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtype, vo
             uint64_t first = b * HC_BLOCK;
             int cnt = (int)(n - first < HC_BLOCK ? n - first : HC_BLOCK), i;
             int64_t q = 0;
-            int e2 = hc__decode_checked(s + HC_HEADER_BYTES + nb + pos, rb, qmax, d);
+            int e2 = hc__decode_checked(s + HC_HEADER_BYTES + nb + pos, rb, cnt, qmax, d);
             if (e2 < err) err = e2;
             pos += hc__payload_size(rb);
             if (dtype == HC_F32) {
@@ -2236,7 +2238,8 @@ hc__k_decompress(const unsigned char *s, uint64_t len, uint64_t n, T *out, hc__w
     __syncthreads();
     int32_t d[HC_BLOCK];
     if (hc__dec_block(sm, rb, sh + excl, d)) err = HC_ERR_CORRUPT;
-    if (!hc__rb_qsmall(rb, 3u, 25u, 25u) && hc__q_out_of_range(d, hc__qmax(h.dtype, h.k))) err = HC_ERR_CORRUPT;
+    if (!hc__rb_qsmall(rb, 3u, 25u, 25u) && hc__q_out_of_range(d, hc__block_cnt(b, nb, n), hc__qmax(h.dtype, h.k)))
+        err = HC_ERR_CORRUPT;
     if (err) atomicMin(&ws->res.status, err);
     __syncthreads(); /* payload reads done: the staging rows reuse sm */
     hc__params p;
@@ -2387,6 +2390,32 @@ __device__ static __noinline__ int hc__qp_row(unsigned *rw, unsigned sw, int cnt
     return err;
 }
 
+/* hc__q_out_of_range out of line: the rare check keeps no registers of the add kernels */
+__device__ static __noinline__ bool hc__q_bad(const int32_t *d, int cnt, long long qmax)
+{
+    return hc__q_out_of_range(d, cnt, qmax) != 0;
+}
+
+/* After d = a + e (zero past cnt): a's values (as sum - e), e's when it is a stream (check_e),
+ * and the sum's, each |q| <= qmax over the block's cnt values: CORRUPT for an operand,
+ * SUM_OVERFLOW for the sum (the most negative when both), as the CPU codec reports them. */
+__device__ static __noinline__ int hc__q_check_sum(const int32_t *d, const int32_t *e, int cnt, long long qmax, bool check_e)
+{
+    long long qs = 0, qe = 0;
+    bool bad_in = false, bad_sum = false;
+#pragma unroll
+    for (int i = 0; i < HC_BLOCK; i++) {
+        if (i < cnt) {
+            qs += d[i];
+            qe += e[i];
+            const long long qa = qs - qe;
+            bad_sum |= qs > qmax || qs < -qmax;
+            bad_in |= qa > qmax || qa < -qmax || (check_e && (qe > qmax || qe < -qmax));
+        }
+    }
+    return bad_sum ? HC_ERR_SUM_OVERFLOW : bad_in ? HC_ERR_CORRUPT : 0;
+}
+
 /* d += e with the sum bound of hc__add_common; zero past cnt */
 __device__ static __forceinline__ void hc__add_deltas(int32_t *d, const int32_t *e, int cnt, int *err)
 {
@@ -2487,7 +2516,6 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
                                           (const unsigned char *)bsrc + blen);
         __syncthreads();
         if (hc__dec_block(sm, rbb, sh + exb, e)) err = HC_ERR_CORRUPT;
-        if (!hc__rb_qsmall(rbb, 3u, 25u, 25u) && hc__q_out_of_range(e, qmax)) err = HC_ERR_CORRUPT;
         __syncthreads();
     }
     const unsigned long long offa = s_off[0], enda = offa + aga;
@@ -2503,7 +2531,7 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
         const unsigned sh = hc__load_tile(pb, aga, srca, a + alen);
         __syncthreads();
         if (hc__dec_block(pb, ra, sh + exa, d)) err = HC_ERR_CORRUPT;
-        if (!hc__rb_qsmall(ra, 3u, 25u, 25u) && hc__q_out_of_range(d, qmax)) err = HC_ERR_CORRUPT;
+        if (!hc__rb_qsmall(ra, 3u, 25u, 25u) && hc__q_bad(d, cnt, qmax)) err = HC_ERR_CORRUPT;
         if (fr) { /* the raw deltas wait in the rows */
             const unsigned *rw = sm + tid * 32, sw = (unsigned)(tid & 7);
 #pragma unroll
@@ -2582,13 +2610,19 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
         const unsigned sh = hc__load_tile(sm, aga, srca, a + alen);
         __syncthreads();
         if (hc__dec_block(sm, ra, sh + exa, d)) err = HC_ERR_CORRUPT;
-        if (!hc__rb_qsmall(ra, 3u, 25u, 25u) && hc__q_out_of_range(d, qmax)) err = HC_ERR_CORRUPT;
         hc__add_deltas(d, e, cnt, &err);
     }
-    /* the sum must stay a valid stream (|q| <= qmax); two operands with |q| < 2^30 always do */
+    /* valid operands and a valid sum (every |q| <= qmax); two operands whose rate bytes bound
+     * their |q| below 2^30 always give one, so the check runs only on rare blocks. Without the
+     * fused path, a's values are read back as sum - e (fewer registers live than a check
+     * right after each decode). */
     const bool qsafe = qmax == 2147483647LL && hc__rb_qsmall(ra, 3u, 25u, 25u) &&
                        (KIND == HC__K_RAW || (KIND == HC__K_STREAM && hc__rb_qsmall(rbb, 3u, 25u, 25u)));
-    if (!qsafe && hc__q_out_of_range(d, qmax)) err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err;
+    if (!qsafe) {
+        const int e3 = FR ? (hc__q_bad(d, cnt, qmax) ? HC_ERR_SUM_OVERFLOW : 0)
+                          : hc__q_check_sum(d, e, cnt, qmax, KIND == HC__K_STREAM);
+        if (e3 < err) err = e3;
+    }
     if (err) atomicMin(&ws->res.status, err);
     hc__emit(d, h.mode, sm, s_wsum[1], &s_off[0], out, nb, tile, b, stO, &h, ws);
 }
@@ -2795,11 +2829,11 @@ static hc_status hc__cuda_add(const void *d_a, size_t alen, const void *d_b, siz
     s = hc__cuda_prep(n, d_ws, ws_bytes, stream, &ws, &st);
     if (s) return s;
     const unsigned char *ua = (const unsigned char *)d_a, *ub = KIND == HC__K_STREAM ? (const unsigned char *)d_b : NULL;
-    if (csum || csum_b) { /* the inputs' checksums (csum = -1: the host cannot tell, the kernels look) */
-        hc__k_csum<<<hc__csum_grid(alen), 256, 0, stream>>>(ua, alen, 0, &ws->csum[0], ws);
-        if (ub) hc__k_csum<<<hc__csum_grid(blen), 256, 0, stream>>>(ub, blen, 0, &ws->csum[1], ws);
-        hc__k_csum_end<<<1, 1, 0, stream>>>(ua, alen, ub, blen, NULL, ws);
-    }
+    /* the inputs' checksums (csum = -1: the host cannot tell, the kernels look) */
+    if (csum) hc__k_csum<<<hc__csum_grid(alen), 256, 0, stream>>>(ua, alen, 0, &ws->csum[0], ws);
+    if (ub && csum_b) hc__k_csum<<<hc__csum_grid(blen), 256, 0, stream>>>(ub, blen, 0, &ws->csum[1], ws);
+    if (csum || (ub && csum_b))
+        hc__k_csum_end<<<1, 1, 0, stream>>>(csum ? ua : NULL, alen, ub && csum_b ? ub : NULL, blen, NULL, ws);
     uint64_t nt = hc__ntiles(n);
     if (dtype == HC_F32)
         hc__k_add<float, KIND><<<(unsigned)nt, HC__TB, 0, stream>>>(ua, alen, d_b, ub ? blen : 0, n, (unsigned char *)d_out, ws,

@@ -114,6 +114,32 @@ static void one(hc_dtype dt, hc_mode mode, hc_bound bound, int kind, uint64_t n,
     CHECK(memcmp(g.data(), cq.data(), cqsz) == 0, "%s add_qp bytes differ", what);
 }
 
+/* A well-formed hostile stream (one block, rate 31, every plane full: |q| up to 32 (2^31 - 1)):
+ * the GPU refuses it with the CPU's statuses, for decompress and for an add. */
+static void hostile_q(void)
+{
+    float z[32] = {0};
+    hc_config c = hc_config_init(HC_F32, HC_ABS, 0.5);
+    c.checksum = 0;
+    size_t cap = hc_compress_bound(32, HC_F32), sz = 0, wsb = hc_cuda_workspace_size(32), osz;
+    std::vector<unsigned char> s(cap), o(cap);
+    CHECK(hc_compress(&c, z, 32, s.data(), cap, &sz, NULL) == HC_OK && sz == HC_HEADER_BYTES + 1, "zero block");
+    s[HC_HEADER_BYTES] = 31;
+    memset(&s[HC_HEADER_BYTES + 1], 0xff, 128);
+    memset(&s[HC_HEADER_BYTES + 1], 0, 4); /* sign map */
+    s[32] = 128; /* payload bytes */
+    sz = HC_HEADER_BYTES + 1 + 128;
+    float y[32];
+    hc_status cd = hc_decompress(s.data(), sz, HC_F32, y, 32, NULL), ca = hc_add(s.data(), sz, s.data(), sz, o.data(), cap, &osz, NULL);
+    CHECK(cd == HC_ERR_CORRUPT && ca != HC_OK, "CPU: %s / %s", hc_status_string(cd), hc_status_string(ca));
+    dev ds(cap), dy(128), dout(cap), dws(wsb);
+    CHECK_CUDA(cudaMemcpy(ds.p, s.data(), sz, cudaMemcpyHostToDevice));
+    CHECK(hc_cuda_decompress(ds.p, sz, NULL, HC_F32, dy.p, 32, dws.p, wsb, S) == HC_OK, "launch");
+    CHECK(result(dws.p).status == cd, "GPU decompress of |q| > 2^31: %d, CPU %d", result(dws.p).status, (int)cd);
+    CHECK(hc_cuda_add(ds.p, sz, ds.p, sz, NULL, HC_F32, 32, dout.p, cap, dws.p, wsb, S) == HC_OK, "launch");
+    CHECK(result(dws.p).status == ca, "GPU add of |q| > 2^31: %d, CPU %d", result(dws.p).status, (int)ca);
+}
+
 static void statuses(void)
 {
     uint64_t n = 5000;
@@ -167,6 +193,7 @@ static void statuses(void)
     CHECK(result(dws.p).status == HC_ERR_CHECKSUM || result(dws.p).status == HC_ERR_MISMATCH, "checksum on GPU add");
     CHECK(hc_cuda_decompress(ds.p, r.bytes, hs.data(), HC_F32, dy.p, n, dws.p, wsb, S) == HC_OK, "launch");
     CHECK(result(dws.p).status == HC_ERR_CHECKSUM, "checksum on GPU decompress, host header");
+    hostile_q();
 }
 
 int main(int argc, char **argv)
