@@ -1,0 +1,181 @@
+/* allreduce_cpu - every ccoll_mpi.h allreduce algorithm and MPI_Allreduce on the same data
+ * in one run (mpiexec -n P allreduce_cpu). Per algorithm: time per call (median over
+ * --iters, slowest rank), bytes this rank put on the wire, compression ratio, speedup over
+ * MPI_Allreduce, max error / (p eb) against MPI_Allreduce of the inputs as doubles, OK.
+ * Default: a smooth random walk of 64 MiB of float32 per rank (its own seed per rank),
+ * REL 1e-4. Exit 1 when any row fails its check. */
+#define CCOLL_IMPLEMENTATION
+#include "ccoll_mpi.h"
+#include "demo_common.h"
+
+static const char *USAGE =
+    "[--count N (elements per rank, default 16777216 = 64 MiB of f32)] [--dtype f32|f64] [--rel R | --eb E]\n"
+    "       [--algo all|mpi|auto|ring|doc|homcomp|homcomp_f|argm|recdbl] [--data walk|normal|FILE] [--iters N]\n"
+    "       [--ranks-per-node D] [--segment ELEMS] [--csv]";
+
+static void finalize(int code) { (void)code; MPI_Finalize(); }
+
+static void make_data(double *x, uint64_t n, int walk, int rank)
+{
+    uint64_t s = 0x1234567ull + 7919ull * (uint64_t)rank;
+    double w = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        double u = (double)(dc_splitmix64(&s) >> 11) * (1.0 / 9007199254740992.0);
+        if (walk) x[i] = (w += u - 0.5);
+        else {
+            double v = (double)(dc_splitmix64(&s) >> 11) * (1.0 / 9007199254740992.0);
+            x[i] = sqrt(-2.0 * log(u + 1e-300)) * cos(6.283185307179586 * v);
+        }
+    }
+}
+
+static double max_over_ranks(double v)
+{
+    double g = v;
+    MPI_Allreduce(&v, &g, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return g;
+}
+
+static int cmp_d(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
+
+int main(int argc, char **argv)
+{
+    static const char *const algos[] = {"all", "mpi", "auto", "ring", "doc", "homcomp", "homcomp_f", "argm", "recdbl", NULL};
+    static const char *const dtypes[] = {"f32", "f64", NULL};
+    uint64_t n = 16777216, iters = 3, rpn = 0, seg = 0;
+    int f64 = 0, csv = 0, algo = 0, rank, p, rel = 1, fail = 0;
+    double eb = 1e-4;
+    const char *data = "walk";
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    dc_set_rank(rank);
+    dc_set_exit_hook(finalize);
+    dc_init(argc, argv, USAGE);
+    for (int i = 1; i < argc; i++) {
+        if (dc_is(argv[i], "--count")) n = dc_arg_u64(&i, 1, (uint64_t)1 << 32);
+        else if (dc_is(argv[i], "--dtype")) f64 = dc_arg_choice(&i, dtypes);
+        else if (dc_is(argv[i], "--rel")) { eb = dc_arg_double(&i, 1e-12, 1.0); rel = 1; }
+        else if (dc_is(argv[i], "--eb")) { eb = dc_arg_double(&i, 1e-300, 1e300); rel = 0; }
+        else if (dc_is(argv[i], "--algo")) algo = dc_arg_choice(&i, algos);
+        else if (dc_is(argv[i], "--data")) data = dc_arg_str(&i);
+        else if (dc_is(argv[i], "--iters")) iters = dc_arg_u64(&i, 1, 1000);
+        else if (dc_is(argv[i], "--ranks-per-node")) rpn = dc_arg_u64(&i, 0, 1 << 20);
+        else if (dc_is(argv[i], "--segment")) seg = dc_arg_u64(&i, 0, 1 << 24);
+        else if (dc_is(argv[i], "--csv")) csv = 1;
+        else if (dc_is(argv[i], "-h") || dc_is(argv[i], "--help")) dc_help();
+        else dc_unknown(i);
+    }
+    size_t es = f64 ? 8 : 4, bytes;
+    double *x = NULL;
+    unsigned char *file = NULL;
+    if (strcmp(data, "walk") && strcmp(data, "normal")) { /* raw little-endian floats of --dtype */
+        size_t fn = 0;
+        dc_read_file(data, (size_t)1 << 34, &file, &fn);
+        if (fn < es) dc_usage_error("%s: fewer than one element", data);
+        n = fn / es;
+    }
+    if (!dc_mul_size(n, 8, &bytes)) dc_usage_error("--count too large");
+    x = (double *)malloc(bytes);
+    double *ref = (double *)malloc(bytes), *aref = (double *)malloc(bytes), *ax = (double *)malloc(bytes);
+    unsigned char *in = (unsigned char *)malloc(n * es), *out = (unsigned char *)malloc(n * es);
+    int ok_alloc = x && ref && aref && ax && in && out, all_alloc = 0;
+    MPI_Allreduce(&ok_alloc, &all_alloc, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (!all_alloc) {
+        if (!rank) fprintf(stderr, "allreduce_cpu: out of memory for %llu elements\n", (unsigned long long)n);
+        MPI_Finalize();
+        return DC_EXIT_FAIL;
+    }
+    if (file) {
+        for (uint64_t i = 0; i < n; i++) {
+            if (f64) memcpy(&x[i], file + i * 8, 8);
+            else { float f; memcpy(&f, file + i * 4, 4); x[i] = f; }
+        }
+        free(file);
+    } else make_data(x, n, strcmp(data, "walk") == 0, rank);
+    for (uint64_t i = 0; i < n; i++) {
+        if (f64) ((double *)in)[i] = x[i];
+        else { ((float *)in)[i] = (float)x[i]; x[i] = (float)x[i]; }
+        ax[i] = fabs(x[i]);
+    }
+    /* the oracle: MPI_Allreduce of the inputs as doubles (and of |x| for rounding slack) */
+    MPI_Allreduce(x, ref, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(ax, aref, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    free(ax);
+
+    if (!csv && !rank)
+        printf("allreduce_cpu: %d ranks, %llu %s per rank (%.1f MiB), data %s, %s %.3g, %llu iters (median, slowest rank)\n", p,
+               (unsigned long long)n, f64 ? "f64" : "f32", (double)(n * es) / 1048576.0, data, rel ? "REL" : "ABS", eb,
+               (unsigned long long)iters);
+    if (!rank) {
+        if (csv) printf("algo,ran,n,dtype,ranks,data,eb_abs,time_s,gb_per_s,bytes_sent,ratio,speedup,max_abs_err,err_over_peb,predicted_s,ok\n");
+        else printf("%-10s %-10s %10s %9s %12s %6s %8s %12s %s\n", "algo", "ran", "time_s", "GB/s", "wire_B/rank", "CR", "speedup",
+                    "err/(p eb)", "check");
+    }
+    double t_mpi = 0;
+    double *ts = (double *)malloc(iters * sizeof *ts);
+    for (int a = 1; algos[a]; a++) {
+        if (algo && a != 1 && algo != a) continue; /* MPI_Allreduce always runs: the baseline */
+        ccoll_plan *P = NULL;
+        ccoll_info I;
+        memset(&I, 0, sizeof I);
+        ccoll_status st = CCOLL_OK;
+        int is_mpi = a == 1;
+        if (!is_mpi) {
+            ccoll_config c = ccoll_config_init(rel ? CCOLL_REL : CCOLL_ABS, eb);
+            c.algo = (ccoll_algo)(a - 2);
+            c.threads = 1;
+            c.ranks_per_node = (int)rpn;
+            c.segment = seg;
+            st = ccoll_plan_create(MPI_COMM_WORLD, n, f64 ? MPI_DOUBLE : MPI_FLOAT, &c, &P);
+            if (st == CCOLL_OK) st = ccoll_allreduce(P, in, out); /* warm-up: the plan's buffers */
+        } else
+            MPI_Allreduce(in, out, (int)n, f64 ? MPI_DOUBLE : MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+        for (uint64_t it = 0; it < iters && st == CCOLL_OK; it++) {
+            MPI_Barrier(MPI_COMM_WORLD);
+            double t0 = MPI_Wtime();
+            if (is_mpi) MPI_Allreduce(in, out, (int)n, f64 ? MPI_DOUBLE : MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+            else st = ccoll_allreduce(P, in, out);
+            ts[it] = max_over_ranks(MPI_Wtime() - t0);
+        }
+        if (P) ccoll_plan_info(P, &I);
+        qsort(ts, iters, sizeof *ts, cmp_d);
+        double t = ts[iters / 2];
+        if (is_mpi) { t_mpi = t; I.bytes_sent = 2 * (uint64_t)(p - 1) * n * es / (uint64_t)p; I.ratio = 1; }
+        /* check against the oracle */
+        double eps = f64 ? 1.1102230246251565e-16 : 5.960464477539063e-08, worst = 0;
+        int ok = st == CCOLL_OK, compressed = I.eb_abs > 0;
+        for (uint64_t i = 0; i < n && ok; i++) {
+            double y = f64 ? ((double *)out)[i] : ((float *)out)[i], e = fabs(y - ref[i]);
+            double tol = 2.3e-16 * p * aref[i] + (compressed ? p * I.eb_abs * (1 + 1e-12) + eps * fabs(y) : 2 * p * eps * aref[i]);
+            if (compressed && (I.algo == CCOLL_ALGO_DOC || I.algo == CCOLL_ALGO_ARGM)) tol += 2 * p * eps * aref[i];
+            if (!(e <= tol)) ok = 0;
+            if (e > worst) worst = e;
+        }
+        worst = max_over_ranks(worst);
+        {
+            int all = 0;
+            MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+            ok = all;
+        }
+        if (!ok) fail = 1;
+        double rel_err = compressed ? worst / (p * I.eb_abs) : 0;
+        double pred = I.predicted[I.algo > 0 && I.algo < CCOLL_ALGO_COUNT ? I.algo : 0];
+        const char *ran = is_mpi ? "mpi" : ccoll_algo_name(I.algo);
+        if (!rank) {
+            if (csv)
+                printf("%s,%s,%llu,%s,%d,%s,%.6g,%.6g,%.6g,%llu,%.4g,%.4g,%.6g,%.4g,%.6g,%d\n", algos[a], ran, (unsigned long long)n,
+                       f64 ? "f64" : "f32", p, data, I.eb_abs, t, (double)(n * es) / t / 1e9, (unsigned long long)I.bytes_sent,
+                       I.ratio, t_mpi > 0 ? t_mpi / t : 0, worst, rel_err, pred, ok);
+            else
+                printf("%-10s %-10s %10.4f %9.3f %12llu %6.2f %8.2f %12.3g %s%s%s\n", algos[a], ran, t, (double)(n * es) / t / 1e9,
+                       (unsigned long long)I.bytes_sent, I.ratio, t_mpi > 0 ? t_mpi / t : 0, rel_err, ok ? "OK" : "FAIL",
+                       st ? ": " : "", st ? ccoll_status_string(st) : "");
+        }
+        ccoll_plan_free(P);
+    }
+    free(ts); free(x); free(ref); free(aref); free(in); free(out);
+    MPI_Barrier(MPI_COMM_WORLD); /* UCX over TCP can hang in finalize without it */
+    MPI_Finalize();
+    return fail ? DC_EXIT_FAIL : DC_EXIT_OK;
+}
