@@ -71,7 +71,8 @@
  *   spiral_options opt = {0} is the default; NULL means the same. Field:
  *     threads   OpenMP threads for the functions marked [omp] below; 0 = omp_get_max_threads().
  *               Negative or above SPIRAL_MAX_THREADS: SPIRAL_ERR_ARG. The count is capped by
- *               the work (chunks of about 64K cells), so a tiny matrix never starts 64 threads.
+ *               the work (chunks of about 64K cells; one thread below SPIRAL_OMP_MIN_CELLS
+ *               cells), so a tiny matrix never starts 64 threads.
  *               Without OpenMP the field is checked and otherwise ignored.
  *
  * API (M rows, N columns, r/c 0-based, values 1..M*N, all 64-bit)
@@ -112,7 +113,8 @@
  *   small; _CUDA a CUDA call or launch failed; _EMPTY M or N is 0 (checksums are then set
  *   to 0); _RANGE a cell, value, row band or tile lies outside the matrix. Nothing wraps
  *   silently, nothing is written out of bounds, and outputs are untouched on error (except
- *   a checksum, which is set to 0). SPIRAL_ERR_NOMEM, _MPI and _INTERNAL exist so the
+ *   a CPU checksum, which is set to 0 unless its pointer is NULL; the GPU checksums zero
+ *   *d_x only for an empty matrix). SPIRAL_ERR_NOMEM, _MPI and _INTERNAL exist so the
  *   shared codes have one value in every header of this project; spiral.h never returns them.
  *
  * THREAD SAFETY AND MEMORY
