@@ -68,8 +68,10 @@
  *   Suffix array: prefix doubling in the style of Larsson-Sadakane on the GPU. Round 0 packs
  *   the first K characters of every suffix into a 32-bit key (the alphabet is first reduced to
  *   the symbols present, so K = 4 for bytes, 16 for DNA) and radix-sorts (key, position)
- *   pairs; suffixes shorter than K get singleton groups (ties on the zero padding are broken
- *   by sorting positions in descending order, so the shorter suffix comes first). A group's
+ *   pairs - twice, 2K characters deep, when K characters carry too little entropy to tell the
+ *   suffixes apart (text); suffixes shorter than that get singleton groups (ties on the zero
+ *   padding are broken by sorting positions in descending order: the shorter suffix, a prefix
+ *   of the others, comes first). A group's
  *   rank is the SA position of its first member. Every later round touches only the suffixes
  *   of unfinished groups (a compacted list in SA order): they are sorted by (group, rank[i+h]+1,
  *   0 past the end of the text) - one radix sort on exactly the bits the group number and the
@@ -190,6 +192,7 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_batch(const uint8_t *texts, const int64_
 #if defined(SA_CUDA_IMPLEMENTATION) && !defined(SA_CUDA__IMPLEMENTED)
 #define SA_CUDA__IMPLEMENTED
 
+#include <math.h>
 #include <string.h>
 #include <cub/cub.cuh>
 
@@ -319,10 +322,12 @@ struct sa_cuda__codes {
     uint8_t code[256]; /* byte -> its rank among the bytes present (order preserving) */
 };
 
-/* Round 0's parameters: kc characters of b bits each packed into a 32-bit key. */
+/* Round 0's parameters: kc characters of b bits each packed into a 32-bit key; keys0 such
+ * keys one after the other (1, or 2 for text whose first kc characters say little: round 0
+ * then sorts 2 kc characters deep by two stable sorts, least significant key first). */
 struct sa_cuda__pack {
     sa_cuda__codes map;
-    int kc, b;
+    int kc, b, keys0;
 };
 
 static __global__ void sa_cuda__k_hist(const uint8_t *text, uint32_t n, uint32_t *hist)
@@ -359,8 +364,18 @@ static __global__ void sa_cuda__k_keys0(const uint8_t *text, sa_cuda__texts T, s
     if (k >= T.n) return;
     uint32_t i = T.n - 1 - k, t;
     uint32_t e = sa_cuda__end(T, i, &t);
-    keys[k] = sa_cuda__key0(text, P, i, e);
+    keys[k] = sa_cuda__key0(text, P, i + (uint32_t)(P.kc * (P.keys0 - 1)), e); /* the last key first */
     vals[k] = i;
+}
+
+/* The first key of suffix sa[k], for the second sort of a two-key round 0. */
+static __global__ void sa_cuda__k_keys0a(const uint8_t *text, const uint32_t *sa, sa_cuda__texts T, sa_cuda__pack P,
+                                         uint32_t *keys)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= T.n) return;
+    uint32_t i = sa[k], t;
+    keys[k] = sa_cuda__key0(text, P, i, sa_cuda__end(T, i, &t));
 }
 
 /* Batch: the second, stable sort of round 0 is by text number. */
@@ -382,9 +397,18 @@ static __device__ __forceinline__ int sa_cuda__head0(const uint8_t *text, const 
     uint32_t a = sa[k], b = sa[k - 1], ta, tb;
     uint32_t ea = sa_cuda__end(T, a, &ta), eb = sa_cuda__end(T, b, &tb);
     if (ta != tb) return 1;
-    if ((uint64_t)a + (uint64_t)P.kc > ea || (uint64_t)b + (uint64_t)P.kc > eb) return 1;
-    if (keys) return keys[k] != keys[k - 1]; /* one text: the sorted keys are still there */
-    return sa_cuda__key0(text, P, a, ea) != sa_cuda__key0(text, P, b, eb);
+    uint64_t depth = (uint64_t)P.kc * (uint64_t)P.keys0;
+    if ((uint64_t)a + depth > ea || (uint64_t)b + depth > eb) return 1;
+    if (keys) { /* one text: the last sort's keys (the first characters) are still there */
+        if (keys[k] != keys[k - 1]) return 1;
+    } else if (sa_cuda__key0(text, P, a, ea) != sa_cuda__key0(text, P, b, eb)) {
+        return 1;
+    }
+    if (P.keys0 > 1) { /* the second key: read again (only where the first ones are equal) */
+        uint32_t o = (uint32_t)P.kc;
+        return sa_cuda__key0(text, P, a + o, ea) != sa_cuda__key0(text, P, b + o, eb);
+    }
+    return 0;
 }
 
 static __global__ void sa_cuda__k_heads0(const uint8_t *text, const uint32_t *sa, const uint32_t *keys, sa_cuda__texts T,
@@ -598,6 +622,14 @@ static sa_cuda_status sa_cuda__round0(const uint8_t *d_text, const sa_cuda__text
     SA_CUDA__LAUNCHED();
     sa_cuda_status st = sa_cuda__sort_pairs(w, &keys, B.b[3], &vals, B.b[0], N, P.kc * P.b, s);
     if (st) return st;
+    if (P.keys0 > 1) { /* then (stable) by the first kc characters */
+        uint32_t *kfree = keys == B.b[1] ? B.b[3] : B.b[1], *vfree = vals == B.b[2] ? B.b[0] : B.b[2];
+        sa_cuda__k_keys0a<<<g, SA_CUDA__THREADS, 0, s>>>(d_text, vals, T, P, kfree);
+        SA_CUDA__LAUNCHED();
+        keys = kfree;
+        if ((st = sa_cuda__sort_pairs(w, &keys, keys == B.b[1] ? B.b[3] : B.b[1], &vals, vfree, N, P.kc * P.b, s)))
+            return st;
+    }
     if (T.count > 1) { /* then by text number (stable): each text's suffixes together */
         uint32_t *kfree = keys == B.b[1] ? B.b[3] : B.b[1], *vfree = vals == B.b[2] ? B.b[0] : B.b[2];
         sa_cuda__k_textid<<<g, SA_CUDA__THREADS, 0, s>>>(vals, T, kfree);
@@ -708,15 +740,25 @@ static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, const sa_cuda__texts 
     }
     P.b = sa_cuda__bits((uint64_t)(sigma > 1 ? sigma - 1 : 1));
     P.kc = 32 / P.b;
+    /* Two keys in round 0 when the first kc characters carry too few bits of entropy to tell
+     * most of the n suffixes apart (text; not random bytes or DNA, which one key nearly sorts):
+     * it saves a doubling round that would sort almost everything again. One key for batches. */
+    double H = 0;
+    for (int c = 0; c < 256; c++)
+        if (h_hist[c]) {
+            double q = (double)h_hist[c] / (double)N;
+            H -= q * log2(q);
+        }
+    P.keys0 = (T.count == 1 && (double)P.kc * H < log2((double)N) + 3.0) ? 2 : 1;
     sa_cuda__bufs B = {{(uint32_t *)d_sa, w.b[0], w.b[1], w.b[2]}};
-    uint32_t *c = NULL, m, h = (uint32_t)P.kc;
+    uint32_t *c = NULL, m, h = (uint32_t)(P.kc * P.keys0);
     int nr = 1, passes = 1;
     sa_cuda_status st = sa_cuda__round0(d_text, T, P, B, &c, w, s);
     if (st) return st;
     if ((st = sa_cuda__read_count(w, &m, s))) return st;
 #ifdef SA_CUDA_TRACE
-    fprintf(stderr, "sa_cuda: n %u sigma %d kc %d: round 0 %.2f ms, %u unsorted\n", N, sigma, P.kc,
-            1e3 * (sa_cuda__now() - t0), m);
+    fprintf(stderr, "sa_cuda: n %u sigma %d entropy %.2f kc %d x %d: round 0 %.2f ms, %u unsorted\n", N, sigma, H,
+            P.kc, P.keys0, 1e3 * (sa_cuda__now() - t0), m);
 #endif
     while (m > 0) {
         if (m > N || nr > 64) return SA_CUDA_ERR_INTERNAL;

@@ -1,7 +1,8 @@
 /* test_sa_cuda.cu - sa_cuda.cuh against sa.h (the CPU library is the oracle): SA byte for byte,
  * LCP, LRS, the device validator, the batch API against one call per text, the host
  * convenience calls (one and several streams) and argument errors. Suite 'cuda': exits 77
- * without a GPU. SA_CUDA_TEST_QUICK=1 samples the size sweeps (automatic under compute-sanitizer). */
+ * without a GPU. SA_CUDA_TEST_QUICK=1 samples the size sweeps (automatic under compute-sanitizer
+ * unless SA_CUDA_TEST_FORCE is set; then SA_CUDA_TEST_QUICK decides). */
 #include "check.h"
 #define SA_IMPLEMENTATION
 #include "sa.h"
@@ -278,6 +279,27 @@ static void test_batch(int64_t count, int64_t maxlen, int sigma_mode)
     }
 }
 
+/* Hostile offsets for the device batch call (not monotone, past the end): any status, but no
+ * access out of bounds (compute-sanitizer checks) and no hang. */
+static void test_batch_hostile(void)
+{
+    int64_t total = 5000, count = 37;
+    std::vector<uint8_t> t((size_t)total);
+    fill_random(t.data(), total, 4);
+    std::vector<int32_t> off((size_t)count + 1);
+    for (auto &o : off) o = (int32_t)check_rand_below(3 * (uint64_t)total) - (int32_t)total;
+    size_t wsb = sa_cuda_batch_workspace_size(total, count);
+    int32_t *doff;
+    CHECK_CUDA(cudaMalloc(&doff, 4 * off.size()));
+    CHECK_CUDA(cudaMemcpy(doff, off.data(), 4 * off.size(), cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(D.text, t.data(), (size_t)total, cudaMemcpyHostToDevice));
+    CHECK(wsb <= D.ws_bytes);
+    sa_cuda_status st = sa_cuda_build_batch(D.text, total, doff, count, D.sa, D.ws, D.ws_bytes, 0);
+    CHECK(st == SA_CUDA_OK || st == SA_CUDA_ERR_INTERNAL, "hostile offsets: %s", sa_cuda_status_string(st));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    cudaFree(doff);
+}
+
 static void test_host(void)
 {
     int64_t sizes[] = {1, 2, 17, 1000, 100000, 3000000};
@@ -349,7 +371,7 @@ int main(int argc, char **argv)
     check_init(argc, argv);
     quick = getenv("SA_CUDA_TEST_QUICK") && atoi(getenv("SA_CUDA_TEST_QUICK"));
     /* under compute-sanitizer (it injects itself through this variable) every launch is slow */
-    if (getenv("CUDA_INJECTION64_PATH") && *getenv("CUDA_INJECTION64_PATH")) quick = 1;
+    if (getenv("CUDA_INJECTION64_PATH") && *getenv("CUDA_INJECTION64_PATH") && !getenv("SA_CUDA_TEST_FORCE")) quick = 1;
     dev_init(quick ? 1 << 21 : 4 << 20);
     test_args();
     test_validator();
@@ -357,6 +379,7 @@ int main(int argc, char **argv)
     test_batch(1, 1000, 3);
     test_batch(200, 3000, -1);        /* <= 256 texts: 32-bit first keys */
     test_batch(quick ? 400 : 4098, -4097, -1); /* every length 0..4097 once, 64-bit first keys */
+    test_batch_hostile();
     test_host();
     dev_free();
     return check_done();

@@ -59,9 +59,16 @@ if want meson; then # the project's build of sa_cuda's targets, its meson tests 
     grep -E '^ *[0-9]+/[0-9]+ |^Ok:|^Fail:|^Skipped:|rror' "$OUT/meson.log" | head -20
 fi
 if want sanitize && [ -x $B/test_sa_cuda ]; then
+    # memcheck on the whole test (SA_CUDA_TEST_QUICK=0 overrides the test's own sampling under the
+    # sanitizer), then racecheck and synccheck on the sampled test
     t1=$(date +%s)
-    SA_CUDA_TEST_QUICK=1 timeout ${SANITIZER_TIMEOUT:-240} compute-sanitizer --tool memcheck --error-exitcode 99 $B/test_sa_cuda \
-        >"$OUT/sanitizer.log" 2>&1 && echo "memcheck ok" || { status=1; echo "memcheck FAILED"; tail -n 30 "$OUT/sanitizer.log"; }
+    for tool in memcheck racecheck synccheck; do
+        q=1; [ $tool = memcheck ] && q=${SANITIZE_QUICK:-0}
+        if SA_CUDA_TEST_QUICK=$q SA_CUDA_TEST_FORCE=1 timeout ${SANITIZER_TIMEOUT:-300} compute-sanitizer --tool $tool \
+               --error-exitcode 99 $B/test_sa_cuda >>"$OUT/sanitizer.log" 2>&1; then echo "$tool ok"
+        else status=1; echo "$tool FAILED"; tail -n 30 "$OUT/sanitizer.log"; fi
+    done
+    grep -E "checks,|ERROR SUMMARY" "$OUT/sanitizer.log"
     echo "sanitizer: $(( $(date +%s) - t1 )) s"
 fi
 exit $status
