@@ -137,13 +137,20 @@ static void dc_unknown(int i)
     dc_usage_error("unknown argument '%s'", dc__argv[i]);
 }
 
+/* Integers are decimal, or hexadecimal with 0x (never octal: "010" is ten). */
+static int dc__int_base(const char *s)
+{
+    if (*s == '-' || *s == '+') s++;
+    return (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? 16 : 10;
+}
+
 /* Strict parsers: the whole string is one number within [lo, hi]. Return 1 on success. */
 static int dc_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
     if (!s || !*s || *s == '-' || *s == '+' || *s == ' ' || *s == '\t') return 0;
     char *end = NULL;
     errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
+    unsigned long long v = strtoull(s, &end, dc__int_base(s));
     if (errno || !end || *end || end == s || v < lo || v > hi) return 0;
     *out = (uint64_t)v;
     return 1;
@@ -154,7 +161,7 @@ static int dc_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out)
     if (!s || !*s || *s == ' ' || *s == '\t') return 0;
     char *end = NULL;
     errno = 0;
-    long long v = strtoll(s, &end, 0);
+    long long v = strtoll(s, &end, dc__int_base(s));
     if (errno || !end || *end || end == s || v < lo || v > hi) return 0;
     *out = (int64_t)v;
     return 1;
