@@ -11,7 +11,7 @@
 
 #include <vector>
 
-static int quick;
+static int quick; /* 0 everything, 1 sampled (memcheck), 2 small inputs only (racecheck) */
 
 /* device buffers for texts up to cap bytes, reused by every single-text check */
 static struct {
@@ -141,6 +141,7 @@ static void test_single(void)
     /* every size 0..4097 (quick: every size to 300, then a sample) */
     for (int64_t n = 0; n <= 4097; n++) {
         if (quick && n > 300 && n % 97 != 0 && n != 4095 && n != 4096 && n != 4097) continue;
+        if (quick > 1 && n > 300 && n % 997 != 0) continue;
         int sg = sigmas[n % 4];
         fill_random(p, n, sg);
         if (!check_text("random", p, n)) break;
@@ -149,7 +150,7 @@ static void test_single(void)
     for (int k = 5; k <= 20; k++) {
         for (int64_t d = -1; d <= 1; d++) {
             int64_t n = ((int64_t)1 << k) + d;
-            if (quick && k > 14) continue;
+            if ((quick && k > 14) || (quick > 1 && k > 10)) continue;
             fill_random(p, n, sigmas[(k + (int)d + 1) % 4]);
             check_text("pow2", p, n);
         }
@@ -157,6 +158,7 @@ static void test_single(void)
     /* periodic, Fibonacci, all-equal, NUL-heavy */
     int64_t sizes[] = {1, 2, 3, 7, 64, 1000, 65537, 300001};
     for (int64_t n : sizes) {
+        if (quick > 1 && n > 1000) continue;
         for (int64_t i = 0; i < n; i++) p[i] = (uint8_t)("ab"[i % 2]);
         check_text("ab-periodic", p, n);
         for (int64_t i = 0; i < n; i++) p[i] = (uint8_t)("abcabd"[i % 6]);
@@ -176,14 +178,14 @@ static void test_single(void)
     }
     /* long repeats: a block copied several times with a few changed bytes (long LCPs) */
     {
-        int64_t n = quick ? 200000 : 1500000, blk = n / 5 + 7;
+        int64_t n = quick > 1 ? 20000 : quick ? 200000 : 1500000, blk = n / 5 + 7;
         fill_random(p, blk, 256);
         for (int64_t i = blk; i < n; i++) p[i] = p[i - blk];
         for (int k = 0; k < 5; k++) p[check_rand_below((uint64_t)n)] ^= 1;
         check_text("long-repeats", p, n);
     }
     /* a few MB of random bytes and of text */
-    int64_t big = quick ? 300000 : D.cap;
+    int64_t big = quick > 1 ? 30000 : quick ? 300000 : D.cap;
     fill_random(p, big, 256);
     check_text("random-MB", p, big);
     fill_random(p, big, 4);
@@ -304,7 +306,7 @@ static void test_host(void)
 {
     int64_t sizes[] = {1, 2, 17, 1000, 100000, 3000000};
     for (int64_t n : sizes) {
-        if (quick && n > 100000) continue;
+        if ((quick && n > 100000) || (quick > 1 && n > 1000)) continue;
         std::vector<uint8_t> t((size_t)n);
         fill_text(t.data(), n);
         std::vector<int32_t> sa, lcp;
@@ -369,7 +371,7 @@ int main(int argc, char **argv)
 {
     check_cuda_device_or_skip();
     check_init(argc, argv);
-    quick = getenv("SA_CUDA_TEST_QUICK") && atoi(getenv("SA_CUDA_TEST_QUICK"));
+    quick = getenv("SA_CUDA_TEST_QUICK") ? atoi(getenv("SA_CUDA_TEST_QUICK")) : 0;
     /* under compute-sanitizer (it injects itself through this variable) every launch is slow */
     if (getenv("CUDA_INJECTION64_PATH") && *getenv("CUDA_INJECTION64_PATH") && !getenv("SA_CUDA_TEST_FORCE")) quick = 1;
     dev_init(quick ? 1 << 21 : 4 << 20);
@@ -377,8 +379,8 @@ int main(int argc, char **argv)
     test_validator();
     test_single();
     test_batch(1, 1000, 3);
-    test_batch(200, 3000, -1);        /* <= 256 texts: 32-bit first keys */
-    test_batch(quick ? 400 : 4098, -4097, -1); /* every length 0..4097 once, 64-bit first keys */
+    test_batch(quick > 1 ? 20 : 200, 3000, -1);
+    test_batch(quick > 1 ? 300 : quick ? 400 : 4098, quick > 1 ? -300 : -4097, -1); /* lengths 0..4097 once */
     test_batch_hostile();
     test_host();
     dev_free();

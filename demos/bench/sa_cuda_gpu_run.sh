@@ -60,10 +60,10 @@ if want meson; then # the project's build of sa_cuda's targets, its meson tests 
 fi
 if want sanitize && [ -x $B/test_sa_cuda ]; then
     # memcheck on the whole test (SA_CUDA_TEST_QUICK=0 overrides the test's own sampling under the
-    # sanitizer), then racecheck and synccheck on the sampled test
+    # sanitizer), then racecheck and synccheck on small inputs (SA_CUDA_TEST_QUICK=2)
     t1=$(date +%s)
     for tool in memcheck racecheck synccheck; do
-        q=1; [ $tool = memcheck ] && q=${SANITIZE_QUICK:-0}
+        q=2; [ $tool = memcheck ] && q=${SANITIZE_QUICK:-0}
         if SA_CUDA_TEST_QUICK=$q SA_CUDA_TEST_FORCE=1 timeout ${SANITIZER_TIMEOUT:-300} compute-sanitizer --tool $tool \
                --error-exitcode 99 $B/test_sa_cuda >>"$OUT/sanitizer.log" 2>&1; then echo "$tool ok"
         else status=1; echo "$tool FAILED"; tail -n 30 "$OUT/sanitizer.log"; fi
