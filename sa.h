@@ -325,6 +325,13 @@ SADEF const char *sa_mpi_algorithm_name(sa_mpi_algorithm algo);
 #define SA__PF(addr) ((void)0)
 #endif
 #define SA__PREFETCH 32 /* induced sorting: prefetch T[SA[i +- 32] - 1] */
+/* Small helpers of hot loops: gcc does not inline them on its own inside the big SA-IS level
+   functions (measured: SA-IS 45 % slower without this), so ask for it. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SA__INLINE static inline __attribute__((always_inline))
+#else
+#define SA__INLINE static inline
+#endif
 
 /* Sequential SA-IS, the building block every algorithm may call (extra memory: see below). */
 static sa_status sa__sais32(const uint8_t *text, int32_t *sa, int32_t n);
@@ -477,7 +484,7 @@ static int sa__p_work_chunk(sa__pwork *w)
     w->nend = w->nxt + w->chunk < w->tot ? w->nxt + w->chunk : w->tot;
     return 1;
 }
-static inline long long sa__p_ahead(const sa__pwork *w, long long q, long long d)
+SA__INLINE long long sa__p_ahead(const sa__pwork *w, long long q, long long d)
 {
     long long a = q + d < w->end ? q + d : w->nxt + (q + d - w->end);
     return a < w->nend ? a : -1;
@@ -2242,7 +2249,7 @@ static void SA__FC(sa__buckets)(const SA__C *T, SA__I n, SA__I k, const SA__I *c
 
 /* Prefetching for the induced-sorting scans (libsais does the same): the entry 2D ahead gets
  * its preceding character fetched, the entry D ahead its bucket counter (large alphabets). */
-static inline void SA__FC(sa__pf_fwd)(const SA__C *T, const SA__I *SA, const SA__I *B, SA__I i, SA__I n)
+SA__INLINE void SA__FC(sa__pf_fwd)(const SA__C *T, const SA__I *SA, const SA__I *B, SA__I i, SA__I n)
 {
     /* i < n - D, not i + D < n: i + D overflows for i near the largest n (2^31 - 1) */
     if (i < n - 2 * SA__PREFETCH) {
@@ -2258,7 +2265,7 @@ static inline void SA__FC(sa__pf_fwd)(const SA__C *T, const SA__I *SA, const SA_
     }
 #endif
 }
-static inline void SA__FC(sa__pf_bwd)(const SA__C *T, const SA__I *SA, const SA__I *B, SA__I i)
+SA__INLINE void SA__FC(sa__pf_bwd)(const SA__C *T, const SA__I *SA, const SA__I *B, SA__I i)
 {
     if (i >= 2 * SA__PREFETCH) {
         SA__I q = SA[i - 2 * SA__PREFETCH];
@@ -2348,7 +2355,7 @@ static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, cons
  * the virtual sentinel is smaller). sa__rtl_step(T[p-1], &cp, &s1) returns 1 when p is an LMS
  * position (else 0) and moves the state to p-1. The loop bodies act on that flag without
  * branching on it (random types make that branch unpredictable). */
-static inline int SA__FC(sa__rtl_step)(SA__I c0, SA__I *cp, int *s1)
+SA__INLINE int SA__FC(sa__rtl_step)(SA__I c0, SA__I *cp, int *s1)
 {
     int s0 = (c0 < *cp) | ((c0 == *cp) & *s1), lms = (!s0) & *s1;
     *s1 = s0;
