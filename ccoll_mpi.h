@@ -210,7 +210,8 @@ typedef struct ccoll_config {
     ccoll_algo algo;        /* 0 = AUTO */
     ccoll_bound bound;      /* set by ccoll_config_init */
     double eb;              /* ABS: absolute bound; REL: fraction of the global max - min */
-    int codec_mode;         /* 0 = homcomp plain blocks, 1 = with outlier blocks */
+    int codec_plain;        /* 1 = homcomp plain blocks only; 0 = outlier blocks where smaller
+                             * (cuSZp2; the default: smooth data compresses 3x better) */
     int checksum;           /* 1 = streams carry homcomp's payload checksum (checked on receipt) */
     int threads;            /* 0 = omp_get_max_threads() */
     uint64_t segment;       /* elements per pipelined message (0 = 65536; rounded up to 32) */
@@ -317,7 +318,7 @@ struct ccoll_plan {
     int32_t *deltas;            /* HOMCOMP: one segment, or the whole buffer (qp_whole) */
     MPI_Request *req;           /* requests: 4 x (max segments per block) or more */
     uint64_t nreq;
-    int ring_ready, homcomp_ready, recdbl_ready, argm_ready, gather_ready;
+    int ring_ready, homcomp_ready, recdbl_ready, argm_ready, gather_ready, auto_ready;
     /* allgather */
     ccoll__store ag_store;
     /* recursive doubling */
@@ -338,6 +339,12 @@ struct ccoll_plan {
     uint64_t sent, raw_sent_streams, comp_sent;
     ccoll_info info;
     int measured;
+    /* AUTO's feedback: observed / predicted time per algorithm (1 until tried), the last
+     * call's algorithm, its model time and its local wall time (agreed one call later) */
+    double corr[CCOLL_ALGO_COUNT];
+    int tried[CCOLL_ALGO_COUNT];
+    int last_algo;
+    double last_pred, last_time;
 };
 
 /* ---- small helpers ------------------------------------------------------------------- */
@@ -665,8 +672,8 @@ CCOLLDEF ccoll_status ccoll_plan_create(MPI_Comm comm, uint64_t count, MPI_Datat
     else {
         if (dtype == MPI_FLOAT) dt = HC_F32;
         else if (dtype == MPI_DOUBLE) dt = HC_F64;
-        if (dt < 0 || (int)config->algo < 0 || config->algo >= CCOLL_ALGO_COUNT || config->codec_mode < 0 ||
-            config->codec_mode > 1 || config->threads < 0 || config->ranks_per_node < 0)
+        if (dt < 0 || (int)config->algo < 0 || config->algo >= CCOLL_ALGO_COUNT || config->codec_plain < 0 ||
+            config->codec_plain > 1 || config->threads < 0 || config->ranks_per_node < 0)
             st = CCOLL_ERR_ARG;
         else if (config->algo != CCOLL_ALGO_RING &&
                  (config->bound != CCOLL_ABS && config->bound != CCOLL_REL))
@@ -682,7 +689,7 @@ CCOLLDEF ccoll_status ccoll_plan_create(MPI_Comm comm, uint64_t count, MPI_Datat
     mine[1] = (unsigned long long)(dt + 1);
     mine[2] = config ? (unsigned long long)config->algo : 0;
     mine[3] = config ? (unsigned long long)config->bound : 0;
-    mine[4] = config ? (unsigned long long)config->codec_mode : 0;
+    mine[4] = config ? (unsigned long long)config->codec_plain : 0;
     mine[5] = (unsigned long long)(-st);
     for (i = 0; i < 6; i++) mine[6 + i] = ~mine[i];
     if (ccoll__allreduce(mine, lo, 12, MPI_UNSIGNED_LONG_LONG, MPI_MIN, comm) != CCOLL_OK) return CCOLL_ERR_MPI;
@@ -715,7 +722,7 @@ static double ccoll__rel_eb(double rel, double mn, double mx)
  * P->eb_abs and P->hc, returns the agreed status. compressed = 0: only agreement. */
 static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compressed, int factor)
 {
-    double v[4], g[4];
+    double v[5], g[5];
     double mn = DBL_MAX, mx = -DBL_MAX;
     int bad = 0;
     int64_t i, nn = (int64_t)n;
@@ -744,13 +751,20 @@ static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compres
     v[1] = -mn;
     v[2] = bad;
     v[3] = -(double)P->lst;
-    if (ccoll__allreduce(v, g, 4, MPI_DOUBLE, MPI_MAX, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    v[4] = P->last_time; /* AUTO: this rank's time of the previous call; the slowest counts */
+    if (ccoll__allreduce(v, g, 5, MPI_DOUBLE, MPI_MAX, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    if (P->last_algo > 0 && P->last_pred > 0 && g[4] > 0) {
+        P->corr[P->last_algo] = g[4] / P->last_pred;
+        P->tried[P->last_algo] = 1;
+    }
+    P->last_algo = 0;
+    P->last_time = 0;
     if (g[3] > 0) return -(int)g[3];
     if (!compressed) return CCOLL_OK;
     if (g[2] > 0) return CCOLL_ERR_NAN;
     P->eb_abs = P->cfg.bound == CCOLL_REL ? ccoll__rel_eb(P->cfg.eb, -g[1], g[0]) : P->cfg.eb;
     P->hc = hc_config_init((hc_dtype)P->dt, HC_ABS, P->eb_abs);
-    P->hc.mode = P->cfg.codec_mode ? HC_OUTLIER : HC_PLAIN;
+    P->hc.mode = P->cfg.codec_plain ? HC_PLAIN : HC_OUTLIER;
     P->hc.checksum = P->cfg.checksum;
     if (!(P->eb_abs > 0.0 && P->eb_abs <= DBL_MAX)) return CCOLL_ERR_EB;
     {
@@ -1407,7 +1421,7 @@ static void ccoll__sendrecv(ccoll_plan *P, const void *s, void *r, size_t bytes,
 static int ccoll__measure(ccoll_plan *P)
 {
     const int p = P->p, r = P->rank, left = (r + p - 1) % p, right = (r + 1) % p;
-    const uint64_t n = 65536;
+    const uint64_t n = (uint64_t)1 << 20; /* beyond the caches, like a real call */
     const size_t big = (size_t)1 << 20;
     unsigned char *buf = NULL, *rbuf = NULL, *x = NULL, *y = NULL, *s1 = NULL, *s2 = NULL;
     size_t cap = hc_compress_bound(n, (hc_dtype)P->dt), l1 = 0, l2 = 0;
@@ -1444,7 +1458,7 @@ static int ccoll__measure(ccoll_plan *P)
             else ((double *)x)[k] = w, ((double *)y)[k] = -w;
         }
         P->hc = hc_config_init((hc_dtype)P->dt, HC_REL, 1e-4);
-        P->hc.mode = P->cfg.codec_mode ? HC_OUTLIER : HC_PLAIN;
+        P->hc.mode = P->cfg.codec_plain ? HC_PLAIN : HC_OUTLIER;
         P->hc.checksum = P->cfg.checksum;
         for (rep = 0; rep < 3; rep++) {
             t = MPI_Wtime();
@@ -1526,16 +1540,39 @@ static ccoll_algo ccoll__choose(ccoll_plan *P, const void *x, int *st)
         cr = g;
     }
     ccoll__predict(P, cr);
+    if (!P->auto_ready) {
+        /* every candidate's buffers now, so no later call allocates when AUTO switches */
+        int a2 = ccoll__ring_prepare(P, 0, CCOLL__HCF);
+        if (!a2 && P->info.predicted[CCOLL_ALGO_RECDBL] > 0) a2 = ccoll__rd_prepare(P, 0);
+        if ((*st = ccoll__agree(P->comm, a2)) != CCOLL_OK) return CCOLL_ALGO_RING;
+        P->auto_ready = 1;
+    }
+    /* the model's times, corrected by what each algorithm really took on this plan */
+    for (i = 1; i < CCOLL_ALGO_COUNT; i++) {
+        if (P->corr[i] <= 0) P->corr[i] = 1;
+        if (P->info.predicted[i] > 0) P->info.predicted[i] *= P->corr[i];
+    }
     for (i = 1; i < CCOLL_ALGO_COUNT; i++)
         if (P->info.predicted[i] > 0 && P->info.predicted[i] < P->info.predicted[best]) best = i;
+    /* explore once: an untried candidate the model puts within 2x of the best is timed
+     * too, so a wrong constant costs a call or two, not every call */
+    if (P->tried[best])
+        for (i = 1; i < CCOLL_ALGO_COUNT; i++)
+            if (i != best && !P->tried[i] && P->info.predicted[i] > 0 && P->info.predicted[i] < 2 * P->info.predicted[best]) {
+                best = i;
+                break;
+            }
+    P->last_algo = best;
+    P->last_pred = P->info.predicted[best] / P->corr[best];
     return (ccoll_algo)best;
 }
 
 /* ---- the public collectives ----------------------------------------------------------- */
+static int ccoll__allreduce_run(ccoll_plan *P, const unsigned char *own, unsigned char *recv, ccoll_algo a);
 CCOLLDEF ccoll_status ccoll_allreduce(ccoll_plan *P, const void *send, void *recv)
 {
     ccoll_algo a;
-    int st = CCOLL_OK, compressed, mode;
+    int st = CCOLL_OK, compressed;
     const unsigned char *own;
     if (!P) return CCOLL_ERR_NULL;
     P->lst = CCOLL_OK;
@@ -1556,20 +1593,32 @@ CCOLLDEF ccoll_status ccoll_allreduce(ccoll_plan *P, const void *send, void *rec
                          a == CCOLL_ALGO_ARGM ? P->p : (a == CCOLL_ALGO_AUTO ? 1 : P->p));
     if (st) { P->lst = CCOLL_OK; P->info.algo = a; return (ccoll_status)st; }
     if (a == CCOLL_ALGO_AUTO) {
+        double t0;
         a = ccoll__choose(P, own, &st);
         if (st) return (ccoll_status)ccoll__finish(P, st);
+        t0 = MPI_Wtime();
+        st = ccoll__allreduce_run(P, own, (unsigned char *)recv, a);
+        P->last_time = MPI_Wtime() - t0;
+        return (ccoll_status)st;
     }
+    return (ccoll_status)ccoll__allreduce_run(P, own, (unsigned char *)recv, a);
+}
+
+/* Everything after the preamble; returns the agreed status. */
+static int ccoll__allreduce_run(ccoll_plan *P, const unsigned char *own, unsigned char *recv, ccoll_algo a)
+{
+    int st, compressed, mode;
     P->info.algo = a;
     if (a == CCOLL_ALGO_RING) P->eb_abs = 0;
     if (P->p == 1 || P->count == 0) {
         /* nothing to exchange: the input is the sum (exact, also for compressed algorithms) */
         if (P->count && own != recv) memcpy(recv, own, P->count * P->esize);
-        return (ccoll_status)ccoll__finish(P, CCOLL_OK);
+        return ccoll__finish(P, CCOLL_OK);
     }
     if (a == CCOLL_ALGO_ARGM) {
         st = ccoll__agree(P->comm, ccoll__argm_prepare(P));
-        if (st) return (ccoll_status)ccoll__finish(P, st);
-        if (P->argm_ok) return (ccoll_status)ccoll__finish(P, ccoll__argm_run(P, own, (unsigned char *)recv));
+        if (st) return ccoll__finish(P, st);
+        if (P->argm_ok) return ccoll__finish(P, ccoll__argm_run(P, own, recv));
         a = CCOLL_ALGO_HOMCOMP_F; /* nodes of unequal size: documented fallback */
         P->info.algo = a;
     }
@@ -1578,24 +1627,24 @@ CCOLLDEF ccoll_status ccoll_allreduce(ccoll_plan *P, const void *send, void *rec
         while (pp * 2 <= P->p) pp *= 2;
         compressed = P->count / (uint64_t)pp >= P->cfg.raw_below;
         st = ccoll__agree(P->comm, ccoll__rd_prepare(P, compressed));
-        if (st) return (ccoll_status)ccoll__finish(P, st);
+        if (st) return ccoll__finish(P, st);
         if (!compressed) P->eb_abs = 0;
-        return (ccoll_status)ccoll__finish(P, ccoll__rd_run(P, own, (unsigned char *)recv, compressed));
+        return ccoll__finish(P, ccoll__rd_run(P, own, recv, compressed));
     }
     mode = a == CCOLL_ALGO_RING ? CCOLL__RAW : a == CCOLL_ALGO_DOC ? CCOLL__DOC : a == CCOLL_ALGO_HOMCOMP ? CCOLL__HC2 : CCOLL__HCF;
     st = ccoll__agree(P->comm, ccoll__ring_prepare(P, 0, mode));
-    if (st) return (ccoll_status)ccoll__finish(P, st);
+    if (st) return ccoll__finish(P, st);
     {
         ccoll__ring R;
         memset(&R, 0, sizeof R);
         R.mode = mode;
         R.n = P->count;
         R.own = own;
-        R.out = (unsigned char *)recv;
+        R.out = recv;
         R.recv2 = P->ring_recv;
         R.send2 = P->ring_send;
         R.gather = &P->ring_gather;
-        return (ccoll_status)ccoll__finish(P, ccoll__ring_run(P, &R));
+        return ccoll__finish(P, ccoll__ring_run(P, &R));
     }
 }
 
