@@ -884,6 +884,7 @@ typedef struct sa__mpi_ctx {
     MPI_Datatype t_rec, t_pair, t_halo;
     int *sc, *sd, *rc, *rd;   /* alltoallv counts and displacements (P each) */
     int64_t *s64, *r64, *g64; /* element counts per rank (P each) */
+    size_t *kept[2];          /* freed big blocks kept for reuse (sa__mpi_get/put) */
 } sa__mpi_ctx;
 
 static void *sa__mpi_alloc(int64_t count, size_t es)
@@ -893,6 +894,42 @@ static void *sa__mpi_alloc(int64_t count, size_t es)
 }
 
 static int64_t sa__mpi_owner(const sa__mpi_ctx *c, int64_t i) { return i / c->c; }
+
+/* Allocation of the per-round arrays: each block carries its capacity in a 16-byte header and
+ * sa__mpi_put keeps the two largest freed ones (1 MB or more) for the next sa__mpi_get that
+ * fits: a fresh block costs a page fault per 4 KB, measured as much time as the sorting. */
+static void *sa__mpi_get(sa__mpi_ctx *c, int64_t count, size_t es)
+{
+    size_t need, *h;
+    int k, best = -1;
+    if (count < 0 || (uint64_t)count > (uint64_t)(SIZE_MAX / 4) / es) return NULL;
+    need = (size_t)count * es;
+    for (k = 0; k < 2; k++)
+        if (c->kept[k] && c->kept[k][0] >= need && (best < 0 || c->kept[k][0] < c->kept[best][0])) best = k;
+    if (best >= 0) {
+        h = c->kept[best];
+        c->kept[best] = NULL;
+        return h + 2;
+    }
+    h = (size_t *)SA_MALLOC(need + 2 * sizeof(size_t));
+    if (!h) return NULL;
+    h[0] = need;
+    return h + 2;
+}
+
+static void sa__mpi_put(sa__mpi_ctx *c, void *p)
+{
+    size_t *h;
+    int k;
+    if (!p) return;
+    h = (size_t *)p - 2;
+    if (h[0] < ((size_t)1 << 20)) { SA_FREE(h); return; }
+    for (k = 0; k < 2; k++)
+        if (!c->kept[k]) { c->kept[k] = h; return; }
+    k = c->kept[0][0] < c->kept[1][0] ? 0 : 1;
+    if (c->kept[k][0] < h[0]) { SA_FREE(c->kept[k]); c->kept[k] = h; }
+    else SA_FREE(h);
+}
 
 SADEF void sa_mpi_block(int64_t n, int nranks, int rank, int64_t *lo, int64_t *count)
 {
@@ -990,12 +1027,12 @@ static sa_status sa__mpi_xchg(sa__mpi_ctx *c, const void *sbuf, const int64_t *s
         ro += rc64[q];
     }
     if (st == SA_OK) {
-        *rbuf = sa__mpi_alloc(ro, es);
+        *rbuf = sa__mpi_get(c, ro, es);
         if (!*rbuf) st = SA_ERR_NOMEM;
     }
     st = sa__mpi_agree(c, st);
     if (st != SA_OK) {
-        if (*rbuf) SA_FREE(*rbuf);
+        if (*rbuf) sa__mpi_put(c, *rbuf);
         *rbuf = NULL;
         return st;
     }
@@ -1003,7 +1040,7 @@ static sa_status sa__mpi_xchg(sa__mpi_ctx *c, const void *sbuf, const int64_t *s
     rc = MPI_Alltoallv((void *)sbuf, c->sc, c->sd, dt, *rbuf, c->rc, c->rd, dt, c->comm);
     c->tcomm += MPI_Wtime() - t;
     if (rc != MPI_SUCCESS) {
-        SA_FREE(*rbuf);
+        sa__mpi_put(c, *rbuf);
         *rbuf = NULL;
         return SA_ERR_MPI;
     }
@@ -1061,6 +1098,62 @@ static void sa__mpi_qs(sa__mpi_rec *a, int64_t m)
     }
 }
 
+/* Byte d (0 = most significant) of the 16-byte key (k1, k2). */
+static unsigned sa__mpi_digit(const sa__mpi_rec *x, int d)
+{
+    return (unsigned)((d < 8 ? x->k1 >> (56 - 8 * d) : x->k2 >> (120 - 8 * d)) & 0xff);
+}
+
+/* MSD radix sort by (k1, k2) (equal keys in any order: the ranking needs no more) on the key
+ * bytes dig[0..nd) (those on which the records differ at all, see sa__mpi_digits), through tmp
+ * (m records); short ranges by insertion sort. A byte on which a range agrees costs one
+ * counting pass and no move. */
+static void sa__mpi_msd(sa__mpi_rec *a, sa__mpi_rec *tmp, int64_t m, const unsigned char *dig, int nd)
+{
+    int64_t cnt[256], pos[256], e;
+    int b;
+    while (nd > 0) {
+        int d = dig[0];
+        if (m <= 32) {
+            int64_t i, j;
+            for (i = 1; i < m; i++) {
+                sa__mpi_rec t = a[i];
+                for (j = i; j > 0 && (t.k1 < a[j - 1].k1 || (t.k1 == a[j - 1].k1 && t.k2 < a[j - 1].k2)); j--)
+                    a[j] = a[j - 1];
+                a[j] = t;
+            }
+            return;
+        }
+        memset(cnt, 0, sizeof cnt);
+        for (e = 0; e < m; e++) cnt[sa__mpi_digit(&a[e], d)]++;
+        if (cnt[sa__mpi_digit(&a[0], d)] == m) { dig++; nd--; continue; } /* all alike here */
+        for (e = 0, b = 0; b < 256; b++) { pos[b] = e; e += cnt[b]; }
+        for (e = 0; e < m; e++) tmp[pos[sa__mpi_digit(&a[e], d)]++] = a[e];
+        memcpy(a, tmp, (size_t)m * sizeof *a);
+        for (e = 0, b = 0; b < 256; b++) {
+            if (cnt[b] > 1) sa__mpi_msd(a + e, tmp + e, cnt[b], dig + 1, nd - 1);
+            e += cnt[b];
+        }
+        return;
+    }
+    if (m > 1 && nd == 0) return; /* every remaining byte equal: the keys are equal */
+}
+
+/* The key bytes on which m records are not all equal (later rounds: k1 and k2 are ranks < n,
+ * so their top bytes are 0 everywhere), most significant first; returns how many. */
+static int sa__mpi_digits(const sa__mpi_rec *a, int64_t m, unsigned char *dig)
+{
+    uint64_t o1 = 0, o2 = 0, n1 = ~(uint64_t)0, n2 = ~(uint64_t)0;
+    int64_t e;
+    int d, nd = 0;
+    for (e = 0; e < m; e++) { o1 |= a[e].k1; n1 &= a[e].k1; o2 |= a[e].k2; n2 &= a[e].k2; }
+    o1 ^= n1; /* bits that differ somewhere */
+    o2 ^= n2;
+    for (d = 0; d < 16; d++)
+        if ((d < 8 ? o1 >> (56 - 8 * d) : o2 >> (120 - 8 * d)) & 0xff) dig[nd++] = (unsigned char)d;
+    return nd;
+}
+
 static uint64_t sa__mpi_mix(uint64_t *s)
 {
     uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
@@ -1081,20 +1174,29 @@ static int sa__mpi_bucket(const sa__mpi_rec *spl, int k, const sa__mpi_rec *x)
 }
 
 /* Sorts *pa (m records) with nt threads: a sample partition into one bucket per thread, then
- * each bucket sorted by its own thread. May replace *pa (freeing the old array). */
-static sa_status sa__mpi_lsort(sa__mpi_rec **pa, int64_t m, int nt)
+ * each bucket sorted by its own thread. May replace *pa (freeing the old array). *spare (may
+ * be NULL, spare_n records) is scratch the caller no longer needs: used and freed here if big
+ * enough (a fresh block costs page faults). */
+static sa_status sa__mpi_lsort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t m, int nt, sa__mpi_rec **spare, int64_t spare_n)
 {
     sa__mpi_rec *a = *pa, *b, spl[256];
     int64_t *cnt;
-    int k, t, s, ns, done_par = 0;
+    int k, t, s, ns, nd, done_par = 0;
+    unsigned char dig[16];
     uint64_t seed = 12345;
     if (nt > 256) nt = 256;
-    if (nt <= 1 || m < 65536) { sa__mpi_qs(a, m); return SA_OK; }
-    b = (sa__mpi_rec *)sa__mpi_alloc(m, sizeof *b);
-    cnt = (int64_t *)sa__mpi_alloc((int64_t)nt * (nt + 1), sizeof *cnt);
+    if (spare && *spare && spare_n >= m) { b = *spare; *spare = NULL; }
+    else b = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *b);
+    nd = sa__mpi_digits(a, m, dig);
+    if (b && (nt <= 1 || m < 65536)) {
+        sa__mpi_msd(a, b, m, dig, nd);
+        sa__mpi_put(c, b);
+        return SA_OK;
+    }
+    cnt = (int64_t *)sa__mpi_get(c, (int64_t)nt * (nt + 1), sizeof *cnt);
     if (!b || !cnt) {
-        if (b) SA_FREE(b);
-        if (cnt) SA_FREE(cnt);
+        if (b) sa__mpi_put(c, b);
+        if (cnt) sa__mpi_put(c, cnt);
         return SA_ERR_NOMEM;
     }
     {   /* splitters: nt-1 of 16*nt random samples */
@@ -1136,19 +1238,19 @@ static sa_status sa__mpi_lsort(sa__mpi_rec **pa, int64_t m, int nt)
             for (t = 0; t < nt; t++) {
                 int64_t s0 = cnt[(int64_t)nt * nt + t];
                 int64_t s1 = t + 1 < nt ? cnt[(int64_t)nt * nt + t + 1] : m;
-                sa__mpi_qs(b + s0, s1 - s0);
+                sa__mpi_msd(b + s0, a + s0, s1 - s0, dig, nd);
             }
             SA__MPI_OMP(omp single)
             done_par = 1;
         }
     }
-    SA_FREE(cnt);
+    sa__mpi_put(c, cnt);
     if (!done_par) { /* got fewer threads than asked for (nested region, limits): sort serially */
-        SA_FREE(b);
-        sa__mpi_qs(a, m);
+        sa__mpi_msd(a, b, m, dig, nd);
+        sa__mpi_put(c, b);
         return SA_OK;
     }
-    SA_FREE(a);
+    sa__mpi_put(c, a);
     *pa = b;
     return SA_OK;
 }
@@ -1159,16 +1261,16 @@ static sa_status sa__mpi_samplesort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t *p
 {
     sa__mpi_rec *a = *pa, *smp = NULL, *all = NULL, *spl = NULL, *sbuf = NULL;
     void *rbuf = NULL;
-    int *dest = NULL, *gcnt = NULL, *gdsp = NULL;
-    int64_t *slot = NULL, m = *pm, e, total = 0, rn = 0;
+    int *gcnt = NULL, *gdsp = NULL;
+    int64_t m = *pm, e, total = 0, rn = 0;
     int ns, q, rc;
     sa_status st = SA_OK;
     double t;
-    if (c->P == 1) return sa__mpi_lsort(pa, m, c->nt);
+    if (c->P == 1) return sa__mpi_lsort(c, pa, m, c->nt, NULL, 0);
     ns = m < SA__MPI_SAMPLES ? (int)m : SA__MPI_SAMPLES;
-    smp = (sa__mpi_rec *)sa__mpi_alloc(SA__MPI_SAMPLES, sizeof *smp);
-    all = (sa__mpi_rec *)sa__mpi_alloc((int64_t)SA__MPI_SAMPLES * c->P, sizeof *all);
-    gcnt = (int *)sa__mpi_alloc(2 * (int64_t)c->P, sizeof *gcnt);
+    smp = (sa__mpi_rec *)sa__mpi_get(c, SA__MPI_SAMPLES, sizeof *smp);
+    all = (sa__mpi_rec *)sa__mpi_get(c, (int64_t)SA__MPI_SAMPLES * c->P, sizeof *all);
+    gcnt = (int *)sa__mpi_get(c, 2 * (int64_t)c->P, sizeof *gcnt);
     if (!smp || !all || !gcnt) st = SA_ERR_NOMEM;
     st = sa__mpi_agree(c, st);
     if (st != SA_OK) goto done;
@@ -1184,38 +1286,30 @@ static sa_status sa__mpi_samplesort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t *p
     if ((st = sa__mpi_rc(rc)) != SA_OK) goto done;
     if (total == 0) goto done; /* no records anywhere */
     sa__mpi_qs(all, total);
-    spl = (sa__mpi_rec *)sa__mpi_alloc(c->P, sizeof *spl);
+    spl = (sa__mpi_rec *)sa__mpi_get(c, c->P, sizeof *spl);
     st = sa__mpi_agree(c, spl ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     for (q = 0; q + 1 < c->P; q++) spl[q] = all[(int64_t)(q + 1) * total / c->P];
-    dest = (int *)sa__mpi_alloc(m, sizeof *dest);
-    slot = (int64_t *)sa__mpi_alloc(m, sizeof *slot);
-    sbuf = (sa__mpi_rec *)sa__mpi_alloc(m, sizeof *sbuf);
-    if (!dest || !slot || !sbuf) st = SA_ERR_NOMEM;
-    st = sa__mpi_agree(c, st);
+    sbuf = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *sbuf);
+    st = sa__mpi_agree(c, sbuf ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
-    SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
-    for (e = 0; e < m; e++) dest[e] = sa__mpi_bucket(spl, c->P - 1, &a[e]);
-    sa__mpi_group(c, dest, m, c->g64, slot);
-    SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
-    for (e = 0; e < m; e++) sbuf[slot[e]] = a[e];
-    SA_FREE(dest); dest = NULL;
-    SA_FREE(slot); slot = NULL;
-    SA_FREE(a); a = *pa = NULL;
+    /* counting sort by destination; the bucket is searched twice instead of stored (memory) */
+    for (q = 0; q < c->P; q++) c->g64[q] = 0;
+    for (e = 0; e < m; e++) c->g64[sa__mpi_bucket(spl, c->P - 1, &a[e])]++;
+    for (total = 0, q = 0; q < c->P; q++) { c->s64[q] = total; total += c->g64[q]; }
+    for (e = 0; e < m; e++) sbuf[c->s64[sa__mpi_bucket(spl, c->P - 1, &a[e])]++] = a[e];
+    sa__mpi_put(c, a); a = *pa = NULL;
     st = sa__mpi_xchg(c, sbuf, c->g64, sizeof *sbuf, c->t_rec, &rbuf, &rn, NULL);
-    SA_FREE(sbuf); sbuf = NULL;
     if (st != SA_OK) goto done;
     *pa = (sa__mpi_rec *)rbuf;
     *pm = rn;
-    st = sa__mpi_agree(c, sa__mpi_lsort(pa, rn, c->nt));
+    st = sa__mpi_agree(c, sa__mpi_lsort(c, pa, rn, c->nt, &sbuf, m)); /* sbuf: its scratch if it fits */
 done:
-    if (smp) SA_FREE(smp);
-    if (all) SA_FREE(all);
-    if (spl) SA_FREE(spl);
-    if (gcnt) SA_FREE(gcnt);
-    if (dest) SA_FREE(dest);
-    if (slot) SA_FREE(slot);
-    if (sbuf) SA_FREE(sbuf);
+    if (smp) sa__mpi_put(c, smp);
+    if (all) sa__mpi_put(c, all);
+    if (spl) sa__mpi_put(c, spl);
+    if (gcnt) sa__mpi_put(c, gcnt);
+    if (sbuf) sa__mpi_put(c, sbuf);
     return st;
 }
 /* ---- distributed prefix doubling (Manber-Myers ranks, psac's dropping of finished suffixes) ----
@@ -1230,15 +1324,15 @@ done:
  * key; later: k1 + (that index - global index of the first record with the same k1).
  * *active = records left in groups of two or more (this rank). Collective. */
 static sa_status sa__mpi_rank(sa__mpi_ctx *c, const sa__mpi_rec *s, int64_t m, int round0, sa__mpi_pair *out,
-                              int64_t *active)
+                              int64_t *active, uint8_t *l8)
 {
     int64_t mine[7], *all, off = 0, ks = 0, gs = 0, j, act = 0;
     uint64_t pk1 = 0, pk2 = 0, nk1 = 0, nk2 = 0;
     int q, has_prev = 0, has_next = 0;
     sa_status st;
-    all = (int64_t *)sa__mpi_alloc(7 * (int64_t)c->P, sizeof *all);
+    all = (int64_t *)sa__mpi_get(c, 7 * (int64_t)c->P, sizeof *all);
     st = sa__mpi_agree(c, all ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) { if (all) SA_FREE(all); return st; }
+    if (st != SA_OK) { if (all) sa__mpi_put(c, all); return st; }
     /* summary: count, first key, last key, last key change and last k1 change inside the slice
      * (local indices, -1 if none) */
     mine[0] = m;
@@ -1252,7 +1346,7 @@ static sa_status sa__mpi_rank(sa__mpi_ctx *c, const sa__mpi_rec *s, int64_t m, i
     for (j = m - 1; j >= 1; j--)
         if (s[j].k1 != s[j - 1].k1) { mine[6] = j; break; }
     st = sa__mpi_allgather(c, mine, 7, MPI_INT64_T, all);
-    if (st != SA_OK) { SA_FREE(all); return st; }
+    if (st != SA_OK) { sa__mpi_put(c, all); return st; }
     for (q = 0; q < c->r; q++) { /* where the key run and the k1 group entering this slice start */
         const int64_t *a = all + 7 * (int64_t)q;
         if (a[0] == 0) continue;
@@ -1273,7 +1367,7 @@ static sa_status sa__mpi_rank(sa__mpi_ctx *c, const sa__mpi_rec *s, int64_t m, i
         has_next = 1;
         break;
     }
-    SA_FREE(all);
+    sa__mpi_put(c, all);
     for (j = 0; j < m; j++) {
         int newkey, newgrp, lastkey, fin;
         uint64_t k1 = s[j].k1, k2 = s[j].k2;
@@ -1292,6 +1386,15 @@ static sa_status sa__mpi_rank(sa__mpi_ctx *c, const sa__mpi_rec *s, int64_t m, i
         out[j].a = s[j].pos;
         out[j].b = 2 * (round0 ? ks : (int64_t)k1 + (ks - gs)) + fin;
         act += !fin;
+        if (l8) { /* round 0: LCP with the previous suffix from the two 8-byte keys (0 for the first) */
+            uint64_t q1 = j ? s[j - 1].k1 : pk1, q2 = j ? s[j - 1].k2 : pk2, x = k1 ^ q1, l = 0;
+            if (j || has_prev) {
+                while (l < 8 && !(x >> (56 - 8 * l) & 0xff)) l++;
+                if (l > k2) l = k2;
+                if (l > q2) l = q2;
+            }
+            l8[j] = (uint8_t)l;
+        }
     }
     *active = act;
     return SA_OK;
@@ -1306,15 +1409,15 @@ static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, in
     int *dest = NULL;
     int64_t *slot = NULL, e, rn = 0;
     sa_status st = SA_OK;
-    dest = (int *)sa__mpi_alloc(m, sizeof *dest);
-    slot = (int64_t *)sa__mpi_alloc(m, sizeof *slot);
-    sb = (sa__mpi_pair *)sa__mpi_alloc(m, sizeof *sb);
+    dest = (int *)sa__mpi_get(c, m, sizeof *dest);
+    slot = (int64_t *)sa__mpi_get(c, m, sizeof *slot);
+    sb = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *sb);
     st = sa__mpi_agree(c, dest && slot && sb ? SA_OK : SA_ERR_NOMEM);
     if (st == SA_OK) {
         for (e = 0; e < m; e++) dest[e] = (int)sa__mpi_owner(c, p[e].a);
         sa__mpi_group(c, dest, m, c->g64, slot);
         for (e = 0; e < m; e++) sb[slot[e]] = p[e];
-        SA_FREE(p);
+        sa__mpi_put(c, p);
         *pp = p = NULL;
         st = sa__mpi_xchg(c, sb, c->g64, sizeof *sb, c->t_pair, &rb, &rn, NULL);
     }
@@ -1327,11 +1430,11 @@ static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, in
             act[i] = !(r[e].b & 1);
         }
     }
-    if (rb) SA_FREE(rb);
-    if (dest) SA_FREE(dest);
-    if (slot) SA_FREE(slot);
-    if (sb) SA_FREE(sb);
-    if (p) SA_FREE(p);
+    if (rb) sa__mpi_put(c, rb);
+    if (dest) sa__mpi_put(c, dest);
+    if (slot) sa__mpi_put(c, slot);
+    if (sb) sa__mpi_put(c, sb);
+    if (p) sa__mpi_put(c, p);
     *pp = NULL;
     return st;
 }
@@ -1343,10 +1446,10 @@ static sa_status sa__mpi_fetch(sa__mpi_ctx *c, const int64_t *want, int64_t m, c
     int64_t *slot = NULL, *sb = NULL, *rcnt = NULL, e, rn = 0, an = 0;
     void *rb = NULL, *ab = NULL;
     sa_status st;
-    dest = (int *)sa__mpi_alloc(m, sizeof *dest);
-    slot = (int64_t *)sa__mpi_alloc(m, sizeof *slot);
-    sb = (int64_t *)sa__mpi_alloc(m, sizeof *sb);
-    rcnt = (int64_t *)sa__mpi_alloc(c->P, sizeof *rcnt);
+    dest = (int *)sa__mpi_get(c, m, sizeof *dest);
+    slot = (int64_t *)sa__mpi_get(c, m, sizeof *slot);
+    sb = (int64_t *)sa__mpi_get(c, m, sizeof *sb);
+    rcnt = (int64_t *)sa__mpi_get(c, c->P, sizeof *rcnt);
     st = sa__mpi_agree(c, dest && slot && sb && rcnt ? SA_OK : SA_ERR_NOMEM);
     if (st == SA_OK) {
         for (e = 0; e < m; e++) dest[e] = (int)sa__mpi_owner(c, want[e]);
@@ -1365,27 +1468,65 @@ static sa_status sa__mpi_fetch(sa__mpi_ctx *c, const int64_t *want, int64_t m, c
         SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
         for (e = 0; e < m; e++) got[e] = a[slot[e]];
     }
-    if (dest) SA_FREE(dest);
-    if (slot) SA_FREE(slot);
-    if (sb) SA_FREE(sb);
-    if (rcnt) SA_FREE(rcnt);
-    if (rb) SA_FREE(rb);
-    if (ab) SA_FREE(ab);
+    if (dest) sa__mpi_put(c, dest);
+    if (slot) sa__mpi_put(c, slot);
+    if (sb) sa__mpi_put(c, sb);
+    if (rcnt) sa__mpi_put(c, rcnt);
+    if (rb) sa__mpi_put(c, rb);
+    if (ab) sa__mpi_put(c, ab);
+    return st;
+}
+
+/* Fast path when round 0 left no group of two (random-like text): the sorted slices are the SA
+ * already and the LCP of neighbours came from their keys; move (pos, lcp) to the owners of the
+ * SA indices (the slices are contiguous in SA order: a shift, no random writes). */
+static sa_status sa__mpi_direct(sa__mpi_ctx *c, const sa__mpi_pair *pr, const uint8_t *l8, int64_t m, int64_t *sa,
+                                int64_t *lcp)
+{
+    sa__mpi_pair *sb = NULL;
+    void *rb = NULL;
+    int64_t e, rn = 0, g0 = m ? pr[0].b >> 1 : 0;
+    int q;
+    sa_status st;
+    sb = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *sb);
+    st = sa__mpi_agree(c, sb ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) { if (sb) sa__mpi_put(c, sb); return st; }
+    for (q = 0; q < c->P; q++) c->g64[q] = 0;
+    SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
+    for (e = 0; e < m; e++) { sb[e].a = pr[e].a; sb[e].b = l8 ? l8[e] : 0; }
+    for (e = 0; e < m; e++) c->g64[sa__mpi_owner(c, g0 + e)]++; /* slice = SA indices g0 .. g0+m-1 */
+    st = sa__mpi_xchg(c, sb, c->g64, sizeof *sb, c->t_pair, &rb, &rn, NULL);
+    sa__mpi_put(c, sb);
+    if (st == SA_OK && rn != c->cnt) st = SA_ERR_INTERNAL; /* every rank sees its own count: agree */
+    st = sa__mpi_agree(c, st);
+    if (st == SA_OK) {
+        const sa__mpi_pair *r = (const sa__mpi_pair *)rb;
+        SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
+        for (e = 0; e < rn; e++) {
+            sa[e] = r[e].a;
+            if (lcp) lcp[e] = r[e].b;
+        }
+    }
+    if (rb) sa__mpi_put(c, rb);
     return st;
 }
 
 /* The suffix array block sa[0..cnt) and the inverse B[0..cnt) (B[i] = SA index of suffix lo+i)
- * from the text block T (cnt bytes + the halo). Collective. */
-static sa_status sa__mpi_dist_sa(sa__mpi_ctx *c, const uint8_t *T, int64_t *B, int64_t *sa, int *rounds)
+ * from the text block T (cnt bytes + the halo). Collective. When round 0 finishes every suffix
+ * (no two share their first 8 bytes), lcp (if not NULL) is filled too, *lcp_done = 1, and B is
+ * left unset. */
+static sa_status sa__mpi_dist_sa(sa__mpi_ctx *c, const uint8_t *T, int64_t *B, int64_t *sa, int64_t *lcp,
+                                 int *lcp_done, int *rounds)
 {
+    uint8_t *l8 = NULL;
     int64_t cnt = c->cnt, n = c->n, lo = c->lo, m, j, active, h = 8;
     sa__mpi_rec *rec = NULL;
     sa__mpi_pair *pr = NULL;
     uint8_t *act = NULL;
     int64_t *want = NULL, *got = NULL, *idx = NULL;
     sa_status st;
-    act = (uint8_t *)sa__mpi_alloc(cnt, 1);
-    rec = (sa__mpi_rec *)sa__mpi_alloc(cnt, sizeof *rec);
+    act = (uint8_t *)sa__mpi_get(c, cnt, 1);
+    rec = (sa__mpi_rec *)sa__mpi_get(c, cnt, sizeof *rec);
     st = sa__mpi_agree(c, act && rec ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     /* round 0: the first 8 bytes big-endian (zeros past the end) and how many of them exist */
@@ -1404,23 +1545,30 @@ static sa_status sa__mpi_dist_sa(sa__mpi_ctx *c, const uint8_t *T, int64_t *B, i
         int64_t tot;
         st = sa__mpi_samplesort(c, &rec, &m, (uint64_t)*rounds);
         if (st != SA_OK) goto done;
-        pr = (sa__mpi_pair *)sa__mpi_alloc(m, sizeof *pr);
-        st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
+        pr = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *pr);
+        if (*rounds == 1) l8 = (uint8_t *)sa__mpi_get(c, m, 1);
+        st = sa__mpi_agree(c, pr && (*rounds > 1 || l8) ? SA_OK : SA_ERR_NOMEM);
         if (st != SA_OK) goto done;
-        st = sa__mpi_rank(c, rec, m, *rounds == 1, pr, &active);
-        SA_FREE(rec);
+        st = sa__mpi_rank(c, rec, m, *rounds == 1, pr, &active, l8);
+        sa__mpi_put(c, rec);
         rec = NULL;
-        if (st == SA_OK) st = sa__mpi_update(c, &pr, m, B, act);
         if (st != SA_OK) goto done;
         tot = active;
         if ((st = sa__mpi_allreduce(c, &tot, 1, MPI_SUM)) != SA_OK) goto done;
+        if (tot == 0 && *rounds == 1) { /* random-like text: done after one sort */
+            st = sa__mpi_direct(c, pr, l8, m, sa, lcp);
+            *lcp_done = lcp != NULL;
+            goto done;
+        }
+        if (l8) { sa__mpi_put(c, l8); l8 = NULL; }
+        if ((st = sa__mpi_update(c, &pr, m, B, act)) != SA_OK) goto done;
         if (tot == 0) break;
         /* next round: the unfinished suffixes of this block with B[i + h] */
         for (m = 0, j = 0; j < cnt; j++) m += act[j];
-        idx = (int64_t *)sa__mpi_alloc(m, sizeof *idx);
-        want = (int64_t *)sa__mpi_alloc(m, sizeof *want);
-        got = (int64_t *)sa__mpi_alloc(m, sizeof *got);
-        rec = (sa__mpi_rec *)sa__mpi_alloc(m, sizeof *rec);
+        idx = (int64_t *)sa__mpi_get(c, m, sizeof *idx);
+        want = (int64_t *)sa__mpi_get(c, m, sizeof *want);
+        got = (int64_t *)sa__mpi_get(c, m, sizeof *got);
+        rec = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *rec);
         st = sa__mpi_agree(c, idx && want && got && rec ? SA_OK : SA_ERR_NOMEM);
         if (st != SA_OK) goto done;
         {
@@ -1437,26 +1585,27 @@ static sa_status sa__mpi_dist_sa(sa__mpi_ctx *c, const uint8_t *T, int64_t *B, i
             if (st != SA_OK) goto done;
             for (k = 0; k < w; k++) rec[idx[k]].k2 = (uint64_t)got[k] + 1;
         }
-        SA_FREE(idx); idx = NULL;
-        SA_FREE(want); want = NULL;
-        SA_FREE(got); got = NULL;
+        sa__mpi_put(c, idx); idx = NULL;
+        sa__mpi_put(c, want); want = NULL;
+        sa__mpi_put(c, got); got = NULL;
         h = h > n ? h : 2 * h;
         ++*rounds;
     }
     /* SA from the inverse: send (B[i], i) to the owner of SA index B[i] */
-    pr = (sa__mpi_pair *)sa__mpi_alloc(cnt, sizeof *pr);
+    pr = (sa__mpi_pair *)sa__mpi_get(c, cnt, sizeof *pr);
     st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     for (j = 0; j < cnt; j++) { pr[j].a = B[j]; pr[j].b = 2 * (lo + j); }
     /* reuse the update path: "B" there is sa here, the flag bit is 0 */
     st = sa__mpi_update(c, &pr, cnt, sa, act);
 done:
-    if (act) SA_FREE(act);
-    if (rec) SA_FREE(rec);
-    if (pr) SA_FREE(pr);
-    if (idx) SA_FREE(idx);
-    if (want) SA_FREE(want);
-    if (got) SA_FREE(got);
+    if (l8) sa__mpi_put(c, l8);
+    if (act) sa__mpi_put(c, act);
+    if (rec) sa__mpi_put(c, rec);
+    if (pr) sa__mpi_put(c, pr);
+    if (idx) sa__mpi_put(c, idx);
+    if (want) sa__mpi_put(c, want);
+    if (got) sa__mpi_put(c, got);
     return st;
 }
 
@@ -1516,11 +1665,11 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
     MPI_Win win = MPI_WIN_NULL;
     sa_status st;
     ca.data = cb.data = NULL;
-    lasts = (int64_t *)sa__mpi_alloc(c->P, sizeof *lasts);
-    PH = (int64_t *)sa__mpi_alloc(cnt, sizeof *PH);
-    PL = (int64_t *)sa__mpi_alloc(cnt, sizeof *PL);
-    act = (uint8_t *)sa__mpi_alloc(cnt, 1);
-    pr = (sa__mpi_pair *)sa__mpi_alloc(cnt, sizeof *pr);
+    lasts = (int64_t *)sa__mpi_get(c, c->P, sizeof *lasts);
+    PH = (int64_t *)sa__mpi_get(c, cnt, sizeof *PH);
+    PL = (int64_t *)sa__mpi_get(c, cnt, sizeof *PL);
+    act = (uint8_t *)sa__mpi_get(c, cnt, 1);
+    pr = (sa__mpi_pair *)sa__mpi_get(c, cnt, sizeof *pr);
     st = sa__mpi_agree(c, lasts && PH && PL && act && pr ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     /* phi: the SA entry before each of ours (the previous rank's last one for our first) */
@@ -1534,25 +1683,25 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
     if (st != SA_OK) goto done;
     /* phase A: 16 bytes at each phi(i) from its owner */
     for (nreq = 0, j = 0; j < cnt; j++) nreq += PH[j] >= 0;
-    dest = (int *)sa__mpi_alloc(nreq, sizeof *dest);
-    slot = (int64_t *)sa__mpi_alloc(nreq, sizeof *slot);
-    sb = (int64_t *)sa__mpi_alloc(nreq, sizeof *sb);
-    rcnt = (int64_t *)sa__mpi_alloc(c->P, sizeof *rcnt);
+    dest = (int *)sa__mpi_get(c, nreq, sizeof *dest);
+    slot = (int64_t *)sa__mpi_get(c, nreq, sizeof *slot);
+    sb = (int64_t *)sa__mpi_get(c, nreq, sizeof *sb);
+    rcnt = (int64_t *)sa__mpi_get(c, c->P, sizeof *rcnt);
     st = sa__mpi_agree(c, dest && slot && sb && rcnt ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     for (e = 0, j = 0; j < cnt; j++)
         if (PH[j] >= 0) { sb[e] = PH[j]; dest[e] = (int)sa__mpi_owner(c, PH[j]); e++; }
     sa__mpi_group(c, dest, nreq, c->g64, slot);
     {
-        int64_t *tmp = (int64_t *)sa__mpi_alloc(nreq, sizeof *tmp);
+        int64_t *tmp = (int64_t *)sa__mpi_get(c, nreq, sizeof *tmp);
         st = sa__mpi_agree(c, tmp ? SA_OK : SA_ERR_NOMEM);
-        if (st != SA_OK) { if (tmp) SA_FREE(tmp); goto done; }
+        if (st != SA_OK) { if (tmp) sa__mpi_put(c, tmp); goto done; }
         for (e = 0; e < nreq; e++) tmp[slot[e]] = sb[e];
         st = sa__mpi_xchg(c, tmp, c->g64, sizeof *tmp, MPI_INT64_T, &rb, &rn, rcnt);
-        SA_FREE(tmp);
+        sa__mpi_put(c, tmp);
         if (st != SA_OK) goto done;
     }
-    txt = (uint8_t *)sa__mpi_alloc(rn, SA__MPI_HALO);
+    txt = (uint8_t *)sa__mpi_get(c, rn, SA__MPI_HALO);
     st = sa__mpi_agree(c, txt ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     {
@@ -1562,9 +1711,9 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
             memcpy(txt + (size_t)e * SA__MPI_HALO, T + (r[e] - lo), SA__MPI_HALO);
         }
     }
-    SA_FREE(rb); rb = NULL;
+    sa__mpi_put(c, rb); rb = NULL;
     st = sa__mpi_xchg(c, txt, rcnt, SA__MPI_HALO, c->t_halo, &ab, &an, NULL);
-    SA_FREE(txt); txt = NULL;
+    sa__mpi_put(c, txt); txt = NULL;
     if (st != SA_OK) goto done;
     {
         const uint8_t *a = (const uint8_t *)ab;
@@ -1584,7 +1733,7 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
         }
         for (j = 0; j < cnt; j++) if (PH[j] < 0) { PL[j] = 0; act[j] = 0; }
     }
-    SA_FREE(ab); ab = NULL;
+    sa__mpi_put(c, ab); ab = NULL;
     /* phase B: the long ones, in text order, remote text by one-sided reads */
     {
         int rc;
@@ -1599,7 +1748,7 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
         int64_t need = 0;
         for (j = 0; j < cnt; j++) need += act[j];
         if (need) {
-            ca.data = (uint8_t *)sa__mpi_alloc(2 * SA__MPI_SLOTS, SA__MPI_PG);
+            ca.data = (uint8_t *)sa__mpi_get(c, 2 * SA__MPI_SLOTS, SA__MPI_PG);
             if (!ca.data) st = SA_ERR_NOMEM;
             else {
                 cb.data = ca.data + SA__MPI_SLOTS * SA__MPI_PG;
@@ -1639,25 +1788,25 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
     st = sa__mpi_agree(c, st);
     if (st != SA_OK) goto done;
     /* lcp[ISA[i]] = PLCP[i] at the owner of SA index ISA[i] */
-    pr = (sa__mpi_pair *)sa__mpi_alloc(cnt, sizeof *pr);
+    pr = (sa__mpi_pair *)sa__mpi_get(c, cnt, sizeof *pr);
     st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     for (j = 0; j < cnt; j++) { pr[j].a = B[j]; pr[j].b = 2 * PL[j]; }
     st = sa__mpi_update(c, &pr, cnt, lcp, act);
 done:
-    if (lasts) SA_FREE(lasts);
-    if (PH) SA_FREE(PH);
-    if (PL) SA_FREE(PL);
-    if (act) SA_FREE(act);
-    if (pr) SA_FREE(pr);
-    if (dest) SA_FREE(dest);
-    if (slot) SA_FREE(slot);
-    if (sb) SA_FREE(sb);
-    if (rcnt) SA_FREE(rcnt);
-    if (rb) SA_FREE(rb);
-    if (ab) SA_FREE(ab);
-    if (txt) SA_FREE(txt);
-    if (ca.data) SA_FREE(ca.data);
+    if (lasts) sa__mpi_put(c, lasts);
+    if (PH) sa__mpi_put(c, PH);
+    if (PL) sa__mpi_put(c, PL);
+    if (act) sa__mpi_put(c, act);
+    if (pr) sa__mpi_put(c, pr);
+    if (dest) sa__mpi_put(c, dest);
+    if (slot) sa__mpi_put(c, slot);
+    if (sb) sa__mpi_put(c, sb);
+    if (rcnt) sa__mpi_put(c, rcnt);
+    if (rb) sa__mpi_put(c, rb);
+    if (ab) sa__mpi_put(c, ab);
+    if (txt) sa__mpi_put(c, txt);
+    if (ca.data) sa__mpi_put(c, ca.data);
     return st;
 }
 
@@ -1733,9 +1882,9 @@ static sa_status sa__mpi_gather_build(sa__mpi_ctx *c, const uint8_t *blk, int64_
     if (n > INT32_MAX) st = SA_ERR_SIZE; /* whole text on every rank, 32-bit local indices */
     st = sa__mpi_agree(c, st);
     if (st != SA_OK) return st;
-    text = (uint8_t *)sa__mpi_alloc(n, 1);
-    gcnt = (int *)sa__mpi_alloc(2 * (int64_t)c->P, sizeof *gcnt);
-    loc = (int64_t *)sa__mpi_alloc(cnt, sizeof *loc);
+    text = (uint8_t *)sa__mpi_get(c, n, 1);
+    gcnt = (int *)sa__mpi_get(c, 2 * (int64_t)c->P, sizeof *gcnt);
+    loc = (int64_t *)sa__mpi_get(c, cnt, sizeof *loc);
     st = sa__mpi_agree(c, text && gcnt && loc ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     gdsp = gcnt + c->P;
@@ -1755,8 +1904,8 @@ static sa_status sa__mpi_gather_build(sa__mpi_ctx *c, const uint8_t *blk, int64_
         int64_t e = lo + cnt + ext < n ? lo + cnt + ext : n, w = e - lo, k, kept = 0, run = INT64_MAX, prev = -1;
         int ok = 1;
         ++*rounds;
-        wsa = (int32_t *)sa__mpi_alloc(w, sizeof *wsa);
-        wlcp = e < n ? (int32_t *)sa__mpi_alloc(w, sizeof *wlcp) : NULL;
+        wsa = (int32_t *)sa__mpi_get(c, w, sizeof *wsa);
+        wlcp = e < n ? (int32_t *)sa__mpi_get(c, w, sizeof *wlcp) : NULL;
         if (!wsa || (e < n && !wlcp)) { st = SA_ERR_NOMEM; break; }
         st = sa_build(text + lo, wsa, (int32_t)w, &o1);
         if (st == SA_OK && e < n) st = sa_lcp(text + lo, wsa, wlcp, (int32_t)w, &o1);
@@ -1772,8 +1921,8 @@ static sa_status sa__mpi_gather_build(sa__mpi_ctx *c, const uint8_t *blk, int64_
             prev = p;
             run = INT64_MAX;
         }
-        SA_FREE(wsa); wsa = NULL;
-        if (wlcp) { SA_FREE(wlcp); wlcp = NULL; }
+        sa__mpi_put(c, wsa); wsa = NULL;
+        if (wlcp) { sa__mpi_put(c, wlcp); wlcp = NULL; }
         if (ok) break;
         ext = ext > (n - lo) / 4 ? n - lo : 4 * ext;
     }
@@ -1781,8 +1930,8 @@ static sa_status sa__mpi_gather_build(sa__mpi_ctx *c, const uint8_t *blk, int64_
     if (st != SA_OK) goto done;
     /* gather the sorted blocks on rank 0 and merge them */
     if (c->r == 0) {
-        all = (int64_t *)sa__mpi_alloc(n, sizeof *all);
-        fsa = (int32_t *)sa__mpi_alloc(n, sizeof *fsa);
+        all = (int64_t *)sa__mpi_get(c, n, sizeof *all);
+        fsa = (int32_t *)sa__mpi_get(c, n, sizeof *fsa);
         if (!all || !fsa) st = SA_ERR_NOMEM;
     }
     st = sa__mpi_agree(c, st);
@@ -1797,9 +1946,9 @@ static sa_status sa__mpi_gather_build(sa__mpi_ctx *c, const uint8_t *blk, int64_
     st = sa__mpi_agree(c, st);
     if (st != SA_OK) goto done;
     if (c->r == 0 && n > 0) {
-        int64_t *hv = (int64_t *)sa__mpi_alloc(c->P, sizeof *hv);
-        int *hs = (int *)sa__mpi_alloc(c->P, sizeof *hs);
-        int64_t *pos = (int64_t *)sa__mpi_alloc(c->P, sizeof *pos);
+        int64_t *hv = (int64_t *)sa__mpi_get(c, c->P, sizeof *hv);
+        int *hs = (int *)sa__mpi_get(c, c->P, sizeof *hs);
+        int64_t *pos = (int64_t *)sa__mpi_get(c, c->P, sizeof *pos);
         int k = 0, i;
         if (!hv || !hs || !pos) st = SA_ERR_NOMEM;
         else {
@@ -1816,16 +1965,16 @@ static sa_status sa__mpi_gather_build(sa__mpi_ctx *c, const uint8_t *blk, int64_
                 if (k > 0) sa__mpi_heap_down(text, n, hv, hs, k, 0);
             }
         }
-        if (hv) SA_FREE(hv);
-        if (hs) SA_FREE(hs);
-        if (pos) SA_FREE(pos);
-        SA_FREE(all);
+        if (hv) sa__mpi_put(c, hv);
+        if (hs) sa__mpi_put(c, hs);
+        if (pos) sa__mpi_put(c, pos);
+        sa__mpi_put(c, all);
         all = NULL;
     }
     *tsa = MPI_Wtime() - t0;
     t0 = MPI_Wtime();
     if (c->r == 0 && want_lcp && st == SA_OK) {
-        flcp = (int32_t *)sa__mpi_alloc(n, sizeof *flcp);
+        flcp = (int32_t *)sa__mpi_get(c, n, sizeof *flcp);
         if (!flcp) st = SA_ERR_NOMEM;
         else st = sa_lcp(text, fsa, flcp, (int32_t)n, &o1);
         if (st == SA_OK) st = sa_lrs(fsa, flcp, (int32_t)n, lrs, &o1);
@@ -1841,14 +1990,14 @@ static sa_status sa__mpi_gather_build(sa__mpi_ctx *c, const uint8_t *blk, int64_
         lrs->len = v[0]; lrs->sa_index = v[1]; lrs->pos = v[2]; lrs->count = v[3];
     }
     /* scatter the blocks back (as 64-bit entries) */
-    SA_FREE(text); text = NULL;
+    sa__mpi_put(c, text); text = NULL;
     if (c->r == 0) {
         for (j = 0; j < cnt; j++) sa[j] = fsa[j];
         if (want_lcp) for (j = 0; j < cnt; j++) lcp[j] = flcp[j];
         for (q = 1; q < c->P && st == SA_OK; q++) {
             {
                 int64_t k, l = gdsp[q], m = gcnt[q];
-                int64_t *buf = (int64_t *)sa__mpi_alloc(m, sizeof *buf);
+                int64_t *buf = (int64_t *)sa__mpi_get(c, m, sizeof *buf);
                 if (!buf) { st = SA_ERR_NOMEM; break; }
                 for (k = 0; k < m; k++) buf[k] = fsa[l + k];
                 st = sa__mpi_send(c, buf, m, MPI_INT64_T, sizeof *buf, q);
@@ -1856,7 +2005,7 @@ static sa_status sa__mpi_gather_build(sa__mpi_ctx *c, const uint8_t *blk, int64_
                     for (k = 0; k < m; k++) buf[k] = flcp[l + k];
                     st = sa__mpi_send(c, buf, m, MPI_INT64_T, sizeof *buf, q);
                 }
-                SA_FREE(buf);
+                sa__mpi_put(c, buf);
             }
         }
     } else {
@@ -1866,14 +2015,14 @@ static sa_status sa__mpi_gather_build(sa__mpi_ctx *c, const uint8_t *blk, int64_
     st = sa__mpi_agree(c, st);
     *tlcp = MPI_Wtime() - t0;
 done:
-    if (text) SA_FREE(text);
-    if (gcnt) SA_FREE(gcnt);
-    if (loc) SA_FREE(loc);
-    if (all) SA_FREE(all);
-    if (wsa) SA_FREE(wsa);
-    if (wlcp) SA_FREE(wlcp);
-    if (fsa) SA_FREE(fsa);
-    if (flcp) SA_FREE(flcp);
+    if (text) sa__mpi_put(c, text);
+    if (gcnt) sa__mpi_put(c, gcnt);
+    if (loc) sa__mpi_put(c, loc);
+    if (all) sa__mpi_put(c, all);
+    if (wsa) sa__mpi_put(c, wsa);
+    if (wlcp) sa__mpi_put(c, wlcp);
+    if (fsa) sa__mpi_put(c, fsa);
+    if (flcp) sa__mpi_put(c, flcp);
     return st;
 }
 
@@ -1885,6 +2034,8 @@ static void sa__mpi_ctx_free(sa__mpi_ctx *c)
     if (c->t_halo != MPI_DATATYPE_NULL) MPI_Type_free(&c->t_halo);
     if (c->sc) SA_FREE(c->sc);
     if (c->s64) SA_FREE(c->s64);
+    if (c->kept[0]) SA_FREE(c->kept[0]);
+    if (c->kept[1]) SA_FREE(c->kept[1]);
     if (c->comm != MPI_COMM_NULL) MPI_Comm_free(&c->comm);
 }
 
@@ -1928,9 +2079,9 @@ static sa_status sa__mpi_layout(sa__mpi_ctx *c, const uint8_t *blk, int64_t len,
     uint8_t *T = NULL, *heads = NULL;
     sa_status st;
     *pT = NULL;
-    lens = (int64_t *)sa__mpi_alloc(c->P, sizeof *lens);
+    lens = (int64_t *)sa__mpi_get(c, c->P, sizeof *lens);
     st = sa__mpi_agree(c, lens ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) { if (lens) SA_FREE(lens); return st; }
+    if (st != SA_OK) { if (lens) sa__mpi_put(c, lens); return st; }
     if ((st = sa__mpi_allgather(c, &len, 1, MPI_INT64_T, lens)) != SA_OK) goto done;
     c->n = 0;
     for (q = 0; q < c->P; q++) {
@@ -1948,8 +2099,8 @@ static sa_status sa__mpi_layout(sa__mpi_ctx *c, const uint8_t *blk, int64_t len,
         for (i = 0; i < q; i++) o += lens[i];
         if (o != l || lens[q] != k) std = 0;
     }
-    T = (uint8_t *)sa__mpi_alloc(c->cnt + 2 * SA__MPI_HALO, 1);
-    heads = (uint8_t *)sa__mpi_alloc(c->P, SA__MPI_HALO);
+    T = (uint8_t *)sa__mpi_get(c, c->cnt + 2 * SA__MPI_HALO, 1);
+    heads = (uint8_t *)sa__mpi_get(c, c->P, SA__MPI_HALO);
     st = sa__mpi_agree(c, T && heads ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     memset(T + c->cnt, 0, 2 * SA__MPI_HALO);
@@ -1970,7 +2121,7 @@ static sa_status sa__mpi_layout(sa__mpi_ctx *c, const uint8_t *blk, int64_t len,
         if (st != SA_OK) goto done;
         if (rn != c->cnt) st = SA_ERR_INTERNAL;
         else if (rn) memcpy(T, rb, (size_t)rn);
-        SA_FREE(rb);
+        sa__mpi_put(c, rb);
         st = sa__mpi_agree(c, st);
         if (st != SA_OK) goto done;
     }
@@ -1987,9 +2138,9 @@ static sa_status sa__mpi_layout(sa__mpi_ctx *c, const uint8_t *blk, int64_t len,
         }
     }
 done:
-    SA_FREE(lens);
-    if (heads) SA_FREE(heads);
-    if (st != SA_OK) { if (T) SA_FREE(T); T = NULL; }
+    sa__mpi_put(c, lens);
+    if (heads) sa__mpi_put(c, heads);
+    if (st != SA_OK) { if (T) sa__mpi_put(c, T); T = NULL; }
     *pT = T;
     return st;
 }
@@ -2027,9 +2178,9 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
     else if (c.cnt > 0 && (!sa_out)) st = SA_ERR_NULL;
     if (st == SA_OK) {
         if (width == 64) { sa = (int64_t *)sa_out; lcp = (int64_t *)lcp_out; }
-        if (!sa) sa = (int64_t *)sa__mpi_alloc(c.cnt, sizeof *sa); /* 32-bit, or an empty block */
-        if (want_lcp && !lcp) lcp = (int64_t *)sa__mpi_alloc(c.cnt, sizeof *lcp);
-        if (algo == SA_MPI_DIST) B = (int64_t *)sa__mpi_alloc(c.cnt, sizeof *B);
+        if (!sa) sa = (int64_t *)sa__mpi_get(&c, c.cnt, sizeof *sa); /* 32-bit, or an empty block */
+        if (want_lcp && !lcp) lcp = (int64_t *)sa__mpi_get(&c, c.cnt, sizeof *lcp);
+        if (algo == SA_MPI_DIST) B = (int64_t *)sa__mpi_get(&c, c.cnt, sizeof *B);
         if (!sa || (want_lcp && !lcp) || (algo == SA_MPI_DIST && !B)) st = SA_ERR_NOMEM;
     }
     st = sa__mpi_agree(&c, st);
@@ -2039,10 +2190,11 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
         st = sa__mpi_gather_build(&c, T, sa, lcp, &res, want_lcp, opt, &rounds, &tsa, &tlcp);
         t0 = MPI_Wtime();
     } else {
-        st = sa__mpi_dist_sa(&c, T, B, sa, &rounds);
+        int lcp_done = 0;
+        st = sa__mpi_dist_sa(&c, T, B, sa, lcp, &lcp_done, &rounds);
         tsa = MPI_Wtime() - t0;
         t0 = MPI_Wtime();
-        if (st == SA_OK && want_lcp) st = sa__mpi_dist_lcp(&c, T, B, sa, lcp);
+        if (st == SA_OK && want_lcp && !lcp_done) st = sa__mpi_dist_lcp(&c, T, B, sa, lcp);
         tlcp = MPI_Wtime() - t0;
         t0 = MPI_Wtime();
         if (st == SA_OK && want_lcp) st = sa__mpi_lrs(&c, sa, lcp, &res);
@@ -2068,10 +2220,10 @@ done:
         info->time_lrs = tlrs;
         info->time_comm = c.tcomm;
     }
-    if (T) SA_FREE(T);
-    if (B) SA_FREE(B);
-    if (sa && (width == 32 || sa != (int64_t *)sa_out)) SA_FREE(sa);
-    if (lcp && (width == 32 || lcp != (int64_t *)lcp_out)) SA_FREE(lcp);
+    if (T) sa__mpi_put(&c, T);
+    if (B) sa__mpi_put(&c, B);
+    if (sa && (width == 32 || sa != (int64_t *)sa_out)) sa__mpi_put(&c, sa);
+    if (lcp && (width == 32 || lcp != (int64_t *)lcp_out)) sa__mpi_put(&c, lcp);
     sa__mpi_ctx_free(&c);
     return st;
 }
