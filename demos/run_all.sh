@@ -31,6 +31,8 @@ DEMOS=(
 # ---- homcomp.cuh
 "homcomp_cpu|seq|"
 "homcomp_cuda|cuda|"
+# ---- ccoll_mpi.h
+"allreduce_cpu|mpi4|"
 )
 
 have_gpu=0
