@@ -104,6 +104,20 @@
  *   ran: sa_build_ex's info.threads). No global state: calls on different data may run
  *   concurrently. sa_validate uses all threads.
  *
+ * MPI (define SA_MPI before the include, compile with mpicc; declarations and layout in the
+ *   "#ifdef SA_MPI" block below): sa_mpi_build / sa_mpi_build64(comm, algo, block, block_len,
+ *   sa, lcp, cap, &lrs, opt, &info) are collective; each rank passes its block of the text (any
+ *   lengths, in rank order; sa_mpi_read_file reads a file with MPI_File_read_at_all) and gets
+ *   its block of the SA and LCP (rank r: indices [r*c, min(n, (r+1)*c)), c = ceil(n/P),
+ *   sa_mpi_block), the same LRS and the same status on every rank (SA_ERR_MPI: an MPI call
+ *   failed; a bad argument on one rank fails all). SA_MPI_DIST: prefix doubling with a global
+ *   sample sort of (rank, rank at +h) that drops finished suffixes, Phi/PLCP for the LCP, LRS
+ *   by reductions; no rank holds more than about n/P of anything. SA_MPI_GATHER: the seed's
+ *   design made exact (local sorts in the order of the whole suffixes, k-way merge, sa_lcp and
+ *   sa_lrs on rank 0, which holds the whole text, SA and LCP; n < 2^31). opt->threads is per
+ *   rank (MPI+OpenMP: init MPI with at least MPI_THREAD_FUNNELED). sa_mpi_gather/_gather64
+ *   collect a distributed array on one rank.
+ *
  * LIMITS AND PRECONDITIONS
  *   n: 0 <= n <= 2^31 - 1 for the 32-bit API (tested at n = 2^31 - 1 under UBSan), n < 2^63 for
  *   the 64-bit one; n < 0 is SA_ERR_SIZE. n = 0 needs no arrays (NULL is fine). The arrays must
@@ -2047,7 +2061,7 @@ static sa_status sa__mpi_ctx_init(sa__mpi_ctx *c, MPI_Comm comm, sa_status local
     memset(c, 0, sizeof *c);
     c->comm = MPI_COMM_NULL;
     c->t_rec = c->t_pair = c->t_halo = MPI_DATATYPE_NULL;
-    if (comm == MPI_COMM_NULL) return SA_ERR_NULL;
+    if (comm == MPI_COMM_NULL) return SA_ERR_ARG;
     if (MPI_Initialized(&flag) != MPI_SUCCESS || !flag) return SA_ERR_MPI;
     if (MPI_Finalized(&fin) != MPI_SUCCESS || fin) return SA_ERR_MPI;
     if (MPI_Comm_dup(comm, &c->comm) != MPI_SUCCESS) { c->comm = MPI_COMM_NULL; return SA_ERR_MPI; }
@@ -2161,7 +2175,7 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
     if (info) memset(info, 0, sizeof *info);
     if (lrs) memset(lrs, 0, sizeof *lrs);
     /* local checks first, agreed on in the context's first collective */
-    if (algo != SA_MPI_DIST && algo != SA_MPI_GATHER) st = SA_ERR_ALGORITHM;
+    if (algo != SA_MPI_DIST && algo != SA_MPI_GATHER) st = SA_ERR_ARG;
     else if ((st = sa_build64(NULL, NULL, 0, opt)) != SA_OK) {} /* sa_options checked by sa.h */
     else if (len < 0 || cap < 0) st = SA_ERR_SIZE;
     else if (len > 0 && !blk) st = SA_ERR_NULL;
@@ -2257,7 +2271,7 @@ static sa_status sa__mpi_gather(MPI_Comm comm, int root, const void *local, int6
         sa_status s2 = sa__mpi_ctx_init(&c, comm, st);
         if (s2 != SA_OK) { sa__mpi_ctx_free(&c); return s2; }
     }
-    if (root < 0 || root >= c.P) { st = SA_ERR_ALGORITHM; goto done; } /* every rank sees it */
+    if (root < 0 || root >= c.P) { st = SA_ERR_ARG; goto done; } /* every rank sees it */
     cnts = (int64_t *)sa__mpi_alloc(c.P, sizeof *cnts);
     st = sa__mpi_agree(&c, cnts ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
