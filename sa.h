@@ -885,6 +885,7 @@ SADEF const char *sa_algorithm_name(sa_algorithm a)
 #define SA__MPI_PG 4096          /* page of remote text fetched for long LCP comparisons */
 #define SA__MPI_SLOTS 64         /* pages per cache (direct mapped) */
 #define SA__MPI_PIECE ((int64_t)1 << 26) /* elements per point-to-point message (int counts) */
+#define SA__MPI_KEEP 6           /* freed blocks of 256 KB or more kept for reuse */
 
 /* One suffix in a sample sort: (k1, k2) its key, pos its text position (unique: ties never). */
 typedef struct sa__mpi_rec { uint64_t k1, k2; int64_t pos; } sa__mpi_rec;
@@ -898,7 +899,8 @@ typedef struct sa__mpi_ctx {
     MPI_Datatype t_rec, t_pair, t_halo;
     int *sc, *sd, *rc, *rd;   /* alltoallv counts and displacements (P each) */
     int64_t *s64, *r64, *g64; /* element counts per rank (P each) */
-    size_t *kept[2];          /* freed big blocks kept for reuse (sa__mpi_get/put) */
+    size_t *kept[SA__MPI_KEEP]; /* freed big blocks kept for reuse (sa__mpi_get/put) */
+    size_t kept_bytes, keep_cap;  /* their total, and its bound (24 bytes per block element) */
 } sa__mpi_ctx;
 
 static void *sa__mpi_alloc(int64_t count, size_t es)
@@ -910,19 +912,21 @@ static void *sa__mpi_alloc(int64_t count, size_t es)
 static int64_t sa__mpi_owner(const sa__mpi_ctx *c, int64_t i) { return i / c->c; }
 
 /* Allocation of the per-round arrays: each block carries its capacity in a 16-byte header and
- * sa__mpi_put keeps the two largest freed ones (1 MB or more) for the next sa__mpi_get that
- * fits: a fresh block costs a page fault per 4 KB, measured as much time as the sorting. */
+ * sa__mpi_put keeps the SA__MPI_KEEP largest freed ones (256 KB or more) for the next
+ * sa__mpi_get that fits (the smallest such): a fresh block costs a page fault per 4 KB, which
+ * measured as much time as the sorting. */
 static void *sa__mpi_get(sa__mpi_ctx *c, int64_t count, size_t es)
 {
     size_t need, *h;
     int k, best = -1;
     if (count < 0 || (uint64_t)count > (uint64_t)(SIZE_MAX / 4) / es) return NULL;
     need = (size_t)count * es;
-    for (k = 0; k < 2; k++)
+    for (k = 0; k < SA__MPI_KEEP; k++)
         if (c->kept[k] && c->kept[k][0] >= need && (best < 0 || c->kept[k][0] < c->kept[best][0])) best = k;
     if (best >= 0) {
         h = c->kept[best];
         c->kept[best] = NULL;
+        c->kept_bytes -= h[0];
         return h + 2;
     }
     h = (size_t *)SA_MALLOC(need + 2 * sizeof(size_t));
@@ -934,15 +938,23 @@ static void *sa__mpi_get(sa__mpi_ctx *c, int64_t count, size_t es)
 static void sa__mpi_put(sa__mpi_ctx *c, void *p)
 {
     size_t *h;
-    int k;
+    int k, small = 0;
     if (!p) return;
     h = (size_t *)p - 2;
-    if (h[0] < ((size_t)1 << 20)) { SA_FREE(h); return; }
-    for (k = 0; k < 2; k++)
-        if (!c->kept[k]) { c->kept[k] = h; return; }
-    k = c->kept[0][0] < c->kept[1][0] ? 0 : 1;
-    if (c->kept[k][0] < h[0]) { SA_FREE(c->kept[k]); c->kept[k] = h; }
-    else SA_FREE(h);
+    if (h[0] < ((size_t)1 << 18) || h[0] > c->keep_cap) { SA_FREE(h); return; }
+    for (;;) { /* make room: drop the smallest kept blocks while over the bound or out of slots */
+        int used = 0;
+        small = -1;
+        for (k = 0; k < SA__MPI_KEEP; k++)
+            if (c->kept[k]) { used++; if (small < 0 || c->kept[k][0] < c->kept[small][0]) small = k; }
+        if (used < SA__MPI_KEEP && c->kept_bytes + h[0] <= c->keep_cap) break;
+        if (small < 0 || c->kept[small][0] >= h[0]) { SA_FREE(h); return; }
+        c->kept_bytes -= c->kept[small][0];
+        SA_FREE(c->kept[small]);
+        c->kept[small] = NULL;
+    }
+    for (k = 0; k < SA__MPI_KEEP; k++)
+        if (!c->kept[k]) { c->kept[k] = h; c->kept_bytes += h[0]; return; }
 }
 
 SADEF void sa_mpi_block(int64_t n, int nranks, int rank, int64_t *lo, int64_t *count)
@@ -2048,8 +2060,10 @@ static void sa__mpi_ctx_free(sa__mpi_ctx *c)
     if (c->t_halo != MPI_DATATYPE_NULL) MPI_Type_free(&c->t_halo);
     if (c->sc) SA_FREE(c->sc);
     if (c->s64) SA_FREE(c->s64);
-    if (c->kept[0]) SA_FREE(c->kept[0]);
-    if (c->kept[1]) SA_FREE(c->kept[1]);
+    {
+        int k;
+        for (k = 0; k < SA__MPI_KEEP; k++) if (c->kept[k]) SA_FREE(c->kept[k]);
+    }
     if (c->comm != MPI_COMM_NULL) MPI_Comm_free(&c->comm);
 }
 
@@ -2187,6 +2201,7 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
     t0 = MPI_Wtime();
     st = sa__mpi_layout(&c, blk, len, &T);
     if (st != SA_OK) goto done;
+    c.keep_cap = (size_t)c.cnt * 24; /* reuse bounded: about one record array of the block */
     if (width == 32 && c.n > INT32_MAX) st = SA_ERR_SIZE;
     else if (cap < c.cnt) st = SA_ERR_SIZE;
     else if (c.cnt > 0 && (!sa_out)) st = SA_ERR_NULL;
