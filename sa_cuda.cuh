@@ -58,11 +58,17 @@
  * ONE cudaMalloc, creates its streams, and frees everything before returning)
  *   sa_cuda_host_compute(text, n, sa, lcp, lrs, opt, stats)   SA, and LCP / LRS where non-NULL
  *   sa_cuda_host_batch(texts, offsets, count, sa, opt, stats)  many texts (int64 offsets)
- *   opt (NULL = defaults): streams = 0/1: one stream, everything in order; >= 2: overlapped
- *   copies (text upload in chunks, SA download while the LCP runs, LCP download in chunks
- *   while the rest is computed; batches pipelined over `streams` groups). Copies overlap only
- *   with page-locked host buffers (cudaMallocHost / cudaHostRegister).
+ *   opt (NULL = defaults): streams (0..4) = 0/1: one stream, everything in order; >= 2:
+ *   sa_cuda_host_compute overlaps on two streams (text upload in 16 MB chunks with the byte
+ *   count the sort starts with, SA download while the LCP runs, LCP download in chunks while
+ *   the rest is gathered); sa_cuda_host_batch sorts batch_groups groups of texts (default
+ *   2 x streams), group g on stream g % streams with its own buffers, each group's upload
+ *   queued before the previous group's sort and its download right after its own. Copies
+ *   overlap only with page-locked host buffers (cudaMallocHost / cudaHostRegister); the
+ *   device memory of a batch call is streams x (21 x the largest group + its offsets).
  *   stats (may be NULL): times of the phases by CUDA events, device bytes used, rounds.
+ *   Errors: SA_CUDA_ERR_NOMEM when the one cudaMalloc fails, nothing written to the outputs
+ *   then; other statuses as the device calls.
  *
  * ALGORITHM
  *   Suffix array: prefix doubling in the style of Larsson-Sadakane on the GPU. Round 0 packs
