@@ -508,8 +508,9 @@ HC__HD static inline int hc__q_out_of_range(const int32_t *d, int cnt, int64_t q
 {
     int64_t q = 0;
     int bad = 0, i;
-    for (i = 0; i < cnt; i++) {
-        q += d[i];
+    /* a fixed trip count (the kernels keep d in registers only when every index is constant) */
+    for (i = 0; i < HC_BLOCK; i++) {
+        q += i < cnt ? d[i] : 0;
         bad |= q > qmax || q < -qmax;
     }
     return bad;
@@ -2390,41 +2391,29 @@ __device__ static __noinline__ int hc__qp_row(unsigned *rw, unsigned sw, int cnt
     return err;
 }
 
-/* hc__q_out_of_range out of line: the rare check keeps no registers of the add kernels */
-__device__ static __noinline__ bool hc__q_bad(const int32_t *d, int cnt, long long qmax)
-{
-    return hc__q_out_of_range(d, cnt, qmax) != 0;
-}
-
-/* After d = a + e (zero past cnt): a's values (as sum - e), e's when it is a stream (check_e),
- * and the sum's, each |q| <= qmax over the block's cnt values: CORRUPT for an operand,
- * SUM_OVERFLOW for the sum (the most negative when both), as the CPU codec reports them. */
-__device__ static __noinline__ int hc__q_check_sum(const int32_t *d, const int32_t *e, int cnt, long long qmax, bool check_e)
+/* d += e with the sum bound of hc__add_common; zero past cnt. With chk (a rare block whose rate
+ * bytes allow |q| >= 2^30) also the validity of the operands and of the sum over the block's cnt
+ * values, every |q| <= qmax: a's values (sum - e), e's when it is a stream (check_e) -> CORRUPT,
+ * the sum's -> SUM_OVERFLOW, as the CPU codec reports them. One pass, two running sums. */
+__device__ static __forceinline__ void hc__add_deltas(int32_t *d, const int32_t *e, int cnt, bool chk, bool check_e,
+                                                      long long qmax, int *err)
 {
     long long qs = 0, qe = 0;
     bool bad_in = false, bad_sum = false;
 #pragma unroll
     for (int i = 0; i < HC_BLOCK; i++) {
-        if (i < cnt) {
-            qs += d[i];
-            qe += e[i];
-            const long long qa = qs - qe;
-            bad_sum |= qs > qmax || qs < -qmax;
-            bad_in |= qa > qmax || qa < -qmax || (check_e && (qe > qmax || qe < -qmax));
-        }
-    }
-    return bad_sum ? HC_ERR_SUM_OVERFLOW : bad_in ? HC_ERR_CORRUPT : 0;
-}
-
-/* d += e with the sum bound of hc__add_common; zero past cnt */
-__device__ static __forceinline__ void hc__add_deltas(int32_t *d, const int32_t *e, int cnt, int *err)
-{
-#pragma unroll
-    for (int i = 0; i < HC_BLOCK; i++) {
         long long sum = (long long)d[i] + e[i];
         if (sum > HC__D31 || sum < -HC__D31) { *err = HC_ERR_SUM_OVERFLOW < *err ? HC_ERR_SUM_OVERFLOW : *err; sum = 0; }
+        if (chk && i < cnt) {
+            qs += sum;
+            qe += e[i];
+            bad_sum |= qs > qmax || qs < -qmax;
+            bad_in |= qs - qe > qmax || qs - qe < -qmax || (check_e && (qe > qmax || qe < -qmax));
+        }
         d[i] = i < cnt ? (int32_t)sum : 0;
     }
+    if (bad_in && HC_ERR_CORRUPT < *err) *err = HC_ERR_CORRUPT;
+    if (bad_sum && HC_ERR_SUM_OVERFLOW < *err) *err = HC_ERR_SUM_OVERFLOW;
 }
 
 /* a (compressed) + second operand (compressed stream / raw buffer / QP deltas) -> out.
@@ -2531,7 +2520,7 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
         const unsigned sh = hc__load_tile(pb, aga, srca, a + alen);
         __syncthreads();
         if (hc__dec_block(pb, ra, sh + exa, d)) err = HC_ERR_CORRUPT;
-        if (!hc__rb_qsmall(ra, 3u, 25u, 25u) && hc__q_bad(d, cnt, qmax)) err = HC_ERR_CORRUPT;
+        if (!hc__rb_qsmall(ra, 3u, 25u, 25u) && hc__q_out_of_range(d, cnt, qmax)) err = HC_ERR_CORRUPT;
         if (fr) { /* the raw deltas wait in the rows */
             const unsigned *rw = sm + tid * 32, sw = (unsigned)(tid & 7);
 #pragma unroll
@@ -2610,19 +2599,15 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
         const unsigned sh = hc__load_tile(sm, aga, srca, a + alen);
         __syncthreads();
         if (hc__dec_block(sm, ra, sh + exa, d)) err = HC_ERR_CORRUPT;
-        hc__add_deltas(d, e, cnt, &err);
+        /* the rare check, fused into the sum (a check right after each decode costs registers) */
+        const bool chk = !(qmax == 2147483647LL && hc__rb_qsmall(ra, 3u, 25u, 25u) &&
+                           (KIND == HC__K_RAW || (KIND == HC__K_STREAM && hc__rb_qsmall(rbb, 3u, 25u, 25u))));
+        hc__add_deltas(d, e, cnt, chk, KIND == HC__K_STREAM, qmax, &err);
     }
-    /* valid operands and a valid sum (every |q| <= qmax); two operands whose rate bytes bound
-     * their |q| below 2^30 always give one, so the check runs only on rare blocks. Without the
-     * fused path, a's values are read back as sum - e (fewer registers live than a check
-     * right after each decode). */
-    const bool qsafe = qmax == 2147483647LL && hc__rb_qsmall(ra, 3u, 25u, 25u) &&
-                       (KIND == HC__K_RAW || (KIND == HC__K_STREAM && hc__rb_qsmall(rbb, 3u, 25u, 25u)));
-    if (!qsafe) {
-        const int e3 = FR ? (hc__q_bad(d, cnt, qmax) ? HC_ERR_SUM_OVERFLOW : 0)
-                          : hc__q_check_sum(d, e, cnt, qmax, KIND == HC__K_STREAM);
-        if (e3 < err) err = e3;
-    }
+    /* the fused float32 raw path: a valid sum (two operands whose rate bytes bound |q| below
+     * 2^30 always give one, so the check runs only on rare blocks) */
+    if (FR && !(qmax == 2147483647LL && hc__rb_qsmall(ra, 3u, 25u, 25u)) && hc__q_out_of_range(d, cnt, qmax))
+        err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err;
     if (err) atomicMin(&ws->res.status, err);
     hc__emit(d, h.mode, sm, s_wsum[1], &s_off[0], out, nb, tile, b, stO, &h, ws);
 }
