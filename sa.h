@@ -1678,6 +1678,50 @@ static sa_status sa__mpi_span(sa__mpi_ctx *c, const uint8_t *T, int64_t tl, sa__
     return SA_OK;
 }
 
+/* Phase B without one-sided communication (an MPI whose MPI_Win_create or MPI_Get fails here:
+ * seen with Open MPI 4.1.6 in a container): every rank gets the whole text once (allgather, so
+ * this fallback holds n bytes per rank; n < 2^31) and extends its long PLCPs locally, in text
+ * order with Kasai's bound. Collective. */
+static sa_status sa__mpi_plcp_all(sa__mpi_ctx *c, const uint8_t *T, const int64_t *PH, int64_t *PL,
+                                  const uint8_t *act)
+{
+    uint8_t *text = NULL;
+    int *cnts = NULL, *dsp = NULL, q, rc;
+    int64_t j, n = c->n, lo = c->lo;
+    sa_status st = n > INT_MAX ? SA_ERR_SIZE : SA_OK;
+    double t;
+    if (st == SA_OK) {
+        text = (uint8_t *)sa__mpi_get(c, n, 1);
+        cnts = (int *)sa__mpi_get(c, 2 * (int64_t)c->P, sizeof *cnts);
+        if (!text || !cnts) st = SA_ERR_NOMEM;
+    }
+    st = sa__mpi_agree(c, st);
+    if (st != SA_OK) goto done;
+    dsp = cnts + c->P;
+    for (q = 0; q < c->P; q++) {
+        int64_t l, k;
+        sa_mpi_block(n, c->P, q, &l, &k);
+        cnts[q] = (int)k;
+        dsp[q] = (int)l;
+    }
+    t = MPI_Wtime();
+    rc = MPI_Allgatherv((void *)T, (int)c->cnt, MPI_BYTE, text, cnts, dsp, MPI_BYTE, c->comm);
+    c->tcomm += MPI_Wtime() - t;
+    if ((st = sa__mpi_agree(c, sa__mpi_rc(rc))) != SA_OK) goto done;
+    for (j = 0; j < c->cnt; j++) {
+        int64_t i = lo + j, p = PH[j], l;
+        if (!act[j]) continue;
+        l = SA__MPI_HALO;
+        if (j > 0 && PL[j - 1] - 1 > l) l = PL[j - 1] - 1;
+        while (i + l < n && p + l < n && text[i + l] == text[p + l]) l++;
+        PL[j] = l;
+    }
+done:
+    if (text) sa__mpi_put(c, text);
+    if (cnts) sa__mpi_put(c, cnts);
+    return st;
+}
+
 static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_t *B,
                                   const int64_t *sa, int64_t *lcp)
 {
@@ -1760,16 +1804,29 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
         for (j = 0; j < cnt; j++) if (PH[j] < 0) { PL[j] = 0; act[j] = 0; }
     }
     sa__mpi_put(c, ab); ab = NULL;
-    /* phase B: the long ones, in text order, remote text by one-sided reads */
+    /* phase B: the long ones, in text order, remote text by one-sided reads (none anywhere:
+     * skip it; an MPI that cannot open the window or read through it: sa__mpi_plcp_all) */
+    {
+        int64_t need = 0;
+        for (j = 0; j < cnt; j++) need += act[j];
+        if ((st = sa__mpi_allreduce(c, &need, 1, MPI_SUM)) != SA_OK) goto done;
+        if (need == 0) goto phase_b_done;
+    }
+#ifndef SA_MPI_NO_RMA
     {
         int rc;
         double t = MPI_Wtime();
         rc = MPI_Win_create((void *)T, (MPI_Aint)cnt, 1, MPI_INFO_NULL, c->comm, &win);
+        if (rc != MPI_SUCCESS) win = MPI_WIN_NULL;
         if (rc == MPI_SUCCESS) rc = MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
         if (rc == MPI_SUCCESS) rc = MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
         c->tcomm += MPI_Wtime() - t;
-        st = sa__mpi_rc(rc);
+        st = sa__mpi_agree(c, sa__mpi_rc(rc));
+        if (st != SA_OK && win != MPI_WIN_NULL) { MPI_Win_free(&win); win = MPI_WIN_NULL; }
     }
+#else
+    st = SA_ERR_MPI; /* built without one-sided reads: always the fallback */
+#endif
     if (st == SA_OK) {
         int64_t need = 0;
         for (j = 0; j < cnt; j++) need += act[j];
@@ -1812,7 +1869,9 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
         if (st == SA_OK) st = sa__mpi_rc(rc);
     }
     st = sa__mpi_agree(c, st);
+    if (st == SA_ERR_MPI) st = sa__mpi_plcp_all(c, T, PH, PL, act); /* no usable one-sided reads */
     if (st != SA_OK) goto done;
+phase_b_done:
     /* lcp[ISA[i]] = PLCP[i] at the owner of SA index ISA[i] */
     pr = (sa__mpi_pair *)sa__mpi_get(c, cnt, sizeof *pr);
     st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
