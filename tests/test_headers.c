@@ -11,6 +11,11 @@
 #include "spiral.h"
 #include "sa.h"
 #include "homcomp.cuh"
+#ifdef __CUDACC__ /* CUDA C++ only (CUB) */
+#define SA_CUDA_IMPLEMENTATION
+#include "sa_cuda.cuh"
+#include "sa_cuda.cuh"
+#endif
 
 #include "check.h"
 
@@ -29,5 +34,9 @@ int main(int argc, char **argv)
 
     CHECK(hc_status_string(HC_OK) != NULL);
     CHECK(hc_compress_bound(1000, HC_F32) > 0);
+#ifdef __CUDACC__
+    CHECK(strcmp(sa_cuda_status_string(SA_CUDA_OK), "ok") == 0);
+    CHECK(sa_cuda_workspace_size(-1) == 0); /* no GPU needed */
+#endif
     return check_done();
 }
