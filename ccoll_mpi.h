@@ -123,11 +123,20 @@
  *   recdbl raw: 2 log2(p') alpha + 2 (p'-1)/p' m beta + m gamma  (+ 2 (alpha + m beta) to fold)
  *   homcomp_f : 2(p-1) alpha + 2 (p-1)/p m beta / CR + m/p c + (p-1)/p m h + m d
  *   alpha (s per message) and beta (s per byte) are measured at plan creation by ring
- *   exchanges (8 B and 1 MiB, slowest rank), c, h, d (s per input byte of compress, fused
- *   add, decompress) and gamma by timing the codec on a synthetic 64K-element segment;
- *   CR (compression ratio) by compressing one segment of the call's own data. A config.model
- *   with nonzero fields replaces the measurement. Messages are segmented: alpha counts per
- *   segment. The benchmark (demos/bench/allreduce_bench_ccoll.sh) fits and plots this model.
+ *   exchanges (8 B and 1 MiB, all ranks at once, slowest rank), c, h, d (s per input byte of
+ *   compress, fused add, decompress) and gamma by timing the codec on a synthetic 1M-element
+ *   random walk (all ranks at once: a shared node's contention is included); CR (compression
+ *   ratio) by compressing one segment of the call's own data (vectors of 1 MiB or more;
+ *   smaller ones only choose between the raw algorithms; re-sampled every 16th call). A
+ *   config.model with nonzero fields
+ *   replaces the measurement. Messages are segmented: alpha counts per segment.
+ *   Feedback: each call's time (slowest rank, agreed in the next call's preamble) divides
+ *   the model's time of the algorithm that ran; later predictions of that algorithm are
+ *   multiplied by this correction, and an untried candidate within 4x of the best is tried
+ *   once. So AUTO follows the model on its first call and what it measured after that (a
+ *   plan's first AUTO call prepares every candidate's buffers: no allocation when it
+ *   switches; the result bits can change when it switches, never across ranks).
+ *   demos/bench/allreduce_bench_ccoll.sh measures it; allreduce_ccoll_plot.py fits and plots.
  *
  * MEMORY, THREADS
  *   The plan owns every buffer (about 3-4 x the compressed size of the vector plus two
@@ -136,7 +145,17 @@
  *   allocates a small offset table per call through HOMCOMP_MALLOC). A plan is used by one
  *   thread at a time; calls are collective over the plan's communicator (a duplicate of
  *   the user's, so traffic never mixes with the caller's or another plan's). config.threads
- *   (0 = omp_get_max_threads()) is used by ccoll's own loops under OpenMP.
+ *   (0 = omp_get_max_threads()) is used by ccoll's own loops under OpenMP and by the codec.
+ *   Every wait polls MPI_Test and yields the core (sched_yield) in between, and the small
+ *   agreement collectives are non-blocking ones waited on that way: with more ranks than
+ *   cores a spinning MPI_Wait would starve the very rank it waits for (4 ranks on 2 cores
+ *   ran the test suite 4x faster this way).
+ *   Wire format: one message per segment; a receiver posts the plan's worst-case capacity
+ *   (hc_compress_bound of a segment) and learns the size from MPI_Get_count, so no size
+ *   from another rank ever sizes a buffer; the stream is then validated by the codec (and
+ *   its checksum with config.checksum = 1). A message shorter than a stream header is an
+ *   error marker ("CCER" + status) from a rank that failed.
+ *   Plan creation, ArGM's first call and ccoll_plan_free call MPI_Comm_(i)dup/split/free.
  */
 #ifndef CCOLL_MPI_H
 #define CCOLL_MPI_H
@@ -345,6 +364,9 @@ struct ccoll_plan {
     int tried[CCOLL_ALGO_COUNT];
     int last_algo;
     double last_pred, last_time;
+    double cr;        /* the last sampled compression ratio (agreed) */
+    uint64_t cr_calls;
+    int auto_pick, auto_raw; /* AUTO's last choice, and whether it moved raw data */
 };
 
 /* ---- small helpers ------------------------------------------------------------------- */
@@ -1422,7 +1444,8 @@ static int ccoll__measure(ccoll_plan *P)
 {
     const int p = P->p, r = P->rank, left = (r + p - 1) % p, right = (r + 1) % p;
     const uint64_t n = (uint64_t)1 << 20; /* beyond the caches, like a real call */
-    const size_t big = (size_t)1 << 20;
+    /* 4 MiB probes for vectors that large (small probes see mostly scheduling noise) */
+    const size_t big = P->count * P->esize >= ((uint64_t)4 << 20) ? (size_t)4 << 20 : (size_t)1 << 20;
     unsigned char *buf = NULL, *rbuf = NULL, *x = NULL, *y = NULL, *s1 = NULL, *s2 = NULL;
     size_t cap = hc_compress_bound(n, (hc_dtype)P->dt), l1 = 0, l2 = 0;
     double t, v[6], g[6], best[4] = {1e30, 1e30, 1e30, 1e30};
@@ -1441,14 +1464,24 @@ static int ccoll__measure(ccoll_plan *P)
         double w = 0.0;
         memset(buf, 0, big);
         /* the wire: 8-byte and 1 MiB ring exchanges (MPI_Sendrecv), slowest rank counts */
-        ccoll__barrier(P->comm);
-        t = MPI_Wtime();
-        for (i = 0; i < 10; i++) ccoll__sendrecv(P, buf, rbuf, 8, right, left);
-        v[0] = (MPI_Wtime() - t) / 10;
-        ccoll__barrier(P->comm);
-        t = MPI_Wtime();
-        for (i = 0; i < 3; i++) ccoll__sendrecv(P, buf, rbuf, big, right, left);
-        v[1] = ((MPI_Wtime() - t) / 3 - v[0]) / (double)big;
+        /* fastest of several rounds: on a busy node one slow round says nothing about the link */
+        v[0] = 1e30;
+        for (i = 0; i < 10; i++) {
+            ccoll__barrier(P->comm);
+            t = MPI_Wtime();
+            ccoll__sendrecv(P, buf, rbuf, 8, right, left);
+            t = MPI_Wtime() - t;
+            if (t < v[0]) v[0] = t;
+        }
+        v[1] = 1e30;
+        for (i = 0; i < 3; i++) {
+            ccoll__barrier(P->comm);
+            t = MPI_Wtime();
+            ccoll__sendrecv(P, buf, rbuf, big, right, left);
+            t = MPI_Wtime() - t;
+            if (t < v[1]) v[1] = t;
+        }
+        v[1] = (v[1] - v[0]) / (double)big;
         if (v[1] < 1e-13) v[1] = 1e-13;
         /* the codec on a synthetic random walk (a smooth field like the demos' default) */
         for (k = 0; k < n; k++) {
@@ -1521,10 +1554,13 @@ static void ccoll__predict(ccoll_plan *P, double cr)
  * known), agree on the smallest, and take the cheapest candidate. Same choice everywhere. */
 static ccoll_algo ccoll__choose(ccoll_plan *P, const void *x, int *st)
 {
-    double cr = 0, g = 0;
+    double cr = 0, g = 0, pp = 1;
     int i, best = CCOLL_ALGO_RING;
     if (P->p == 1) return CCOLL_ALGO_RING;
-    if (P->count * P->esize >= ((uint64_t)1 << 20) && P->eb_abs > 0) {
+    while (pp * 2 <= P->p) pp *= 2;
+    if (P->count * P->esize >= ((uint64_t)1 << 20) && P->eb_abs > 0 && P->cr_calls++ % 16 != 0 && P->cr > 0)
+        cr = P->cr; /* the sampled ratio is reused for 16 calls: data changes slowly in a loop */
+    else if (P->count * P->esize >= ((uint64_t)1 << 20) && P->eb_abs > 0) {
         uint64_t n = ccoll__min64(P->seg, P->count / (uint64_t)P->p);
         size_t cap = hc_compress_bound(n, (hc_dtype)P->dt), len = 0;
         const unsigned char *src = (const unsigned char *)x + ccoll__blk_off(P->count, P->p, (uint64_t)P->rank) * P->esize;
@@ -1538,6 +1574,7 @@ static ccoll_algo ccoll__choose(ccoll_plan *P, const void *x, int *st)
         cr = ok && len ? (double)(n * P->esize) / (double)len : 0;
         if (ccoll__allreduce(&cr, &g, 1, MPI_DOUBLE, MPI_MIN, P->comm) != CCOLL_OK) { *st = CCOLL_ERR_MPI; return CCOLL_ALGO_RING; }
         cr = g;
+        P->cr = cr;
     }
     ccoll__predict(P, cr);
     if (!P->auto_ready) {
@@ -1554,16 +1591,19 @@ static ccoll_algo ccoll__choose(ccoll_plan *P, const void *x, int *st)
     }
     for (i = 1; i < CCOLL_ALGO_COUNT; i++)
         if (P->info.predicted[i] > 0 && P->info.predicted[i] < P->info.predicted[best]) best = i;
-    /* explore once: an untried candidate the model puts within 2x of the best is timed
-     * too, so a wrong constant costs a call or two, not every call */
+    /* explore once: an untried candidate the model puts within 4x of the best is timed
+     * too (the measured constants can be that far off on a busy node), so a wrong
+     * constant costs a call or two, not every call */
     if (P->tried[best])
         for (i = 1; i < CCOLL_ALGO_COUNT; i++)
-            if (i != best && !P->tried[i] && P->info.predicted[i] > 0 && P->info.predicted[i] < 2 * P->info.predicted[best]) {
+            if (i != best && !P->tried[i] && P->info.predicted[i] > 0 && P->info.predicted[i] < 4 * P->info.predicted[best]) {
                 best = i;
                 break;
             }
     P->last_algo = best;
     P->last_pred = P->info.predicted[best] / P->corr[best];
+    P->auto_pick = best;
+    P->auto_raw = best == CCOLL_ALGO_RECDBL && (double)P->count / pp < (double)P->cfg.raw_below;
     return (ccoll_algo)best;
 }
 
@@ -1583,6 +1623,23 @@ CCOLLDEF ccoll_status ccoll_allreduce(ccoll_plan *P, const void *send, void *rec
     if ((!send || !recv) && P->count) ccoll__fail(P, CCOLL_ERR_NULL, 0);
     own = (const unsigned char *)(send == MPI_IN_PLACE ? recv : send);
     a = P->cfg.algo;
+    /* AUTO that settled on a raw algorithm, the compressed candidate predicted (or measured) slower:
+     * skip the data scan and the ratio sample (they cost as much as a shared-memory ring);
+     * every 16th call looks again */
+    if (a == CCOLL_ALGO_AUTO && P->auto_pick > 0 && (P->auto_pick == CCOLL_ALGO_RING || P->auto_raw) &&
+        P->cr_calls % 16 != 0 &&
+        P->info.predicted[CCOLL_ALGO_HOMCOMP_F] > 1.25 * P->info.predicted[P->auto_pick]) {
+        double t0;
+        P->cr_calls++;
+        st = ccoll__preamble(P, NULL, 0, 0, 1);
+        if (st) { P->lst = CCOLL_OK; P->info.algo = a; return (ccoll_status)st; }
+        P->last_algo = P->auto_pick;
+        P->last_pred = P->info.predicted[P->auto_pick] / P->corr[P->auto_pick];
+        t0 = MPI_Wtime();
+        st = ccoll__allreduce_run(P, own, (unsigned char *)recv, (ccoll_algo)P->auto_pick);
+        P->last_time = MPI_Wtime() - t0;
+        return (ccoll_status)st;
+    }
     compressed = a != CCOLL_ALGO_RING;
     if (a == CCOLL_ALGO_RECDBL) {
         int pp = 1;

@@ -33,7 +33,8 @@ run() {
     csv=$(timeout 900 "${pre[@]}" mpiexec -n 4 "$exe" --csv --count "$count" --data "$data" --rel "$rel" \
         --iters "$iters" --algo "$algos" --fast-exit 2>/dev/null)
     [ -s "$out" ] || printf 'link,rel,%s\n' "$(printf '%s\n' "$csv" | head -1)" >"$out"
-    printf '%s\n' "$csv" | tail -n +2 | sed "s/^/$link,$rel,/" | tee -a "$out" >&2
+    # (--fast-exit makes mpiexec print a termination banner: keep only the CSV rows)
+    printf '%s\n' "$csv" | tail -n +2 | grep -E '^[a-z_]+,[a-z_]+,[0-9]+,' | sed "s/^/$link,$rel,/" | tee -a "$out" >&2
 }
 
 ALL=auto,ring,doc,homcomp,homcomp_f,argm,recdbl
