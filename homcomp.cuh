@@ -1586,7 +1586,8 @@ static __global__ void hc__k_csum(const unsigned char *s, uint64_t lim, int use_
         len = ws->res.bytes;
     } else {
         hc__hdr h;
-        if (lim < HC_HEADER_BYTES || hc__parse_header(s, &h)) return; /* the decoder reports it */
+        /* the flag first: an unflagged stream (the host could not tell) costs one byte read */
+        if (lim < HC_HEADER_BYTES || !(s[7] & HC__FLAG_CSUM) || hc__parse_header(s, &h)) return; /* the decoder reports it */
         len = HC_HEADER_BYTES + (h.n + HC_BLOCK - 1) / HC_BLOCK + h.payload;
         if (len > lim) return;
     }
@@ -2600,8 +2601,15 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
         __syncthreads();
         if (hc__dec_block(sm, ra, sh + exa, d)) err = HC_ERR_CORRUPT;
         /* the rare check, fused into the sum (a check right after each decode costs registers) */
-        const bool chk = !(qmax == 2147483647LL && hc__rb_qsmall(ra, 3u, 25u, 25u) &&
-                           (KIND == HC__K_RAW || (KIND == HC__K_STREAM && hc__rb_qsmall(rbb, 3u, 25u, 25u))));
+        bool esmall = KIND == HC__K_RAW; /* a raw operand's |q| < 2^30; QP deltas below 2^25 keep it there */
+        if (KIND == HC__K_STREAM) esmall = hc__rb_qsmall(rbb, 3u, 25u, 25u);
+        if (KIND == HC__K_QP) {
+            uint32_t m = 0;
+#pragma unroll
+            for (int i = 0; i < HC_BLOCK; i++) m |= hc__mag(e[i]);
+            esmall = m < (1u << 25);
+        }
+        const bool chk = !(qmax == 2147483647LL && hc__rb_qsmall(ra, 3u, 25u, 25u) && esmall);
         hc__add_deltas(d, e, cnt, chk, KIND == HC__K_STREAM, qmax, &err);
     }
     /* the fused float32 raw path: a valid sum (two operands whose rate bytes bound |q| below
