@@ -1029,8 +1029,8 @@ static sa_status sa__mpi_recv(sa__mpi_ctx *c, void *buf, int64_t count, MPI_Data
  * (grouped by destination in rank order) and gets *rbuf (allocated here, grouped by source),
  * *rn elements, rcnt[q] of them from q (rcnt may be NULL). Collective; the status is agreed
  * (a receive too large for MPI's int counts is SA_ERR_SIZE on every rank). */
-static sa_status sa__mpi_xchg(sa__mpi_ctx *c, const void *sbuf, const int64_t *scnt, size_t es, MPI_Datatype dt,
-                              void **rbuf, int64_t *rn, int64_t *rcnt)
+static sa_status sa__mpi_xchg2(sa__mpi_ctx *c, const void *sbuf, const int64_t *scnt, size_t es, MPI_Datatype dt,
+                              size_t cap_es, void **rbuf, int64_t *rn, int64_t *rcnt)
 {
     int q, rc;
     int64_t so = 0, ro = 0;
@@ -1053,7 +1053,7 @@ static sa_status sa__mpi_xchg(sa__mpi_ctx *c, const void *sbuf, const int64_t *s
         ro += rc64[q];
     }
     if (st == SA_OK) {
-        *rbuf = sa__mpi_get(c, ro, es);
+        *rbuf = sa__mpi_get(c, ro, cap_es > es ? cap_es : es);
         if (!*rbuf) st = SA_ERR_NOMEM;
     }
     st = sa__mpi_agree(c, st);
@@ -1072,6 +1072,13 @@ static sa_status sa__mpi_xchg(sa__mpi_ctx *c, const void *sbuf, const int64_t *s
     }
     *rn = ro;
     return SA_OK;
+}
+
+/* sa__mpi_xchg2 with the receive buffer sized by the element size itself. */
+static sa_status sa__mpi_xchg(sa__mpi_ctx *c, const void *sbuf, const int64_t *scnt, size_t es, MPI_Datatype dt,
+                              void **rbuf, int64_t *rn, int64_t *rcnt)
+{
+    return sa__mpi_xchg2(c, sbuf, scnt, es, dt, es, rbuf, rn, rcnt);
 }
 
 /* Counting sort of m items by destination rank: cnt[q] items go to q, item e to slot[e] of a
@@ -1281,9 +1288,32 @@ static sa_status sa__mpi_lsort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t m, int 
     return SA_OK;
 }
 
+/* Records travel in 16 bytes where they can (a third less to move): wire 1 (round 0): k1 and
+ * pos, k2 = min(8, n - pos) is recomputed; wire 2 (later rounds, n < 2^42): k1, k2, pos in 42
+ * bits each; wire 0: all 24 bytes. */
+static void sa__mpi_pack(const sa__mpi_rec *r, int wire, uint64_t *w)
+{
+    if (wire == 1) { w[0] = r->k1; w[1] = (uint64_t)r->pos; }
+    else { w[0] = r->k1 << 22 | r->k2 >> 20; w[1] = (r->k2 & 0xFFFFF) << 42 | (uint64_t)r->pos; }
+}
+
+static void sa__mpi_unpack(const uint64_t *w, int wire, int64_t n, sa__mpi_rec *r)
+{
+    uint64_t a = w[0], b = w[1];
+    if (wire == 1) {
+        r->k1 = a;
+        r->pos = (int64_t)b;
+        r->k2 = (uint64_t)(n - r->pos < 8 ? n - r->pos : 8);
+    } else {
+        r->k1 = a >> 22;
+        r->k2 = (a & 0x3FFFFF) << 20 | b >> 42;
+        r->pos = (int64_t)(b & (((uint64_t)1 << 42) - 1));
+    }
+}
+
 /* Global sample sort: on return *pa holds this rank's slice (*pm records) of the global order
- * of all ranks' records, slices in rank order. Collective. */
-static sa_status sa__mpi_samplesort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t *pm, uint64_t seed)
+ * of all ranks' records, slices in rank order (wire: see sa__mpi_pack). Collective. */
+static sa_status sa__mpi_samplesort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t *pm, uint64_t seed, int wire)
 {
     sa__mpi_rec *a = *pa, *smp = NULL, *all = NULL, *spl = NULL, *sbuf = NULL;
     void *rbuf = NULL;
@@ -1323,12 +1353,26 @@ static sa_status sa__mpi_samplesort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t *p
     for (q = 0; q < c->P; q++) c->g64[q] = 0;
     for (e = 0; e < m; e++) c->g64[sa__mpi_bucket(spl, c->P - 1, &a[e])]++;
     for (total = 0, q = 0; q < c->P; q++) { c->s64[q] = total; total += c->g64[q]; }
-    for (e = 0; e < m; e++) sbuf[c->s64[sa__mpi_bucket(spl, c->P - 1, &a[e])]++] = a[e];
+    if (wire == 0) {
+        for (e = 0; e < m; e++) sbuf[c->s64[sa__mpi_bucket(spl, c->P - 1, &a[e])]++] = a[e];
+    } else {
+        uint64_t *w = (uint64_t *)sbuf;
+        for (e = 0; e < m; e++) sa__mpi_pack(&a[e], wire, w + 2 * c->s64[sa__mpi_bucket(spl, c->P - 1, &a[e])]++);
+    }
     sa__mpi_put(c, a); a = *pa = NULL;
-    st = sa__mpi_xchg(c, sbuf, c->g64, sizeof *sbuf, c->t_rec, &rbuf, &rn, NULL);
+    st = sa__mpi_xchg2(c, sbuf, c->g64, wire ? 16 : sizeof *sbuf, wire ? c->t_pair : c->t_rec, sizeof *sbuf, &rbuf,
+                       &rn, NULL);
     if (st != SA_OK) goto done;
     *pa = (sa__mpi_rec *)rbuf;
     *pm = rn;
+    if (wire) { /* in place, last first: record e (24 bytes at 24e) ends past wire item e's end */
+        const uint64_t *w = (const uint64_t *)rbuf;
+        for (e = rn - 1; e >= 0; e--) {
+            sa__mpi_rec r;
+            sa__mpi_unpack(w + 2 * e, wire, c->n, &r);
+            (*pa)[e] = r;
+        }
+    }
     st = sa__mpi_agree(c, sa__mpi_lsort(c, pa, rn, c->nt, &sbuf, m)); /* sbuf: its scratch if it fits */
 done:
     if (smp) sa__mpi_put(c, smp);
@@ -1509,23 +1553,36 @@ static sa_status sa__mpi_fetch(sa__mpi_ctx *c, const int64_t *want, int64_t m, c
 static sa_status sa__mpi_direct(sa__mpi_ctx *c, const sa__mpi_pair *pr, const uint8_t *l8, int64_t m, int64_t *sa,
                                 int64_t *lcp)
 {
-    sa__mpi_pair *sb = NULL;
-    void *rb = NULL;
+    /* one 8-byte word per suffix: position | LCP (<= 8) << 56 (n < 2^56; else two words) */
+    int packed = c->n < ((int64_t)1 << 56), q;
+    size_t es = packed ? sizeof(int64_t) : sizeof(sa__mpi_pair);
+    void *sb = NULL, *rb = NULL;
     int64_t e, rn = 0, g0 = m ? pr[0].b >> 1 : 0;
-    int q;
     sa_status st;
-    sb = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *sb);
+    sb = sa__mpi_get(c, m, es);
     st = sa__mpi_agree(c, sb ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) { if (sb) sa__mpi_put(c, sb); return st; }
     for (q = 0; q < c->P; q++) c->g64[q] = 0;
     SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
-    for (e = 0; e < m; e++) { sb[e].a = pr[e].a; sb[e].b = l8 ? l8[e] : 0; }
+    for (e = 0; e < m; e++) {
+        int64_t l = l8 ? l8[e] : 0;
+        if (packed) ((int64_t *)sb)[e] = pr[e].a | l << 56;
+        else { ((sa__mpi_pair *)sb)[e].a = pr[e].a; ((sa__mpi_pair *)sb)[e].b = l; }
+    }
     for (e = 0; e < m; e++) c->g64[sa__mpi_owner(c, g0 + e)]++; /* slice = SA indices g0 .. g0+m-1 */
-    st = sa__mpi_xchg(c, sb, c->g64, sizeof *sb, c->t_pair, &rb, &rn, NULL);
+    st = sa__mpi_xchg(c, sb, c->g64, es, packed ? MPI_INT64_T : c->t_pair, &rb, &rn, NULL);
     sa__mpi_put(c, sb);
     if (st == SA_OK && rn != c->cnt) st = SA_ERR_INTERNAL; /* every rank sees its own count: agree */
     st = sa__mpi_agree(c, st);
-    if (st == SA_OK) {
+    if (st == SA_OK && packed) {
+        const int64_t *r = (const int64_t *)rb;
+        const int64_t mask = ((int64_t)1 << 56) - 1;
+        SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
+        for (e = 0; e < rn; e++) {
+            sa[e] = r[e] & mask;
+            if (lcp) lcp[e] = r[e] >> 56;
+        }
+    } else if (st == SA_OK) {
         const sa__mpi_pair *r = (const sa__mpi_pair *)rb;
         SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
         for (e = 0; e < rn; e++) {
@@ -1537,14 +1594,15 @@ static sa_status sa__mpi_direct(sa__mpi_ctx *c, const sa__mpi_pair *pr, const ui
     return st;
 }
 
-/* The suffix array block sa[0..cnt) and the inverse B[0..cnt) (B[i] = SA index of suffix lo+i)
- * from the text block T (cnt bytes + the halo). Collective. When round 0 finishes every suffix
- * (no two share their first 8 bytes), lcp (if not NULL) is filled too, *lcp_done = 1, and B is
- * left unset. */
-static sa_status sa__mpi_dist_sa(sa__mpi_ctx *c, const uint8_t *T, int64_t *B, int64_t *sa, int64_t *lcp,
+/* The suffix array block sa[0..cnt) and the inverse *pB[0..cnt) (B[i] = SA index of suffix
+ * lo+i; allocated here, the caller puts it back) from the text block T (cnt bytes + the halo).
+ * Collective. When round 0 finishes every suffix (no two share their first 8 bytes), lcp (if
+ * not NULL) is filled too, *lcp_done = 1, and no inverse is made (*pB stays NULL). */
+static sa_status sa__mpi_dist_sa(sa__mpi_ctx *c, const uint8_t *T, int64_t **pB, int64_t *sa, int64_t *lcp,
                                  int *lcp_done, int *rounds)
 {
     uint8_t *l8 = NULL;
+    int64_t *B = NULL; /* allocated when a second round is needed (random-like text: never) */
     int64_t cnt = c->cnt, n = c->n, lo = c->lo, m, j, active, h = 8;
     sa__mpi_rec *rec = NULL;
     sa__mpi_pair *pr = NULL;
@@ -1569,7 +1627,8 @@ static sa_status sa__mpi_dist_sa(sa__mpi_ctx *c, const uint8_t *T, int64_t *B, i
     *rounds = 1;
     for (;;) {
         int64_t tot;
-        st = sa__mpi_samplesort(c, &rec, &m, (uint64_t)*rounds);
+        st = sa__mpi_samplesort(c, &rec, &m, (uint64_t)*rounds,
+                                *rounds == 1 ? 1 : n < ((int64_t)1 << 42) ? 2 : 0);
         if (st != SA_OK) goto done;
         pr = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *pr);
         if (*rounds == 1) l8 = (uint8_t *)sa__mpi_get(c, m, 1);
@@ -1587,6 +1646,11 @@ static sa_status sa__mpi_dist_sa(sa__mpi_ctx *c, const uint8_t *T, int64_t *B, i
             goto done;
         }
         if (l8) { sa__mpi_put(c, l8); l8 = NULL; }
+        if (!B) {
+            B = (int64_t *)sa__mpi_get(c, cnt, sizeof *B);
+            *pB = B; /* the caller frees it */
+            if ((st = sa__mpi_agree(c, B ? SA_OK : SA_ERR_NOMEM)) != SA_OK) goto done;
+        }
         if ((st = sa__mpi_update(c, &pr, m, B, act)) != SA_OK) goto done;
         if (tot == 0) break;
         /* next round: the unfinished suffixes of this block with B[i + h] */
@@ -2268,8 +2332,7 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
         if (width == 64) { sa = (int64_t *)sa_out; lcp = (int64_t *)lcp_out; }
         if (!sa) sa = (int64_t *)sa__mpi_get(&c, c.cnt, sizeof *sa); /* 32-bit, or an empty block */
         if (want_lcp && !lcp) lcp = (int64_t *)sa__mpi_get(&c, c.cnt, sizeof *lcp);
-        if (algo == SA_MPI_DIST) B = (int64_t *)sa__mpi_get(&c, c.cnt, sizeof *B);
-        if (!sa || (want_lcp && !lcp) || (algo == SA_MPI_DIST && !B)) st = SA_ERR_NOMEM;
+        if (!sa || (want_lcp && !lcp)) st = SA_ERR_NOMEM;
     }
     st = sa__mpi_agree(&c, st);
     if (st != SA_OK) goto done;
@@ -2279,7 +2342,7 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
         t0 = MPI_Wtime();
     } else {
         int lcp_done = 0;
-        st = sa__mpi_dist_sa(&c, T, B, sa, lcp, &lcp_done, &rounds);
+        st = sa__mpi_dist_sa(&c, T, &B, sa, lcp, &lcp_done, &rounds);
         tsa = MPI_Wtime() - t0;
         t0 = MPI_Wtime();
         if (st == SA_OK && want_lcp && !lcp_done) st = sa__mpi_dist_lcp(&c, T, B, sa, lcp);
