@@ -4,6 +4,7 @@
  * STATIC mode leaves an unused-function warning. The .cu twins check the same under nvcc. */
 #ifndef STATIC_UNIT
 #define STATIC_UNIT a
+#define STATIC_MAIN /* unit a holds main; test_static_b.c defines STATIC_UNIT b first */
 #endif
 #define SPIRAL_STATIC
 #define SPIRAL_IMPLEMENTATION
