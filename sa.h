@@ -1318,8 +1318,8 @@ static sa_status sa__mpi_samplesort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t *p
     sa__mpi_rec *a = *pa, *smp = NULL, *all = NULL, *spl = NULL, *sbuf = NULL;
     void *rbuf = NULL;
     int *gcnt = NULL, *gdsp = NULL;
-    int64_t m = *pm, e, total = 0, rn = 0;
-    int ns, q, rc;
+    int64_t m = *pm, e, total = 0, rn = 0, *tcnt = NULL;
+    int ns, q, rc, nth;
     sa_status st = SA_OK;
     double t;
     if (c->P == 1) return sa__mpi_lsort(c, pa, m, c->nt, NULL, 0);
@@ -1347,17 +1347,36 @@ static sa_status sa__mpi_samplesort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t *p
     if (st != SA_OK) goto done;
     for (q = 0; q + 1 < c->P; q++) spl[q] = all[(int64_t)(q + 1) * total / c->P];
     sbuf = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *sbuf);
-    st = sa__mpi_agree(c, sbuf ? SA_OK : SA_ERR_NOMEM);
+    nth = c->nt > 1 && m > 65536 ? (c->nt < 64 ? c->nt : 64) : 1;
+    tcnt = (int64_t *)sa__mpi_get(c, (int64_t)nth * c->P, sizeof *tcnt);
+    st = sa__mpi_agree(c, sbuf && tcnt ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
-    /* counting sort by destination; the bucket is searched twice instead of stored (memory) */
-    for (q = 0; q < c->P; q++) c->g64[q] = 0;
-    for (e = 0; e < m; e++) c->g64[sa__mpi_bucket(spl, c->P - 1, &a[e])]++;
-    for (total = 0, q = 0; q < c->P; q++) { c->s64[q] = total; total += c->g64[q]; }
-    if (wire == 0) {
-        for (e = 0; e < m; e++) sbuf[c->s64[sa__mpi_bucket(spl, c->P - 1, &a[e])]++] = a[e];
-    } else {
+    /* counting sort by destination, each thread its own slice of the records and its own
+     * counters (destination-major offsets); the bucket is searched twice, not stored (memory) */
+    memset(tcnt, 0, (size_t)nth * c->P * sizeof *tcnt);
+    SA__MPI_OMP(omp parallel for num_threads(nth) schedule(static, 1))
+    for (q = 0; q < nth; q++) {
+        int64_t *cn = tcnt + (int64_t)q * c->P, x;
+        for (x = m * q / nth; x < m * (q + 1) / nth; x++) cn[sa__mpi_bucket(spl, c->P - 1, &a[x])]++;
+    }
+    for (total = 0, e = 0; e < c->P; e++) {
+        c->g64[e] = 0;
+        for (q = 0; q < nth; q++) {
+            int64_t v = tcnt[(int64_t)q * c->P + e];
+            tcnt[(int64_t)q * c->P + e] = total;
+            total += v;
+            c->g64[e] += v;
+        }
+    }
+    SA__MPI_OMP(omp parallel for num_threads(nth) schedule(static, 1))
+    for (q = 0; q < nth; q++) {
+        int64_t *off = tcnt + (int64_t)q * c->P, x;
         uint64_t *w = (uint64_t *)sbuf;
-        for (e = 0; e < m; e++) sa__mpi_pack(&a[e], wire, w + 2 * c->s64[sa__mpi_bucket(spl, c->P - 1, &a[e])]++);
+        for (x = m * q / nth; x < m * (q + 1) / nth; x++) {
+            int b = sa__mpi_bucket(spl, c->P - 1, &a[x]);
+            if (wire == 0) sbuf[off[b]++] = a[x];
+            else sa__mpi_pack(&a[x], wire, w + 2 * off[b]++);
+        }
     }
     sa__mpi_put(c, a); a = *pa = NULL;
     st = sa__mpi_xchg2(c, sbuf, c->g64, wire ? 16 : sizeof *sbuf, wire ? c->t_pair : c->t_rec, sizeof *sbuf, &rbuf,
@@ -1380,8 +1399,10 @@ done:
     if (spl) sa__mpi_put(c, spl);
     if (gcnt) sa__mpi_put(c, gcnt);
     if (sbuf) sa__mpi_put(c, sbuf);
+    if (tcnt) sa__mpi_put(c, tcnt);
     return st;
 }
+
 /* ---- distributed prefix doubling (Manber-Myers ranks, psac's dropping of finished suffixes) ----
  * B[i] (owned by the rank owning text position i) is the h-rank of suffix i: the SA index of the
  * first suffix sharing its first h bytes (so a suffix alone in its group has its final SA index).
