@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """allreduce_ccoll_plot.py - the alpha-beta-gamma cost model (seed 2.5, 6.4) against the
 measurements of allreduce_bench_ccoll.sh: per link (shm, 1gbit, 10gbit) the constants alpha,
-beta, gamma, c, h, d that AUTO measured at plan creation in that same run, the model's time
+beta, gamma, c, h, d that AUTO measured at plan creation (in the run with the largest vector), the model's time
 for ring (= MPI_Allreduce's algorithm) and HomComp_F at every measured size, the crossover
 size where HomComp_F starts to win (model and measured), a markdown table on stdout and a
 gnuplot PNG (predicted lines, measured points).
@@ -37,6 +37,11 @@ for r in rows:
         key = (r['link'], r['n'], r['data'], r['rel'])
         consts[key] = {k: float(r[k]) for k in ('alpha', 'beta', 'gamma', 'c', 'h', 'd')}
 
+# one constant set per link: the one measured with the largest vector (4 MiB link probes)
+link_consts = {}
+for key in sorted(consts, key=lambda k: int(k[1])):
+    link_consts[key[0]] = consts[key]
+
 # one line per (link, size, data, rel): measured times of mpi, ring, homcomp_f, auto, best
 groups = {}
 for r in rows:
@@ -54,7 +59,7 @@ for key in sorted(groups, key=lambda k: (k[0], k[2], k[3], int(k[1]))):
     best_a = min((a for a in t if a != 'auto'), key=lambda a: t[a])
     hcf = g.get('homcomp_f')
     cr = float(hcf['ratio']) if hcf else float('nan')
-    k = consts.get(key)
+    k = link_consts.get(link)
     mr = mh = mp = float('nan')
     if k and hcf:
         mr, mh, mp = model(k, int(n) * 4, cr)
