@@ -94,14 +94,16 @@
  *                          compressed); non-powers of two fold the first 2(p - p') ranks in
  *                          pairs first and out at the end. When the leaf blocks are smaller
  *                          than config.raw_below elements the whole call moves raw data.
- *   CCOLL_ALGO_AUTO        (0, default) the cheapest by the cost model below.
+ *   CCOLL_ALGO_AUTO        (0, default) the cheapest of RING, raw RECDBL (when its leaves are
+ *                          below raw_below) and HOMCOMP_F (vectors of 1 MiB or more) by the
+ *                          cost model below, corrected by what it measured on earlier calls.
  *   ccoll_allgather: RING = raw ring; any other = compress own block once, forward the
  *   compressed blocks around the ring, every rank decompresses all p (C-Coll, eq. 5.2).
  *
  * ERROR BOUND AND RESULTS
  *   ccoll_config_init(CCOLL_ABS, eb) or (CCOLL_REL, rel): REL means eb = rel x (max - min)
- *   over ALL ranks' inputs (one small MPI_Allreduce per call), so every rank quantizes with
- *   the same eb. Every rank ends with a BITWISE IDENTICAL result: each block's sum is made
+ *   over ALL ranks' inputs (from the small MPI_Allreduce that starts every call; a second
+ *   one ends it), so every rank quantizes with the same eb. Every rank ends with a BITWISE IDENTICAL result: each block's sum is made
  *   on one rank and forwarded (compressed ones are decoded from the same stream everywhere).
  *   - HOMCOMP, HOMCOMP_F, RECDBL (compressed): within p x eb of the exact sum, plus half a
  *     float32 ulp of the sum for float32 output (homcomp's hc_add bound).
@@ -116,7 +118,9 @@
  *   every rank returns the same status (one MPI_Allreduce at the end of each call; a rank in
  *   error sends small error markers instead of streams so nobody waits forever), recv is
  *   then unspecified. A stream received from another rank is bounded by the plan's
- *   worst-case buffer (MPI truncation otherwise) and validated before use.
+ *   worst-case buffer (MPI truncation otherwise) and validated before use. AUTO screens
+ *   for NaN/Inf whenever it may compress; while settled on a raw algorithm it behaves like
+ *   RING (NaN is summed, as MPI_Allreduce does).
  *
  * COST MODEL (AUTO; seed 2.5 and 6.4; all per rank, m = count x element size bytes)
  *   ring      : 2(p-1) alpha + 2 (p-1)/p m beta + (p-1)/p m gamma
