@@ -116,7 +116,8 @@
  *   design made exact (local sorts in the order of the whole suffixes, k-way merge, sa_lcp and
  *   sa_lrs on rank 0, which holds the whole text, SA and LCP; n < 2^31). opt->threads is per
  *   rank (MPI+OpenMP: init MPI with at least MPI_THREAD_FUNNELED). sa_mpi_gather/_gather64
- *   collect a distributed array on one rank.
+ *   collect a distributed array on one rank. Long LCP comparisons read remote text with
+ *   MPI_Get; where the MPI cannot (or with SA_MPI_NO_RMA defined) they allgather the text once.
  *
  * LIMITS AND PRECONDITIONS
  *   n: 0 <= n <= 2^31 - 1 for the 32-bit API (tested at n = 2^31 - 1 under UBSan), n < 2^63 for
@@ -245,7 +246,13 @@ SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt);
  * whole text's length and P ranks, c = ceil(n / P); rank r owns indices
  * [r*c, min(n, (r+1)*c)) (empty for trailing ranks when n < P*c; sa_mpi_block computes it).
  * The input blocks may have any lengths (concatenated in rank order they form the text). */
+#ifdef __cplusplus
+} /* mpi.h outside extern "C": its C++ bindings */
+#endif
 #include <mpi.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef enum sa_mpi_algorithm {
     SA_MPI_DIST = 0,   /* distributed prefix doubling: no rank holds the whole text, SA or LCP */

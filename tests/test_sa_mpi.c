@@ -318,8 +318,8 @@ int main(int argc, char **argv)
     check_bad_args();
     check_file();
     /* every allocation failing once at 1-2 ranks; a sample of them at 3-4 (time) */
-    check_failalloc(SA_MPI_DIST, P <= 2 ? 1 : 7);
-    check_failalloc(SA_MPI_GATHER, P <= 2 ? 1 : 7);
+    check_failalloc(SA_MPI_DIST, P <= 2 ? 1 : 13);
+    check_failalloc(SA_MPI_GATHER, P <= 2 ? 1 : 13);
     fails = (int)check_failures();
     MPI_Allreduce(&fails, &allfails, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     CHECK(allfails == 0, "failures on other ranks: %d", allfails - fails);
