@@ -264,6 +264,43 @@ static void check_no_alloc(void)
     free(d); free(x); free(y); free(y0); free(g);
 }
 
+/* AUTO over many calls of a vector large enough to consider compression: it may switch
+ * (model, exploration, then the raw fast path without the data scan) but every call is
+ * right, identical on every rank, and allocates nothing after the first */
+static void check_auto_calls(void)
+{
+    uint64_t n = 300000;
+    double *d = malloc(n * 8), *ref = malloc(n * 8), *ab = malloc(n * 8);
+    float *x = malloc(n * 4), *y = malloc(n * 4);
+    gen(d, n, 0, R_, 11);
+    for (uint64_t i = 0; i < n; i++) x[i] = (float)d[i], d[i] = x[i];
+    t_allreduce(d, ref, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    for (uint64_t i = 0; i < n; i++) d[i] = fabs(d[i]);
+    t_allreduce(d, ab, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    variant v = {CCOLL_ALGO_AUTO, 0, 0, 0, "auto_calls"};
+    ccoll_config c = make_cfg(&v, 1, 1e-4, 0);
+    ccoll_plan *P = NULL;
+    CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P) == CCOLL_OK);
+    for (int it = 0; it < 20 && P; it++) {
+        if (it == 1) fa_arm(0);
+        int st = ccoll_allreduce(P, x, y);
+        ccoll_info I;
+        memset(&I, 0, sizeof I);
+        ccoll_plan_info(P, &I);
+        CHECK(st == CCOLL_OK, "auto call %d: %s", it, ccoll_status_string(st));
+        uint64_t bad = n;
+        for (uint64_t i = 0; i < n; i++) {
+            double tol = 2.3e-16 * P_ * ab[i] + (I.eb_abs > 0 ? P_ * I.eb_abs * (1 + 1e-12) + 6e-8 * fabs(y[i]) : 2 * P_ * 6e-8 * ab[i]);
+            if (!(fabs(y[i] - ref[i]) <= tol)) { bad = i; break; }
+        }
+        CHECK(bad == n, "auto call %d (%s): element %llu off", it, ccoll_algo_name(I.algo), (unsigned long long)bad);
+        CHECK(same_everywhere(MPI_COMM_WORLD, y, n * 4), "auto call %d: ranks differ", it);
+    }
+    CHECK(fa_calls() == 0, "auto: %ld CCOLL_MALLOC calls after the first call", fa_calls());
+    ccoll_plan_free(P);
+    free(d); free(ref); free(ab); free(x); free(y);
+}
+
 /* a failing CCOLL_MALLOC on the last rank: every rank returns the same status, no leak */
 static void check_failalloc(void)
 {
@@ -402,6 +439,7 @@ int main(int argc, char **argv)
     check_errors();
     if (!R_) fprintf(stderr, "errors done %.2f s\n", MPI_Wtime() - t_start);
     check_no_alloc();
+    check_auto_calls();
     if (!R_) fprintf(stderr, "noalloc done %.2f s\n", MPI_Wtime() - t_start);
     check_failalloc();
     if (!R_) fprintf(stderr, "failalloc done %.2f s\n", MPI_Wtime() - t_start);
