@@ -42,6 +42,7 @@ typedef struct {
     sa_mpi_info info, imax;  /* this rank's, and the maximum of every field over the ranks */
     size_t peak, peak_max;   /* this rank's peak bytes, the largest rank's */
     sa_lrs_result lrs;
+    unsigned char lrs_bytes[32]; /* its first bytes (rank 0) */
     uint64_t fnv;
 } result;
 
@@ -198,10 +199,12 @@ static void report(const config *c, const result *r, size_t peak0, int ok)
     printf("  peak memory     %llu bytes on the largest rank, %llu on rank 0 (%.2f n over all ranks)\n",
            (unsigned long long)r->peak_max, (unsigned long long)peak0, ratio);
     printf("  SA FNV-1a 64    %016llx\n", (unsigned long long)r->fnv);
-    if (r->lrs.len > 0)
-        printf("  LRS             length %lld, at text position %lld, occurs %lld times, lcp index %lld\n",
+    if (r->lrs.len > 0) {
+        printf("  LRS             length %lld, at text position %lld, occurs %lld times, lcp index %lld\n  LRS bytes       ",
                (long long)r->lrs.len, (long long)r->lrs.pos, (long long)r->lrs.count, (long long)r->lrs.sa_index);
-    else
+        for (int64_t i = 0; i < r->lrs.len && i < 32; i++) printf("%02x ", r->lrs_bytes[i]);
+        printf("%s\n", r->lrs.len > 32 ? "..." : "");
+    } else
         printf("  LRS             none (no byte repeats)\n");
     printf("  verdict         %s\n", !ok ? "FAILED (see above)" : c->check ? "OK (equal to sa_build, sa_lcp, sa_lrs)"
                                                                      : "OK (statuses only: --no-check)");
@@ -252,6 +255,16 @@ int main(int argc, char **argv)
         MPI_Allreduce(tv, tm, 4, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
         r.imax = r.info;
         r.imax.time_sa = tm[0]; r.imax.time_lcp = tm[1]; r.imax.time_lrs = tm[2]; r.imax.time_comm = tm[3];
+    }
+    {   /* the LRS's first 32 bytes for the report: from the ranks that hold them */
+        unsigned char mine[32], all[32];
+        memset(mine, 0, sizeof mine);
+        for (int64_t k = 0; k < 32 && k < r.lrs.len; k++) {
+            int64_t x = r.lrs.pos + k;
+            if (x >= lo && x < lo + cnt) mine[k] = blk[x - lo];
+        }
+        MPI_Reduce(mine, all, 32, MPI_UNSIGNED_CHAR, MPI_MAX, 0, MPI_COMM_WORLD);
+        memcpy(r.lrs_bytes, all, sizeof all);
     }
     dc_counting_free(blk);
     /* the gathered SA (for its FNV-1a and the reference check) */
