@@ -245,7 +245,11 @@ SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt);
  * Layout of every block-distributed array (text after the input step, SA, LCP): with n the
  * whole text's length and P ranks, c = ceil(n / P); rank r owns indices
  * [r*c, min(n, (r+1)*c)) (empty for trailing ranks when n < P*c; sa_mpi_block computes it).
- * The input blocks may have any lengths (concatenated in rank order they form the text). */
+ * The input blocks may have any lengths (concatenated in rank order they form the text).
+ * Limits: MPI counts are ints, so what one rank sends or receives in one exchange must stay
+ * below 2^31 elements (else SA_ERR_SIZE on every rank): blocks up to about 2^31 suffixes per
+ * rank; SA_MPI_GATHER needs n < 2^31 (rank 0 holds everything). Memory per rank (SA_MPI_DIST):
+ * about 100-150 bytes per suffix of its block at the peak (round 0's records and buffers). */
 #ifdef __cplusplus
 } /* mpi.h outside extern "C": its C++ bindings */
 #endif
