@@ -886,11 +886,6 @@ SADEF const char *sa_algorithm_name(sa_algorithm a)
  * MPI_ERRORS_RETURN, so a failure becomes SA_ERR_MPI instead of an abort; every local failure is
  * agreed on (MPI_Allreduce MIN of the statuses) before the next collective step, so all ranks
  * return the same status and none waits forever in a collective the others skipped. */
-#ifdef _OPENMP
-#define SA__MPI_OMP(x) _Pragma(#x)
-#else
-#define SA__MPI_OMP(x)
-#endif
 #define SA__MPI_HALO 16          /* bytes of the following ranks' text each rank keeps */
 #define SA__MPI_SAMPLES 64       /* splitter samples per rank and sample sort */
 #define SA__MPI_PG 4096          /* page of remote text fetched for long LCP comparisons */
@@ -1251,7 +1246,7 @@ static sa_status sa__mpi_lsort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t m, int 
         for (k = 0; k + 1 < nt; k++) spl[k] = smp[(k + 1) * ns / nt];
     }
     memset(cnt, 0, (size_t)nt * (nt + 1) * sizeof *cnt);
-    SA__MPI_OMP(omp parallel num_threads(nt))
+    SA__OMP(omp parallel num_threads(nt))
     {
 #ifdef _OPENMP
         int me = omp_get_thread_num(), nth = omp_get_num_threads();
@@ -1262,8 +1257,8 @@ static sa_status sa__mpi_lsort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t m, int 
         int64_t *mine = cnt + (int64_t)me * nt;
         if (nth == nt) {
             for (e = lo; e < hi; e++) mine[sa__mpi_bucket(spl, nt - 1, &a[e])]++;
-            SA__MPI_OMP(omp barrier)
-            SA__MPI_OMP(omp single)
+            SA__OMP(omp barrier)
+            SA__OMP(omp single)
             {   /* offsets: bucket-major, thread-minor */
                 int64_t off = 0;
                 int bb, tt;
@@ -1277,14 +1272,14 @@ static sa_status sa__mpi_lsort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t m, int 
                 }
             }
             for (e = lo; e < hi; e++) b[mine[sa__mpi_bucket(spl, nt - 1, &a[e])]++] = a[e];
-            SA__MPI_OMP(omp barrier)
-            SA__MPI_OMP(omp for schedule(dynamic, 1))
+            SA__OMP(omp barrier)
+            SA__OMP(omp for schedule(dynamic, 1))
             for (t = 0; t < nt; t++) {
                 int64_t s0 = cnt[(int64_t)nt * nt + t];
                 int64_t s1 = t + 1 < nt ? cnt[(int64_t)nt * nt + t + 1] : m;
                 sa__mpi_msd(b + s0, a + s0, s1 - s0, dig, nd);
             }
-            SA__MPI_OMP(omp single)
+            SA__OMP(omp single)
             done_par = 1;
         }
     }
@@ -1365,7 +1360,7 @@ static sa_status sa__mpi_samplesort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t *p
     /* counting sort by destination, each thread its own slice of the records and its own
      * counters (destination-major offsets); the bucket is searched twice, not stored (memory) */
     memset(tcnt, 0, (size_t)nth * c->P * sizeof *tcnt);
-    SA__MPI_OMP(omp parallel for num_threads(nth) schedule(static, 1))
+    SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
     for (q = 0; q < nth; q++) {
         int64_t *cn = tcnt + (int64_t)q * c->P, x;
         for (x = m * q / nth; x < m * (q + 1) / nth; x++) cn[sa__mpi_bucket(spl, c->P - 1, &a[x])]++;
@@ -1379,7 +1374,7 @@ static sa_status sa__mpi_samplesort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t *p
             c->g64[e] += v;
         }
     }
-    SA__MPI_OMP(omp parallel for num_threads(nth) schedule(static, 1))
+    SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
     for (q = 0; q < nth; q++) {
         int64_t *off = tcnt + (int64_t)q * c->P, x;
         uint64_t *w = (uint64_t *)sbuf;
@@ -1525,7 +1520,7 @@ static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, in
     }
     if (st == SA_OK) {
         const sa__mpi_pair *r = (const sa__mpi_pair *)rb;
-        SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
         for (e = 0; e < rn; e++) {
             int64_t i = r[e].a - c->lo;
             B[i] = r[e].b >> 1;
@@ -1561,13 +1556,13 @@ static sa_status sa__mpi_fetch(sa__mpi_ctx *c, const int64_t *want, int64_t m, c
     }
     if (st == SA_OK) {
         int64_t *r = (int64_t *)rb;
-        SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
         for (e = 0; e < rn; e++) r[e] = B[r[e] - c->lo];
         st = sa__mpi_xchg(c, r, rcnt, sizeof *r, MPI_INT64_T, &ab, &an, NULL);
     }
     if (st == SA_OK) {
         const int64_t *a = (const int64_t *)ab;
-        SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
         for (e = 0; e < m; e++) got[e] = a[slot[e]];
     }
     if (dest) sa__mpi_put(c, dest);
@@ -1595,7 +1590,7 @@ static sa_status sa__mpi_direct(sa__mpi_ctx *c, const sa__mpi_pair *pr, const ui
     st = sa__mpi_agree(c, sb ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) { if (sb) sa__mpi_put(c, sb); return st; }
     for (q = 0; q < c->P; q++) c->g64[q] = 0;
-    SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
+    SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
     for (e = 0; e < m; e++) {
         int64_t l = l8 ? l8[e] : 0;
         if (packed) ((int64_t *)sb)[e] = pr[e].a | l << 56;
@@ -1609,14 +1604,14 @@ static sa_status sa__mpi_direct(sa__mpi_ctx *c, const sa__mpi_pair *pr, const ui
     if (st == SA_OK && packed) {
         const int64_t *r = (const int64_t *)rb;
         const int64_t mask = ((int64_t)1 << 56) - 1;
-        SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
         for (e = 0; e < rn; e++) {
             sa[e] = r[e] & mask;
             if (lcp) lcp[e] = r[e] >> 56;
         }
     } else if (st == SA_OK) {
         const sa__mpi_pair *r = (const sa__mpi_pair *)rb;
-        SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
         for (e = 0; e < rn; e++) {
             sa[e] = r[e].a;
             if (lcp) lcp[e] = r[e].b;
@@ -1646,7 +1641,7 @@ static sa_status sa__mpi_dist_sa(sa__mpi_ctx *c, const uint8_t *T, int64_t **pB,
     st = sa__mpi_agree(c, act && rec ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     /* round 0: the first 8 bytes big-endian (zeros past the end) and how many of them exist */
-    SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && cnt > 65536))
+    SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && cnt > 65536))
     for (j = 0; j < cnt; j++) {
         int64_t left = n - (lo + j), k;
         uint64_t key = 0;
@@ -1872,7 +1867,7 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
     if (st != SA_OK) goto done;
     {
         const int64_t *r = (const int64_t *)rb;
-        SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
         for (e = 0; e < rn; e++) { /* T holds the block, the halo and zeros up to 16 past it */
             memcpy(txt + (size_t)e * SA__MPI_HALO, T + (r[e] - lo), SA__MPI_HALO);
         }
@@ -1887,7 +1882,7 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
         /* request e of position j is e-th in text order; its answer sits at slot[e] */
         int64_t *ord = sb; /* reuse: ord[e] = j */
         for (j = 0; j < cnt; j++) if (PH[j] >= 0) ord[k++] = j;
-        SA__MPI_OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && nreq > 65536))
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && nreq > 65536))
         for (e = 0; e < nreq; e++) {
             int64_t jj = ord[e], i = lo + jj, p = PH[jj], lim = SA__MPI_HALO, l = 0;
             const uint8_t *x = a + (size_t)slot[e] * SA__MPI_HALO, *y = T + jj;
