@@ -338,8 +338,8 @@ static void check_thread_limits(void)
 static void check_bad_arguments(void)
 {
     uint8_t t[4] = {1, 2, 3, 4};
-    int32_t sa[4], lcp[4];
-    int64_t sa64[4];
+    int32_t sa[4] = {0}, lcp[4] = {0}; /* initialised: gcc -O3 warns otherwise */
+    int64_t sa64[4] = {0};
     sa_lrs_result r;
     sa_options bad_threads = {SA_ALGO_DEFAULT, -1, SA_LCP_DEFAULT};
     sa_options bad_algo = {(sa_algorithm)99, 1, SA_LCP_DEFAULT};
