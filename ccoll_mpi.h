@@ -145,8 +145,10 @@
  * MEMORY, THREADS
  *   The plan owns every buffer (about 3-4 x the compressed size of the vector plus two
  *   segments of raw scratch; HOMCOMP whole-buffer QP adds 4 bytes per element), allocated
- *   on the first call of each kind: no CCOLL_MALLOC in any later call (homcomp's CPU codec
- *   allocates a small offset table per call through HOMCOMP_MALLOC). A plan is used by one
+ *   on the first call of each kind: no CCOLL_MALLOC in any later call, and no HOMCOMP_MALLOC
+ *   either as long as each stream the codec handles (a segment, or an allgather block) has at
+ *   most 2M elements (homcomp keeps its chunk table on the stack up to HOMCOMP_TABLE_LOCAL;
+ *   beyond it, one small table per codec call; the test counts both). A plan is used by one
  *   thread at a time; calls are collective over the plan's communicator (a duplicate of
  *   the user's, so traffic never mixes with the caller's or another plan's). config.threads
  *   (0 = omp_get_max_threads()) is used by ccoll's own loops under OpenMP and by the codec.

@@ -48,6 +48,8 @@
  *   HCDEF                    the storage class of the public functions (default extern / static)
  *   HOMCOMP_MALLOC(sz) / HOMCOMP_FREE(p)   both or neither: the CPU codec's allocator
  *   HOMCOMP_NO_SIMD          CPU codec without its SSE2 paths (same bytes, slower)
+ *   HOMCOMP_TABLE_LOCAL      chunk-offset entries kept on the stack (default 65: a CPU call on
+ *                            up to 2M elements allocates nothing, except an in-place add's copy)
  *   Compiled as CUDA (nvcc, __CUDACC__) the hc_cuda_* functions appear too (hand-written
  *   kernels; no CUB or other library).
  *
@@ -162,8 +164,10 @@
  *   Every path writes the same bytes.
  *
  * THREADS, MEMORY: no global state; functions are reentrant. CPU functions allocate only a
- *   small chunk-offset table (HOMCOMP_MALLOC), and in-place adds a copy of the overlapped
- *   input; the allocations come before any output is written (tests/test_homcomp_failalloc.c).
+ *   chunk-offset table for streams of more than (HOMCOMP_TABLE_LOCAL - 1) x 32768 elements
+ *   (8 bytes per 32768 elements; smaller tables live on the stack), and in-place adds a copy of
+ *   the overlapped input; the allocations come before any output is written
+ *   (tests/test_homcomp_failalloc.c).
  *   Output buffers must hold hc_compress_bound().
  */
 #ifndef HOMCOMP_H
@@ -763,6 +767,28 @@ HC__HD static inline float hc__to_f32(double v)
 /* ---- CPU reference codec --------------------------------------------------------------- */
 
 #define HC__CHUNK 1024 /* blocks per CPU work item */
+/* Chunk tables (one offset per HC__CHUNK blocks) of up to HOMCOMP_TABLE_LOCAL entries live on
+ * the caller's stack, so a call on a stream of up to (HOMCOMP_TABLE_LOCAL - 1) x 32768 elements
+ * (2M with the default) allocates nothing: a collective that calls the codec per message then
+ * allocates nothing after its plan is made. Larger streams take the table from HOMCOMP_MALLOC. */
+#ifndef HOMCOMP_TABLE_LOCAL
+#define HOMCOMP_TABLE_LOCAL 65
+#endif
+typedef struct hc__table {
+    uint64_t *p; /* local, or from HOMCOMP_MALLOC */
+    uint64_t local[HOMCOMP_TABLE_LOCAL];
+} hc__table;
+/* A table of `count` entries in t->p; 0, or HC_ERR_NOMEM. */
+static int hc__table_get(hc__table *t, uint64_t count)
+{
+    t->p = count <= HOMCOMP_TABLE_LOCAL ? t->local : (uint64_t *)HOMCOMP_MALLOC((size_t)count * sizeof(uint64_t));
+    return t->p ? 0 : HC_ERR_NOMEM;
+}
+static void hc__table_free(hc__table *t)
+{
+    if (t->p && t->p != t->local) HOMCOMP_FREE(t->p);
+    t->p = NULL;
+}
 
 /* The float32 fast paths need float arithmetic without excess precision. */
 #if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
@@ -1118,28 +1144,29 @@ static int hc__decode_checked(const unsigned char *src, unsigned rb, int cnt, in
     return 0;
 }
 
-/* Opens a stream for reading: hc__check_stream with a chunk-offset table (HOMCOMP_MALLOC). */
-static hc_status hc__open(const void *s, size_t len, hc__hdr *h, uint64_t **off, int nt)
+/* Opens a stream for reading: hc__check_stream with a chunk-offset table in t (t->p; free it
+ * with hc__table_free, also after an error). */
+static hc_status hc__open(const void *s, size_t len, hc__hdr *h, hc__table *t, int nt)
 {
     uint64_t nb, nch;
     int st;
-    *off = NULL;
+    t->p = NULL;
     if (len < HC_HEADER_BYTES) return HC_ERR_CORRUPT;
     st = hc__parse_header((const unsigned char *)s, h);
     if (st) return (hc_status)st;
     nb = hc__nblocks(h->n);
     if (nb > len - HC_HEADER_BYTES) return HC_ERR_CORRUPT; /* before sizing anything by n */
     nch = (nb + HC__CHUNK - 1) / HC__CHUNK;
-    *off = (uint64_t *)HOMCOMP_MALLOC((size_t)(nch + 1) * sizeof(uint64_t));
-    if (!*off) return HC_ERR_NOMEM;
-    st = hc__check_stream((const unsigned char *)s, len, h, *off, nt);
-    if (st) { HOMCOMP_FREE(*off); *off = NULL; }
+    if (hc__table_get(t, nch + 1)) return HC_ERR_NOMEM;
+    st = hc__check_stream((const unsigned char *)s, len, h, t->p, nt);
+    if (st) hc__table_free(t);
     return (hc_status)st;
 }
 
 HCDEF hc_status hc_validate(const void *stream, size_t len, hc_info *info, const hc_options *opt)
 {
     hc__hdr h;
+    hc__table t;
     uint64_t *off, nb;
     int64_t c, nch;
     int err = 0, nt = hc__threads(opt);
@@ -1149,8 +1176,9 @@ HCDEF hc_status hc_validate(const void *stream, size_t len, hc_info *info, const
     if (info) memset(info, 0, sizeof *info);
     if (!stream) return HC_ERR_NULL;
     if (nt < 0) return HC_ERR_ARG;
-    st = hc__open(stream, len, &h, &off, nt);
+    st = hc__open(stream, len, &h, &t, nt);
     if (st) return st;
+    off = t.p;
     /* every block as the decoders see it */
     nb = hc__nblocks(h.n);
     nch = (int64_t)((nb + HC__CHUNK - 1) / HC__CHUNK);
@@ -1169,7 +1197,7 @@ HCDEF hc_status hc_validate(const void *stream, size_t len, hc_info *info, const
             pos += hc__payload_size(rb);
         }
     }
-    HOMCOMP_FREE(off);
+    hc__table_free(&t);
     if (err) return (hc_status)err;
     return hc_stream_info(stream, len, info ? info : &tmp);
 }
@@ -1268,14 +1296,13 @@ static hc_status hc__finish(const hc__job *j, unsigned char *out, uint64_t *csiz
 static hc_status hc__run(hc__job *j, void *out, size_t out_cap, size_t *out_size)
 {
     uint64_t nb = hc__nblocks(j->h.n), nch = (nb + HC__CHUNK - 1) / HC__CHUNK;
-    uint64_t *csize;
+    hc__table csize;
     int st;
     if (out_cap < hc_compress_bound(j->h.n, (hc_dtype)j->h.dtype)) return HC_ERR_CAPACITY;
-    csize = (uint64_t *)HOMCOMP_MALLOC((size_t)(nch + 1) * sizeof(uint64_t));
-    if (!csize) return HC_ERR_NOMEM;
-    st = hc__encode_chunks(j, (unsigned char *)out, csize);
-    if (st == HC_OK) st = hc__finish(j, (unsigned char *)out, csize, out_size);
-    HOMCOMP_FREE(csize);
+    if (hc__table_get(&csize, nch + 1)) return HC_ERR_NOMEM;
+    st = hc__encode_chunks(j, (unsigned char *)out, csize.p);
+    if (st == HC_OK) st = hc__finish(j, (unsigned char *)out, csize.p, out_size);
+    hc__table_free(&csize);
     return (hc_status)st;
 }
 
@@ -1329,6 +1356,7 @@ HCDEF hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtype, vo
                               const hc_options *opt)
 {
     hc__hdr h;
+    hc__table t;
     uint64_t *off = NULL, nb;
     int64_t c, nch, qmax;
     int err = 0, nt = hc__threads(opt);
@@ -1339,9 +1367,10 @@ HCDEF hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtype, vo
     const unsigned char *s = (const unsigned char *)stream;
     if (!stream || (n && !out)) return HC_ERR_NULL;
     if ((dtype != HC_F32 && dtype != HC_F64) || nt < 0) return HC_ERR_ARG;
-    st = hc__open(stream, len, &h, &off, nt);
+    st = hc__open(stream, len, &h, &t, nt);
     if (st) return st;
-    if (h.n != n || h.dtype != (int)dtype) { HOMCOMP_FREE(off); return HC_ERR_FORMAT; }
+    off = t.p;
+    if (h.n != n || h.dtype != (int)dtype) { hc__table_free(&t); return HC_ERR_FORMAT; }
     nb = hc__nblocks(n);
     nch = (int64_t)((nb + HC__CHUNK - 1) / HC__CHUNK);
     step = ldexp(1.0, h.k);
@@ -1385,7 +1414,7 @@ HCDEF hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtype, vo
             }
         }
     }
-    HOMCOMP_FREE(off);
+    hc__table_free(&t);
     return (hc_status)err;
 }
 
@@ -1461,6 +1490,7 @@ static hc_status hc__add_common(const void *c, size_t clen, int kind, int dtype,
 {
     hc__hdr ha, hb;
     hc__params p;
+    hc__table at, bt;
     uint64_t *aoff = NULL, *boff = NULL;
     unsigned char *ca = NULL, *cb = NULL;
     const void *c0 = c;
@@ -1477,9 +1507,12 @@ static hc_status hc__add_common(const void *c, size_t clen, int kind, int dtype,
     /* in place (out overlapping an input): read that input from a copy */
     st = hc__detach(&c, clen, out, out_cap, &ca);
     if (st == HC_OK) st = hc__detach(&b, blen, out, out_cap, &cb);
-    if (st == HC_OK) st = hc__open(c, clen, &ha, &aoff, nt);
+    at.p = bt.p = NULL;
+    if (st == HC_OK) st = hc__open(c, clen, &ha, &at, nt);
+    aoff = at.p;
     if (st == HC_OK && kind == HC__SRC_STREAM) {
-        st = hc__open(b, blen, &hb, &boff, nt);
+        st = hc__open(b, blen, &hb, &bt, nt);
+        boff = bt.p;
         if (st == HC_OK && !hc__compatible(&ha, &hb)) st = HC_ERR_MISMATCH;
         n = ha.n;
     } else if (st == HC_OK && (ha.n != n || (kind == HC__SRC_RAW && ha.dtype != dtype))) {
@@ -1500,8 +1533,8 @@ static hc_status hc__add_common(const void *c, size_t clen, int kind, int dtype,
         /* a failed in-place add gives the accumulator back */
         if (st != HC_OK && st != HC_ERR_CAPACITY && ca) memcpy((void *)c0, ca, clen);
     }
-    if (aoff) HOMCOMP_FREE(aoff);
-    if (boff) HOMCOMP_FREE(boff);
+    hc__table_free(&at);
+    hc__table_free(&bt);
     if (ca) HOMCOMP_FREE(ca);
     if (cb) HOMCOMP_FREE(cb);
     return st;

@@ -6,6 +6,7 @@
 #include "failalloc.h"
 #define HOMCOMP_MALLOC(n) fa_malloc(n)
 #define HOMCOMP_FREE(p) fa_free(p)
+#define HOMCOMP_TABLE_LOCAL 2 /* N spans 3 chunks: every table comes from the allocator */
 #define HOMCOMP_IMPLEMENTATION
 #include "homcomp.cuh"
 #include "check.h"
