@@ -1,5 +1,5 @@
 /* sa_cuda.cuh - suffix array, LCP array and longest repeated substring on NVIDIA GPUs (CUB).
- * v0.1 - single-file CUDA C++ library, MIT license (see the end of the file).
+ * v0.2 - single-file CUDA C++ library, MIT license (see the end of the file).
  *
  * WHAT IT DOES
  *   The GPU counterpart of sa.h with the same definitions: n bytes (0..255 compared unsigned,
@@ -50,14 +50,23 @@
  *       stored back to back (text t = d_text[off[t] .. off[t+1]), d_offsets: count+1 int32,
  *       0 = off[0] <= off[1] <= ... <= off[count] = total), all sorted together in one
  *       problem; text t's SA (indices local to the text) lands at d_sa[off[t] .. off[t+1]).
+ *   64-BIT PATH (n past 2^31 - 1; int64 positions, the same results): sa_cuda_workspace_size64(n),
+ *       sa_cuda_build64(d_text, d_sa64, n, ...), sa_cuda_lcp64(d_text, d_sa64, d_lcp64, n, ...),
+ *       sa_cuda_lrs64(d_sa64, d_lcp64, n, d_result, ...), sa_cuda_validate64(d_text, d_sa64, n,
+ *       d_flag, ...): arguments and statuses as above, 0 <= n <= 2^40, workspace from the ...64
+ *       size query (about 32n bytes). Any n works; below 2^31 the 32-bit calls are faster and
+ *       use half the memory. No batch API for 64 bits.
  *   SYNCHRONISATION: sa_cuda_build and sa_cuda_build_batch wait for `stream` once per
  *   doubling round (they read the number of unsorted suffixes to size the next sort: 4 bytes
- *   copied to the host) and once for the alphabet; sa_cuda_lcp, _lrs and _validate never wait.
+ *   copied to the host) and once for the alphabet (sa_cuda_build64: once per round); sa_cuda_lcp,
+ *   _lrs and _validate (and their ...64 forms) never wait.
  *
  * HOST CONVENIENCE (host pointers in and out; each allocates the device memory it needs with
  * ONE cudaMalloc, creates its streams, and frees everything before returning)
  *   sa_cuda_host_compute(text, n, sa, lcp, lrs, opt, stats)   SA, and LCP / LRS where non-NULL
  *   sa_cuda_host_batch(texts, offsets, count, sa, opt, stats)  many texts (int64 offsets)
+ *   sa_cuda_host_compute64(text, n, sa64, lcp64, lrs, opt, stats)  the 64-bit path, int64 SA
+ *       and LCP, one stream (opt->streams is checked but no overlap is done)
  *   opt (NULL = defaults): streams (0..4) = 0/1: one stream, everything in order; >= 2:
  *   sa_cuda_host_compute overlaps on two streams (text upload in 16 MB chunks with the byte
  *   count the sort starts with, SA download while the LCP runs, LCP download in chunks while
@@ -90,22 +99,35 @@
  *   only positions i with text[i-1] != text[phi[i]-1] are compared (their total is at most
  *   2 n log n bytes), long comparisons by a whole thread block, the rest follows as
  *   plcp[i] = plcp[r] - (i - r) from the last irreducible r (a max-scan).
+ *   64-bit path: a separate, simpler sorter with the same doubling over the compacted list, on
+ *   64-bit positions, ranks and keys: round 0 radix-sorts the first 8 raw bytes (no alphabet
+ *   packing, one key), each later round sorts the list by two stable radix sorts of 64-bit keys
+ *   (rank[i+h] + 1, then the group's rank, each on the bits of n); its LCP, LRS and validator
+ *   are the kernels above with 64-bit words. Kernels loop over a grid of at most 2^24 blocks.
  *   LRS: max over lcp with the smallest index, the end of the run and the smallest position by
  *   three reduction kernels; LRS TIE-BREAK exactly as sa.h's manual: len = max lcp, sa_index =
  *   the smallest k with lcp[k] = len, pos = the smallest text position of that substring,
  *   count = how many times it occurs; all 0 when nothing repeats.
  *
  * LIMITS AND MEMORY
- *   n < 2^31 - 1 (32-bit indices; larger n gives SA_CUDA_ERR_SIZE: a 64-bit path is not
- *   written). Workspace: 16n bytes + CUB's scratch (a few MB); the sort also uses the SA
+ *   32-bit calls: n < 2^31 - 1 (larger n gives SA_CUDA_ERR_SIZE: use the ...64 calls).
+ *   Workspace: 16n bytes + CUB's scratch (a few MB); the sort also uses the SA
  *   array as scratch, the LCP also the LCP array. Device memory in all: text n + SA 4n +
  *   workspace 16n = 21n for the SA, + LCP 4n = 25n for SA + LCP + LRS (what the host
  *   convenience call allocates). The size query is a function of n alone (any text).
+ *   64-bit calls: 0 <= n <= 2^40. Workspace 32n bytes + CUB's scratch (measured 32.03 bytes per
+ *   input byte at n = 2^31 + 2^20 + 3); device memory in all: text n + SA 8n + workspace 32n =
+ *   41n for the SA, + LCP 8n = 49n for SA + LCP + LRS (what sa_cuda_host_compute64 allocates):
+ *   on an H200 (139 GiB usable) up to about n = 3.0e9 with the LCP, 3.6e9 for the SA alone. Measured on an
+ *   H200 (2026-11-23, tests/test_sa_cuda64.cu --big, n = 2^31 + 2^20 + 3): sa_cuda_build64 0.65 s
+ *   on random bytes, 1.35 s on random ACGT, 8.3 s on an all-equal text (28 rounds over nearly
+ *   every suffix); LCP + LRS 0.4-0.8 s.
  *
  * THREADS: no global state; calls on different streams and workspaces may run concurrently.
  *
  * VERSION HISTORY
  *   0.1  prefix doubling SA, Phi LCP, LRS, validator, batch API, host convenience calls
+ *   0.2  the 64-bit path (sa_cuda_build64, _lcp64, _lrs64, _validate64, _host_compute64)
  */
 #ifndef SA_CUDA_CUH
 #define SA_CUDA_CUH
@@ -132,7 +154,8 @@ typedef enum sa_cuda_status {
     SA_CUDA_OK = 0,
     SA_CUDA_ERR_NULL = -1,     /* a required pointer is NULL */
     SA_CUDA_ERR_ARG = -2,      /* an invalid argument (count, offsets, options) */
-    SA_CUDA_ERR_SIZE = -3,     /* n out of range (n < 0 or n >= 2^31) or workspace too small */
+    SA_CUDA_ERR_SIZE = -3,     /* n out of range (32-bit calls: n < 0 or n >= 2^31 - 1; 64-bit
+                                  calls: n < 0 or n > 2^40) or workspace too small */
     SA_CUDA_ERR_NOMEM = -4,    /* cudaMalloc failed in a host convenience call */
     SA_CUDA_ERR_CUDA = -5,     /* a CUDA call or kernel launch failed */
     SA_CUDA_ERR_INTERNAL = -6  /* a bug in sa_cuda.cuh: please report it */
@@ -188,6 +211,20 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute(const uint8_t *text, int64_t n, 
                                                 sa_cuda_stats *stats);
 SA_CUDA_DEF sa_cuda_status sa_cuda_host_batch(const uint8_t *texts, const int64_t *offsets, int64_t count, int32_t *sa,
                                               const sa_cuda_options *opt, sa_cuda_stats *stats);
+
+/* The 64-bit path: the same results with int64 positions, for 0 <= n <= 2^40 (any n < 2^31 too). */
+SA_CUDA_DEF size_t sa_cuda_workspace_size64(int64_t n);
+SA_CUDA_DEF sa_cuda_status sa_cuda_build64(const uint8_t *d_text, int64_t *d_sa, int64_t n, void *d_ws, size_t ws_bytes,
+                                           cudaStream_t stream);
+SA_CUDA_DEF sa_cuda_status sa_cuda_lcp64(const uint8_t *d_text, const int64_t *d_sa, int64_t *d_lcp, int64_t n,
+                                         void *d_ws, size_t ws_bytes, cudaStream_t stream);
+SA_CUDA_DEF sa_cuda_status sa_cuda_lrs64(const int64_t *d_sa, const int64_t *d_lcp, int64_t n,
+                                         sa_cuda_lrs_result *d_result, void *d_ws, size_t ws_bytes, cudaStream_t stream);
+SA_CUDA_DEF sa_cuda_status sa_cuda_validate64(const uint8_t *d_text, const int64_t *d_sa, int64_t n, int32_t *d_flag,
+                                              void *d_ws, size_t ws_bytes, cudaStream_t stream);
+SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute64(const uint8_t *text, int64_t n, int64_t *sa, int64_t *lcp,
+                                                  sa_cuda_lrs_result *lrs, const sa_cuda_options *opt,
+                                                  sa_cuda_stats *stats);
 
 #ifdef __cplusplus
 }
@@ -977,7 +1014,7 @@ SA_CUDA_DEF const char *sa_cuda_status_string(sa_cuda_status status)
     case SA_CUDA_OK: return "ok";
     case SA_CUDA_ERR_NULL: return "a required pointer argument is NULL";
     case SA_CUDA_ERR_ARG: return "an invalid argument (text count, offsets or options)";
-    case SA_CUDA_ERR_SIZE: return "size out of range: n must be 0 <= n < 2^31 - 1 and the workspace at least the size query's bytes";
+    case SA_CUDA_ERR_SIZE: return "size out of range: n must be 0 <= n < 2^31 - 1 (the ...64 calls: n <= 2^40) and the workspace at least the size query's bytes";
     case SA_CUDA_ERR_NOMEM: return "not enough device memory (cudaMalloc failed)";
     case SA_CUDA_ERR_CUDA: return "a CUDA call or kernel launch failed (no GPU, or see cudaGetLastError)";
     case SA_CUDA_ERR_INTERNAL: return "internal error in sa_cuda.cuh: please report it";
@@ -1350,6 +1387,656 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_batch(const uint8_t *texts, const int64_
         stats->time_kernel = stats->time_total;
         stats->device_bytes = per * (size_t)ns;
         stats->rounds = (int)rounds;
+    }
+#undef SA_CUDA__H
+done:
+    if (st) cudaDeviceSynchronize();
+    sa_cuda__host_free(&H);
+    return st;
+}
+
+/* ==== the 64-bit path (n >= 2^31 - 1, or any n) ============================================== */
+/* A separate, simpler sorter so that the verified 32-bit code stays as it is: the same prefix
+ * doubling over the compacted list of unsorted suffixes, with 64-bit positions, ranks and keys.
+ * Round 0 sorts the first 8 raw bytes (no alphabet packing); every later round sorts the list
+ * by two stable radix sorts (by rank[i+h] + 1, then by the group's rank), each on exactly the
+ * bits of n. The LCP, LRS and validator are the 32-bit kernels with 64-bit words. Kernels use
+ * grid-stride loops (a grid has fewer than 2^31 blocks). */
+
+typedef unsigned long long sa_cuda__u64;
+#define SA_CUDA__NONE64 0xFFFFFFFFFFFFFFFFull
+#define SA_CUDA__TOP64 0x8000000000000000ull
+#define SA_CUDA__MAX64 ((int64_t)1 << 40) /* n above this: SA_CUDA_ERR_SIZE (no device holds 41n) */
+
+struct sa_cuda__min64 {
+    __host__ __device__ unsigned long long operator()(unsigned long long a, unsigned long long b) const
+    {
+        return a < b ? a : b;
+    }
+};
+
+static unsigned sa_cuda__grid64(sa_cuda__u64 n)
+{
+    sa_cuda__u64 g = (n + SA_CUDA__THREADS - 1) / SA_CUDA__THREADS;
+    if (g > ((sa_cuda__u64)1 << 24)) g = (sa_cuda__u64)1 << 24;
+    return (unsigned)(g ? g : 1);
+}
+
+/* Workspace: rank and three work buffers of 8N bytes, misc (count, LRS scratch),
+ * CUB scratch: 32N bytes and a little. The SA output is the fourth work buffer. */
+struct sa_cuda__ws64 {
+    sa_cuda__u64 *rank, *b[3];
+    sa_cuda__u64 *misc; /* [0] count, [8..16) LRS scratch */
+    void *cub;
+    size_t cub_bytes;
+};
+
+static size_t sa_cuda__cub_bytes64(sa_cuda__u64 N)
+{
+    size_t best = 0, b = 0;
+    sa_cuda__u64 items = N ? N : 1, *p = NULL;
+    cub::DoubleBuffer<sa_cuda__u64> k64, v64;
+    if (cub::DeviceRadixSort::SortPairs(NULL, b, k64, v64, items, 0, 64) != cudaSuccess) return 0;
+    if (b > best) best = b;
+    b = 0;
+    if (cub::DeviceScan::ExclusiveSum(NULL, b, p, p, items) != cudaSuccess) return 0;
+    if (b > best) best = b;
+    b = 0;
+    if (cub::DeviceScan::InclusiveScan(NULL, b, p, p, sa_cuda__max64(), items) != cudaSuccess) return 0;
+    if (b > best) best = b;
+    return best;
+}
+
+static size_t sa_cuda__layout64(sa_cuda__u64 N, void *d_ws, sa_cuda__ws64 *w)
+{
+    size_t cub_bytes = sa_cuda__cub_bytes64(N);
+    if (!cub_bytes) return 0;
+    size_t words = sa_cuda__up(8 * ((size_t)N + 64)), o = 0;
+    size_t o_rank = o; o += words;
+    size_t o_b = o; o += 3 * words;
+    size_t o_misc = o; o += sa_cuda__up(8 * 64);
+    size_t o_cub = o; o += sa_cuda__up(cub_bytes);
+    if (w) {
+        char *b = (char *)d_ws;
+        w->rank = (sa_cuda__u64 *)(b + o_rank);
+        for (int i = 0; i < 3; i++) w->b[i] = (sa_cuda__u64 *)(b + o_b + i * words);
+        w->misc = (sa_cuda__u64 *)(b + o_misc);
+        w->cub = (void *)(b + o_cub);
+        w->cub_bytes = sa_cuda__up(cub_bytes);
+    }
+    return o + SA_CUDA__ALIGN;
+}
+
+static sa_cuda_status sa_cuda__take_ws64(sa_cuda__u64 N, void *d_ws, size_t ws_bytes, sa_cuda__ws64 *w)
+{
+    if (!d_ws) return SA_CUDA_ERR_NULL;
+    uintptr_t a = (uintptr_t)d_ws, al = (a + SA_CUDA__ALIGN - 1) / SA_CUDA__ALIGN * SA_CUDA__ALIGN;
+    size_t need = sa_cuda__layout64(N, (void *)al, w);
+    if (!need) return SA_CUDA_ERR_CUDA;
+    if (ws_bytes < need) return SA_CUDA_ERR_SIZE;
+    return SA_CUDA_OK;
+}
+
+/* ---- kernels: SA (64-bit) ------------------------------------------------------------------ */
+
+/* keys[k] = the first 8 bytes of suffix i = n-1-k (big-endian, zero-padded), vals[k] = i:
+ * descending positions, so the stable sort puts a short suffix before the longer suffixes whose
+ * padded keys equal its own (it is their prefix). */
+static __global__ void sa_cuda__k64_keys0(const uint8_t *text, sa_cuda__u64 n, sa_cuda__u64 *keys, sa_cuda__u64 *vals)
+{
+    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; k < n;
+         k += (sa_cuda__u64)gridDim.x * blockDim.x) {
+        sa_cuda__u64 i = n - 1 - k, key = 0;
+        for (int c = 0; c < 8; c++) key = (key << 8) | (i + c < n ? text[i + c] : 0u);
+        keys[k] = key;
+        vals[k] = i;
+    }
+}
+
+/* v[k] = k | TOP where a group starts after round 0: the keys differ, or one of the two
+ * neighbours is shorter than 8 bytes (then it is alone). */
+static __global__ void sa_cuda__k64_heads0(const sa_cuda__u64 *sa, const sa_cuda__u64 *keys, sa_cuda__u64 n,
+                                           sa_cuda__u64 *v)
+{
+    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; k < n;
+         k += (sa_cuda__u64)gridDim.x * blockDim.x) {
+        int hd = k == 0 || keys[k] != keys[k - 1] || sa[k] + 8 > n || sa[k - 1] + 8 > n;
+        v[k] = hd ? (k | SA_CUDA__TOP64) : 0;
+    }
+}
+
+/* rank[sa[k]] = its group's head; keep[k] = 1 unless a singleton (v: the head flags in TOP). */
+static __global__ void sa_cuda__k64_rank0(const sa_cuda__u64 *sa, sa_cuda__u64 n, const sa_cuda__u64 *v,
+                                          const sa_cuda__u64 *head, sa_cuda__u64 *rank, sa_cuda__u64 *keep)
+{
+    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; k < n;
+         k += (sa_cuda__u64)gridDim.x * blockDim.x) {
+        rank[sa[k]] = head[k] & ~SA_CUDA__TOP64;
+        int single = (v[k] >> 63) && (k + 1 == n || (v[k + 1] >> 63));
+        keep[k] = !single;
+    }
+}
+
+static __device__ __forceinline__ sa_cuda__u64 sa_cuda__r2_64(const sa_cuda__u64 *rank, sa_cuda__u64 n,
+                                                              sa_cuda__u64 i, sa_cuda__u64 h)
+{
+    return i + h < n ? rank[i + h] + 1 : 0;
+}
+
+static __global__ void sa_cuda__k64_keys_r2(const sa_cuda__u64 *c, const sa_cuda__u64 *rank, sa_cuda__u64 n,
+                                            sa_cuda__u64 h, sa_cuda__u64 m, sa_cuda__u64 *keys)
+{
+    for (sa_cuda__u64 j = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; j < m;
+         j += (sa_cuda__u64)gridDim.x * blockDim.x)
+        keys[j] = sa_cuda__r2_64(rank, n, c[j], h);
+}
+
+static __global__ void sa_cuda__k64_keys_grp(const sa_cuda__u64 *c, const sa_cuda__u64 *rank, sa_cuda__u64 m,
+                                             sa_cuda__u64 *keys)
+{
+    for (sa_cuda__u64 j = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; j < m;
+         j += (sa_cuda__u64)gridDim.x * blockDim.x)
+        keys[j] = rank[c[j]];
+}
+
+/* v[j] = j where an old group starts in the sorted list (keys = the groups' ranks) */
+static __global__ void sa_cuda__k64_segstart(const sa_cuda__u64 *keys, sa_cuda__u64 m, sa_cuda__u64 *v)
+{
+    for (sa_cuda__u64 j = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; j < m;
+         j += (sa_cuda__u64)gridDim.x * blockDim.x)
+        v[j] = (j == 0 || keys[j] != keys[j - 1]) ? j : 0;
+}
+
+/* Entry j sits at SA position p = its group's rank + (j - the group's first entry). pp[j]
+ * (segment start in, p | new-head flag out); v[j] = p where a new group starts, else 0. */
+static __global__ void sa_cuda__k64_heads(const sa_cuda__u64 *cs, const sa_cuda__u64 *keys, const sa_cuda__u64 *rank,
+                                          sa_cuda__u64 n, sa_cuda__u64 h, sa_cuda__u64 m, sa_cuda__u64 *pp,
+                                          sa_cuda__u64 *v)
+{
+    for (sa_cuda__u64 j = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; j < m;
+         j += (sa_cuda__u64)gridDim.x * blockDim.x) {
+        sa_cuda__u64 p = keys[j] + (j - pp[j]);
+        int nh = j == 0 || keys[j] != keys[j - 1] ||
+                 sa_cuda__r2_64(rank, n, cs[j - 1], h) != sa_cuda__r2_64(rank, n, cs[j], h);
+        pp[j] = p | (nh ? SA_CUDA__TOP64 : 0);
+        v[j] = nh ? p : 0;
+    }
+}
+
+static __global__ void sa_cuda__k64_update(const sa_cuda__u64 *cs, const sa_cuda__u64 *pp, const sa_cuda__u64 *head,
+                                           sa_cuda__u64 m, sa_cuda__u64 *rank, sa_cuda__u64 *keep)
+{
+    for (sa_cuda__u64 j = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; j < m;
+         j += (sa_cuda__u64)gridDim.x * blockDim.x) {
+        rank[cs[j]] = head[j];
+        int single = (pp[j] >> 63) && (j + 1 == m || (pp[j + 1] >> 63));
+        keep[j] = !single;
+    }
+}
+
+static __global__ void sa_cuda__k64_compact(const sa_cuda__u64 *keep, const sa_cuda__u64 *pos, const sa_cuda__u64 *c,
+                                            sa_cuda__u64 m, sa_cuda__u64 *cn, sa_cuda__u64 *count)
+{
+    for (sa_cuda__u64 j = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; j < m;
+         j += (sa_cuda__u64)gridDim.x * blockDim.x) {
+        if (keep[j]) cn[pos[j]] = c[j];
+        if (j + 1 == m) *count = pos[j] + keep[j];
+    }
+}
+
+static __global__ void sa_cuda__k64_final(const sa_cuda__u64 *rank, sa_cuda__u64 n, sa_cuda__u64 *sa)
+{
+    for (sa_cuda__u64 i = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += (sa_cuda__u64)gridDim.x * blockDim.x) {
+        sa_cuda__u64 r = rank[i];
+        if (r < n) sa[r] = i;
+    }
+}
+
+/* ---- the 64-bit suffix sorter ---------------------------------------------------------------- */
+
+struct sa_cuda__bufs64 {
+    sa_cuda__u64 *b[4];
+};
+
+static void sa_cuda__others64(const sa_cuda__bufs64 &B, const sa_cuda__u64 *used, sa_cuda__u64 **f)
+{
+    int k = 0;
+    for (int i = 0; i < 4; i++)
+        if (B.b[i] != used && k < 3) f[k++] = B.b[i];
+}
+
+static sa_cuda_status sa_cuda__sort_pairs64(sa_cuda__ws64 &w, sa_cuda__u64 **keys, sa_cuda__u64 *keys_alt,
+                                            sa_cuda__u64 **vals, sa_cuda__u64 *vals_alt, sa_cuda__u64 m, int bits,
+                                            cudaStream_t s)
+{
+    cub::DoubleBuffer<sa_cuda__u64> dk(*keys, keys_alt), dv(*vals, vals_alt);
+    size_t tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceRadixSort::SortPairs(w.cub, tb, dk, dv, m, 0, bits > 0 ? bits : 1, s));
+    *keys = dk.Current();
+    *vals = dv.Current();
+    return SA_CUDA_OK;
+}
+
+/* fa, fb: the two buffers of B that are neither `a` nor `b`. */
+static void sa_cuda__free2_64(const sa_cuda__bufs64 &B, const sa_cuda__u64 *a, const sa_cuda__u64 *b,
+                              sa_cuda__u64 **fa, sa_cuda__u64 **fb)
+{
+    *fa = *fb = NULL;
+    for (int i = 0; i < 4; i++)
+        if (B.b[i] != a && B.b[i] != b) { if (!*fa) *fa = B.b[i]; else *fb = B.b[i]; }
+}
+
+/* Round 0: sort by the first 8 bytes; ranks; the list of unsorted suffixes -> *next. */
+static sa_cuda_status sa_cuda__round0_64(const uint8_t *d_text, sa_cuda__u64 N, const sa_cuda__bufs64 &B,
+                                         sa_cuda__u64 **next, sa_cuda__ws64 &w, cudaStream_t s)
+{
+    unsigned g = sa_cuda__grid64(N);
+    sa_cuda__u64 *keys = B.b[1], *vals = B.b[2], *fa, *fb;
+    sa_cuda__k64_keys0<<<g, SA_CUDA__THREADS, 0, s>>>(d_text, N, keys, vals);
+    SA_CUDA__LAUNCHED();
+    sa_cuda_status st = sa_cuda__sort_pairs64(w, &keys, B.b[3], &vals, B.b[0], N, 64, s);
+    if (st) return st;
+    sa_cuda__free2_64(B, keys, vals, &fa, &fb);
+    sa_cuda__k64_heads0<<<g, SA_CUDA__THREADS, 0, s>>>(vals, keys, N, fa);
+    SA_CUDA__LAUNCHED();
+    size_t tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, fb, sa_cuda__max64(), N, s));
+    sa_cuda__k64_rank0<<<g, SA_CUDA__THREADS, 0, s>>>(vals, N, fa, fb, w.rank, keys);
+    SA_CUDA__LAUNCHED();
+    tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, keys, fb, N, s));
+    sa_cuda__k64_compact<<<g, SA_CUDA__THREADS, 0, s>>>(keys, fb, vals, N, fa, w.misc);
+    SA_CUDA__LAUNCHED();
+    *next = fa;
+    return SA_CUDA_OK;
+}
+
+/* One doubling round over the m suffixes of the list *c (in SA order): two stable sorts, new
+ * groups and ranks, the new list -> *c. */
+static sa_cuda_status sa_cuda__round64(sa_cuda__u64 N, const sa_cuda__bufs64 &B, sa_cuda__u64 m, sa_cuda__u64 h,
+                                       sa_cuda__u64 **c, sa_cuda__ws64 &w, cudaStream_t s)
+{
+    sa_cuda__u64 *f[3], *cc = *c;
+    sa_cuda__others64(B, cc, f);
+    unsigned g = sa_cuda__grid64(m);
+    int rbits = sa_cuda__bits(N);
+    sa_cuda__u64 *keys = f[0], *vals = cc;
+    sa_cuda_status st;
+    sa_cuda__k64_keys_r2<<<g, SA_CUDA__THREADS, 0, s>>>(cc, w.rank, N, h, m, f[0]);
+    SA_CUDA__LAUNCHED();
+    if ((st = sa_cuda__sort_pairs64(w, &keys, f[1], &vals, f[2], m, rbits, s))) return st;
+    sa_cuda__u64 *kfree = keys == f[0] ? f[1] : f[0], *vfree = vals == cc ? f[2] : cc;
+    sa_cuda__k64_keys_grp<<<g, SA_CUDA__THREADS, 0, s>>>(vals, w.rank, m, kfree);
+    SA_CUDA__LAUNCHED();
+    keys = kfree;
+    if ((st = sa_cuda__sort_pairs64(w, &keys, keys == f[0] ? f[1] : f[0], &vals, vfree, m, rbits, s))) return st;
+    /* vals: the list in its new order; keys: the groups' ranks */
+    sa_cuda__u64 *cs = vals, *fa, *fb;
+    sa_cuda__free2_64(B, cs, keys, &fa, &fb);
+    size_t tb = w.cub_bytes;
+    sa_cuda__k64_segstart<<<g, SA_CUDA__THREADS, 0, s>>>(keys, m, fa);
+    SA_CUDA__LAUNCHED();
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, fb, sa_cuda__max64(), m, s));
+    sa_cuda__k64_heads<<<g, SA_CUDA__THREADS, 0, s>>>(cs, keys, w.rank, N, h, m, fb, fa);
+    SA_CUDA__LAUNCHED();
+    tb = w.cub_bytes; /* the keys are dead from here: their buffer takes the scans */
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, keys, sa_cuda__max64(), m, s));
+    sa_cuda__k64_update<<<g, SA_CUDA__THREADS, 0, s>>>(cs, fb, keys, m, w.rank, fa);
+    SA_CUDA__LAUNCHED();
+    tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, fa, keys, m, s));
+    sa_cuda__k64_compact<<<g, SA_CUDA__THREADS, 0, s>>>(fa, keys, cs, m, fb, w.misc);
+    SA_CUDA__LAUNCHED();
+    *c = fb;
+    return SA_CUDA_OK;
+}
+
+static sa_cuda_status sa_cuda__read_count64(const sa_cuda__ws64 &w, sa_cuda__u64 *m, cudaStream_t s)
+{
+    sa_cuda__u64 v = 0;
+    SA_CUDA__TRY(cudaMemcpyAsync(&v, w.misc, sizeof v, cudaMemcpyDeviceToHost, s));
+    SA_CUDA__TRY(cudaStreamSynchronize(s));
+    *m = v;
+    return SA_CUDA_OK;
+}
+
+static sa_cuda_status sa_cuda__sort64(const uint8_t *d_text, sa_cuda__u64 N, int64_t *d_sa, sa_cuda__ws64 &w,
+                                      cudaStream_t s, int *rounds)
+{
+    sa_cuda__bufs64 B = {{(sa_cuda__u64 *)d_sa, w.b[0], w.b[1], w.b[2]}};
+    sa_cuda__u64 *c = NULL, m, h = 8;
+    int nr = 1;
+    sa_cuda_status st = sa_cuda__round0_64(d_text, N, B, &c, w, s);
+    if (st) return st;
+    if ((st = sa_cuda__read_count64(w, &m, s))) return st;
+    while (m > 0) {
+        if (m > N || nr > 80) return SA_CUDA_ERR_INTERNAL;
+        if ((st = sa_cuda__round64(N, B, m, h, &c, w, s))) return st;
+        nr++;
+        if ((st = sa_cuda__read_count64(w, &m, s))) return st;
+        h = h >= ((sa_cuda__u64)1 << 62) ? h : 2 * h;
+    }
+    sa_cuda__k64_final<<<sa_cuda__grid64(N), SA_CUDA__THREADS, 0, s>>>(w.rank, N, (sa_cuda__u64 *)d_sa);
+    SA_CUDA__LAUNCHED();
+    if (rounds) *rounds = nr;
+    return SA_CUDA_OK;
+}
+
+/* ---- LCP, LRS, validation (64-bit) ------------------------------------------------------------ */
+
+static __global__ void sa_cuda__k64_phi(const sa_cuda__u64 *sa, sa_cuda__u64 n, sa_cuda__u64 *phi)
+{
+    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; k < n;
+         k += (sa_cuda__u64)gridDim.x * blockDim.x) {
+        sa_cuda__u64 i = sa[k];
+        if (i < n) phi[i] = k ? sa[k - 1] : SA_CUDA__NONE64;
+    }
+}
+
+static __global__ void sa_cuda__k64_irr(const uint8_t *text, const sa_cuda__u64 *phi, sa_cuda__u64 n,
+                                        sa_cuda__u64 *plcp, sa_cuda__u64 *list, sa_cuda__u64 *count)
+{
+    for (sa_cuda__u64 i = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += (sa_cuda__u64)gridDim.x * blockDim.x) {
+        sa_cuda__u64 j = phi[i];
+        if (j >= n) { plcp[i] = 0; continue; }
+        if (i > 0 && j > 0 && text[i - 1] == text[j - 1]) { plcp[i] = SA_CUDA__NONE64; continue; }
+        sa_cuda__u64 lim = n - (i > j ? i : j), l = 0;
+        sa_cuda__u64 stop = lim < SA_CUDA__SHORT_LCP ? lim : SA_CUDA__SHORT_LCP;
+        while (l < stop && text[i + l] == text[j + l]) l++;
+        plcp[i] = l;
+        if (l == SA_CUDA__SHORT_LCP && l < lim) list[atomicAdd(count, 1ull)] = i;
+    }
+}
+
+static __global__ void sa_cuda__k64_long(const uint8_t *text, const sa_cuda__u64 *phi, sa_cuda__u64 n,
+                                         sa_cuda__u64 *plcp, const sa_cuda__u64 *list, const sa_cuda__u64 *count)
+{
+    __shared__ sa_cuda__u64 first;
+    sa_cuda__u64 cnt = *count;
+    for (sa_cuda__u64 it = blockIdx.x; it < cnt; it += gridDim.x) {
+        sa_cuda__u64 i = list[it], j = phi[i];
+        sa_cuda__u64 lim = n - (i > j ? i : j), l = plcp[i];
+        for (;;) {
+            if (threadIdx.x == 0) first = SA_CUDA__NONE64;
+            __syncthreads();
+            sa_cuda__u64 base = l + (sa_cuda__u64)threadIdx.x * 16;
+            for (sa_cuda__u64 q = 0; q < 16; q++) {
+                sa_cuda__u64 o = base + q;
+                if (o >= lim || text[i + o] != text[j + o]) { atomicMin(&first, o); break; }
+            }
+            __syncthreads();
+            sa_cuda__u64 f = first;
+            __syncthreads();
+            if (f != SA_CUDA__NONE64) { l = f; break; }
+            l += (sa_cuda__u64)blockDim.x * 16;
+        }
+        if (threadIdx.x == 0) plcp[i] = l;
+    }
+}
+
+static __global__ void sa_cuda__k64_irrpos(const sa_cuda__u64 *plcp, sa_cuda__u64 n, sa_cuda__u64 *v)
+{
+    for (sa_cuda__u64 i = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += (sa_cuda__u64)gridDim.x * blockDim.x)
+        v[i] = plcp[i] != SA_CUDA__NONE64 ? i : 0;
+}
+
+static __global__ void sa_cuda__k64_gather(const sa_cuda__u64 *sa, const sa_cuda__u64 *plcp, const sa_cuda__u64 *r,
+                                           sa_cuda__u64 n, sa_cuda__u64 *lcp)
+{
+    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; k < n;
+         k += (sa_cuda__u64)gridDim.x * blockDim.x) {
+        sa_cuda__u64 i = sa[k], ri = r[i];
+        lcp[k] = plcp[ri] - (i - ri);
+    }
+}
+
+/* LRS scratch: [0] len (max lcp), [1] its smallest index k0, [2] end of the run, [3] position */
+static __global__ void sa_cuda__k64_lrs_init(sa_cuda__u64 *scr, sa_cuda__u64 n)
+{
+    scr[0] = 0; scr[1] = SA_CUDA__NONE64; scr[2] = n; scr[3] = SA_CUDA__NONE64;
+}
+
+static __global__ void sa_cuda__k64_lrs_max(const sa_cuda__u64 *lcp, sa_cuda__u64 n, sa_cuda__u64 *scr)
+{
+    typedef cub::BlockReduce<unsigned long long, SA_CUDA__THREADS> R;
+    __shared__ typename R::TempStorage tmp;
+    unsigned long long v = 0;
+    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x + 1; k < n;
+         k += (sa_cuda__u64)gridDim.x * blockDim.x)
+        if (lcp[k] > v) v = lcp[k];
+    unsigned long long bm = R(tmp).Reduce(v, sa_cuda__max64());
+    if (threadIdx.x == 0 && bm) atomicMax(&scr[0], bm);
+}
+
+static __global__ void sa_cuda__k64_lrs_first(const sa_cuda__u64 *lcp, sa_cuda__u64 n, sa_cuda__u64 *scr)
+{
+    sa_cuda__u64 L = scr[0];
+    if (!L) return;
+    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x + 1; k < n;
+         k += (sa_cuda__u64)gridDim.x * blockDim.x)
+        if (lcp[k] == L) { atomicMin(&scr[1], k); return; }
+}
+
+static __global__ void sa_cuda__k64_lrs_end(const sa_cuda__u64 *lcp, sa_cuda__u64 n, sa_cuda__u64 *scr)
+{
+    sa_cuda__u64 L = scr[0], k0 = scr[1];
+    if (!L) return;
+    for (sa_cuda__u64 k = k0 + 1 + (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; k < n;
+         k += (sa_cuda__u64)gridDim.x * blockDim.x)
+        if (lcp[k] < L) { atomicMin(&scr[2], k); return; }
+}
+
+static __global__ void sa_cuda__k64_lrs_pos(const sa_cuda__u64 *sa, sa_cuda__u64 *scr)
+{
+    sa_cuda__u64 L = scr[0], k0 = scr[1], e = scr[2], mn = SA_CUDA__NONE64;
+    if (!L) return;
+    for (sa_cuda__u64 k = k0 - 1 + (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; k < e;
+         k += (sa_cuda__u64)gridDim.x * blockDim.x)
+        if (sa[k] < mn) mn = sa[k];
+    if (mn != SA_CUDA__NONE64) atomicMin(&scr[3], mn);
+}
+
+static __global__ void sa_cuda__k64_lrs_done(const sa_cuda__u64 *scr, sa_cuda_lrs_result *out)
+{
+    sa_cuda_lrs_result r = {0, 0, 0, 0};
+    if (scr[0]) {
+        r.len = (int64_t)scr[0];
+        r.sa_index = (int64_t)scr[1];
+        r.pos = (int64_t)scr[3];
+        r.count = (int64_t)scr[2] - (int64_t)(scr[1] - 1);
+    }
+    *out = r;
+}
+
+static __global__ void sa_cuda__k64_val_perm(const int64_t *sa, sa_cuda__u64 n, sa_cuda__u64 *inv, uint32_t *bits,
+                                             int32_t *flag)
+{
+    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; k < n;
+         k += (sa_cuda__u64)gridDim.x * blockDim.x) {
+        int64_t v = sa[k];
+        if (v < 0 || (sa_cuda__u64)v >= n) { atomicMax(flag, 3); continue; }
+        uint32_t bit = 1u << (v & 31), old = atomicOr(&bits[(sa_cuda__u64)v >> 5], bit);
+        if (old & bit) { atomicMax(flag, 2); continue; }
+        inv[v] = k;
+    }
+}
+
+static __global__ void sa_cuda__k64_val_order(const uint8_t *text, const int64_t *sa, sa_cuda__u64 n,
+                                              const sa_cuda__u64 *inv, int32_t *flag)
+{
+    if (*flag) return;
+    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x + 1; k < n;
+         k += (sa_cuda__u64)gridDim.x * blockDim.x) {
+        sa_cuda__u64 a = (sa_cuda__u64)sa[k - 1], b = (sa_cuda__u64)sa[k];
+        int ok;
+        if (text[a] != text[b]) ok = text[a] < text[b];
+        else if (a + 1 == n) ok = 1; /* a is the one-byte prefix of b */
+        else if (b + 1 == n) ok = 0;
+        else ok = inv[a + 1] < inv[b + 1];
+        if (!ok) { atomicMax(flag, 1); return; }
+    }
+}
+
+/* ---- public: the 64-bit API ---------------------------------------------------------------- */
+
+SA_CUDA_DEF size_t sa_cuda_workspace_size64(int64_t n)
+{
+    if (n < 0 || n > SA_CUDA__MAX64) return 0;
+    return sa_cuda__layout64((sa_cuda__u64)n, NULL, NULL);
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_build64(const uint8_t *d_text, int64_t *d_sa, int64_t n, void *d_ws, size_t ws_bytes,
+                                           cudaStream_t stream)
+{
+    if (n < 0 || n > SA_CUDA__MAX64) return SA_CUDA_ERR_SIZE;
+    if (n == 0) return SA_CUDA_OK;
+    if (!d_text || !d_sa) return SA_CUDA_ERR_NULL;
+    sa_cuda__ws64 w;
+    sa_cuda_status st = sa_cuda__take_ws64((sa_cuda__u64)n, d_ws, ws_bytes, &w);
+    if (st) return st;
+    return sa_cuda__sort64(d_text, (sa_cuda__u64)n, d_sa, w, stream, NULL);
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_lcp64(const uint8_t *d_text, const int64_t *d_sa, int64_t *d_lcp, int64_t n,
+                                         void *d_ws, size_t ws_bytes, cudaStream_t stream)
+{
+    if (n < 0 || n > SA_CUDA__MAX64) return SA_CUDA_ERR_SIZE;
+    if (n == 0) return SA_CUDA_OK;
+    if (!d_text || !d_sa || !d_lcp) return SA_CUDA_ERR_NULL;
+    sa_cuda__ws64 w;
+    sa_cuda_status st = sa_cuda__take_ws64((sa_cuda__u64)n, d_ws, ws_bytes, &w);
+    if (st) return st;
+    sa_cuda__u64 N = (sa_cuda__u64)n, *phi = w.b[0], *plcp = w.b[1], *v = w.rank, *r = w.b[2];
+    sa_cuda__u64 *list = (sa_cuda__u64 *)d_lcp, *cnt = w.misc; /* the list lives in the output until the gather */
+    const sa_cuda__u64 *sa = (const sa_cuda__u64 *)d_sa;
+    unsigned g = sa_cuda__grid64(N);
+    SA_CUDA__TRY(cudaMemsetAsync(cnt, 0, sizeof(sa_cuda__u64), stream));
+    sa_cuda__k64_phi<<<g, SA_CUDA__THREADS, 0, stream>>>(sa, N, phi);
+    SA_CUDA__LAUNCHED();
+    sa_cuda__k64_irr<<<g, SA_CUDA__THREADS, 0, stream>>>(d_text, phi, N, plcp, list, cnt);
+    SA_CUDA__LAUNCHED();
+    sa_cuda__k64_long<<<2048, SA_CUDA__THREADS, 0, stream>>>(d_text, phi, N, plcp, list, cnt);
+    SA_CUDA__LAUNCHED();
+    sa_cuda__k64_irrpos<<<g, SA_CUDA__THREADS, 0, stream>>>(plcp, N, v);
+    SA_CUDA__LAUNCHED();
+    size_t tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, v, r, sa_cuda__max64(), N, stream));
+    sa_cuda__k64_gather<<<g, SA_CUDA__THREADS, 0, stream>>>(sa, plcp, r, N, (sa_cuda__u64 *)d_lcp);
+    SA_CUDA__LAUNCHED();
+    return SA_CUDA_OK;
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_lrs64(const int64_t *d_sa, const int64_t *d_lcp, int64_t n,
+                                         sa_cuda_lrs_result *d_result, void *d_ws, size_t ws_bytes, cudaStream_t stream)
+{
+    if (n < 0 || n > SA_CUDA__MAX64) return SA_CUDA_ERR_SIZE;
+    if (!d_result) return SA_CUDA_ERR_NULL;
+    if (n > 0 && (!d_sa || !d_lcp)) return SA_CUDA_ERR_NULL;
+    sa_cuda__ws64 w;
+    sa_cuda_status st = sa_cuda__take_ws64((sa_cuda__u64)n, d_ws, ws_bytes, &w);
+    if (st) return st;
+    sa_cuda__u64 N = (sa_cuda__u64)n, *scr = w.misc + 8;
+    const sa_cuda__u64 *sa = (const sa_cuda__u64 *)d_sa, *lcp = (const sa_cuda__u64 *)d_lcp;
+    sa_cuda__k64_lrs_init<<<1, 1, 0, stream>>>(scr, N);
+    SA_CUDA__LAUNCHED();
+    if (N >= 2) {
+        unsigned g = sa_cuda__grid64(N);
+        if (g > 4096) g = 4096;
+        sa_cuda__k64_lrs_max<<<g, SA_CUDA__THREADS, 0, stream>>>(lcp, N, scr);
+        SA_CUDA__LAUNCHED();
+        sa_cuda__k64_lrs_first<<<g, SA_CUDA__THREADS, 0, stream>>>(lcp, N, scr);
+        SA_CUDA__LAUNCHED();
+        sa_cuda__k64_lrs_end<<<g, SA_CUDA__THREADS, 0, stream>>>(lcp, N, scr);
+        SA_CUDA__LAUNCHED();
+        sa_cuda__k64_lrs_pos<<<g, SA_CUDA__THREADS, 0, stream>>>(sa, scr);
+        SA_CUDA__LAUNCHED();
+    }
+    sa_cuda__k64_lrs_done<<<1, 1, 0, stream>>>(scr, d_result);
+    SA_CUDA__LAUNCHED();
+    return SA_CUDA_OK;
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_validate64(const uint8_t *d_text, const int64_t *d_sa, int64_t n, int32_t *d_flag,
+                                              void *d_ws, size_t ws_bytes, cudaStream_t stream)
+{
+    if (n < 0 || n > SA_CUDA__MAX64) return SA_CUDA_ERR_SIZE;
+    if (!d_flag) return SA_CUDA_ERR_NULL;
+    if (n > 0 && (!d_text || !d_sa)) return SA_CUDA_ERR_NULL;
+    sa_cuda__ws64 w;
+    sa_cuda_status st = sa_cuda__take_ws64((sa_cuda__u64)n, d_ws, ws_bytes, &w);
+    if (st) return st;
+    sa_cuda__u64 N = (sa_cuda__u64)n;
+    SA_CUDA__TRY(cudaMemsetAsync(d_flag, 0, sizeof(int32_t), stream));
+    if (N == 0) return SA_CUDA_OK;
+    uint32_t *bits = (uint32_t *)w.rank;
+    SA_CUDA__TRY(cudaMemsetAsync(bits, 0, ((size_t)N + 31) / 32 * 4, stream));
+    sa_cuda__k64_val_perm<<<sa_cuda__grid64(N), SA_CUDA__THREADS, 0, stream>>>(d_sa, N, w.b[0], bits, d_flag);
+    SA_CUDA__LAUNCHED();
+    sa_cuda__k64_val_order<<<sa_cuda__grid64(N), SA_CUDA__THREADS, 0, stream>>>(d_text, d_sa, N, w.b[0], d_flag);
+    SA_CUDA__LAUNCHED();
+    return SA_CUDA_OK;
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute64(const uint8_t *text, int64_t n, int64_t *sa, int64_t *lcp,
+                                                  sa_cuda_lrs_result *lrs, const sa_cuda_options *opt,
+                                                  sa_cuda_stats *stats)
+{
+    sa_cuda_options o = {0, 0};
+    if (opt) o = *opt;
+    if (stats) memset(stats, 0, sizeof *stats);
+    if (n < 0 || n > SA_CUDA__MAX64) return SA_CUDA_ERR_SIZE;
+    if (o.streams < 0 || o.streams > 4 || o.batch_groups < 0) return SA_CUDA_ERR_ARG;
+    if (n > 0 && (!text || !sa)) return SA_CUDA_ERR_NULL;
+    if (n == 0) {
+        if (lrs) memset(lrs, 0, sizeof *lrs);
+        return SA_CUDA_OK;
+    }
+    int want_lcp = lcp || lrs;
+    size_t ws = sa_cuda_workspace_size64(n);
+    if (!ws) return SA_CUDA_ERR_CUDA;
+    size_t o_sa = sa_cuda__up((size_t)n), o_lcp = o_sa + sa_cuda__up(8 * (size_t)n);
+    size_t o_res = o_lcp + (want_lcp ? sa_cuda__up(8 * (size_t)n) : 0), o_ws = o_res + SA_CUDA__ALIGN;
+    size_t bytes = o_ws + ws;
+    sa_cuda__host H;
+    sa_cuda_status st = sa_cuda__host_init(&H, bytes, 1);
+    if (st) return st;
+    char *base = (char *)H.mem;
+    uint8_t *d_text = (uint8_t *)base;
+    int64_t *d_sa = (int64_t *)(base + o_sa), *d_lcp = (int64_t *)(base + o_lcp);
+    sa_cuda_lrs_result *d_res = (sa_cuda_lrs_result *)(base + o_res);
+    void *d_ws = base + o_ws;
+    cudaStream_t s0 = H.s[0];
+    cudaEvent_t *E = H.ev; /* 0 start, 1 uploaded, 2 SA done, 3 kernels done, 4 end */
+    sa_cuda__ws64 w;
+    int rounds = 0;
+    if ((st = sa_cuda__take_ws64((sa_cuda__u64)n, d_ws, ws, &w))) goto done;
+#define SA_CUDA__H(call) do { if ((call) != cudaSuccess) { st = SA_CUDA_ERR_CUDA; goto done; } } while (0)
+    SA_CUDA__H(cudaEventRecord(E[0], s0));
+    SA_CUDA__H(cudaMemcpyAsync(d_text, text, (size_t)n, cudaMemcpyHostToDevice, s0));
+    SA_CUDA__H(cudaEventRecord(E[1], s0));
+    if ((st = sa_cuda__sort64(d_text, (sa_cuda__u64)n, d_sa, w, s0, &rounds))) goto done;
+    SA_CUDA__H(cudaEventRecord(E[2], s0));
+    if (want_lcp) {
+        if ((st = sa_cuda_lcp64(d_text, d_sa, d_lcp, n, d_ws, ws, s0))) goto done;
+        if (lrs && (st = sa_cuda_lrs64(d_sa, d_lcp, n, d_res, d_ws, ws, s0))) goto done;
+    }
+    SA_CUDA__H(cudaEventRecord(E[3], s0));
+    SA_CUDA__H(cudaMemcpyAsync(sa, d_sa, 8 * (size_t)n, cudaMemcpyDeviceToHost, s0));
+    if (lcp) SA_CUDA__H(cudaMemcpyAsync(lcp, d_lcp, 8 * (size_t)n, cudaMemcpyDeviceToHost, s0));
+    if (lrs) SA_CUDA__H(cudaMemcpyAsync(lrs, d_res, sizeof *lrs, cudaMemcpyDeviceToHost, s0));
+    SA_CUDA__H(cudaEventRecord(E[4], s0));
+    SA_CUDA__H(cudaStreamSynchronize(s0));
+    if (stats) {
+        stats->time_h2d = sa_cuda__elapsed(E[0], E[1]);
+        stats->time_sa = sa_cuda__elapsed(E[1], E[2]);
+        stats->time_kernel = sa_cuda__elapsed(E[1], E[3]);
+        stats->time_d2h = sa_cuda__elapsed(E[3], E[4]);
+        stats->time_total = sa_cuda__elapsed(E[0], E[4]);
+        stats->device_bytes = bytes;
+        stats->rounds = rounds;
     }
 #undef SA_CUDA__H
 done:
