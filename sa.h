@@ -2047,7 +2047,7 @@ static sa_status sa__mpi_gather_build(sa__mpi_ctx *c, const uint8_t *blk, int64_
     int64_t n = c->n, lo = c->lo, cnt = c->cnt, ext = 1024, j;
     uint8_t *text = NULL;
     int32_t *wsa = NULL, *wlcp = NULL, *fsa = NULL, *flcp = NULL;
-    int64_t *loc = NULL, *all = NULL;
+    int64_t *loc = NULL, *all = NULL, *sbuf = NULL;
     int *gcnt = NULL, *gdsp = NULL, q, rc;
     sa_status st = SA_OK;
     double t0 = MPI_Wtime(), t;
@@ -2165,23 +2165,27 @@ static sa_status sa__mpi_gather_build(sa__mpi_ctx *c, const uint8_t *blk, int64_
         if ((st = sa__mpi_agree(c, sa__mpi_rc(rc))) != SA_OK) goto done;
         lrs->len = v[0]; lrs->sa_index = v[1]; lrs->pos = v[2]; lrs->count = v[3];
     }
-    /* scatter the blocks back (as 64-bit entries) */
+    /* scatter the blocks back (as 64-bit entries). Rank 0's send buffer is allocated, and that
+     * agreed on, before the first send: a failure between sends would leave a rank waiting in
+     * its receive forever (found by the failing-allocator test, seed 1795399077955100319). */
     sa__mpi_put(c, text); text = NULL;
+    if (c->r == 0) {
+        int64_t mmax = 0;
+        for (q = 1; q < c->P; q++) if (gcnt[q] > mmax) mmax = gcnt[q];
+        if (mmax > 0 && !(sbuf = (int64_t *)sa__mpi_get(c, mmax, sizeof *sbuf))) st = SA_ERR_NOMEM;
+    }
+    st = sa__mpi_agree(c, st);
+    if (st != SA_OK) goto done;
     if (c->r == 0) {
         for (j = 0; j < cnt; j++) sa[j] = fsa[j];
         if (want_lcp) for (j = 0; j < cnt; j++) lcp[j] = flcp[j];
         for (q = 1; q < c->P && st == SA_OK; q++) {
-            {
-                int64_t k, l = gdsp[q], m = gcnt[q];
-                int64_t *buf = (int64_t *)sa__mpi_get(c, m, sizeof *buf);
-                if (!buf) { st = SA_ERR_NOMEM; break; }
-                for (k = 0; k < m; k++) buf[k] = fsa[l + k];
-                st = sa__mpi_send(c, buf, m, MPI_INT64_T, sizeof *buf, q);
-                if (st == SA_OK && want_lcp) {
-                    for (k = 0; k < m; k++) buf[k] = flcp[l + k];
-                    st = sa__mpi_send(c, buf, m, MPI_INT64_T, sizeof *buf, q);
-                }
-                sa__mpi_put(c, buf);
+            int64_t k, l = gdsp[q], m = gcnt[q];
+            for (k = 0; k < m; k++) sbuf[k] = fsa[l + k];
+            st = sa__mpi_send(c, sbuf, m, MPI_INT64_T, sizeof *sbuf, q);
+            if (st == SA_OK && want_lcp) {
+                for (k = 0; k < m; k++) sbuf[k] = flcp[l + k];
+                st = sa__mpi_send(c, sbuf, m, MPI_INT64_T, sizeof *sbuf, q);
             }
         }
     } else {
@@ -2191,6 +2195,7 @@ static sa_status sa__mpi_gather_build(sa__mpi_ctx *c, const uint8_t *blk, int64_
     st = sa__mpi_agree(c, st);
     *tlcp = MPI_Wtime() - t0;
 done:
+    if (sbuf) sa__mpi_put(c, sbuf);
     if (text) sa__mpi_put(c, text);
     if (gcnt) sa__mpi_put(c, gcnt);
     if (loc) sa__mpi_put(c, loc);
