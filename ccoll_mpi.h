@@ -1615,16 +1615,22 @@ static ccoll_algo ccoll__choose(ccoll_plan *P, const void *x, int *st)
 
 /* ---- the public collectives ----------------------------------------------------------- */
 static int ccoll__allreduce_run(ccoll_plan *P, const unsigned char *own, unsigned char *recv, ccoll_algo a);
+/* What every collective call starts from: no local error yet, nothing sent, no eb chosen. */
+static void ccoll__call_begin(ccoll_plan *P)
+{
+    P->lst = CCOLL_OK;
+    P->lhc = 0;
+    P->sent = P->comp_sent = P->raw_sent_streams = 0;
+    P->eb_abs = 0;
+}
+
 CCOLLDEF ccoll_status ccoll_allreduce(ccoll_plan *P, const void *send, void *recv)
 {
     ccoll_algo a;
     int st = CCOLL_OK, compressed;
     const unsigned char *own;
     if (!P) return CCOLL_ERR_NULL;
-    P->lst = CCOLL_OK;
-    P->lhc = 0;
-    P->sent = P->comp_sent = P->raw_sent_streams = 0;
-    P->eb_abs = 0;
+    ccoll__call_begin(P);
     /* a NULL buffer is a local error: agreed in the preamble like any other */
     if ((!send || !recv) && P->count) ccoll__fail(P, CCOLL_ERR_NULL, 0);
     own = (const unsigned char *)(send == MPI_IN_PLACE ? recv : send);
@@ -1716,10 +1722,7 @@ CCOLLDEF ccoll_status ccoll_allgather(ccoll_plan *P, const void *send, void *rec
     int st, raw;
     const unsigned char *own;
     if (!P) return CCOLL_ERR_NULL;
-    P->lst = CCOLL_OK;
-    P->lhc = 0;
-    P->sent = P->comp_sent = P->raw_sent_streams = 0;
-    P->eb_abs = 0;
+    ccoll__call_begin(P);
     if ((!send || !recv) && P->count) ccoll__fail(P, CCOLL_ERR_NULL, 0);
     own = (const unsigned char *)(send == MPI_IN_PLACE && recv ? (const unsigned char *)recv + (uint64_t)P->rank * P->count * P->esize
                                                                : (const unsigned char *)send);
