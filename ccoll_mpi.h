@@ -199,7 +199,7 @@ typedef enum ccoll_status {
     CCOLL_ERR_ARG = -2,       /* an invalid value (dtype, algorithm, config not initialised) */
     CCOLL_ERR_SIZE = -3,      /* a size out of range or overflowing */
     CCOLL_ERR_NOMEM = -4,     /* CCOLL_MALLOC failed */
-    CCOLL_ERR_CUDA = -5,      /* (reserved for the device-buffer collectives) */
+    CCOLL_ERR_CUDA = -5,      /* a CUDA call failed (device plans) */
     CCOLL_ERR_MPI = -6,       /* an MPI call failed */
     CCOLL_ERR_INTERNAL = -7,  /* a bug in ccoll */
     CCOLL_ERR_EB = -8,        /* error bound not finite and > 0 */
@@ -222,12 +222,25 @@ typedef enum ccoll_algo {
 
 typedef enum ccoll_bound { CCOLL_BOUND_UNSET = 0, CCOLL_ABS, CCOLL_REL } ccoll_bound;
 
+/* Where the caller's buffers live. Device plans need the implementation compiled by nvcc. */
+typedef enum ccoll_memory { CCOLL_MEM_HOST = 0, CCOLL_MEM_DEVICE } ccoll_memory;
+
+/* config.stream: a cudaStream_t under nvcc, the same pointer as void * for C callers */
+#ifdef __CUDACC__
+typedef cudaStream_t ccoll_stream;
+#else
+typedef void *ccoll_stream;
+#endif
+
 /* AUTO's cost-model constants; zero fields are measured at plan creation. */
 typedef struct ccoll_model {
     double alpha;      /* seconds per message */
     double beta;       /* seconds per byte on the wire */
     double gamma;      /* seconds per input byte of a raw add */
     double c, h, d;    /* seconds per input byte: compress, fused add, decompress */
+    double stage;      /* device plans: seconds per byte of a pinned host <-> device copy */
+    double launch;     /* device plans: seconds per codec call beyond its bytes (launch + sync) */
+    double link;       /* device plans with CUDA IPC: seconds per byte GPU to GPU in a node */
 } ccoll_model;
 
 /* Zero-initialised = defaults, except the error bound: use ccoll_config_init(). */
@@ -244,6 +257,8 @@ typedef struct ccoll_config {
     int homcomp_qp_whole;   /* HOMCOMP: 1 = QP the whole buffer up front, 0 = a segment ahead */
     int ranks_per_node;     /* ARGM: 0 = $CCOLL_RANKS_PER_NODE or MPI_COMM_TYPE_SHARED */
     ccoll_model model;      /* AUTO: constants (0 = measure at plan creation) */
+    ccoll_memory memory;    /* CCOLL_MEM_HOST (0) or CCOLL_MEM_DEVICE (nvcc builds) */
+    ccoll_stream stream;    /* device plans: the caller's stream (0 = the default stream) */
 } ccoll_config;
 
 /* What the last call on a plan did. */
@@ -255,6 +270,13 @@ typedef struct ccoll_info {
     int hc_status;            /* the codec's status behind CCOLL_ERR_CODEC and friends */
     ccoll_model model;        /* AUTO's constants after measurement */
     double predicted[CCOLL_ALGO_COUNT]; /* AUTO: the model's seconds per candidate (0 = not one) */
+    /* device plans */
+    int device;               /* 1: a device plan */
+    int cuda_aware;           /* what MPIX_Query_cuda_support said (-1: not available) */
+    int ipc;                  /* ArGM's node phases: 1 = CUDA IPC, 0 = staged through the host */
+    const char *ipc_why;      /* why staged: "shared GPU", "no peer access", ... ("" when ipc) */
+    double t_codec, t_stage, t_link, t_wire; /* this rank's seconds in the last call: codec
+                                 * kernels, host<->device copies, GPU-GPU phase, MPI waits */
 } ccoll_info;
 
 typedef struct ccoll_plan ccoll_plan;
@@ -326,6 +348,7 @@ typedef struct {
     size_t *len;      /* bytes used per slot */
     uint64_t nblk, nseg;
     size_t cap;
+    int pinned;       /* mem from cudaMallocHost (device plans) */
 } ccoll__store;
 
 struct ccoll_plan {
@@ -373,6 +396,28 @@ struct ccoll_plan {
     double cr;        /* the last sampled compression ratio (agreed) */
     uint64_t cr_calls;
     int auto_pick, auto_raw; /* AUTO's last choice, and whether it moved raw data */
+    /* device plans (CCOLL_MEM_DEVICE, nvcc builds; see DEVICE PLANS below) */
+    int dev;                    /* the caller's buffers are device memory */
+    int dmode;                  /* this step's buffers are device memory (0 while a raw
+                                 * algorithm runs on the pinned host copy) */
+    int gpu;                    /* the device current at plan creation */
+    ccoll_stream cst;           /* the caller's stream */
+    void *dws;                  /* hc_cuda workspace for one segment */
+    size_t dws_bytes, dcap;     /* dcap: bytes of each device stream scratch */
+    unsigned char *dsa, *dsb, *dso; /* device scratch: two input streams, one output stream */
+    unsigned char *dtmpf;       /* device floats, one segment (DOC) */
+    int32_t *ddelta;            /* device deltas, one segment (HOMCOMP) */
+    unsigned long long *dscan;  /* min key, max key, NaN/Inf flag of a device vector */
+    unsigned char *hres;        /* pinned: codec results and scan words read back */
+    void *ev[3];                /* cudaEvent_t: before upload, after upload, after kernels */
+    unsigned char *hstage;      /* pinned copy of a whole vector (raw algorithms, staged ArGM) */
+    size_t hstage_bytes;
+    unsigned char *dacc;        /* device: one ArGM piece (several nodes) */
+    unsigned char *ipc_buf;     /* device copy of the input that node peers read (CUDA IPC) */
+    unsigned char **ipc_peer;   /* the node's ipc_bufs as mapped here (own one at the local rank) */
+    void *ipc_src;              /* device array: each node rank's ipc_buf + this rank's piece */
+    int ipc_n;                  /* node ranks (0: no IPC) */
+    double t_codec, t_stage, t_link, t_wire; /* this call's time on this rank */
 };
 
 /* ---- small helpers ------------------------------------------------------------------- */
@@ -414,19 +459,278 @@ static int ccoll__fail(ccoll_plan *P, int st, int hc)
 }
 static int ccoll__hc(ccoll_plan *P, hc_status s) { return s == HC_OK ? CCOLL_OK : ccoll__fail(P, ccoll__from_hc(s), s); }
 
+/* =========================================================================================
+ * DEVICE PLANS (nvcc builds). The algorithms below are written once, for host pointers;
+ * a device plan changes only what sits behind a few functions. Every compressed stream
+ * still lives in (pinned) host memory: that copy is what MPI sends and receives, so MPI
+ * never sees a device pointer, and the received bytes are checked exactly as on the host
+ * (length from MPI_Get_count, bounded by the posted capacity; the header parsed from the
+ * host copy before any launch; the rest by the kernels). A codec step uploads its input
+ * stream(s) into device scratch (dsa, dsb), runs the hc_cuda_* call on the plan's stream
+ * and workspace, reads the status back and downloads the output stream (dso). The GPU
+ * codec writes the CPU codec's bytes, so device and host plans give the same results.
+ * Raw algorithms (RING, raw RECDBL) copy the vector to pinned memory once and run the
+ * host algorithm there. ArGM's node phases use CUDA IPC where every GPU of the node is
+ * distinct and peer-accessible (see ccoll__ipc_setup), else the same host staging.
+ * ========================================================================================= */
+#ifdef __CUDACC__
+#define CCOLL__EV(P, i) ((cudaEvent_t)(P)->ev[i])
+static int ccoll__cu(ccoll_plan *P, cudaError_t e) { return e == cudaSuccess ? CCOLL_OK : ccoll__fail(P, CCOLL_ERR_CUDA, 0); }
+
+/* Wait for the plan's stream. Polls, and lets MPI progress meanwhile (an MPI_Iprobe on an
+ * unused tag): the segments this rank already sent keep moving while its GPU works. */
+static int ccoll__dsync(ccoll_plan *P)
+{
+    cudaError_t e;
+    int flag = 0;
+    while ((e = cudaStreamQuery(P->cst)) == cudaErrorNotReady) {
+        MPI_Iprobe(MPI_ANY_SOURCE, CCOLL__TAG + 99, P->comm, &flag, MPI_STATUS_IGNORE);
+        CCOLL__YIELD();
+    }
+    return ccoll__cu(P, e);
+}
+
+static void *ccoll__pinned(size_t n)
+{
+    void *q = NULL;
+    return cudaMallocHost(&q, n ? n : 1) == cudaSuccess ? q : NULL;
+}
+static void ccoll__pinned_free(void *q)
+{
+    if (q) cudaFreeHost(q);
+}
+static void ccoll__dfree(void *q)
+{
+    if (q) cudaFree(q);
+}
+
+/* ---- kernels (grid-stride loops) ---- */
+template <typename T> static __global__ void ccoll__k_add(T *o, const T *a, const T *b, uint64_t n)
+{
+    for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x)
+        o[i] = a[i] + b[i];
+}
+/* o = src[0] + src[1] + ... + src[d-1], in that order (the host ArGM's order: same bits) */
+template <typename T> static __global__ void ccoll__k_sum(T *o, T *const *src, int d, uint64_t n)
+{
+    for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x) {
+        T acc = src[0][i];
+        for (int j = 1; j < d; j++) acc = acc + src[j][i];
+        o[i] = acc;
+    }
+}
+/* order-preserving keys of doubles, for atomicMin/atomicMax */
+static __device__ unsigned long long ccoll__key(double x)
+{
+    unsigned long long u;
+    memcpy(&u, &x, 8);
+    return (u >> 63) ? ~u : (u | (1ull << 63));
+}
+static double ccoll__unkey(unsigned long long k)
+{
+    unsigned long long u = (k >> 63) ? (k & ~(1ull << 63)) : ~k;
+    double x;
+    memcpy(&x, &u, 8);
+    return x;
+}
+static __global__ void ccoll__k_scan_init(unsigned long long *r)
+{
+    r[0] = ~0ull;
+    r[1] = 0;
+    r[2] = 0;
+}
+/* min and max of the finite values, and a flag for NaN/Inf (the host preamble's scan) */
+template <typename T> static __global__ void ccoll__k_scan(const T *x, uint64_t n, unsigned long long *r)
+{
+    unsigned long long mn = ~0ull, mx = 0, bad = 0;
+    for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x) {
+        double d = (double)x[i];
+        if (!(d - d == 0.0)) bad = 1;
+        else {
+            unsigned long long k = ccoll__key(d);
+            mn = k < mn ? k : mn;
+            mx = k > mx ? k : mx;
+        }
+    }
+    for (int o = 16; o > 0; o /= 2) {
+        unsigned long long a = __shfl_down_sync(0xffffffffu, mn, o), b = __shfl_down_sync(0xffffffffu, mx, o);
+        bad |= __shfl_down_sync(0xffffffffu, bad, o);
+        mn = a < mn ? a : mn;
+        mx = b > mx ? b : mx;
+    }
+    if ((threadIdx.x & 31) == 0) {
+        if (mn != ~0ull) atomicMin(&r[0], mn);
+        if (mx) atomicMax(&r[1], mx);
+        if (bad) atomicOr(&r[2], bad);
+    }
+}
+static unsigned ccoll__grid(uint64_t n)
+{
+    uint64_t g = (n + 255) / 256;
+    return (unsigned)(g < 1 ? 1 : g > 2048 ? 2048 : g);
+}
+
+/* ---- the codec on the device: upload, launch, status, download ---- */
+static void ccoll__events(ccoll_plan *P, double *stage, double *codec)
+{
+    float a = 0, b = 0;
+    if (cudaEventElapsedTime(&a, CCOLL__EV(P, 0), CCOLL__EV(P, 1)) == cudaSuccess) *stage += a * 1e-3;
+    if (cudaEventElapsedTime(&b, CCOLL__EV(P, 1), CCOLL__EV(P, 2)) == cudaSuccess) *codec += b * 1e-3;
+}
+/* After the launches of one codec step (s: their host-side status; nres: results read
+ * before the last call): the statuses, and the output stream downloaded to hout. */
+static int ccoll__d_end(ccoll_plan *P, hc_status s, int nres, void *hout, size_t cap, size_t *sz)
+{
+    hc_cuda_result *R = (hc_cuda_result *)P->hres;
+    int i;
+    if (s == HC_OK && hc_cuda_read_result(P->dws, &R[nres], P->cst) != HC_OK) s = HC_ERR_CUDA;
+    cudaEventRecord(CCOLL__EV(P, 2), P->cst);
+    if (ccoll__dsync(P)) return CCOLL_ERR_CUDA; /* also after a refused launch: earlier ones ran */
+    ccoll__events(P, &P->t_stage, &P->t_codec);
+    if (s != HC_OK) return ccoll__hc(P, s);
+    for (i = 0; i <= nres; i++)
+        if (R[i].status != HC_OK) return ccoll__hc(P, (hc_status)R[i].status);
+    if (sz) {
+        double t0 = MPI_Wtime();
+        uint64_t b = R[nres].bytes;
+        if (b > cap || b > P->dcap) return ccoll__fail(P, CCOLL_ERR_INTERNAL, 0);
+        if (ccoll__cu(P, cudaMemcpyAsync(hout, P->dso, (size_t)b, cudaMemcpyDeviceToHost, P->cst)) || ccoll__dsync(P))
+            return CCOLL_ERR_CUDA;
+        *sz = (size_t)b;
+        P->t_stage += MPI_Wtime() - t0;
+    }
+    return CCOLL_OK;
+}
+/* upload a received stream (len <= its slot's capacity <= dcap, checked again here) */
+static int ccoll__d_up(ccoll_plan *P, unsigned char *d, const void *h, size_t len)
+{
+    if (len > P->dcap) return ccoll__fail(P, CCOLL_ERR_CORRUPT, HC_ERR_CORRUPT);
+    return ccoll__cu(P, cudaMemcpyAsync(d, h, len, cudaMemcpyHostToDevice, P->cst));
+}
+static int ccoll__d_compress(ccoll_plan *P, const void *in, uint64_t n, void *out, size_t cap, size_t *sz)
+{
+    cudaEventRecord(CCOLL__EV(P, 0), P->cst);
+    cudaEventRecord(CCOLL__EV(P, 1), P->cst);
+    return ccoll__d_end(P, hc_cuda_compress(&P->hc, in, n, P->dso, P->dcap, P->dws, P->dws_bytes, P->cst), 0, out, cap, sz);
+}
+static int ccoll__d_decompress(ccoll_plan *P, const void *s, size_t len, void *out, uint64_t n)
+{
+    cudaEventRecord(CCOLL__EV(P, 0), P->cst);
+    if (ccoll__d_up(P, P->dsa, s, len)) return P->lst;
+    cudaEventRecord(CCOLL__EV(P, 1), P->cst);
+    return ccoll__d_end(P, hc_cuda_decompress(P->dsa, len, s, (hc_dtype)P->dt, out, n, P->dws, P->dws_bytes, P->cst), 0,
+                        NULL, 0, NULL);
+}
+static int ccoll__d_add_raw(ccoll_plan *P, const void *c, size_t clen, const void *raw, uint64_t n, void *out, size_t cap,
+                            size_t *sz)
+{
+    cudaEventRecord(CCOLL__EV(P, 0), P->cst);
+    if (ccoll__d_up(P, P->dsa, c, clen)) return P->lst;
+    cudaEventRecord(CCOLL__EV(P, 1), P->cst);
+    return ccoll__d_end(P, hc_cuda_add_raw(P->dsa, clen, c, (hc_dtype)P->dt, raw, n, P->dso, P->dcap, P->dws, P->dws_bytes, P->cst),
+                        0, out, cap, sz);
+}
+static int ccoll__d_add(ccoll_plan *P, const void *a, size_t alen, const void *b, size_t blen, uint64_t n, void *out, size_t cap,
+                        size_t *sz)
+{
+    cudaEventRecord(CCOLL__EV(P, 0), P->cst);
+    if (ccoll__d_up(P, P->dsa, a, alen) || ccoll__d_up(P, P->dsb, b, blen)) return P->lst;
+    cudaEventRecord(CCOLL__EV(P, 1), P->cst);
+    return ccoll__d_end(P, hc_cuda_add(P->dsa, alen, P->dsb, blen, a, (hc_dtype)P->dt, n, P->dso, P->dcap, P->dws, P->dws_bytes, P->cst),
+                        0, out, cap, sz);
+}
+/* HOMCOMP on the device: QP of the raw segment with the received stream's step (the same
+ * step the global eb gives), then the combine; the QP status is read back between them */
+static int ccoll__d_add_qp(ccoll_plan *P, const void *c, size_t clen, const void *raw, uint64_t n, void *out, size_t cap,
+                           size_t *sz)
+{
+    hc_status s;
+    cudaEventRecord(CCOLL__EV(P, 0), P->cst);
+    if (ccoll__d_up(P, P->dsa, c, clen)) return P->lst;
+    cudaEventRecord(CCOLL__EV(P, 1), P->cst);
+    s = hc_cuda_qp(P->dsa, clen, c, (hc_dtype)P->dt, raw, n, P->ddelta, P->dws, P->dws_bytes, P->cst);
+    if (s == HC_OK) s = hc_cuda_read_result(P->dws, (hc_cuda_result *)P->hres, P->cst);
+    if (s == HC_OK)
+        s = hc_cuda_add_qp(P->dsa, clen, c, (hc_dtype)P->dt, P->ddelta, n, P->dso, P->dcap, P->dws, P->dws_bytes, P->cst);
+    return ccoll__d_end(P, s, 1, out, cap, sz);
+}
+static int ccoll__d_add_floats(ccoll_plan *P, void *out, const void *a, const void *b, uint64_t n)
+{
+    cudaEventRecord(CCOLL__EV(P, 0), P->cst);
+    cudaEventRecord(CCOLL__EV(P, 1), P->cst);
+    if (P->dt == HC_F32) ccoll__k_add<float><<<ccoll__grid(n), 256, 0, P->cst>>>((float *)out, (const float *)a, (const float *)b, n);
+    else ccoll__k_add<double><<<ccoll__grid(n), 256, 0, P->cst>>>((double *)out, (const double *)a, (const double *)b, n);
+    return ccoll__d_end(P, cudaGetLastError() == cudaSuccess ? HC_OK : HC_ERR_CUDA, 0, NULL, 0, NULL);
+}
+/* min, max and the NaN/Inf flag of a device vector (the preamble's scan) */
+static int ccoll__d_scan(ccoll_plan *P, const void *x, uint64_t n, double *mn, double *mx, int *bad)
+{
+    unsigned long long *h = (unsigned long long *)(P->hres + 128);
+    ccoll__k_scan_init<<<1, 1, 0, P->cst>>>(P->dscan);
+    if (n && P->dt == HC_F32) ccoll__k_scan<float><<<ccoll__grid(n), 256, 0, P->cst>>>((const float *)x, n, P->dscan);
+    else if (n) ccoll__k_scan<double><<<ccoll__grid(n), 256, 0, P->cst>>>((const double *)x, n, P->dscan);
+    if (ccoll__cu(P, cudaGetLastError()) ||
+        ccoll__cu(P, cudaMemcpyAsync(h, P->dscan, 3 * sizeof *h, cudaMemcpyDeviceToHost, P->cst)) || ccoll__dsync(P))
+        return CCOLL_ERR_CUDA;
+    *bad = h[2] != 0;
+    if (h[0] != ~0ull) *mn = ccoll__unkey(h[0]);
+    if (h[1] != 0) *mx = ccoll__unkey(h[1]);
+    return CCOLL_OK;
+}
+/* stream-ordered copies (kind from the pointers: unified addressing) */
+static int ccoll__d_copy(ccoll_plan *P, void *dst, const void *src, size_t bytes, double *acc)
+{
+    double t0 = MPI_Wtime();
+    int st;
+    if (!bytes || dst == src) return CCOLL_OK;
+    st = ccoll__cu(P, cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, P->cst));
+    if (!st) st = ccoll__dsync(P);
+    if (acc) *acc += MPI_Wtime() - t0;
+    return st;
+}
+#else /* not nvcc: host plans only; these are never reached (dmode stays 0) */
+static int ccoll__d_fail(ccoll_plan *P) { return ccoll__fail(P, CCOLL_ERR_CUDA, 0); }
+#define ccoll__d_compress(P, in, n, out, cap, sz) ccoll__d_fail(P)
+#define ccoll__d_decompress(P, s, len, out, n) ccoll__d_fail(P)
+#define ccoll__d_add_raw(P, c, clen, raw, n, out, cap, sz) ccoll__d_fail(P)
+#define ccoll__d_add(P, a, alen, b, blen, n, out, cap, sz) ccoll__d_fail(P)
+#define ccoll__d_add_qp(P, c, clen, raw, n, out, cap, sz) ccoll__d_fail(P)
+#define ccoll__d_add_floats(P, out, a, b, n) ccoll__d_fail(P)
+#define ccoll__d_scan(P, x, n, mn, mx, bad) ccoll__d_fail(P)
+#define ccoll__d_copy(P, dst, src, bytes, acc) ((void)(dst), (void)(src), ccoll__d_fail(P))
+static void *ccoll__pinned(size_t n) { (void)n; return NULL; }
+static void ccoll__pinned_free(void *q) { (void)q; }
+#endif
+
+/* Host buffers of a plan: pinned for device plans (fast, asynchronous copies). */
+static void *ccoll__palloc(const ccoll_plan *P, size_t n, int *st)
+{
+    void *q = P->dev ? ccoll__pinned(n) : CCOLL_MALLOC(n ? n : 1);
+    if (!q && *st == CCOLL_OK) *st = CCOLL_ERR_NOMEM;
+    return q;
+}
+static void ccoll__pfree(const ccoll_plan *P, void *q)
+{
+    if (P->dev) ccoll__pinned_free(q);
+    else CCOLL_FREE(q);
+}
+
 static void ccoll__store_free(ccoll__store *s)
 {
-    CCOLL_FREE(s->mem);
+    if (s->pinned) ccoll__pinned_free(s->mem);
+    else CCOLL_FREE(s->mem);
     CCOLL_FREE(s->len);
     memset(s, 0, sizeof *s);
 }
-static int ccoll__store_alloc(ccoll__store *s, uint64_t nblk, uint64_t nseg, size_t cap)
+/* pinned = 1 (device plans): the slots are cudaMallocHost memory */
+static int ccoll__store_alloc(ccoll__store *s, uint64_t nblk, uint64_t nseg, size_t cap, int pinned)
 {
     uint64_t slots = nblk * nseg;
     memset(s, 0, sizeof *s);
     if (slots == 0) return CCOLL_OK;
     if (cap && slots > SIZE_MAX / cap) return CCOLL_ERR_SIZE;
-    s->mem = (unsigned char *)CCOLL_MALLOC(slots * cap);
+    s->pinned = pinned;
+    s->mem = (unsigned char *)(pinned ? ccoll__pinned(slots * cap) : CCOLL_MALLOC(slots * cap));
     s->len = (size_t *)CCOLL_MALLOC(slots * sizeof(size_t));
     if (!s->mem || !s->len) { ccoll__store_free(s); return CCOLL_ERR_NOMEM; }
     s->nblk = nblk;
@@ -445,22 +749,29 @@ static void *ccoll__alloc(size_t n, int *st)
 }
 
 /* ---- the codec, through one place (homcomp.cuh's CPU API) --------------------------- */
+/* Streams are host memory in every plan; raw operands (in, out, raw) are device memory in a
+ * device plan (dmode). */
 static int ccoll__compress(ccoll_plan *P, const void *in, uint64_t n, void *out, size_t cap, size_t *sz)
 {
+    if (P->dmode) return ccoll__d_compress(P, in, n, out, cap, sz);
     return ccoll__hc(P, hc_compress(&P->hc, in, n, out, cap, sz, &P->hco));
 }
 static int ccoll__decompress(ccoll_plan *P, const void *s, size_t len, void *out, uint64_t n)
 {
+    if (P->dmode) return ccoll__d_decompress(P, s, len, out, n);
     return ccoll__hc(P, hc_decompress(s, len, (hc_dtype)P->dt, out, n, &P->hco));
 }
 static int ccoll__add_raw(ccoll_plan *P, const void *c, size_t clen, const void *raw, uint64_t n, void *out, size_t cap,
                           size_t *sz)
 {
+    if (P->dmode) return ccoll__d_add_raw(P, c, clen, raw, n, out, cap, sz);
     return ccoll__hc(P, hc_add_raw(c, clen, (hc_dtype)P->dt, raw, n, out, cap, sz, &P->hco));
 }
-static int ccoll__add(ccoll_plan *P, const void *a, size_t alen, const void *b, size_t blen, void *out, size_t cap,
-                      size_t *sz)
+static int ccoll__add(ccoll_plan *P, const void *a, size_t alen, const void *b, size_t blen, uint64_t n, void *out,
+                      size_t cap, size_t *sz)
 {
+    if (P->dmode) return ccoll__d_add(P, a, alen, b, blen, n, out, cap, sz);
+    (void)n;
     return ccoll__hc(P, hc_add(a, alen, b, blen, out, cap, sz, &P->hco));
 }
 /* quantize + predict with the call's eb, before any stream of this segment exists */
@@ -475,11 +786,12 @@ static int ccoll__add_qp(ccoll_plan *P, const void *c, size_t clen, const int32_
 }
 
 /* out = a + b elementwise (a may alias out). */
-static void ccoll__add_floats(const ccoll_plan *P, void *out, const void *a, const void *b, uint64_t n)
+static void ccoll__add_floats(ccoll_plan *P, void *out, const void *a, const void *b, uint64_t n)
 {
     int64_t i, nn = (int64_t)n;
     int nt = n >= 65536 ? ccoll__threads(P) : 1;
     (void)nt;
+    if (P->dmode) { ccoll__d_add_floats(P, out, a, b, n); return; }
     if (P->dt == HC_F32) {
         float *o = (float *)out;
         const float *x = (const float *)a, *y = (const float *)b;
@@ -560,6 +872,204 @@ static int ccoll__waitall(MPI_Request *r, uint64_t n)
     return st;
 }
 
+/* ---- device plan resources: allocated once, at plan creation (hstage, the IPC buffers and
+ * the ArGM piece on the first call that needs them) ---- */
+static void ccoll__barrier(MPI_Comm c);
+#ifdef __CUDACC__
+/* collective over the node when IPC was being set up */
+static void ccoll__ipc_free(ccoll_plan *P)
+{
+    int j;
+    if (P->ipc_peer) {
+        for (j = 0; j < P->ipc_n; j++)
+            if (P->ipc_peer[j] && P->ipc_peer[j] != P->ipc_buf) cudaIpcCloseMemHandle(P->ipc_peer[j]);
+        CCOLL_FREE(P->ipc_peer);
+    }
+    /* every peer has unmapped this rank's buffer before it goes (ipc_n: same on the node) */
+    if (P->ipc_n && P->node_comm != MPI_COMM_NULL) ccoll__barrier(P->node_comm);
+    ccoll__dfree(P->ipc_buf);
+    ccoll__dfree(P->ipc_src);
+    P->ipc_peer = NULL;
+    P->ipc_buf = NULL;
+    P->ipc_src = NULL;
+    P->ipc_n = 0;
+}
+static void ccoll__dev_free(ccoll_plan *P)
+{
+    int j;
+    ccoll__ipc_free(P);
+    ccoll__dfree(P->dws);
+    ccoll__dfree(P->dsa);
+    ccoll__dfree(P->dsb);
+    ccoll__dfree(P->dso);
+    ccoll__dfree(P->dtmpf);
+    ccoll__dfree(P->ddelta);
+    ccoll__dfree(P->dscan);
+    ccoll__dfree(P->dacc);
+    ccoll__pinned_free(P->hres);
+    ccoll__pinned_free(P->hstage);
+    for (j = 0; j < 3; j++)
+        if (P->ev[j]) cudaEventDestroy(CCOLL__EV(P, j));
+}
+static int ccoll__dmalloc(void *pp, size_t n, int *st)
+{
+    if (*st == CCOLL_OK && cudaMalloc((void **)pp, n ? n : 1) != cudaSuccess) *st = CCOLL_ERR_CUDA;
+    return *st;
+}
+static int ccoll__dev_init(ccoll_plan *P)
+{
+    /* every codec call handles one segment at most */
+    uint64_t n = ccoll__min64(P->seg, P->count ? P->count : 1);
+    int st = CCOLL_OK, j;
+    if (cudaGetDevice(&P->gpu) != cudaSuccess) return CCOLL_ERR_CUDA;
+    P->cst = P->cfg.stream;
+    P->dcap = hc_compress_bound(n, (hc_dtype)P->dt);
+    P->dws_bytes = hc_cuda_workspace_size(n);
+    ccoll__dmalloc(&P->dws, P->dws_bytes, &st);
+    ccoll__dmalloc(&P->dsa, P->dcap, &st);
+    ccoll__dmalloc(&P->dsb, P->dcap, &st);
+    ccoll__dmalloc(&P->dso, P->dcap, &st);
+    ccoll__dmalloc(&P->dtmpf, n * P->esize, &st);
+    ccoll__dmalloc(&P->ddelta, hc_qp_count(n) * sizeof(int32_t), &st);
+    ccoll__dmalloc(&P->dscan, 4 * sizeof(unsigned long long), &st);
+    if (!st && !(P->hres = (unsigned char *)ccoll__pinned(256))) st = CCOLL_ERR_NOMEM;
+    for (j = 0; j < 3 && !st; j++) {
+        cudaEvent_t e;
+        if (cudaEventCreate(&e) != cudaSuccess) st = CCOLL_ERR_CUDA;
+        else P->ev[j] = (void *)e;
+    }
+    return st;
+}
+/* the pinned copy of a whole vector (raw algorithms and staged ArGM run on it) */
+static int ccoll__stage_prepare(ccoll_plan *P, size_t bytes)
+{
+    if (P->hstage_bytes >= bytes && P->hstage) return CCOLL_OK;
+    ccoll__pinned_free(P->hstage);
+    P->hstage_bytes = 0;
+    if (!(P->hstage = (unsigned char *)ccoll__pinned(bytes))) return CCOLL_ERR_NOMEM;
+    P->hstage_bytes = bytes;
+    return CCOLL_OK;
+}
+/* AUTO's ratio sample on the device: the compressed size only */
+static int ccoll__d_sample(ccoll_plan *P, const void *src, uint64_t n, size_t *len)
+{
+    hc_cuda_result *R = (hc_cuda_result *)P->hres;
+    if (hc_cuda_compress(&P->hc, src, n, P->dso, P->dcap, P->dws, P->dws_bytes, P->cst) != HC_OK ||
+        hc_cuda_read_result(P->dws, R, P->cst) != HC_OK || ccoll__dsync(P) || R->status != HC_OK)
+        return 0;
+    *len = (size_t)R->bytes;
+    return 1;
+}
+static int ccoll__cuda_aware(void)
+{
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+    return MPIX_Query_cuda_support();
+#elif defined(MPIX_CUDA_AWARE_SUPPORT)
+    return 0;
+#elif defined(MPICH_NUMVERSION) && MPICH_NUMVERSION >= 40000000
+    return MPIX_Query_cuda_support();
+#else
+    return -1;
+#endif
+}
+
+/* CUDA IPC inside a node (ArGM). Every rank of the node needs its own GPU, visible here and
+ * peer-accessible from this one; the reason when not is agreed over the whole communicator
+ * (AUTO's candidates must be the same everywhere). Then each rank exports one plan-owned
+ * buffer of the whole vector, once; the node's ranks map each other's. */
+static const char *const ccoll__ipc_whys[] = {"", "CCOLL_NO_IPC is set", "one rank per node", "ranks of a node share a GPU",
+                                              "a peer GPU is not visible here", "no peer access between the GPUs",
+                                              "CUDA IPC setup failed", "not set up (no ArGM call yet)"};
+static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn, uint64_t off)
+{
+    char bus[64], *all = NULL;
+    cudaIpcMemHandle_t h, *hs = NULL;
+    int why = 0, g = 0, j, st = CCOLL_OK;
+    const char *env = getenv("CCOLL_NO_IPC");
+    memset(bus, 0, sizeof bus);
+    memset(&h, 0, sizeof h);
+    if (env && *env && strcmp(env, "0")) why = 1;
+    else if (dn < 2) why = 2;
+    all = (char *)ccoll__alloc((size_t)dn * 64, &st);
+    if (cudaDeviceGetPCIBusId(bus, 64, P->gpu) != cudaSuccess) why = 6;
+    /* the bus ids of the node's GPUs (only when every rank has room for them) */
+    j = all != NULL;
+    if (ccoll__allreduce(&j, &g, 1, MPI_INT, MPI_MIN, P->node_comm) != CCOLL_OK || !g ||
+        MPI_Allgather(bus, 64, MPI_CHAR, all, 64, MPI_CHAR, P->node_comm) != MPI_SUCCESS)
+        why = why ? why : 6;
+    for (j = 0; j < dn && !why; j++) {
+        int can = 0;
+        if (j == lr) continue;
+        all[j * 64 + 63] = 0;
+        if (!strcmp(all + j * 64, bus)) why = 3;
+        else if (cudaDeviceGetByPCIBusId(&g, all + j * 64) != cudaSuccess) why = 4;
+        else if (cudaDeviceCanAccessPeer(&can, P->gpu, g) != cudaSuccess || !can) why = 5;
+    }
+    CCOLL_FREE(all);
+    cudaGetLastError(); /* a refused query leaves no sticky error */
+    if (ccoll__allreduce(&why, &g, 1, MPI_INT, MPI_MAX, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    why = g;
+    /* export and map the buffers */
+    if (!why) {
+        int bad = 0;
+        hs = (cudaIpcMemHandle_t *)ccoll__alloc((size_t)dn * sizeof h, &st);
+        P->ipc_peer = (unsigned char **)ccoll__alloc((size_t)dn * sizeof(unsigned char *), &st);
+        if (P->ipc_peer) memset(P->ipc_peer, 0, (size_t)dn * sizeof(unsigned char *));
+        ccoll__dmalloc(&P->ipc_buf, P->count * P->esize, &st);
+        ccoll__dmalloc(&P->ipc_src, (size_t)dn * sizeof(void *), &st);
+        if (!st && cudaIpcGetMemHandle(&h, P->ipc_buf) != cudaSuccess) st = CCOLL_ERR_CUDA;
+        bad = st != CCOLL_OK;
+        if (ccoll__allreduce(&bad, &g, 1, MPI_INT, MPI_MAX, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+        if (!g && MPI_Allgather(&h, (int)sizeof h, MPI_BYTE, hs, (int)sizeof h, MPI_BYTE, P->node_comm) != MPI_SUCCESS) g = 1;
+        for (j = 0; j < dn && !g && !bad; j++) {
+            if (j == lr) P->ipc_peer[j] = P->ipc_buf;
+            else if (cudaIpcOpenMemHandle((void **)&P->ipc_peer[j], hs[j], cudaIpcMemLazyEnablePeerAccess) != cudaSuccess) {
+                P->ipc_peer[j] = NULL;
+                bad = 1;
+            }
+        }
+        if (!g && !bad) {
+            /* the sum kernel reads this rank's piece from every node rank's buffer */
+            unsigned char *src[1024];
+            if (dn > 1024) bad = 1;
+            for (j = 0; j < dn && !bad; j++) src[j] = P->ipc_peer[j] + off * P->esize;
+            if (!bad && cudaMemcpy(P->ipc_src, src, (size_t)dn * sizeof(void *), cudaMemcpyHostToDevice) != cudaSuccess) bad = 1;
+        }
+        CCOLL_FREE(hs);
+        cudaGetLastError();
+        if (ccoll__allreduce(&bad, &j, 1, MPI_INT, MPI_MAX, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+        P->ipc_n = dn; /* ccoll__ipc_free closes what was opened */
+        if (g || j) {
+            ccoll__ipc_free(P);
+            why = 6;
+        }
+    }
+    P->info.ipc = !why;
+    P->info.ipc_why = ccoll__ipc_whys[why];
+    if (!why) {
+        /* the link's speed for AUTO: the fastest of three 4 MiB reads from the next node rank */
+        size_t b = ccoll__min64(P->count * P->esize, (uint64_t)4 << 20);
+        double best = 1e30, t, gl = 0;
+        int r;
+        for (r = 0; r < 3 && b; r++) {
+            t = MPI_Wtime();
+            cudaMemcpyAsync(P->ipc_buf, P->ipc_peer[(lr + 1) % dn], b, cudaMemcpyDefault, P->cst);
+            if (ccoll__dsync(P)) break;
+            t = MPI_Wtime() - t;
+            if (t < best) best = t;
+        }
+        t = b ? best / (double)b : 0;
+        ccoll__barrier(P->node_comm); /* nobody copies into its buffer while another reads it */
+        if (ccoll__allreduce(&t, &gl, 1, MPI_DOUBLE, MPI_MAX, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+        P->info.model.link = P->cfg.model.link > 0 ? P->cfg.model.link : gl;
+    }
+    return CCOLL_OK;
+}
+#else
+static int ccoll__stage_prepare(ccoll_plan *P, size_t bytes) { (void)P; (void)bytes; return CCOLL_ERR_CUDA; }
+#define ccoll__d_sample(P, src, n, len) 0
+#endif
+
 /* ---- strings, config ------------------------------------------------------------------ */
 CCOLLDEF const char *ccoll_status_string(ccoll_status s)
 {
@@ -570,7 +1080,7 @@ CCOLLDEF const char *ccoll_status_string(ccoll_status s)
                                "made by ccoll_config_init, and count/dtype/config equal on every rank";
     case CCOLL_ERR_SIZE: return "count too large: buffer sizes overflow";
     case CCOLL_ERR_NOMEM: return "out of memory (CCOLL_MALLOC failed on some rank)";
-    case CCOLL_ERR_CUDA: return "a CUDA call failed";
+    case CCOLL_ERR_CUDA: return "a CUDA call failed (device plans: or the implementation was not compiled by nvcc)";
     case CCOLL_ERR_MPI: return "an MPI call failed";
     case CCOLL_ERR_INTERNAL: return "internal error in ccoll (please report)";
     case CCOLL_ERR_EB: return "error bound must be finite and > 0 (set it with ccoll_config_init)";
@@ -604,19 +1114,19 @@ static void ccoll__free_buffers(ccoll_plan *P)
     for (i = 0; i < 2; i++) {
         ccoll__store_free(&P->ring_recv[i]);
         ccoll__store_free(&P->ring_send[i]);
-        CCOLL_FREE(P->ring_raw[i]);
+        ccoll__pfree(P, P->ring_raw[i]);
         P->ring_raw[i] = NULL;
     }
     ccoll__store_free(&P->ring_gather);
     ccoll__store_free(&P->ag_store);
     ccoll__store_free(&P->rd_own);
     ccoll__store_free(&P->rd_recv);
-    CCOLL_FREE(P->rd_raw);
-    CCOLL_FREE(P->tmp);
+    ccoll__pfree(P, P->rd_raw);
+    ccoll__pfree(P, P->tmp);
     CCOLL_FREE(P->deltas);
     CCOLL_FREE(P->req);
-    CCOLL_FREE(P->argm_acc);
-    CCOLL_FREE(P->argm_in);
+    ccoll__pfree(P, P->argm_acc);
+    ccoll__pfree(P, P->argm_in);
     P->rd_raw = P->tmp = P->argm_acc = P->argm_in = NULL;
     P->deltas = NULL;
     P->req = NULL;
@@ -626,6 +1136,9 @@ CCOLLDEF void ccoll_plan_free(ccoll_plan *P)
 {
     if (!P) return;
     if (P->inter) ccoll_plan_free(P->inter);
+#ifdef __CUDACC__
+    if (P->dev) ccoll__dev_free(P);
+#endif
     if (P->node_comm != MPI_COMM_NULL) MPI_Comm_free(&P->node_comm);
     if (P->inter_comm != MPI_COMM_NULL) MPI_Comm_free(&P->inter_comm);
     ccoll__free_buffers(P);
@@ -670,14 +1183,26 @@ static int ccoll__plan_make(MPI_Comm comm, uint64_t count, int dt, const ccoll_c
         P->dt = dt;
         P->esize = dt == HC_F32 ? 4 : 8;
         P->cfg = *cfg;
-        P->seg = cfg->segment ? cfg->segment : 65536;
+        P->dev = P->dmode = cfg->memory == CCOLL_MEM_DEVICE;
+        if (P->dev) P->cfg.homcomp_qp_whole = 0; /* device HOMCOMP QPs each segment after its receive */
+        /* device plans: larger default segments (each codec call waits for its status) */
+        P->seg = cfg->segment ? cfg->segment : P->dev ? ((uint64_t)1 << 20) : 65536;
         if (P->seg > ((uint64_t)1 << 24)) P->seg = (uint64_t)1 << 24; /* messages stay < 2^31 bytes */
         P->seg = (P->seg + 31) / 32 * 32;
         if (!P->cfg.raw_below) P->cfg.raw_below = 32768;
         P->info.algo = cfg->algo;
+        P->info.ipc_why = "";
         P->hco.threads = cfg->threads;
     }
     st = ccoll__agree(comm, st);
+#ifdef __CUDACC__
+    if (st == CCOLL_OK && P->dev) {
+        st = ccoll__agree(P->comm, ccoll__dev_init(P));
+        P->info.device = 1;
+        P->info.cuda_aware = ccoll__cuda_aware(); /* reported; streams are staged either way */
+        P->info.ipc_why = ccoll__ipc_whys[7];
+    }
+#endif
     if (st == CCOLL_OK && cfg->algo == CCOLL_ALGO_AUTO && P->p > 1) st = ccoll__agree(P->comm, ccoll__measure(P));
     if (st != CCOLL_OK) {
         ccoll_plan_free(P);
@@ -691,7 +1216,7 @@ CCOLLDEF ccoll_status ccoll_plan_create(MPI_Comm comm, uint64_t count, MPI_Datat
                                         ccoll_plan **plan)
 {
     int st = CCOLL_OK, dt = -1, init = 0, i;
-    unsigned long long mine[12], lo[12];
+    unsigned long long mine[14], lo[14];
     if (plan) *plan = NULL;
     if (MPI_Initialized(&init) != MPI_SUCCESS || !init) return CCOLL_ERR_MPI;
     if (comm == MPI_COMM_NULL) return CCOLL_ERR_ARG;
@@ -701,8 +1226,13 @@ CCOLLDEF ccoll_status ccoll_plan_create(MPI_Comm comm, uint64_t count, MPI_Datat
         if (dtype == MPI_FLOAT) dt = HC_F32;
         else if (dtype == MPI_DOUBLE) dt = HC_F64;
         if (dt < 0 || (int)config->algo < 0 || config->algo >= CCOLL_ALGO_COUNT || config->codec_plain < 0 ||
-            config->codec_plain > 1 || config->threads < 0 || config->ranks_per_node < 0)
+            config->codec_plain > 1 || config->threads < 0 || config->ranks_per_node < 0 ||
+            (config->memory != CCOLL_MEM_HOST && config->memory != CCOLL_MEM_DEVICE))
             st = CCOLL_ERR_ARG;
+#ifndef __CUDACC__
+        else if (config->memory == CCOLL_MEM_DEVICE)
+            st = CCOLL_ERR_ARG; /* device plans need the implementation compiled by nvcc */
+#endif
         else if (config->algo != CCOLL_ALGO_RING &&
                  (config->bound != CCOLL_ABS && config->bound != CCOLL_REL))
             st = CCOLL_ERR_ARG; /* the error bound was never set: ccoll_config_init */
@@ -718,12 +1248,13 @@ CCOLLDEF ccoll_status ccoll_plan_create(MPI_Comm comm, uint64_t count, MPI_Datat
     mine[2] = config ? (unsigned long long)config->algo : 0;
     mine[3] = config ? (unsigned long long)config->bound : 0;
     mine[4] = config ? (unsigned long long)config->codec_plain : 0;
-    mine[5] = (unsigned long long)(-st);
-    for (i = 0; i < 6; i++) mine[6 + i] = ~mine[i];
-    if (ccoll__allreduce(mine, lo, 12, MPI_UNSIGNED_LONG_LONG, MPI_MIN, comm) != CCOLL_OK) return CCOLL_ERR_MPI;
-    if (~lo[11]) return (ccoll_status)(-(int)~lo[11]);
-    for (i = 0; i < 5; i++)
-        if (lo[i] != ~lo[6 + i]) return CCOLL_ERR_ARG;
+    mine[5] = config ? (unsigned long long)config->memory : 0;
+    mine[6] = (unsigned long long)(-st);
+    for (i = 0; i < 7; i++) mine[7 + i] = ~mine[i];
+    if (ccoll__allreduce(mine, lo, 14, MPI_UNSIGNED_LONG_LONG, MPI_MIN, comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    if (~lo[13]) return (ccoll_status)(-(int)~lo[13]);
+    for (i = 0; i < 6; i++)
+        if (lo[i] != ~lo[7 + i]) return CCOLL_ERR_ARG;
     return (ccoll_status)ccoll__plan_make(comm, count, dt, config, plan);
 }
 
@@ -756,7 +1287,9 @@ static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compres
     int64_t i, nn = (int64_t)n;
     int nt = n >= 65536 ? ccoll__threads(P) : 1;
     (void)nt;
-    if (compressed) {
+    if (compressed && P->dmode) {
+        if (ccoll__d_scan(P, x, n, &mn, &mx, &bad)) bad = 0; /* the CUDA error is P->lst, agreed below */
+    } else if (compressed) {
         if (P->dt == HC_F32) {
             const float *f = (const float *)x;
             CCOLL__OMP(parallel for num_threads(nt) reduction(min : mn) reduction(max : mx) reduction(| : bad))
@@ -945,8 +1478,9 @@ static int ccoll__ring_run(ccoll_plan *P, ccoll__ring *R)
             MPI_Request *sr = t + 1 < T ? &sreq[(t + 1) % 2][g] : NULL;
             int32_t *qp = NULL;
             size_t inlen = 0;
-            if (R->mode == CCOLL__HC2 && t < p - 1) {
-                /* QP of the local segment before waiting for the wire (seed 6.2, eq. 6.5) */
+            if (R->mode == CCOLL__HC2 && t < p - 1 && !P->dmode) {
+                /* QP of the local segment before waiting for the wire (seed 6.2, eq. 6.5);
+                 * device plans QP after it, with the received stream as the reference */
                 qp = P->cfg.homcomp_qp_whole ? P->deltas + off : P->deltas;
                 if (!P->cfg.homcomp_qp_whole && P->lst == CCOLL_OK) ccoll__qp(P, own, len, qp);
             }
@@ -969,20 +1503,23 @@ static int ccoll__ring_run(ccoll_plan *P, ccoll__ring *R)
                 uint64_t sb = last ? b : 0;
                 unsigned char *dst = ccoll__slot(S, sb, g);
                 size_t *dl = ccoll__slen(S, sb, g);
-                uint64_t bl = b, gg = g;
                 if (P->lst == CCOLL_OK) {
                     switch (R->mode) {
-                    case CCOLL__DOC:
-                        if (!ccoll__decompress(P, in, inlen, P->tmp, len)) {
-                            ccoll__add_floats(P, P->tmp, P->tmp, own, len);
-                            ccoll__compress(P, P->tmp, len, dst, S->cap, dl);
+                    case CCOLL__DOC: {
+                        unsigned char *f = P->dmode ? P->dtmpf : P->tmp; /* floats where the data is */
+                        if (!ccoll__decompress(P, in, inlen, f, len)) {
+                            ccoll__add_floats(P, f, f, own, len);
+                            ccoll__compress(P, f, len, dst, S->cap, dl);
                         }
                         break;
-                    case CCOLL__HC2: ccoll__add_qp(P, in, inlen, qp, len, dst, S->cap, dl); break;
+                    }
+                    case CCOLL__HC2:
+                        if (P->dmode) ccoll__d_add_qp(P, in, inlen, own, len, dst, S->cap, dl);
+                        else ccoll__add_qp(P, in, inlen, qp, len, dst, S->cap, dl);
+                        break;
                     default: ccoll__add_raw(P, in, inlen, own, len, dst, S->cap, dl); break;
                     }
                 }
-                (void)bl; (void)gg;
                 st = ccoll__send_stream(P, dst, dl, len * P->esize, right, sr);
                 if (last && P->lst == CCOLL_OK) ccoll__decompress(P, dst, *dl, o, len);
             } else {
@@ -1024,19 +1561,19 @@ static int ccoll__ring_prepare(ccoll_plan *P, int allgather, int mode)
     }
     if (allgather) {
         if (!P->gather_ready && mode != CCOLL__RAW) {
-            if ((st = ccoll__store_alloc(&P->ag_store, (uint64_t)P->p, NS, cap))) return st;
+            if ((st = ccoll__store_alloc(&P->ag_store, (uint64_t)P->p, NS, cap, P->dev))) return st;
             P->gather_ready = 1;
         }
         return CCOLL_OK;
     }
     if (!P->ring_ready) {
         for (i = 0; i < 2 && !st; i++) {
-            st = ccoll__store_alloc(&P->ring_recv[i], 1, NS, cap);
-            if (!st) st = ccoll__store_alloc(&P->ring_send[i], 1, NS, cap);
-            if (!st) P->ring_raw[i] = (unsigned char *)ccoll__alloc(maxblk * P->esize, &st);
+            st = ccoll__store_alloc(&P->ring_recv[i], 1, NS, cap, P->dev);
+            if (!st) st = ccoll__store_alloc(&P->ring_send[i], 1, NS, cap, P->dev);
+            if (!st) P->ring_raw[i] = (unsigned char *)ccoll__palloc(P, maxblk * P->esize, &st);
         }
-        if (!st) st = ccoll__store_alloc(&P->ring_gather, (uint64_t)P->p, NS, cap);
-        if (!st) P->tmp = (unsigned char *)ccoll__alloc(cap > segmax * 8 ? cap : segmax * 8, &st);
+        if (!st) st = ccoll__store_alloc(&P->ring_gather, (uint64_t)P->p, NS, cap, P->dev);
+        if (!st) P->tmp = (unsigned char *)ccoll__palloc(P, cap > segmax * 8 ? cap : segmax * 8, &st);
         if (st) return st;
         P->ring_ready = 1;
     }
@@ -1156,7 +1693,7 @@ static int ccoll__rd_recv(ccoll_plan *P, ccoll__rd *D, uint64_t lo, uint64_t hi,
                 unsigned char *o = ccoll__slot(&P->rd_own, l, g);
                 size_t *ol = ccoll__slen(&P->rd_own, l, g), tl = 0;
                 if (!D->own_c) ccoll__add_raw(P, in, inlen, D->own + off * P->esize, len, o, P->rd_own.cap, ol);
-                else if (!ccoll__add(P, o, *ol, in, inlen, P->tmp, P->rd_own.cap, &tl)) {
+                else if (!ccoll__add(P, o, *ol, in, inlen, len, P->tmp, P->rd_own.cap, &tl)) {
                     memcpy(o, P->tmp, tl);
                     *ol = tl;
                 }
@@ -1180,15 +1717,15 @@ static int ccoll__rd_prepare(ccoll_plan *P, int compressed)
         if (st) return st;
     }
     if (!compressed) {
-        if (!P->rd_raw) P->rd_raw = (unsigned char *)ccoll__alloc(P->count * P->esize, &st);
+        if (!P->rd_raw) P->rd_raw = (unsigned char *)ccoll__palloc(P, P->count * P->esize, &st);
         return st;
     }
     if (P->recdbl_ready) return CCOLL_OK;
     segmax = ccoll__min64(P->seg, (P->count + (uint64_t)pp - 1) / (uint64_t)pp);
     cap = hc_compress_bound(segmax ? segmax : 1, (hc_dtype)P->dt);
-    st = ccoll__store_alloc(&P->rd_own, (uint64_t)pp, NS, cap);
-    if (!st) st = ccoll__store_alloc(&P->rd_recv, (uint64_t)pp, NS, cap);
-    if (!st && !P->tmp) P->tmp = (unsigned char *)ccoll__alloc(cap > segmax * 8 ? cap : segmax * 8, &st);
+    st = ccoll__store_alloc(&P->rd_own, (uint64_t)pp, NS, cap, P->dev);
+    if (!st) st = ccoll__store_alloc(&P->rd_recv, (uint64_t)pp, NS, cap, P->dev);
+    if (!st && !P->tmp) P->tmp = (unsigned char *)ccoll__palloc(P, cap > segmax * 8 ? cap : segmax * 8, &st);
     if (!st) P->recdbl_ready = 1;
     return st;
 }
@@ -1230,18 +1767,13 @@ static int ccoll__rd_run(ccoll_plan *P, const unsigned char *own, unsigned char 
             k = 0;
             /* receives first (posted inside rd_recv before any wait), sends in between */
             {
-                uint64_t kr = 0, kk;
-                /* post receives */
-                for (l = klo; l < khi && !st; l++)
-                    for (g = 0; g < ccoll__nseg(ccoll__leaf_len(&D, l), P->seg) && !st; g++) kr++;
-                kk = kr; /* receive requests occupy rq[0 .. kr), sends rq[kr ..) */
+                /* receive requests occupy rq[0 ..), sends rq[nreq / 2 ..) */
                 st = ccoll__rd_send(P, &D, slo, shi, partner, rq + P->nreq / 2, &k);
                 if (!st) {
                     uint64_t k2 = 0;
                     st = ccoll__rd_recv(P, &D, klo, khi, partner, 1, rq, &k2);
                 }
                 if (!st) st = ccoll__waitall(rq + P->nreq / 2, k);
-                (void)kk;
             }
             D.own_c = compressed;
             lo = klo;
@@ -1314,8 +1846,8 @@ static int ccoll__argm_prepare(ccoll_plan *P)
         ccoll_config c = P->cfg;
         c.algo = CCOLL_ALGO_HOMCOMP_F;
         c.bound = CCOLL_ABS; /* the outer call's global eb is handed down every call */
-        P->argm_acc = (unsigned char *)ccoll__alloc(maxp * P->esize, &st);
-        if (!st) P->argm_in = (unsigned char *)ccoll__alloc(maxp * P->esize * (uint64_t)(dn - 1), &st);
+        P->argm_acc = (unsigned char *)ccoll__palloc(P, maxp * P->esize, &st);
+        if (!st) P->argm_in = (unsigned char *)ccoll__palloc(P, maxp * P->esize * (uint64_t)(dn - 1), &st);
         if (!st) {
             uint64_t nq = 2 * (uint64_t)(dn - 1) * (ccoll__nseg(maxp, P->seg) + 1);
             if (!P->req || P->nreq < nq) {
@@ -1326,7 +1858,15 @@ static int ccoll__argm_prepare(ccoll_plan *P)
         }
         /* collective over the inter-node communicator: agreed there, then here */
         if (ccoll__plan_make(P->inter_comm, mine, P->dt, &c, &P->inter) != CCOLL_OK && !st) st = CCOLL_ERR_NOMEM;
-        if (!st && P->inter && (st = ccoll__ring_prepare(P->inter, 0, CCOLL__HCF)) != CCOLL_OK) return st;
+        if (!st && P->inter) st = ccoll__ring_prepare(P->inter, 0, CCOLL__HCF);
+#ifdef __CUDACC__
+        if (P->dev) {
+            int s2 = ccoll__ipc_setup(P, lr, dn, ccoll__blk_off(P->count, dn, (uint64_t)lr)); /* collective */
+            if (!st) st = s2;
+            if (!st && nn > 1) ccoll__dmalloc(&P->dacc, maxp * P->esize, &st);
+            if (!st && !P->ipc_n && dn > 1) st = ccoll__stage_prepare(P, P->count * P->esize);
+        }
+#endif
     }
     return st;
 }
@@ -1351,20 +1891,16 @@ static int ccoll__argm_xchg(ccoll_plan *P, const unsigned char *sbuf, unsigned c
     return st;
 }
 
-static int ccoll__argm_run(ccoll_plan *P, const unsigned char *own, unsigned char *out)
+/* ArGM phase 1: this rank's piece of the node's sum into argm_acc (host buffers) */
+static int ccoll__argm_rs(ccoll_plan *P, const unsigned char *own, int lr, int dn)
 {
-    int lr, dn, j, st = CCOLL_OK;
-    uint64_t off, len, k;
-    MPI_Comm_rank(P->node_comm, &lr);
-    MPI_Comm_size(P->node_comm, &dn);
-    off = ccoll__blk_off(P->count, dn, (uint64_t)lr);
-    len = ccoll__blk_len(P->count, dn, (uint64_t)lr);
-    /* 1. intra-node reduce-scatter on raw data: piece j to local rank j, one aggregation */
-    k = 0;
+    int j, st = CCOLL_OK;
+    uint64_t k = 0, off = ccoll__blk_off(P->count, dn, (uint64_t)lr), len = ccoll__blk_len(P->count, dn, (uint64_t)lr);
+    uint64_t maxp = (P->count + (uint64_t)dn - 1) / (uint64_t)dn;
+    /* intra-node reduce-scatter on raw data: piece j to local rank j, one aggregation */
     for (j = 0; j < dn && !st; j++) {
         if (j == lr) continue;
-        st = ccoll__argm_xchg(P, NULL, P->argm_in + (uint64_t)(j < lr ? j : j - 1) * ((P->count + (uint64_t)dn - 1) / (uint64_t)dn) * P->esize,
-                              len, j, 0, &k);
+        st = ccoll__argm_xchg(P, NULL, P->argm_in + (uint64_t)(j < lr ? j : j - 1) * maxp * P->esize, len, j, 0, &k);
     }
     for (j = 0; j < dn && !st; j++) {
         if (j == lr) continue;
@@ -1376,47 +1912,56 @@ static int ccoll__argm_run(ccoll_plan *P, const unsigned char *own, unsigned cha
         if (!st) st = st2;
     }
     if (st) return st;
-    {
-        uint64_t maxp = (P->count + (uint64_t)dn - 1) / (uint64_t)dn;
-        /* sum in local-rank order: deterministic, and made on this rank only */
-        int first = 1;
-        for (j = 0; j < dn; j++) {
-            const unsigned char *src = j == lr ? own + off * P->esize : P->argm_in + (uint64_t)(j < lr ? j : j - 1) * maxp * P->esize;
-            if (first) memcpy(P->argm_acc, src, len * P->esize);
-            else ccoll__add_floats(P, P->argm_acc, P->argm_acc, src, len);
-            first = 0;
-        }
+    /* sum in local-rank order: deterministic, and made on this rank only */
+    for (j = 0; j < dn; j++) {
+        const unsigned char *src = j == lr ? own + off * P->esize : P->argm_in + (uint64_t)(j < lr ? j : j - 1) * maxp * P->esize;
+        if (j == 0) memcpy(P->argm_acc, src, len * P->esize);
+        else ccoll__add_floats(P, P->argm_acc, P->argm_acc, src, len);
     }
-    /* 2. inter-node HomComp_F ring over the ranks with this local rank, with the global eb */
-    {
-        ccoll_plan *Q = P->inter;
-        ccoll__ring R;
-        Q->eb_abs = P->eb_abs;
-        Q->hc = P->hc;
-        Q->lst = CCOLL_OK;
-        Q->sent = Q->comp_sent = Q->raw_sent_streams = 0;
-        if (Q->p == 1) { /* one node: the node's sum is the sum */
-            memcpy(out + off * P->esize, P->argm_acc, len * P->esize);
-            goto gather;
-        }
-        memset(&R, 0, sizeof R);
-        R.mode = CCOLL__HCF;
-        R.n = len;
-        R.own = P->argm_acc;
-        R.out = out + off * P->esize;
-        R.recv2 = Q->ring_recv;
-        R.send2 = Q->ring_send;
-        R.gather = &Q->ring_gather;
-        st = ccoll__ring_run(Q, &R);
-        P->sent += Q->sent;
-        P->comp_sent += Q->comp_sent;
-        P->raw_sent_streams += Q->raw_sent_streams;
-        if (Q->lst != CCOLL_OK) ccoll__fail(P, Q->lst, Q->lhc);
-        if (st) return st;
+    return CCOLL_OK;
+}
+
+/* ArGM phase 2: HomComp_F ring over the ranks with this local rank, with the global eb.
+ * acc and piece are where P->dmode says (the inter plan runs on the same memory). */
+static int ccoll__argm_inter(ccoll_plan *P, const unsigned char *acc, unsigned char *piece, uint64_t len)
+{
+    ccoll_plan *Q = P->inter;
+    ccoll__ring R;
+    int st;
+    Q->eb_abs = P->eb_abs;
+    Q->hc = P->hc;
+    Q->lst = CCOLL_OK;
+    Q->sent = Q->comp_sent = Q->raw_sent_streams = 0;
+    Q->dmode = P->dmode;
+    Q->t_codec = Q->t_stage = Q->t_link = 0;
+    if (Q->p == 1) { /* one node: the node's sum is the sum */
+        if (P->dmode) return ccoll__d_copy(P, piece, acc, len * P->esize, &P->t_stage);
+        if (piece != acc) memcpy(piece, acc, len * P->esize);
+        return CCOLL_OK;
     }
-gather:
-    /* 3. intra-node allgather of the finished pieces */
-    k = 0;
+    memset(&R, 0, sizeof R);
+    R.mode = CCOLL__HCF;
+    R.n = len;
+    R.own = acc;
+    R.out = piece;
+    R.recv2 = Q->ring_recv;
+    R.send2 = Q->ring_send;
+    R.gather = &Q->ring_gather;
+    st = ccoll__ring_run(Q, &R);
+    P->sent += Q->sent;
+    P->comp_sent += Q->comp_sent;
+    P->raw_sent_streams += Q->raw_sent_streams;
+    P->t_codec += Q->t_codec;
+    P->t_stage += Q->t_stage;
+    if (Q->lst != CCOLL_OK) ccoll__fail(P, Q->lst, Q->lhc);
+    return st;
+}
+
+/* ArGM phase 3: intra-node allgather of the finished pieces (host buffers) */
+static int ccoll__argm_ag(ccoll_plan *P, unsigned char *out, int lr, int dn)
+{
+    int j, st = CCOLL_OK;
+    uint64_t k = 0, off = ccoll__blk_off(P->count, dn, (uint64_t)lr), len = ccoll__blk_len(P->count, dn, (uint64_t)lr);
     for (j = 0; j < dn && !st; j++)
         if (j != lr)
             st = ccoll__argm_xchg(P, NULL, out + ccoll__blk_off(P->count, dn, (uint64_t)j) * P->esize,
@@ -1429,6 +1974,81 @@ gather:
     }
     return st;
 }
+
+static int ccoll__argm_run(ccoll_plan *P, const unsigned char *own, unsigned char *out)
+{
+    int lr, dn, st;
+    uint64_t off, len;
+    MPI_Comm_rank(P->node_comm, &lr);
+    MPI_Comm_size(P->node_comm, &dn);
+    off = ccoll__blk_off(P->count, dn, (uint64_t)lr);
+    len = ccoll__blk_len(P->count, dn, (uint64_t)lr);
+    if ((st = ccoll__argm_rs(P, own, lr, dn))) return st;
+    if ((st = ccoll__argm_inter(P, P->argm_acc, out + off * P->esize, len))) return st;
+    return ccoll__argm_ag(P, out, lr, dn);
+}
+
+#ifdef __CUDACC__
+/* ArGM on device buffers. One rank per node: the inter-node ring on the buffers themselves.
+ * CUDA IPC: each rank copies its input into its exported buffer; after a node barrier each
+ * sums its piece from every node rank's buffer in local-rank order (one kernel reading over
+ * NVLink: the host order, so the host's bits), the piece goes between nodes (compressed) and
+ * back into its own exported buffer; after a second barrier every rank copies every piece
+ * from the rank that made it. The next call's first barrier comes after this call's closing
+ * allreduce (ccoll__finish), which no rank leaves before all have copied: no third one.
+ * Otherwise the host phases on a pinned copy (staged). */
+static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned char *out)
+{
+    int lr, dn, st = CCOLL_OK, j;
+    uint64_t off, len;
+    const size_t es = P->esize, bytes = P->count * es;
+    double t0;
+    MPI_Comm_rank(P->node_comm, &lr);
+    MPI_Comm_size(P->node_comm, &dn);
+    off = ccoll__blk_off(P->count, dn, (uint64_t)lr);
+    len = ccoll__blk_len(P->count, dn, (uint64_t)lr);
+    if (dn == 1) return ccoll__argm_inter(P, own, out, P->count);
+    if (P->ipc_n) {
+        unsigned char *mine = P->ipc_buf + off * es, *acc = P->inter->p > 1 ? P->dacc : mine;
+        t0 = MPI_Wtime();
+        ccoll__d_copy(P, P->ipc_buf, own, bytes, NULL);
+        ccoll__barrier(P->node_comm);
+        if (P->dt == HC_F32) ccoll__k_sum<float><<<ccoll__grid(len), 256, 0, P->cst>>>((float *)acc, (float *const *)P->ipc_src, dn, len);
+        else ccoll__k_sum<double><<<ccoll__grid(len), 256, 0, P->cst>>>((double *)acc, (double *const *)P->ipc_src, dn, len);
+        if (!ccoll__cu(P, cudaGetLastError())) ccoll__dsync(P);
+        P->t_link += MPI_Wtime() - t0;
+        if (acc != mine) st = ccoll__argm_inter(P, acc, mine, len);
+        t0 = MPI_Wtime();
+        ccoll__barrier(P->node_comm); /* every piece is final */
+        for (j = 0; j < dn; j++) {
+            uint64_t o = ccoll__blk_off(P->count, dn, (uint64_t)j), l = ccoll__blk_len(P->count, dn, (uint64_t)j);
+            if (l && ccoll__cu(P, cudaMemcpyAsync(out + o * es, P->ipc_peer[j] + o * es, l * es, cudaMemcpyDefault, P->cst))) break;
+        }
+        ccoll__dsync(P);
+        P->t_link += MPI_Wtime() - t0;
+        return st;
+    }
+    /* staged */
+    ccoll__d_copy(P, P->hstage, own, bytes, &P->t_stage);
+    P->dmode = 0;
+    st = ccoll__argm_rs(P, P->hstage, lr, dn);
+    P->dmode = 1;
+    if (st) return st;
+    if (P->inter->p > 1) {
+        ccoll__d_copy(P, P->dacc, P->argm_acc, len * es, &P->t_stage);
+        if ((st = ccoll__argm_inter(P, P->dacc, out + off * es, len))) return st;
+        ccoll__d_copy(P, P->hstage + off * es, out + off * es, len * es, &P->t_stage);
+    } else
+        memcpy(P->hstage + off * es, P->argm_acc, len * es);
+    P->dmode = 0;
+    st = ccoll__argm_ag(P, P->hstage, lr, dn);
+    P->dmode = 1;
+    if (!st && P->lst == CCOLL_OK) ccoll__d_copy(P, out, P->hstage, bytes, &P->t_stage);
+    return st;
+}
+#else
+#define ccoll__argm_run_dev(P, own, out) ccoll__d_fail(P)
+#endif
 
 /* =========================================================================================
  * AUTO: the alpha-beta-gamma model (seed 2.5, 6.4) with constants measured here
@@ -1446,6 +2066,68 @@ static void ccoll__sendrecv(ccoll_plan *P, const void *s, void *r, size_t bytes,
     ccoll__waitall(q, 2);
 }
 
+#ifdef __CUDACC__
+/* Device plans: the codec's seconds per byte on the GPU (compress, fused add, decompress of
+ * the host's 1M-element walk, each with its status read back), a pinned copy's seconds per
+ * byte, and a small codec call's fixed cost (launches + waits). Fastest of three. */
+static int ccoll__d_measure(ccoll_plan *P, const void *x, uint64_t n, double *v)
+{
+    unsigned char *dx = NULL, *dy = NULL, *s1 = NULL, *s2 = NULL, *ws = NULL, *h = NULL;
+    size_t cap = hc_compress_bound(n, (hc_dtype)P->dt), wsb = hc_cuda_workspace_size(n), bytes = n * P->esize;
+    hc_cuda_result *R = (hc_cuda_result *)P->hres;
+    double best[5] = {1e30, 1e30, 1e30, 1e30, 1e30}, t;
+    int st = CCOLL_OK, rep, k;
+    ccoll__dmalloc(&dx, bytes, &st);
+    ccoll__dmalloc(&dy, bytes, &st);
+    ccoll__dmalloc(&s1, cap, &st);
+    ccoll__dmalloc(&s2, cap, &st);
+    ccoll__dmalloc(&ws, wsb, &st);
+    if (!st && !(h = (unsigned char *)ccoll__pinned(bytes))) st = CCOLL_ERR_NOMEM;
+    if (!st) {
+        memcpy(h, x, bytes);
+        if (cudaMemcpy(dx, h, bytes, cudaMemcpyHostToDevice) != cudaSuccess) st = CCOLL_ERR_CUDA;
+    }
+    for (rep = 0; rep < 3 && !st; rep++) {
+        size_t l1 = 0;
+        for (k = 0; k < 4 && !st; k++) {
+            hc_status s = HC_OK;
+            t = MPI_Wtime();
+            if (k == 0) s = hc_cuda_compress(&P->hc, dx, n, s1, cap, ws, wsb, P->cst);
+            else if (k == 1) s = hc_cuda_add_raw(s1, l1, NULL, (hc_dtype)P->dt, dx, n, s2, cap, ws, wsb, P->cst);
+            else if (k == 2) s = hc_cuda_decompress(s1, l1, NULL, (hc_dtype)P->dt, dy, n, ws, wsb, P->cst);
+            else s = cudaMemcpyAsync(h, dy, bytes, cudaMemcpyDeviceToHost, P->cst) == cudaSuccess ? HC_OK : HC_ERR_CUDA;
+            if (s == HC_OK && k < 3) s = hc_cuda_read_result(ws, R, P->cst);
+            if (s != HC_OK || ccoll__dsync(P) || (k < 3 && R->status != HC_OK)) st = CCOLL_ERR_INTERNAL;
+            t = MPI_Wtime() - t;
+            if (k == 0) l1 = (size_t)R->bytes;
+            if (t < best[k]) best[k] = t;
+        }
+        /* a 1024-element compress: what every codec call costs beyond its bytes */
+        t = MPI_Wtime();
+        if (!st && (hc_cuda_compress(&P->hc, dx, 1024, s1, cap, ws, wsb, P->cst) != HC_OK ||
+                    hc_cuda_read_result(ws, R, P->cst) != HC_OK || ccoll__dsync(P)))
+            st = CCOLL_ERR_INTERNAL;
+        t = MPI_Wtime() - t;
+        if (t < best[4]) best[4] = t;
+    }
+    v[2] = best[0] / (double)bytes;
+    v[3] = best[1] / (double)bytes;
+    v[4] = best[2] / (double)bytes;
+    v[6] = best[3] / (double)bytes;
+    v[7] = best[4];
+    ccoll__dfree(dx);
+    ccoll__dfree(dy);
+    ccoll__dfree(s1);
+    ccoll__dfree(s2);
+    ccoll__dfree(ws);
+    ccoll__pinned_free(h);
+    cudaGetLastError();
+    return st;
+}
+#else
+#define ccoll__d_measure(P, x, n, v) ccoll__d_fail(P)
+#endif
+
 static int ccoll__measure(ccoll_plan *P)
 {
     const int p = P->p, r = P->rank, left = (r + p - 1) % p, right = (r + 1) % p;
@@ -1454,7 +2136,7 @@ static int ccoll__measure(ccoll_plan *P)
     const size_t big = P->count * P->esize >= ((uint64_t)4 << 20) ? (size_t)4 << 20 : (size_t)1 << 20;
     unsigned char *buf = NULL, *rbuf = NULL, *x = NULL, *y = NULL, *s1 = NULL, *s2 = NULL;
     size_t cap = hc_compress_bound(n, (hc_dtype)P->dt), l1 = 0, l2 = 0;
-    double t, v[6], g[6], best[4] = {1e30, 1e30, 1e30, 1e30};
+    double t, v[8], g[8], best[4] = {1e30, 1e30, 1e30, 1e30};
     int st = CCOLL_OK, i, rep;
     ccoll_model *M = &P->info.model;
     buf = (unsigned char *)ccoll__alloc(big, &st);
@@ -1499,6 +2181,7 @@ static int ccoll__measure(ccoll_plan *P)
         P->hc = hc_config_init((hc_dtype)P->dt, HC_REL, 1e-4);
         P->hc.mode = P->cfg.codec_plain ? HC_PLAIN : HC_OUTLIER;
         P->hc.checksum = P->cfg.checksum;
+        P->dmode = 0; /* host buffers here */
         for (rep = 0; rep < 3; rep++) {
             t = MPI_Wtime();
             if (hc_compress(&P->hc, x, n, s1, cap, &l1, &P->hco) != HC_OK) st = CCOLL_ERR_INTERNAL;
@@ -1518,6 +2201,9 @@ static int ccoll__measure(ccoll_plan *P)
             if (t < best[3]) best[3] = t;
         }
         for (i = 0; i < 4; i++) v[2 + i] = best[i] / (double)(n * P->esize);
+        P->dmode = P->dev;
+        /* device plans: the codec on the GPU replaces the CPU's c, h, d */
+        if (P->dev && !st) st = ccoll__d_measure(P, x, n, v);
     }
     CCOLL_FREE(buf);
     CCOLL_FREE(rbuf);
@@ -1526,13 +2212,15 @@ static int ccoll__measure(ccoll_plan *P)
     CCOLL_FREE(s1);
     CCOLL_FREE(s2);
     if (ccoll__agree(P->comm, st) != CCOLL_OK) return st ? st : CCOLL_ERR_NOMEM;
-    if (ccoll__allreduce(v, g, 6, MPI_DOUBLE, MPI_MAX, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    if (ccoll__allreduce(v, g, 8, MPI_DOUBLE, MPI_MAX, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
     M->alpha = P->cfg.model.alpha > 0 ? P->cfg.model.alpha : g[0];
     M->beta = P->cfg.model.beta > 0 ? P->cfg.model.beta : g[1];
     M->c = P->cfg.model.c > 0 ? P->cfg.model.c : g[2];
     M->h = P->cfg.model.h > 0 ? P->cfg.model.h : g[3];
     M->d = P->cfg.model.d > 0 ? P->cfg.model.d : g[4];
     M->gamma = P->cfg.model.gamma > 0 ? P->cfg.model.gamma : g[5];
+    M->stage = P->cfg.model.stage > 0 ? P->cfg.model.stage : P->dev ? g[6] : 0;
+    M->launch = P->cfg.model.launch > 0 ? P->cfg.model.launch : P->dev ? g[7] : 0;
     P->measured = 1;
     return CCOLL_OK;
 }
@@ -1554,6 +2242,26 @@ static void ccoll__predict(ccoll_plan *P, double cr)
         P->info.predicted[CCOLL_ALGO_HOMCOMP_F] = 2 * (p - 1) * nseg * M->alpha + 2 * (p - 1) / p * m * M->beta / cr +
                                                   m / p * M->c + (p - 1) / p * m * M->h + m * M->d;
     }
+    if (P->dev) {
+        /* device plans: raw algorithms copy the vector down and up; every compressed stream
+         * crosses PCIe twice (down at its sender, up at its receiver) and every codec call
+         * (2(p-1) + 1 per segment) pays a launch and a wait */
+        P->info.predicted[CCOLL_ALGO_RING] += 2 * m * M->stage;
+        if (P->info.predicted[CCOLL_ALGO_RECDBL] > 0) P->info.predicted[CCOLL_ALGO_RECDBL] += 2 * m * M->stage;
+        if (cr > 0)
+            P->info.predicted[CCOLL_ALGO_HOMCOMP_F] += (2 * (p - 1) + 1) * nseg * M->launch + 4 * (p - 1) / p * m / cr * M->stage;
+        if (P->ipc_n > 1 && M->link > 0) {
+            /* ArGM over CUDA IPC: two barriers, each rank reads (d-1)/d of the vector twice over
+             * the links; between N nodes a HomComp_F ring on m/d */
+            double d = P->ipc_n, N = p / d, md = m / d, ns = ceil(md / N / ((double)P->seg * (double)P->esize));
+            double a = 2 * M->alpha + 2 * (d - 1) / d * m * M->link;
+            if (ns < 1) ns = 1;
+            if (N > 1 && cr > 0)
+                a += 2 * (N - 1) * ns * M->alpha + 2 * (N - 1) / N * md * M->beta / cr + md / N * M->c + (N - 1) / N * md * M->h +
+                     md * M->d + (2 * (N - 1) + 1) * ns * M->launch + 4 * (N - 1) / N * md / cr * M->stage;
+            if (N == 1 || cr > 0) P->info.predicted[CCOLL_ALGO_ARGM] = a;
+        }
+    }
 }
 
 /* AUTO: sample the compression ratio of one segment of this call's data (after the eb is
@@ -1571,7 +2279,8 @@ static ccoll_algo ccoll__choose(ccoll_plan *P, const void *x, int *st)
         size_t cap = hc_compress_bound(n, (hc_dtype)P->dt), len = 0;
         const unsigned char *src = (const unsigned char *)x + ccoll__blk_off(P->count, P->p, (uint64_t)P->rank) * P->esize;
         int ok = 0;
-        if (P->ring_ready && P->ring_send[0].cap >= cap) ok = hc_compress(&P->hc, src, n, ccoll__slot(&P->ring_send[0], 0, 0), cap, &len, &P->hco) == HC_OK;
+        if (P->dmode) ok = ccoll__d_sample(P, src, n, &len);
+        else if (P->ring_ready && P->ring_send[0].cap >= cap) ok = hc_compress(&P->hc, src, n, ccoll__slot(&P->ring_send[0], 0, 0), cap, &len, &P->hco) == HC_OK;
         else {
             unsigned char *s = (unsigned char *)CCOLL_MALLOC(cap); /* first AUTO call only, before the ring exists */
             if (s) ok = hc_compress(&P->hc, src, n, s, cap, &len, &P->hco) == HC_OK;
@@ -1582,11 +2291,17 @@ static ccoll_algo ccoll__choose(ccoll_plan *P, const void *x, int *st)
         cr = g;
         P->cr = cr;
     }
+    if (P->dev && !P->auto_ready) {
+        /* device plans: ArGM over CUDA IPC is a candidate where the node allows it */
+        if ((*st = ccoll__agree(P->comm, ccoll__argm_prepare(P))) != CCOLL_OK) return CCOLL_ALGO_RING;
+        if (!P->argm_ok) P->ipc_n = 0;
+    }
     ccoll__predict(P, cr);
     if (!P->auto_ready) {
         /* every candidate's buffers now, so no later call allocates when AUTO switches */
         int a2 = ccoll__ring_prepare(P, 0, CCOLL__HCF);
         if (!a2 && P->info.predicted[CCOLL_ALGO_RECDBL] > 0) a2 = ccoll__rd_prepare(P, 0);
+        if (!a2 && P->dev) a2 = ccoll__stage_prepare(P, P->count * P->esize);
         if ((*st = ccoll__agree(P->comm, a2)) != CCOLL_OK) return CCOLL_ALGO_RING;
         P->auto_ready = 1;
     }
@@ -1622,9 +2337,30 @@ static void ccoll__call_begin(ccoll_plan *P)
     P->lhc = 0;
     P->sent = P->comp_sent = P->raw_sent_streams = 0;
     P->eb_abs = 0;
+    P->t_codec = P->t_stage = P->t_link = P->t_wire = 0;
+    P->dmode = P->dev;
+}
+/* the call's time split: what was timed, and the rest (MPI waits, agreement) as wire */
+static void ccoll__call_end(ccoll_plan *P, double t0)
+{
+    double t = MPI_Wtime() - t0, w = t - P->t_codec - P->t_stage - P->t_link;
+    P->info.t_codec = P->t_codec;
+    P->info.t_stage = P->t_stage;
+    P->info.t_link = P->t_link;
+    P->info.t_wire = w > 0 ? w : 0;
 }
 
+static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void *recv);
 CCOLLDEF ccoll_status ccoll_allreduce(ccoll_plan *P, const void *send, void *recv)
+{
+    double t0 = MPI_Wtime();
+    ccoll_status st;
+    if (!P) return CCOLL_ERR_NULL;
+    st = ccoll__allreduce_call(P, send, recv);
+    ccoll__call_end(P, t0);
+    return st;
+}
+static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void *recv)
 {
     ccoll_algo a;
     int st = CCOLL_OK, compressed;
@@ -1674,35 +2410,60 @@ CCOLLDEF ccoll_status ccoll_allreduce(ccoll_plan *P, const void *send, void *rec
 }
 
 /* Everything after the preamble; returns the agreed status. */
+static int ccoll__allreduce_body(ccoll_plan *P, const unsigned char *own, unsigned char *recv, ccoll_algo a);
 static int ccoll__allreduce_run(ccoll_plan *P, const unsigned char *own, unsigned char *recv, ccoll_algo a)
 {
-    int st, compressed, mode;
     P->info.algo = a;
     if (a == CCOLL_ALGO_RING) P->eb_abs = 0;
+    return ccoll__finish(P, ccoll__allreduce_body(P, own, recv, a));
+}
+
+/* Device plan, raw algorithm: the host algorithm on a pinned copy of the vector (one copy
+ * down, one up; the adds on the host, so the bits are the host plan's). */
+static int ccoll__staged(ccoll_plan *P, const unsigned char *own, unsigned char *recv, ccoll_algo a)
+{
+    size_t bytes = P->count * P->esize;
+    int st = ccoll__agree(P->comm, ccoll__stage_prepare(P, bytes));
+    if (st) return st;
+    ccoll__d_copy(P, P->hstage, own, bytes, &P->t_stage); /* a failure is P->lst: agreed at the end */
+    P->dmode = 0;
+    st = ccoll__allreduce_body(P, P->hstage, P->hstage, a);
+    P->dmode = 1;
+    if (!st && P->lst == CCOLL_OK) ccoll__d_copy(P, recv, P->hstage, bytes, &P->t_stage);
+    return st;
+}
+
+/* The local status (agreed by the caller's ccoll__finish). */
+static int ccoll__allreduce_body(ccoll_plan *P, const unsigned char *own, unsigned char *recv, ccoll_algo a)
+{
+    int st, compressed = 1, mode, pp = 1;
     if (P->p == 1 || P->count == 0) {
         /* nothing to exchange: the input is the sum (exact, also for compressed algorithms) */
-        if (P->count && own != recv) memcpy(recv, own, P->count * P->esize);
-        return ccoll__finish(P, CCOLL_OK);
+        if (P->count && own != recv) {
+            if (P->dmode) ccoll__d_copy(P, recv, own, P->count * P->esize, &P->t_stage);
+            else memcpy(recv, own, P->count * P->esize);
+        }
+        return CCOLL_OK;
     }
     if (a == CCOLL_ALGO_ARGM) {
         st = ccoll__agree(P->comm, ccoll__argm_prepare(P));
-        if (st) return ccoll__finish(P, st);
-        if (P->argm_ok) return ccoll__finish(P, ccoll__argm_run(P, own, recv));
+        if (st) return st;
+        if (P->argm_ok) return P->dmode ? ccoll__argm_run_dev(P, own, recv) : ccoll__argm_run(P, own, recv);
         a = CCOLL_ALGO_HOMCOMP_F; /* nodes of unequal size: documented fallback */
         P->info.algo = a;
     }
+    while (pp * 2 <= P->p) pp *= 2;
+    if (a == CCOLL_ALGO_RECDBL) compressed = P->count / (uint64_t)pp >= P->cfg.raw_below;
+    if (P->dmode && (a == CCOLL_ALGO_RING || !compressed)) return ccoll__staged(P, own, recv, a);
     if (a == CCOLL_ALGO_RECDBL) {
-        int pp = 1;
-        while (pp * 2 <= P->p) pp *= 2;
-        compressed = P->count / (uint64_t)pp >= P->cfg.raw_below;
         st = ccoll__agree(P->comm, ccoll__rd_prepare(P, compressed));
-        if (st) return ccoll__finish(P, st);
+        if (st) return st;
         if (!compressed) P->eb_abs = 0;
-        return ccoll__finish(P, ccoll__rd_run(P, own, recv, compressed));
+        return ccoll__rd_run(P, own, recv, compressed);
     }
     mode = a == CCOLL_ALGO_RING ? CCOLL__RAW : a == CCOLL_ALGO_DOC ? CCOLL__DOC : a == CCOLL_ALGO_HOMCOMP ? CCOLL__HC2 : CCOLL__HCF;
     st = ccoll__agree(P->comm, ccoll__ring_prepare(P, 0, mode));
-    if (st) return ccoll__finish(P, st);
+    if (st) return st;
     {
         ccoll__ring R;
         memset(&R, 0, sizeof R);
@@ -1713,31 +2474,47 @@ static int ccoll__allreduce_run(ccoll_plan *P, const unsigned char *own, unsigne
         R.recv2 = P->ring_recv;
         R.send2 = P->ring_send;
         R.gather = &P->ring_gather;
-        return ccoll__finish(P, ccoll__ring_run(P, &R));
+        return ccoll__ring_run(P, &R);
     }
 }
 
+static ccoll_status ccoll__allgather_call(ccoll_plan *P, const void *send, void *recv);
 CCOLLDEF ccoll_status ccoll_allgather(ccoll_plan *P, const void *send, void *recv)
+{
+    double t0 = MPI_Wtime();
+    ccoll_status st;
+    if (!P) return CCOLL_ERR_NULL;
+    st = ccoll__allgather_call(P, send, recv);
+    ccoll__call_end(P, t0);
+    return st;
+}
+static ccoll_status ccoll__allgather_call(ccoll_plan *P, const void *send, void *recv)
 {
     int st, raw;
     const unsigned char *own;
-    if (!P) return CCOLL_ERR_NULL;
     ccoll__call_begin(P);
     if ((!send || !recv) && P->count) ccoll__fail(P, CCOLL_ERR_NULL, 0);
     own = (const unsigned char *)(send == MPI_IN_PLACE && recv ? (const unsigned char *)recv + (uint64_t)P->rank * P->count * P->esize
                                                                : (const unsigned char *)send);
     raw = P->cfg.algo == CCOLL_ALGO_RING;
     if (!P->lst) ccoll__ring_prepare(P, 1, raw ? CCOLL__RAW : CCOLL__HCF) ? (void)ccoll__fail(P, CCOLL_ERR_NOMEM, 0) : (void)0;
+    /* device plan, raw allgather: the host ring on a pinned copy of the whole result */
+    if (!P->lst && P->dev && raw && P->p > 1 && ccoll__stage_prepare(P, (size_t)P->p * P->count * P->esize))
+        ccoll__fail(P, CCOLL_ERR_NOMEM, 0);
     st = ccoll__preamble(P, P->lst ? NULL : own, P->lst ? 0 : P->count, !raw, 1);
     if (st) { P->lst = CCOLL_OK; return (ccoll_status)st; }
     P->info.algo = raw ? CCOLL_ALGO_RING : CCOLL_ALGO_HOMCOMP_F;
     if (P->count == 0) return (ccoll_status)ccoll__finish(P, CCOLL_OK);
     if (P->p == 1) {
-        if (own != recv) memcpy(recv, own, P->count * P->esize);
+        if (own != recv) {
+            if (P->dmode) ccoll__d_copy(P, recv, own, P->count * P->esize, &P->t_stage);
+            else memcpy(recv, own, P->count * P->esize);
+        }
         return (ccoll_status)ccoll__finish(P, CCOLL_OK);
     }
     {
         ccoll__ring R;
+        const size_t part = P->count * P->esize;
         memset(&R, 0, sizeof R);
         R.mode = raw ? CCOLL__RAW : CCOLL__HCF;
         R.allgather = 1;
@@ -1745,6 +2522,16 @@ CCOLLDEF ccoll_status ccoll_allgather(ccoll_plan *P, const void *send, void *rec
         R.own = own;
         R.out = (unsigned char *)recv;
         R.gather = &P->ag_store;
+        if (P->dmode && raw) {
+            ccoll__d_copy(P, P->hstage + (size_t)P->rank * part, own, part, &P->t_stage);
+            R.own = P->hstage + (size_t)P->rank * part;
+            R.out = P->hstage;
+            P->dmode = 0;
+            st = ccoll__ring_run(P, &R);
+            P->dmode = 1;
+            if (!st && P->lst == CCOLL_OK) ccoll__d_copy(P, recv, P->hstage, (size_t)P->p * part, &P->t_stage);
+            return (ccoll_status)ccoll__finish(P, st);
+        }
         return (ccoll_status)ccoll__finish(P, ccoll__ring_run(P, &R));
     }
 }
