@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# tests/gpu_ccoll_cuda.sh - ccoll_mpi.h's device plans on the GPU machine, one call of the
+# device tool (kind nvidia-h200-x2): build the two programs, run tests/test_ccoll_cuda.cu in
+# every placement (2 and 3 ranks; one GPU per rank, one shared GPU, 3 ranks on 2 GPUs;
+# CCOLL_RANKS_PER_NODE=1 and unset), under compute-sanitizer memcheck, the demo, and the
+# benchmark (demos/bench/allreduce_bench_ccoll_cuda.sh). Logs and CSVs under $OUT.
+#   STEPS="test memcheck demo bench" tests/gpu_ccoll_cuda.sh
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+OUT=${OUT:-$ROOT/gpu-out}
+mkdir -p "$OUT"
+STEPS=" ${STEPS:-test memcheck demo bench} "
+want() { [[ "$STEPS" == *" $1 "* ]]; }
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+MESON=meson; command -v meson >/dev/null || MESON="python3 -m mesonbuild.mesonmain"
+B="$ROOT/build-gpu-ccoll"
+{
+    date -u; nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv; nvidia-smi topo -m
+    nproc; nvcc --version | tail -n2; mpiexec --version 2>&1 | head -2
+    ompi_info --parsable --all 2>/dev/null | grep -i "mpi_built_with_cuda_support:value" || true
+} >"$OUT/machine.txt" 2>&1
+cat "$OUT/machine.txt"
+rm -rf "$B"
+$MESON setup "$B" "$ROOT" -Dcuda=enabled -Dbuildtype=release -Dgpu_arch=sm_90 -Dbenchmarks=disabled >"$OUT/setup.log" 2>&1 \
+    || { tail -n 40 "$OUT/setup.log"; exit 1; }
+ninja -C "$B" tests/ccoll_test_cuda demos/allreduce_cuda >"$OUT/build.log" 2>&1 || { grep -E 'error|FAILED' "$OUT/build.log" | head -30; exit 1; }
+echo "build ok"
+T="$B/tests/ccoll_test_cuda"
+status=0
+run() { # name, then env assignments and mpiexec arguments
+    local name=$1; shift
+    local t0=$SECONDS
+    if timeout "${TMO:-150}" env "$@" >"$OUT/t_$name.log" 2>&1; then echo "ok   $name ($((SECONDS - t0)) s): $(grep -E '^auto picks|checks' "$OUT/t_$name.log" | tr '\n' ' ')"
+    else echo "FAIL $name ($((SECONDS - t0)) s)"; grep -E 'FAIL|error|Error' "$OUT/t_$name.log" | head -8; status=1; fi
+}
+TESTS=" ${TESTS:-np2_ipc np2_rpn1 np2_onegpu np3_2gpu np3_rpn1 np3_onegpu np2_noipc} "
+run_t() { [[ "$TESTS" == *" $1 "* ]] && run "$@"; }
+if want test; then
+    run_t np2_ipc      CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$T"
+    run_t np2_rpn1     CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$T"
+    run_t np2_onegpu   CCOLL_TEST_ONE_GPU=1 CCOLL_TEST_EXPECT_IPC=0 mpiexec -n 2 "$T"
+    run_t np3_2gpu     CCOLL_TEST_EXPECT_IPC=0 mpiexec -n 3 "$T"
+    run_t np3_rpn1     CCOLL_RANKS_PER_NODE=1 mpiexec -n 3 "$T"
+    run_t np3_onegpu   CCOLL_TEST_ONE_GPU=1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 3 "$T"
+    run_t np2_noipc    CCOLL_NO_IPC=1 CCOLL_TEST_EXPECT_IPC=0 mpiexec -n 2 "$T"
+fi
+if want memcheck; then
+    run memcheck_np2_ipc  CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 compute-sanitizer --error-exitcode 1 "$T"
+    run memcheck_np2_rpn1 CCOLL_TEST_QUICK=1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 compute-sanitizer --error-exitcode 1 "$T"
+    grep -h "ERROR SUMMARY" "$OUT"/t_memcheck_*.log | sort | uniq -c
+fi
+if want demo; then
+    for rpn in "" 1; do
+        timeout 120 env ${rpn:+CCOLL_RANKS_PER_NODE=$rpn} mpiexec -n 2 "$B/demos/allreduce_cuda" --count ${DEMO_COUNT:-16777216} 2>&1 | tee -a "$OUT/demo.log" || status=1
+    done
+fi
+if want bench; then
+    BIN="$B/demos/allreduce_cuda" timeout "${BENCH_TMO:-400}" "$ROOT/demos/bench/allreduce_bench_ccoll_cuda.sh" "$OUT/allreduce_ccoll_cuda_h200x2.csv" \
+        >"$OUT/bench.log" 2>&1 || status=1
+    tail -n 5 "$OUT/bench.log"
+    python3 - "$OUT/allreduce_ccoll_cuda_h200x2.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+for r in rows:
+    print(f"{r['label']:5} {r['data']:6} {int(r['bytes_per_rank'])>>20:5} MiB {r['algo']:10} {r['ran']:10} {float(r['time_s'])*1e3:9.3f} ms"
+          f"  CR {r['ratio']:>6}  codec {r['t_codec']:>9} stage {r['t_stage']:>9} link {r['t_link']:>9} wire {r['t_wire']:>9} ok {r['ok']}")
+PY
+fi
+exit $status

@@ -1,0 +1,382 @@
+/* test_ccoll_cuda.cu - ccoll_mpi.h's device plans against its host plans on the same data.
+ * Run under mpiexec (suite 'cuda'; exit 77 on every rank when no GPU is visible).
+ * Ranks take GPU (node rank % GPUs); CCOLL_TEST_ONE_GPU=1 puts every rank on GPU 0 (ranks
+ * sharing a GPU: ArGM stages through the host and says so). CCOLL_RANKS_PER_NODE=1 makes
+ * every rank its own node (ArGM = compressed ring between ranks); unset, one node (ArGM's
+ * node phases over CUDA IPC when every rank has its own peer-accessible GPU).
+ * Checked: every algorithm, counts 0, 1, p-1, 33, 4097, 1000003, float32/float64, ABS/REL,
+ * walk/normal, small and default segments, in place: the device result has the host plan's
+ * bytes (same status), is identical on every rank and within the documented bound of the
+ * exact sum; compressed and raw allgather likewise; NaN on one rank, a stream corrupted in
+ * its rate bytes or (checksum on) in its last byte, and a forged header length give the
+ * same status on every rank and on both plans; 20 AUTO calls without host allocations;
+ * ccoll_plan_info's device fields (CCOLL_TEST_EXPECT_IPC=0/1 checks which ArGM path ran). */
+#include "failalloc.h"
+#include <stdint.h>
+#include <stddef.h>
+static int t_rank, t_hook_rank = -1, t_hook_count = -1, t_hook_kind = 0;
+/* corrupt the t_hook_count-th stream t_hook_rank sends: kind 0 its first rate byte, 1 its
+ * last byte (only a checksum sees it), 2 the header's payload length (a forged size) */
+static void t_hook(unsigned char *b, size_t len)
+{
+    if (t_rank != t_hook_rank || t_hook_count < 0) return;
+    if (t_hook_count-- != 0 || len <= 41) return;
+    if (t_hook_kind == 1) b[len - 1] ^= 0x5a;
+    else if (t_hook_kind == 2) b[39] ^= 0x40; /* payload bytes u64 at 32..39: + 2^62 */
+    else b[40] ^= 0x1f;
+}
+#define CCOLL_TEST_HOOK_SEND(buf, len) t_hook((unsigned char *)(buf), (len))
+#define CCOLL_MALLOC(sz) fa_malloc(sz)
+#define CCOLL_FREE(p) fa_free(p)
+#define CCOLL_IMPLEMENTATION
+#include "ccoll_mpi.h"
+#include "check.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int P_, R_;
+
+static void gen(double *x, uint64_t n, int kind, int j, uint64_t salt)
+{
+    uint64_t s = check_seed() * 31 + (uint64_t)j * 1000003 + salt;
+    double w = 10.0 * j;
+    for (uint64_t i = 0; i < n; i++) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        double u = (double)(s >> 11) * (1.0 / 9007199254740992.0);
+        if (kind == 0) x[i] = (w += u - 0.5);
+        else {
+            s = s * 6364136223846793005ull + 1442695040888963407ull;
+            double v = (double)(s >> 11) * (1.0 / 9007199254740992.0);
+            x[i] = 10.0 * sqrt(-2.0 * log(u + 1e-300)) * cos(6.283185307179586 * v);
+        }
+    }
+}
+
+static uint64_t fnv(const void *p, size_t n)
+{
+    const unsigned char *b = (const unsigned char *)p;
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ull;
+    return h;
+}
+static int same_everywhere(const void *p, size_t n)
+{
+    unsigned long long h = fnv(p, n), lo, hi;
+    MPI_Allreduce(&h, &lo, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&h, &hi, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+    return lo == hi;
+}
+static int all_ok(int ok)
+{
+    int g = 0;
+    MPI_Allreduce(&ok, &g, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return g;
+}
+
+typedef struct {
+    ccoll_algo algo;
+    int raw_below; /* RECDBL: 1 = compressed leaves, 0 = default (raw below 32768) */
+    const char *name;
+} variant;
+static const variant VARIANTS[] = {
+    {CCOLL_ALGO_RING, 0, "ring"},          {CCOLL_ALGO_DOC, 0, "doc"},       {CCOLL_ALGO_HOMCOMP, 0, "homcomp"},
+    {CCOLL_ALGO_HOMCOMP_F, 0, "homcomp_f"}, {CCOLL_ALGO_ARGM, 0, "argm"},     {CCOLL_ALGO_RECDBL, 1, "recdbl_comp"},
+    {CCOLL_ALGO_RECDBL, 0, "recdbl_raw"},
+};
+#define NVAR (int)(sizeof VARIANTS / sizeof VARIANTS[0])
+
+static ccoll_config make_cfg(const variant *v, int rel, double eb, uint64_t seg, int device)
+{
+    ccoll_config c = ccoll_config_init(rel ? CCOLL_REL : CCOLL_ABS, eb);
+    c.algo = v->algo;
+    c.raw_below = (uint64_t)v->raw_below;
+    c.segment = seg;
+    c.threads = 1;
+    c.memory = device ? CCOLL_MEM_DEVICE : CCOLL_MEM_HOST;
+    return c;
+}
+
+/* one allreduce on a host plan and a device plan; device bytes == host bytes */
+static void check_pair(const variant *v, uint64_t n, int f64, int rel, int kind, uint64_t seg, int inplace)
+{
+    size_t es = f64 ? 8 : 4, bytes = n * es;
+    double *x = (double *)malloc((n + 1) * 8), *ref = (double *)malloc((n + 1) * 8), *ax = (double *)malloc((n + 1) * 8),
+           *aref = (double *)malloc((n + 1) * 8);
+    unsigned char *in = (unsigned char *)malloc(bytes + 1), *hout = (unsigned char *)malloc(bytes + 1),
+                  *dres = (unsigned char *)malloc(bytes + 1);
+    void *din = NULL, *dout = NULL;
+    double eb = rel ? 1e-4 : (kind == 0 ? 1e-2 : 1e-3);
+    gen(x, n, kind, R_, n * 7 + (uint64_t)f64 + 3 * (uint64_t)kind);
+    for (uint64_t i = 0; i < n; i++) {
+        if (!f64) x[i] = (float)x[i];
+        ax[i] = fabs(x[i]);
+        if (f64) ((double *)in)[i] = x[i];
+        else ((float *)in)[i] = (float)x[i];
+    }
+    MPI_Allreduce(x, ref, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(ax, aref, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    CHECK_CUDA(cudaMalloc(&din, bytes + 8));
+    CHECK_CUDA(cudaMalloc(&dout, bytes + 8));
+    CHECK_CUDA(cudaMemcpy(din, in, bytes, cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemset(dout, 0xff, bytes + 8));
+    if (inplace) CHECK_CUDA(cudaMemcpy(dout, in, bytes, cudaMemcpyHostToDevice));
+    ccoll_config ch = make_cfg(v, rel, eb, seg, 0), cd = make_cfg(v, rel, eb, seg, 1);
+    ccoll_plan *H = NULL, *D = NULL;
+    int sth = ccoll_plan_create(MPI_COMM_WORLD, n, f64 ? MPI_DOUBLE : MPI_FLOAT, &ch, &H);
+    int std_ = ccoll_plan_create(MPI_COMM_WORLD, n, f64 ? MPI_DOUBLE : MPI_FLOAT, &cd, &D);
+    CHECK(sth == CCOLL_OK && std_ == CCOLL_OK, "%s create: %s / %s", v->name, ccoll_status_string((ccoll_status)sth),
+          ccoll_status_string((ccoll_status)std_));
+    if (sth == CCOLL_OK && std_ == CCOLL_OK) {
+        if (inplace) memcpy(hout, in, bytes);
+        sth = ccoll_allreduce(H, inplace ? MPI_IN_PLACE : in, hout);
+        std_ = ccoll_allreduce(D, inplace ? MPI_IN_PLACE : din, dout);
+        CHECK(sth == CCOLL_OK && std_ == CCOLL_OK, "%s n=%llu f64=%d rel=%d kind=%d seg=%llu: host %s, device %s", v->name,
+              (unsigned long long)n, f64, rel, kind, (unsigned long long)seg, ccoll_status_string((ccoll_status)sth),
+              ccoll_status_string((ccoll_status)std_));
+        CHECK_CUDA(cudaMemcpy(dres, dout, bytes, cudaMemcpyDeviceToHost));
+        ccoll_info I, J;
+        memset(&I, 0, sizeof I);
+        memset(&J, 0, sizeof J);
+        ccoll_plan_info(H, &I);
+        ccoll_plan_info(D, &J);
+        CHECK(J.device == 1 && I.device == 0, "%s: info.device %d %d", v->name, I.device, J.device);
+        CHECK(I.algo == J.algo && I.eb_abs == J.eb_abs, "%s: host ran %s eb %g, device %s eb %g", v->name,
+              ccoll_algo_name(I.algo), I.eb_abs, ccoll_algo_name(J.algo), J.eb_abs);
+        if (std_ == CCOLL_OK && sth == CCOLL_OK) {
+            size_t first = 0;
+            while (first < bytes && dres[first] == hout[first]) first++;
+            CHECK(first == bytes, "%s n=%llu f64=%d rel=%d kind=%d seg=%llu inplace=%d: device differs from host at byte %zu",
+                  v->name, (unsigned long long)n, f64, rel, kind, (unsigned long long)seg, inplace, first);
+            CHECK(same_everywhere(dres, bytes), "%s n=%llu: device results differ across ranks", v->name, (unsigned long long)n);
+            /* and the bound (the host test checks it at length; here the device result once more) */
+            double eps = f64 ? 1.1102230246251565e-16 : 5.960464477539063e-08, worst = 0;
+            for (uint64_t i = 0; i < n; i++) {
+                double y = f64 ? ((double *)dres)[i] : ((float *)dres)[i];
+                double tol = 2.3e-16 * P_ * aref[i] + (J.eb_abs == 0 ? 2 * P_ * eps * aref[i]
+                                                                     : P_ * J.eb_abs * (1 + 1e-12) + eps * fabs(y) +
+                                                                           2 * P_ * eps * aref[i]);
+                double e = fabs(y - ref[i]);
+                if (!(e <= tol)) { worst = e; break; }
+            }
+            CHECK(worst == 0, "%s n=%llu: device |err| %.3g beyond the bound (eb %.3g)", v->name, (unsigned long long)n, worst,
+                  J.eb_abs);
+            CHECK(J.t_codec >= 0 && J.t_stage >= 0 && J.t_link >= 0 && J.t_wire >= 0);
+        }
+        if (v->algo == CCOLL_ALGO_ARGM && getenv("CCOLL_TEST_EXPECT_IPC") && P_ > 1 && n > 0) {
+            int want = atoi(getenv("CCOLL_TEST_EXPECT_IPC"));
+            CHECK(J.ipc == want, "ArGM ipc %d, expected %d (%s)", J.ipc, want, J.ipc_why ? J.ipc_why : "");
+        }
+    }
+    ccoll_plan_free(H);
+    ccoll_plan_free(D);
+    cudaFree(din);
+    cudaFree(dout);
+    free(x); free(ref); free(ax); free(aref); free(in); free(hout); free(dres);
+}
+
+/* allgather: device bytes == host bytes */
+static void check_allgather(uint64_t n, int raw)
+{
+    size_t part = n * 4, all = part * (size_t)P_;
+    double *x = (double *)malloc((n + 1) * 8);
+    float *in = (float *)malloc(part + 4);
+    unsigned char *hout = (unsigned char *)malloc(all + 1), *dres = (unsigned char *)malloc(all + 1);
+    void *din = NULL, *dout = NULL;
+    gen(x, n, 0, R_, 555 + n);
+    for (uint64_t i = 0; i < n; i++) in[i] = (float)x[i];
+    CHECK_CUDA(cudaMalloc(&din, part + 4));
+    CHECK_CUDA(cudaMalloc(&dout, all + 4));
+    CHECK_CUDA(cudaMemcpy(din, in, part, cudaMemcpyHostToDevice));
+    variant v = {raw ? CCOLL_ALGO_RING : CCOLL_ALGO_HOMCOMP_F, 0, raw ? "ag_raw" : "ag_comp"};
+    ccoll_config ch = make_cfg(&v, 1, 1e-4, 1024, 0), cd = make_cfg(&v, 1, 1e-4, 1024, 1);
+    ccoll_plan *H = NULL, *D = NULL;
+    int a = ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &ch, &H), b = ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &cd, &D);
+    CHECK(a == CCOLL_OK && b == CCOLL_OK);
+    if (a == CCOLL_OK && b == CCOLL_OK) {
+        a = ccoll_allgather(H, in, hout);
+        b = ccoll_allgather(D, din, dout);
+        CHECK(a == CCOLL_OK && b == CCOLL_OK, "allgather %s n=%llu: %d %d", v.name, (unsigned long long)n, a, b);
+        CHECK_CUDA(cudaMemcpy(dres, dout, all, cudaMemcpyDeviceToHost));
+        CHECK(a || b || memcmp(dres, hout, all) == 0, "allgather %s n=%llu: device differs from host", v.name, (unsigned long long)n);
+        CHECK(same_everywhere(dres, all), "allgather %s: differs across ranks", v.name);
+    }
+    ccoll_plan_free(H);
+    ccoll_plan_free(D);
+    cudaFree(din);
+    cudaFree(dout);
+    free(x); free(in); free(hout); free(dres);
+}
+
+/* NaN on the last rank, corrupted / forged streams from rank 1: the same status everywhere,
+ * on the host plan and on the device plan */
+static void check_errors(void)
+{
+    uint64_t n = 40000;
+    size_t bytes = n * 4;
+    double *x = (double *)malloc(n * 8);
+    float *in = (float *)malloc(bytes), *out = (float *)malloc(bytes);
+    void *din = NULL, *dout = NULL;
+    CHECK_CUDA(cudaMalloc(&din, bytes));
+    CHECK_CUDA(cudaMalloc(&dout, bytes));
+    for (int vi = 0; vi < NVAR; vi++) {
+        const variant *v = &VARIANTS[vi];
+        if (v->algo == CCOLL_ALGO_RING || (v->algo == CCOLL_ALGO_RECDBL && !v->raw_below)) continue; /* raw: nothing to check */
+        for (int kind = 0; kind < 4; kind++) {
+            int st[2];
+            for (int dev = 0; dev < 2; dev++) {
+                ccoll_config c = make_cfg(v, 0, 1e-2, 4096, dev);
+                c.checksum = kind == 2;
+                ccoll_plan *P = NULL;
+                int s = ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P);
+                CHECK(s == CCOLL_OK);
+                if (s) { st[dev] = s; continue; }
+                gen(x, n, 0, R_, 99);
+                for (uint64_t i = 0; i < n; i++) in[i] = (float)x[i];
+                if (kind == 0 && R_ == P_ - 1) in[n / 2] = NAN;
+                CHECK_CUDA(cudaMemcpy(din, in, bytes, cudaMemcpyHostToDevice));
+                t_hook_rank = kind > 0 && P_ > 1 ? 1 : -1;
+                t_hook_count = kind > 0 ? 0 : -1;
+                t_hook_kind = kind == 1 ? 0 : kind == 2 ? 1 : 2;
+                s = ccoll_allreduce(P, dev ? din : (void *)in, dev ? dout : (void *)out);
+                t_hook_rank = t_hook_count = -1;
+                st[dev] = s;
+                int lo = 0, hi = 0;
+                MPI_Allreduce(&s, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+                MPI_Allreduce(&s, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+                CHECK(lo == hi, "%s kind %d dev %d: statuses differ across ranks (%d..%d)", v->name, kind, dev, lo, hi);
+                if (kind == 0) CHECK(s == CCOLL_ERR_NAN, "%s dev %d: NaN gave %s", v->name, dev, ccoll_status_string((ccoll_status)s));
+                else if (P_ > 1 && v->algo != CCOLL_ALGO_ARGM)
+                    CHECK(s == CCOLL_ERR_CORRUPT, "%s kind %d dev %d: a corrupted stream gave %s", v->name, kind, dev,
+                          ccoll_status_string((ccoll_status)s));
+                /* the plan still works afterwards */
+                s = ccoll_allreduce(P, dev ? din : (void *)in, dev ? dout : (void *)out);
+                CHECK(all_ok(kind == 0 ? s == CCOLL_ERR_NAN : s == CCOLL_OK), "%s kind %d dev %d: the next call gave %s", v->name,
+                      kind, dev, ccoll_status_string((ccoll_status)s));
+                ccoll_plan_free(P);
+            }
+            /* ArGM on one node moves no stream: whatever it returned, host and device agree */
+            CHECK(st[0] == st[1], "%s kind %d: host %s, device %s", v->name, kind, ccoll_status_string((ccoll_status)st[0]),
+                  ccoll_status_string((ccoll_status)st[1]));
+        }
+    }
+    cudaFree(din);
+    cudaFree(dout);
+    free(x); free(in); free(out);
+}
+
+/* AUTO: 20 calls, each within the bound and identical across ranks, no host allocation
+ * after the first call (the device side allocates at plan creation only, by design) */
+static void check_auto(void)
+{
+    uint64_t n = 300000;
+    size_t bytes = n * 4;
+    double *x = (double *)malloc(n * 8), *ref = (double *)malloc(n * 8), *ax = (double *)malloc(n * 8), *aref = (double *)malloc(n * 8);
+    float *in = (float *)malloc(bytes), *res = (float *)malloc(bytes);
+    void *din = NULL, *dout = NULL;
+    CHECK_CUDA(cudaMalloc(&din, bytes));
+    CHECK_CUDA(cudaMalloc(&dout, bytes));
+    gen(x, n, 0, R_, 4242);
+    for (uint64_t i = 0; i < n; i++) { in[i] = (float)x[i]; x[i] = in[i]; ax[i] = fabs(x[i]); }
+    MPI_Allreduce(x, ref, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(ax, aref, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    CHECK_CUDA(cudaMemcpy(din, in, bytes, cudaMemcpyHostToDevice));
+    variant v = {CCOLL_ALGO_AUTO, 0, "auto"};
+    ccoll_config c = make_cfg(&v, 1, 1e-4, 0, 1);
+    ccoll_plan *P = NULL;
+    int st = ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P);
+    CHECK(st == CCOLL_OK, "auto create: %s", ccoll_status_string((ccoll_status)st));
+    long calls0 = 0;
+    int picked[CCOLL_ALGO_COUNT] = {0};
+    for (int it = 0; it < 20 && st == CCOLL_OK; it++) {
+        if (it == 1) calls0 = fa_calls();
+        st = ccoll_allreduce(P, din, dout);
+        CHECK(st == CCOLL_OK, "auto call %d: %s", it, ccoll_status_string((ccoll_status)st));
+        ccoll_info I;
+        memset(&I, 0, sizeof I);
+        ccoll_plan_info(P, &I);
+        picked[I.algo]++;
+        CHECK_CUDA(cudaMemcpy(res, dout, bytes, cudaMemcpyDeviceToHost));
+        int bad = 0;
+        for (uint64_t i = 0; i < n && !bad; i++) {
+            double tol = 2.3e-16 * P_ * aref[i] + P_ * I.eb_abs * (1 + 1e-12) + 6e-8 * fabs(res[i]) + 2 * P_ * 6e-8 * aref[i];
+            if (!(fabs(res[i] - ref[i]) <= tol)) bad = 1;
+        }
+        CHECK(!bad, "auto call %d (%s): beyond the bound", it, ccoll_algo_name(I.algo));
+        CHECK(same_everywhere(res, bytes), "auto call %d: differs across ranks", it);
+    }
+    if (st == CCOLL_OK) CHECK(fa_calls() == calls0, "AUTO allocated %ld times after its first call", fa_calls() - calls0);
+    if (R_ == 0) {
+        ccoll_info I;
+        memset(&I, 0, sizeof I);
+        ccoll_plan_info(P, &I);
+        printf("auto picks:");
+        for (int a = 1; a < CCOLL_ALGO_COUNT; a++)
+            if (picked[a]) printf(" %s x%d", ccoll_algo_name((ccoll_algo)a), picked[a]);
+        printf("; model c %.3g h %.3g d %.3g s/B, stage %.3g s/B, launch %.3g s, link %.3g s/B, ipc %d (%s)\n", I.model.c,
+               I.model.h, I.model.d, I.model.stage, I.model.launch, I.model.link, I.ipc, I.ipc_why ? I.ipc_why : "");
+    }
+    ccoll_plan_free(P);
+    cudaFree(din);
+    cudaFree(dout);
+    free(x); free(ref); free(ax); free(aref); free(in); free(res);
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &R_);
+    MPI_Comm_size(MPI_COMM_WORLD, &P_);
+    t_rank = R_;
+    check_init(argc, argv);
+    int ndev = 0;
+    if (cudaGetDeviceCount(&ndev) != cudaSuccess) ndev = 0;
+    int mind = 0;
+    MPI_Allreduce(&ndev, &mind, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (mind == 0) { /* every rank skips together */
+        if (R_ == 0) printf("SKIP: no CUDA device\n");
+        MPI_Finalize();
+        return CHECK_SKIP_CODE;
+    }
+    {
+        MPI_Comm node;
+        int lr = 0;
+        MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, R_, MPI_INFO_NULL, &node);
+        MPI_Comm_rank(node, &lr);
+        MPI_Comm_free(&node);
+        const char *one = getenv("CCOLL_TEST_ONE_GPU");
+        int g = one && atoi(one) ? 0 : lr % ndev;
+        CHECK_CUDA(cudaSetDevice(g));
+        if (R_ == 0)
+            printf("test_ccoll_cuda: %d ranks, %d GPUs visible, %s, CCOLL_RANKS_PER_NODE=%s\n", P_, ndev,
+                   one && atoi(one) ? "all on GPU 0" : "GPU = node rank % GPUs",
+                   getenv("CCOLL_RANKS_PER_NODE") ? getenv("CCOLL_RANKS_PER_NODE") : "(unset)");
+    }
+    const uint64_t counts[] = {0, 1, (uint64_t)(P_ > 1 ? P_ - 1 : 2), 33, 4097, 1000003};
+    /* CCOLL_TEST_QUICK=1 (under compute-sanitizer): no million-element cases */
+    const int quick = getenv("CCOLL_TEST_QUICK") && atoi(getenv("CCOLL_TEST_QUICK"));
+    const size_t ncounts = sizeof counts / sizeof counts[0] - (quick ? 1 : 0);
+    for (int vi = 0; vi < NVAR; vi++)
+        for (size_t ci = 0; ci < ncounts; ci++) {
+            uint64_t n = counts[ci];
+            int big = n > 100000;
+            check_pair(&VARIANTS[vi], n, 0, 1, 0, big ? 0 : 1024, 0);          /* f32 REL walk */
+            check_pair(&VARIANTS[vi], n, 1, 0, 1, big ? 65536 : 256, 0);       /* f64 ABS normal, several segments */
+            if (!big) check_pair(&VARIANTS[vi], n, 0, 0, 1, 32, (int)(ci & 1)); /* tiny segments, in place half the time */
+        }
+    check_pair(&VARIANTS[3], quick ? 70001 : 1000003, 0, 1, 1, 0, 1); /* HomComp_F, in place, default device segments */
+    check_pair(&VARIANTS[4], quick ? 70001 : 1000003, 0, 1, 0, 0, 1); /* ArGM, in place */
+    for (int raw = 0; raw < 2; raw++) {
+        check_allgather(0, raw);
+        check_allgather(33, raw);
+        check_allgather(5000, raw);
+    }
+    check_errors();
+    check_auto();
+    int rc = check_done();
+    int worst = 0;
+    MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Finalize();
+    return worst;
+}
