@@ -166,6 +166,13 @@
 #ifndef CCOLL_MPI_H
 #define CCOLL_MPI_H
 
+/* C++ (nvcc): MPI's deprecated C++ bindings are not needed (OpenMPI's trip -Wcast-function-type) */
+#if defined(__cplusplus) && !defined(OMPI_SKIP_MPICXX)
+#define OMPI_SKIP_MPICXX 1
+#endif
+#if defined(__cplusplus) && !defined(MPICH_SKIP_MPICXX)
+#define MPICH_SKIP_MPICXX 1
+#endif
 #include <mpi.h>
 #include <stddef.h>
 #include <stdint.h>
