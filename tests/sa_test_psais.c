@@ -1,0 +1,145 @@
+/* tests/sa_test_psais.c - sa.h's parallel SA-IS (SA_ALGO_PARALLEL_SAIS), block-parallel induced
+ * sorting. Compiled with tiny blocks (SA__PI_CACHE 24 entries a thread, blocks of 6 or more
+ * entries split, the parallel path from 64 bytes) so that short texts cross thousands of block,
+ * chunk and thread boundaries; checked against sequential SA-IS and the validator, 32- and
+ * 64-bit, 1, 2, 3, 4 and 7 threads, on random, DNA-like, binary-with-NUL, all-equal, periodic,
+ * Fibonacci and long-repeat texts at sizes one off the boundaries. Then the failing allocator:
+ * every allocation of a parallel build failed once (SA_ERR_NOMEM, nothing leaked), and the
+ * default's rule with 2 threads (never the doubling on repetitive text). */
+#include "check.h"
+#include "failalloc.h"
+#define SA_MALLOC(sz) fa_malloc(sz)
+#define SA_FREE(p) fa_free(p)
+#define SA__PI_CACHE 24
+#define SA__PI_MINB 6
+#define SA__PI_MIN 64
+#define SA_IMPLEMENTATION
+#include "../sa.h"
+
+enum { G_RANDOM, G_ACGT, G_NUL, G_EQUAL, G_AB, G_ABCAB, G_FIB, G_REPEAT, G_RUNS, G_COUNT };
+static const char *gname[G_COUNT] = {"random", "acgt", "binary-with-NUL", "all-equal", "ab", "abcab",
+                                     "fibonacci", "long-repeat", "runs"};
+
+static void gen(int g, uint8_t *t, int32_t n)
+{
+    int32_t i;
+    for (i = 0; i < n; i++) {
+        switch (g) {
+        case G_RANDOM: t[i] = (uint8_t)check_rand(); break;
+        case G_ACGT: t[i] = (uint8_t)"ACGT"[check_rand_below(4)]; break;
+        case G_NUL: t[i] = check_rand_below(3) ? 0 : (uint8_t)check_rand(); break;
+        case G_EQUAL: t[i] = 'a'; break;
+        case G_AB: t[i] = (uint8_t)"ab"[i % 2]; break;
+        case G_ABCAB: t[i] = (uint8_t)"abcab"[i % 5]; break;
+        case G_RUNS: t[i] = (uint8_t)((i / (1 + (int32_t)(check_rand() % 9))) % 3 ? 'x' : 0); break;
+        default: t[i] = (uint8_t)('a' + check_rand_below(3)); break;
+        }
+    }
+    if (g == G_FIB && n > 0) { /* S(k+1) = S(k) S(k-1) */
+        int32_t len = n < 2 ? n : 2, plen = 1;
+        t[0] = 'a';
+        if (n > 1) t[1] = 'b';
+        while (len < n) {
+            int32_t c = plen < n - len ? plen : n - len;
+            memcpy(t + len, t, (size_t)c);
+            plen = len;
+            len += c;
+        }
+    }
+    if (g == G_REPEAT && n >= 8) /* a copy of the first half, one byte changed near its end */
+        for (i = n / 2; i < n; i++) t[i] = i == n - 3 ? (uint8_t)(t[i - n / 2] + 1) : t[i - n / 2];
+}
+
+static void check_text(const char *what, const uint8_t *t, int32_t n)
+{
+    /* 7 threads (more than this 2-core CI machine has) only on short texts: every tiny block
+       is a parallel region, slow when oversubscribed */
+    static const int ths[] = {1, 2, 3, 7};
+    size_t nth = n > 5000 ? 2 : n > 300 ? 3 : 4;
+    int32_t *ref = malloc((size_t)n * 4 + 4), *sa = malloc((size_t)n * 4 + 4);
+    int64_t *sa64 = malloc((size_t)n * 8 + 8);
+    CHECK(sa_build(t, ref, n, &(sa_options){SA_ALGO_SAIS, 1, SA_LCP_DEFAULT}) == SA_OK && sa_validate(t, ref, n) == SA_OK,
+          "%s n=%d: reference", what, n);
+    for (size_t k = 0; k < nth; k++) {
+        sa_options o = {SA_ALGO_PARALLEL_SAIS, ths[k], SA_LCP_DEFAULT};
+        memset(sa, 0x5a, (size_t)n * 4);
+        sa_status st = SA__CAT(sa__build_psais, 32)(t, sa, n, ths[k]); /* no thread cap: many threads on short texts */
+        CHECK(st == SA_OK && memcmp(sa, ref, (size_t)n * 4) == 0, "%s n=%d threads=%d: SA differs (%s)", what, n, ths[k],
+              sa_status_string(st));
+        st = SA__CAT(sa__build_psais, 64)(t, sa64, n, ths[k]);
+        int ok = st == SA_OK;
+        for (int32_t i = 0; ok && i < n; i++) ok = sa64[i] == ref[i];
+        CHECK(ok, "%s n=%d threads=%d: 64-bit SA differs", what, n, ths[k]);
+        CHECK(sa_build(t, sa, n, &o) == SA_OK && memcmp(sa, ref, (size_t)n * 4) == 0, "%s n=%d threads=%d: public call",
+              what, n, ths[k]);
+    }
+    free(ref); free(sa); free(sa64);
+}
+
+int main(int argc, char **argv)
+{
+    check_init(argc, argv);
+    /* around the parallel minimum (64), one block of 2..7 threads (48..168 entries), chunk ends */
+    static const int32_t sizes[] = {2, 3, 63, 64, 65, 127, 128, 129, 167, 168, 169, 1000, 4097, 20011};
+    int32_t nmax = 20011;
+    uint8_t *t = malloc((size_t)nmax);
+    for (int g = 0; g < G_COUNT; g++)
+        for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+            gen(g, t, sizes[s]);
+            check_text(gname[g], t, sizes[s]);
+        }
+    for (int r = 0; r < 10; r++) { /* random sizes and texts */
+        int32_t n = 64 + (int32_t)check_rand_below(3000);
+        gen((int)check_rand_below(G_COUNT), t, n);
+        check_text("random-size", t, n);
+    }
+
+    /* failing allocator: every allocation of a 2- and 3-thread build fails once */
+    for (int th = 2; th <= 3; th++)
+        for (int g = G_RANDOM; g <= G_REPEAT; g += G_REPEAT - G_RANDOM) {
+            int32_t n = 5000, *sa = malloc((size_t)n * 4), *ref = malloc((size_t)n * 4);
+            long live = fa_live(), k;
+            gen(g, t, n);
+            sa_build(t, ref, n, &(sa_options){SA_ALGO_SAIS, 1, SA_LCP_DEFAULT});
+            for (k = 1; k < 10000; k++) {
+                fa_arm(k);
+                sa_status st = SA__CAT(sa__build_psais, 32)(t, sa, n, th);
+                int fired = fa_fired();
+                fa_arm(0);
+                CHECK(fa_live() == live, "%s threads=%d k=%ld: %ld blocks leaked", gname[g], th, k, fa_live() - live);
+                if (!fired) {
+                    CHECK(st == SA_OK && memcmp(sa, ref, (size_t)n * 4) == 0, "%s threads=%d: SA after %ld failures",
+                          gname[g], th, k - 1);
+                    break;
+                }
+                /* NOMEM, or a fallback that needs less memory (SA-IS's bucket arrays) */
+                CHECK(st == SA_ERR_NOMEM || (st == SA_OK && memcmp(sa, ref, (size_t)n * 4) == 0),
+                      "%s threads=%d k=%ld: status %s", gname[g], th, k, sa_status_string(st));
+            }
+#ifdef _OPENMP
+            CHECK(k > 3, "%s: only %ld allocations", gname[g], k - 1);
+#endif
+            free(sa); free(ref);
+        }
+
+    /* the default with 2 threads on 1.5 MB: the doubling on random bytes, never on repetitive text */
+    {
+        int32_t n = (int32_t)(SA_AUTO_MIN + SA_AUTO_MIN / 2), *sa = malloc((size_t)n * 4);
+        uint8_t *u = malloc((size_t)n);
+        for (int g = 0; g < G_COUNT; g++) {
+            sa_build_info info;
+            gen(g, u, n);
+            CHECK(sa_build_ex(u, sa, n, &(sa_options){SA_ALGO_DEFAULT, 2, SA_LCP_DEFAULT}, &info) == SA_OK &&
+                      sa_validate(u, sa, n) == SA_OK, "%s: default", gname[g]);
+#ifdef _OPENMP
+            CHECK(info.algorithm == sa__p_choose(info.predicted_ratio, 2) &&
+                      (g == G_RANDOM || g == G_NUL ? 1 : info.algorithm != SA_ALGO_PARALLEL),
+                  "%s: default with 2 threads ran %s (predicted doubling ratio %.3f)", gname[g],
+                  sa_algorithm_name(info.algorithm), info.predicted_ratio);
+#endif
+        }
+        free(sa); free(u);
+    }
+    free(t);
+    return check_done();
+}
