@@ -97,7 +97,7 @@ static void gen(int kind, uint8_t *t, int32_t n)
 }
 
 /* ---- one input through everything -------------------------------------------------------- */
-static const sa_algorithm algos[] = {SA_ALGO_MM, SA_ALGO_SAIS, SA_ALGO_PARALLEL, SA_ALGO_DEFAULT};
+static const sa_algorithm algos[] = {SA_ALGO_MM, SA_ALGO_SAIS, SA_ALGO_PARALLEL, SA_ALGO_PARALLEL_SAIS, SA_ALGO_DEFAULT};
 
 static void check_input(const char *what, const uint8_t *t, int32_t n, int use_naive)
 {
@@ -183,7 +183,8 @@ static void check_validator(void)
 }
 
 /* SA_ALGO_DEFAULT with 2-4 threads: random text with a growing copied block crosses the rule
- * from parallel doubling to SA-IS; both branches must occur and give the SA-IS result. */
+ * from parallel doubling to parallel SA-IS; both branches must occur, take the algorithm the
+ * rule's prediction names (sa__p_choose) and give the SA-IS result. */
 static void check_default_dispatch(void)
 {
     const int32_t n = 200000;
@@ -203,9 +204,11 @@ static void check_default_dispatch(void)
             int par = info.algorithm == SA_ALGO_PARALLEL;
 #ifdef _OPENMP
             CHECK(info.predicted);
+            CHECK(info.algorithm == sa__p_choose(info.predicted_ratio, th));
+#else
+            CHECK(info.algorithm == SA_ALGO_SAIS);
 #endif
-            CHECK((par ? info.threads == th : info.threads == 1) &&
-                      par == (info.predicted && info.predicted_ratio < SA__P_AUTO_MARGIN),
+            CHECK((info.algorithm == SA_ALGO_SAIS ? info.threads == 1 : info.threads == th),
                   "blk=%d th=%d: algo %s, %d threads, ratio %.3f", blk, th, sa_algorithm_name(info.algorithm),
                   info.threads, info.predicted_ratio);
             CHECK(memcmp(sa, ref, (size_t)n * 4) == 0, "blk=%d th=%d: default->%s SA differs", blk, th,
@@ -230,12 +233,12 @@ static void check_default_dispatch(void)
         CHECK(seen[0] && !seen[1], "th=%d: without OpenMP the default is SA-IS", th);
 #endif
     }
-    /* degenerate texts pick SA-IS; one thread and short texts never run the rule */
+    /* degenerate texts never pick the doubling; one thread and short texts never run the rule */
     for (int g = GEN_EQUAL; g <= GEN_FIB; g++) {
         sa_options o = {SA_ALGO_DEFAULT, 2, SA_LCP_DEFAULT};
         sa_build_info info = {SA_ALGO_DEFAULT, 0, 0, 0, 0};
         gen(g, t, n);
-        CHECK(sa_build_ex(t, sa, n, &o, &info) == SA_OK && info.algorithm == SA_ALGO_SAIS &&
+        CHECK(sa_build_ex(t, sa, n, &o, &info) == SA_OK && info.algorithm != SA_ALGO_PARALLEL &&
                   sa_validate(t, sa, n) == SA_OK, "%s: default with 2 threads ran %s", gen_name[g],
               sa_algorithm_name(info.algorithm));
     }
@@ -316,7 +319,7 @@ static void check_thread_limits(void)
         CHECK(sa_lcp(t, sa, lcp, 100, &o) == SA_ERR_THREADS, "threads=%d", too_many[i]);
         CHECK(sa_effective_threads(&o) == SA_MAX_THREADS);
     }
-    for (int a = SA_ALGO_DEFAULT; a <= SA_ALGO_PARALLEL; a++) {
+    for (int a = SA_ALGO_DEFAULT; a <= SA_ALGO_PARALLEL_SAIS; a++) {
         sa_options o = {(sa_algorithm)a, SA_MAX_THREADS, SA_LCP_DEFAULT};
         memset(&info, 0, sizeof info);
         CHECK(sa_build_ex(t, sa, 100, &o, &info) == SA_OK && sa_validate(t, sa, 100) == SA_OK &&
@@ -370,7 +373,9 @@ static void check_bad_arguments(void)
     sa_options d = {0};
     CHECK(sa_effective_threads(&d) >= 1 && sa_effective_threads(NULL) >= 1);
     CHECK(sa_effective_algorithm(&(sa_options){SA_ALGO_DEFAULT, 1, SA_LCP_DEFAULT}) == SA_ALGO_SAIS);
-    CHECK(sa_effective_algorithm(&(sa_options){SA_ALGO_DEFAULT, 3, SA_LCP_DEFAULT}) == SA_ALGO_PARALLEL);
+    CHECK(sa_effective_algorithm(&(sa_options){SA_ALGO_DEFAULT, 3, SA_LCP_DEFAULT}) == SA_ALGO_PARALLEL_SAIS);
+    CHECK(sa_effective_algorithm(&(sa_options){SA_ALGO_PARALLEL_SAIS, 1, SA_LCP_DEFAULT}) == SA_ALGO_PARALLEL_SAIS);
+    CHECK(strcmp(sa_algorithm_name(SA_ALGO_PARALLEL_SAIS), "parallel-sais") == 0);
 }
 
 int main(int argc, char **argv)
