@@ -2,7 +2,7 @@
  * by side in one process on one input, with the same thread count.
  *
  *   sa_libsais_bench FILE | --gen random|acgt|fib|equal N   [--name NAME] [--threads 1,2,...]
- *                    [--reps R] [--algos default,sais,parallel] [--no-lcp] [--no-header]
+ *                    [--reps R] [--algos default,sais,parallel,psais] [--no-lcp] [--no-header]
  *
  * For every thread count T of --threads, R rounds (default 3); in each round every
  * implementation builds the SA once (and its LCP array), in turn, so all see the same machine
@@ -10,7 +10,8 @@
  *   libsais      libsais (T = 1) or libsais_omp(T); LCP = libsais_plcp + libsais_lcp (their
  *                _omp variants for T > 1). Only when built with -Dlibsais_dir=PATH.
  *   divsufsort   libdivsufsort (one thread; SA only), T = 1 only, when found.
- *   sa.h-<algo>  sa_build with SA_ALGO_DEFAULT / _SAIS / _PARALLEL and threads = T; LCP =
+ *   sa.h-<algo>  sa_build with SA_ALGO_DEFAULT / _SAIS / _PARALLEL / _PARALLEL_SAIS (psais) and
+ *                threads = T; LCP =
  *                sa_lcp (default method, threads = T), timed on the default's row only.
  * Checks: every SA equals the first one built (itself checked once with sa_validate), every LCP
  * array equals the first one; any difference prints and makes the exit status 1.
@@ -108,7 +109,7 @@ int main(int argc, char **argv)
     int have_ref, have_lref;
     thr[0] = 1;
     dc_init(argc, argv, "FILE | --gen random|acgt|fib|equal N  [--name NAME] [--threads 1,2,...] [--reps R] "
-                        "[--algos default,sais,parallel] [--no-lcp] [--no-header]");
+                        "[--algos default,sais,parallel,psais] [--no-lcp] [--no-header]");
     for (int i = 1; i < argc; i++) {
         if (dc_is(argv[i], "--gen")) {
             genk = dc_arg_choice(&i, gens);
@@ -169,13 +170,16 @@ int main(int argc, char **argv)
             im[ni].kind = 1; ni++;
         }
 #endif
-        {   /* sa.h rows from --algos */
-            static const char *const an[] = {"default", "sais", "parallel"};
-            static const sa_algorithm av[] = {SA_ALGO_DEFAULT, SA_ALGO_SAIS, SA_ALGO_PARALLEL};
-            for (k = 0; k < 3; k++) {
-                const char *p = strstr(algos, an[k]);
-                size_t l = strlen(an[k]);
-                if (!p || (p != algos && p[-1] != ',') || (p[l] && p[l] != ',')) continue;
+        {   /* sa.h rows from --algos, in the order given */
+            static const char *const an[] = {"default", "sais", "parallel", "psais"};
+            static const sa_algorithm av[] = {SA_ALGO_DEFAULT, SA_ALGO_SAIS, SA_ALGO_PARALLEL, SA_ALGO_PARALLEL_SAIS};
+            const char *p = algos;
+            while (*p && ni < MAXI) {
+                size_t l = strcspn(p, ",");
+                for (k = 0; k < 4; k++)
+                    if (strlen(an[k]) == l && !strncmp(p, an[k], l)) break;
+                if (k == 4) dc_usage_error("unknown algorithm in --algos '%s'", algos);
+                p += l + (p[l] == ',');
                 if (av[k] == SA_ALGO_SAIS && T > 1) continue; /* one thread: the T = 1 row */
                 snprintf(im[ni].name, sizeof im[ni].name, "sa.h-%s", an[k]);
                 im[ni].kind = 2;
@@ -207,7 +211,7 @@ int main(int argc, char **argv)
                     sa_options o = {m->algo, T, SA_LCP_DEFAULT};
                     sa_build_info inf;
                     rc = sa_build_ex(t, sa, (int32_t)n, &o, &inf) == SA_OK ? 0 : -1;
-                    if (inf.algorithm == SA_ALGO_PARALLEL)
+                    if (inf.threads > 1)
                         snprintf(m->ran, sizeof m->ran, "%s x%d", sa_algorithm_name(inf.algorithm), inf.threads);
                     else
                         snprintf(m->ran, sizeof m->ran, "%s", sa_algorithm_name(inf.algorithm));
