@@ -628,6 +628,15 @@ static int ccoll__d_decompress(ccoll_plan *P, const void *s, size_t len, void *o
     return ccoll__d_end(P, hc_cuda_decompress(P->dsa, len, s, (hc_dtype)P->dt, out, n, P->dws, P->dws_bytes, P->cst), 0,
                         NULL, 0, NULL);
 }
+/* decode the stream the previous device call wrote (still in dso; s is its host copy, for
+ * the header): no upload of bytes the GPU already has */
+static int ccoll__d_decompress_dso(ccoll_plan *P, const void *s, size_t len, void *out, uint64_t n)
+{
+    cudaEventRecord(CCOLL__EV(P, 0), P->cst);
+    cudaEventRecord(CCOLL__EV(P, 1), P->cst);
+    return ccoll__d_end(P, hc_cuda_decompress(P->dso, len, s, (hc_dtype)P->dt, out, n, P->dws, P->dws_bytes, P->cst), 0, NULL,
+                        0, NULL);
+}
 static int ccoll__d_add_raw(ccoll_plan *P, const void *c, size_t clen, const void *raw, uint64_t n, void *out, size_t cap,
                             size_t *sz)
 {
@@ -699,6 +708,7 @@ static int ccoll__d_copy(ccoll_plan *P, void *dst, const void *src, size_t bytes
 static int ccoll__d_fail(ccoll_plan *P) { return ccoll__fail(P, CCOLL_ERR_CUDA, 0); }
 #define ccoll__d_compress(P, in, n, out, cap, sz) ccoll__d_fail(P)
 #define ccoll__d_decompress(P, s, len, out, n) ccoll__d_fail(P)
+#define ccoll__d_decompress_dso(P, s, len, out, n) ccoll__d_fail(P)
 #define ccoll__d_add_raw(P, c, clen, raw, n, out, cap, sz) ccoll__d_fail(P)
 #define ccoll__d_add(P, a, alen, b, blen, n, out, cap, sz) ccoll__d_fail(P)
 #define ccoll__d_add_qp(P, c, clen, raw, n, out, cap, sz) ccoll__d_fail(P)
@@ -767,6 +777,12 @@ static int ccoll__decompress(ccoll_plan *P, const void *s, size_t len, void *out
 {
     if (P->dmode) return ccoll__d_decompress(P, s, len, out, n);
     return ccoll__hc(P, hc_decompress(s, len, (hc_dtype)P->dt, out, n, &P->hco));
+}
+/* decode the stream this rank just made (a device plan still has it on the GPU) */
+static int ccoll__decompress_own(ccoll_plan *P, const void *s, size_t len, void *out, uint64_t n)
+{
+    if (P->dmode) return ccoll__d_decompress_dso(P, s, len, out, n);
+    return ccoll__decompress(P, s, len, out, n);
 }
 static int ccoll__add_raw(ccoll_plan *P, const void *c, size_t clen, const void *raw, uint64_t n, void *out, size_t cap,
                           size_t *sz)
@@ -1462,7 +1478,7 @@ static int ccoll__ring_run(ccoll_plan *P, ccoll__ring *R)
                 if (P->lst == CCOLL_OK) ccoll__compress(P, src, len, dst, S->cap, dl);
                 st = ccoll__send_stream(P, dst, dl, len * P->esize, right, &sreq[t0 % 2][g]);
                 /* allgather: this rank's part is decoded from its own stream, as everywhere */
-                if (R->allgather && P->lst == CCOLL_OK) ccoll__decompress(P, dst, *dl, o, len);
+                if (R->allgather && P->lst == CCOLL_OK) ccoll__decompress_own(P, dst, *dl, o, len);
             }
         }
     }
@@ -1528,7 +1544,7 @@ static int ccoll__ring_run(ccoll_plan *P, ccoll__ring *R)
                     }
                 }
                 st = ccoll__send_stream(P, dst, dl, len * P->esize, right, sr);
-                if (last && P->lst == CCOLL_OK) ccoll__decompress(P, dst, *dl, o, len);
+                if (last && P->lst == CCOLL_OK) ccoll__decompress_own(P, dst, *dl, o, len);
             } else {
                 /* allgather: keep the stream, forward it unchanged, decode it */
                 size_t *dl = ccoll__slen(R->gather, b, g);
