@@ -99,7 +99,7 @@ int main(int argc, char **argv)
         MPI_Comm node;
         MPI_Allreduce(&ndev, &mind, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
         if (!mind) {
-            if (!rank) printf("allreduce_cuda: no CUDA device, skipped\n");
+            if (!rank) fprintf(stderr, "allreduce_cuda: no CUDA device, skipped\n");
             MPI_Finalize();
             return DC_EXIT_SKIP;
         }

@@ -33,6 +33,7 @@ DEMOS=(
 "homcomp_cuda|cuda|"
 # ---- ccoll_mpi.h
 "allreduce_cpu|mpi4|"
+"allreduce_cuda|mpi|"
 )
 
 have_gpu=0

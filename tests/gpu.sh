@@ -34,7 +34,7 @@ else status=1; echo "build FAILED:"; grep -E 'error|FAILED' "$OUT/build.log" | h
 
 # Test names and test programs start with their component: spiral_*, sa_*, homcomp_*.
 comp_of() { case $1 in spiral*|test_spiral*) echo spiral;; sa_cuda*|test_sa_cuda*) echo sa_cuda;; sa_*|test_sa_*) echo sa;;
-            homcomp*|hc_*|test_homcomp*|test_hc_*) echo homcomp;; *) echo other;; esac; }
+            homcomp*|hc_*|test_homcomp*|test_hc_*) echo homcomp;; ccoll*|test_ccoll*) echo ccoll;; *) echo other;; esac; }
 names=()
 # The suite 'cuda' tests, read from meson's JSON introspection (its --list format varies by version).
 cuda_tests=$($MESON introspect --tests "$B" | python3 -c '
@@ -90,6 +90,8 @@ if command -v compute-sanitizer >/dev/null; then
     : >"$OUT/sanitizer.log"
     for t in $(find "$B/tests" -maxdepth 2 -type f -executable -name '*cuda*'); do
         want "$(comp_of "$(basename "$t")")" || continue
+        # MPI programs: tests/gpu_ccoll_cuda.sh runs them under mpiexec + compute-sanitizer
+        case $(basename "$t") in ccoll*) continue;; esac
         # memcheck always; racecheck (shared-memory hazards) too with RACECHECK=1.
         for tool in memcheck ${RACECHECK:+racecheck}; do
             if timeout "${SANITIZER_TIMEOUT:-300}" compute-sanitizer --tool $tool --error-exitcode 99 "$t" \
