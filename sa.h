@@ -445,10 +445,10 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
    (shorter runs of filled entries are scanned by one thread), and the shortest text it runs
    on (shorter: sequential SA-IS). */
 #ifndef SA__PI_CACHE /* (the tests set all three small to cross many blocks on short texts) */
-#define SA__PI_CACHE 16384
+#define SA__PI_CACHE 24576 /* libsais's sizes: blocks are parallel regions, so fewer is better */
 #endif
 #ifndef SA__PI_MINB
-#define SA__PI_MINB 4096
+#define SA__PI_MINB 16384
 #endif
 #ifndef SA__PI_MIN
 #define SA__PI_MIN 65536
