@@ -181,6 +181,7 @@ int main(int argc, char **argv)
                 if (k == 4) dc_usage_error("unknown algorithm in --algos '%s'", algos);
                 p += l + (p[l] == ',');
                 if (av[k] == SA_ALGO_SAIS && T > 1) continue; /* one thread: the T = 1 row */
+                if ((av[k] == SA_ALGO_PARALLEL || av[k] == SA_ALGO_PARALLEL_SAIS) && T == 1) continue;
                 snprintf(im[ni].name, sizeof im[ni].name, "sa.h-%s", an[k]);
                 im[ni].kind = 2;
                 im[ni].algo = av[k];
