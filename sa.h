@@ -3945,10 +3945,16 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
                 for (p = p0; p > lo[t]; p--)
                     if (SA__F(sa__pi_rtl)(T[p - 1], &cp, &s1)) RA[j--] = p;
             }
-            SA__OMP(omp for schedule(static))
-            for (i = 0; i < m; i++) {
-                if (i < m - SA__PREFETCH) SA__P_PF(RA + SA[i + SA__PREFETCH]);
-                SA[i] = RA[SA[i]];
+            SA__OMP(omp barrier)
+            { /* this thread's own share only: the look-ahead must not read entries another
+                 thread is rewriting */
+                int th = sa__p_tid(), TT = sa__p_nth();
+                SA__I a = (SA__I)((uint64_t)m * (uint64_t)th / (uint64_t)TT);
+                SA__I b = (SA__I)((uint64_t)m * (uint64_t)(th + 1) / (uint64_t)TT);
+                for (i = a; i < b; i++) {
+                    if (i < b - SA__PREFETCH) SA__P_PF(RA + SA[i + SA__PREFETCH]);
+                    SA[i] = RA[SA[i]];
+                }
             }
         }
     } else if (m == 1) {
