@@ -3,8 +3,11 @@
  * small groups: the look-ahead prefetching of phase 1 and 2), random bytes with a long repeat
  * (chains: sa__p_chain_head / sa__p_isgroup), and a text of short random runs in a periodic
  * background; then the LCP (Phi and Kasai) and the validator, also parallel. Every result is
- * checked with sa_validate; exit 1 on a wrong result (TSan reports make the script fail). */
+ * checked with sa_validate; exit 1 on a wrong result (TSan reports make the script fail). The
+ * same inputs then go through the block-parallel SA-IS (SA_ALGO_PARALLEL_SAIS, small blocks). */
 #define SA__GRAIN 64
+#define SA__PI_CACHE 256 /* parallel SA-IS: small blocks, so that most scans run split over threads */
+#define SA__PI_MINB 64
 #define SA_IMPLEMENTATION
 #include "sa.h"
 #include <stdio.h>
@@ -24,8 +27,12 @@ int main(int argc, char **argv)
             t[i] = kind == 0 ? (uint8_t)('a' + x % 4) : kind == 1 ? (uint8_t)x : (uint8_t)('a' + (i % 1000 < 3 ? x % 3 : i % 7));
         }
         if (kind == 1) memcpy(t + n / 2, t + n / 8, (size_t)n / 4); /* a long repeat: chains */
-        sa_options o = {SA_ALGO_PARALLEL, 4, SA_LCP_PHI};
-        sa_status st = sa_build(t, sa, n, &o);
+        sa_options o = {SA_ALGO_PARALLEL, 4, SA_LCP_PHI}, q = {SA_ALGO_PARALLEL_SAIS, 4, SA_LCP_PHI};
+        sa_status st = sa_build(t, sa, n, &q);
+        if (st == SA_OK) st = sa_validate(t, sa, n);
+        printf("input %d, n = %d, parallel SA-IS: %s\n", kind, n, sa_status_string(st));
+        bad |= st != SA_OK;
+        st = sa_build(t, sa, n, &o);
         if (st == SA_OK) st = sa_validate(t, sa, n);
         if (st == SA_OK) st = sa_lcp(t, sa, lcp, n, &o);
         o.lcp = SA_LCP_KASAI;
