@@ -79,7 +79,7 @@
  *                     about 4n + 2.5 MB per thread beyond SA and text); fast on random-like data
  *   SA_ALGO_PARALLEL_SAIS  OpenMP block-parallel SA-IS: the top level's passes and induction
  *                     scans split over the threads, the reduced string (~n/3) by sequential SA-IS;
- *                     extra: ~400 KB per thread plus SA-IS's recursion (usually none); texts
+ *                     extra: ~200 KB per thread plus SA-IS's recursion (usually none); texts
  *                     under 64 KiB or one thread: SA-IS
  * LCP (sa_options.lcp): SA_LCP_PHI (default; Phi/PLCP, Kaerkkaeinen-Manzini-Puglisi) or
  *   SA_LCP_KASAI (the seed's); both need one extra index array (4n bytes) and run in parallel
@@ -3576,8 +3576,9 @@ static sa_status SA__F(sa__build_parallel)(const uint8_t *text, SA__I *sa, SA__I
  * in the scan's order; each thread then writes its cache. Short runs are scanned by one
  * thread. The S-scan needs the S part of every bucket empty: after the final L-scan it is
  * cleared (the sequential scan overwrites it instead). Memory beyond text and SA: per thread
- * SA__PI_CACHE (value, bucket) pairs and 256 counters (about 400 KB), plus what the sequential
- * int level allocates for the reduced string (usually nothing). */
+ * SA__PI_CACHE (value, bucket) pairs and 256 counters (about 200 KB, 400 KB for 64-bit), plus
+ * what the sequential int level allocates for the reduced string (usually nothing). Compiled
+ * with SA__PI_TRACE defined (and <stdio.h>, OpenMP), it prints each phase's seconds to stderr. */
 typedef struct { SA__I v, c; } SA__F(sa__pic);
 typedef struct {
     const uint8_t *T;
