@@ -157,10 +157,14 @@
  *   and raw sums are made in the host's order. A call is ordered after the work queued on
  *   config.stream before it and returns when recv holds the result.
  *   - Codec steps: homcomp's hc_cuda_* on the plan's stream and workspace. The workspace and
- *     device scratch (three stream buffers, a segment of floats and of deltas) are allocated
- *     at plan creation; no call allocates device memory after the first of its kind. Each
- *     codec call reads its status back (one wait per call): device plans default to segments
- *     of 1M elements.
+ *     device scratch (stream buffers, a segment of floats and of deltas, a second stream and
+ *     workspace) are allocated at plan creation; no call allocates device memory after the
+ *     first of its kind. Each codec call's status is read back: device plans default to
+ *     segments of 1M elements. Ring steps run two segments deep: segment g's upload and
+ *     kernels on the caller's stream while g-1's output goes down on the plan's second stream
+ *     (and out on the wire) and MPI brings g+1 (config.device_pipeline = -1: one segment at
+ *     a time; same bytes). On 2 H200 both took the same time: the host-memory side (pinned
+ *     copies and MPI's shared-memory copies of the compressed bytes) is the limit there.
  *   - MPI never sees a device pointer: every stream lives in pinned host slots (downloaded
  *     after the GPU makes it, uploaded before the GPU uses it). info.cuda_aware reports
  *     MPIX_Query_cuda_support (-1 where MPI has none); v0.2 stages either way. Received bytes
@@ -186,7 +190,7 @@
  *     2 (d-1)/d m link (+ HomComp_F's terms on m/d between nodes).
  *   - info.t_codec, t_stage, t_link, t_wire: the last call's time on this rank in codec
  *     kernels, host<->device copies, ArGM's GPU-to-GPU phase, and the rest (MPI waits).
- *   - Memory: device 3 x hc_compress_bound(segment) + 8 bytes x segment + the workspace; with
+ *   - Memory: device 4 x hc_compress_bound(segment) + 8 bytes x segment + 2 workspaces; with
  *     IPC one copy of the vector (+ a piece between nodes); pinned host: the stream slots (as
  *     a host plan's) and, for raw algorithms or staged ArGM, one copy of the vector (p x
  *     count for the raw allgather). CUDA failures: CCOLL_ERR_CUDA, agreed.
@@ -319,6 +323,8 @@ typedef struct ccoll_config {
     ccoll_model model;      /* AUTO: constants (0 = measure at plan creation) */
     ccoll_memory memory;    /* CCOLL_MEM_HOST (0) or CCOLL_MEM_DEVICE (nvcc builds) */
     ccoll_stream stream;    /* device plans: the caller's stream (0 = the default stream) */
+    int device_pipeline;    /* device plans: 0 = ring steps pipelined over two streams; -1 = one
+                             * segment at a time (the v0.2.0 first design, for comparison) */
 } ccoll_config;
 
 /* What the last call on a plan did. */
@@ -470,6 +476,10 @@ struct ccoll_plan {
     unsigned long long *dscan;  /* min key, max key, NaN/Inf flag of a device vector */
     unsigned char *hres;        /* pinned: codec results and scan words read back */
     void *ev[3];                /* cudaEvent_t: before upload, after upload, after kernels */
+    unsigned char *dsoq[2];     /* the ring pipeline's two output slots (dsoq[0] = dso) */
+    void *dws2;                 /* workspace for the decodes on the second stream */
+    void *cst2;                 /* cudaStream_t: the plan's second stream (downloads, decodes) */
+    void *pev[10];              /* cudaEvent_t: 5 per pipeline slot */
     unsigned char *hstage;      /* pinned copy of a whole vector (raw algorithms, staged ArGM) */
     size_t hstage_bytes;
     unsigned char *dacc;        /* device: one ArGM piece (several nodes) */
@@ -978,6 +988,8 @@ static void ccoll__dev_free(ccoll_plan *P)
     ccoll__dfree(P->dsa);
     ccoll__dfree(P->dsb);
     ccoll__dfree(P->dso);
+    ccoll__dfree(P->dsoq[1]);
+    ccoll__dfree(P->dws2);
     ccoll__dfree(P->dtmpf);
     ccoll__dfree(P->ddelta);
     ccoll__dfree(P->dscan);
@@ -986,6 +998,9 @@ static void ccoll__dev_free(ccoll_plan *P)
     ccoll__pinned_free(P->hstage);
     for (j = 0; j < 3; j++)
         if (P->ev[j]) cudaEventDestroy(CCOLL__EV(P, j));
+    for (j = 0; j < 10; j++)
+        if (P->pev[j]) cudaEventDestroy((cudaEvent_t)P->pev[j]);
+    if (P->cst2) cudaStreamDestroy((cudaStream_t)P->cst2);
 }
 static int ccoll__dmalloc(void *pp, size_t n, int *st)
 {
@@ -1005,14 +1020,23 @@ static int ccoll__dev_init(ccoll_plan *P)
     ccoll__dmalloc(&P->dsa, P->dcap, &st);
     ccoll__dmalloc(&P->dsb, P->dcap, &st);
     ccoll__dmalloc(&P->dso, P->dcap, &st);
+    ccoll__dmalloc(&P->dsoq[1], P->dcap, &st);
+    ccoll__dmalloc(&P->dws2, P->dws_bytes, &st);
+    P->dsoq[0] = P->dso;
     ccoll__dmalloc(&P->dtmpf, n * P->esize, &st);
     ccoll__dmalloc(&P->ddelta, hc_qp_count(n) * sizeof(int32_t), &st);
     ccoll__dmalloc(&P->dscan, 4 * sizeof(unsigned long long), &st);
     if (!st && !(P->hres = (unsigned char *)ccoll__pinned(256))) st = CCOLL_ERR_NOMEM;
-    for (j = 0; j < 3 && !st; j++) {
+    for (j = 0; j < 13 && !st; j++) {
         cudaEvent_t e;
         if (cudaEventCreate(&e) != cudaSuccess) st = CCOLL_ERR_CUDA;
-        else P->ev[j] = (void *)e;
+        else if (j < 3) P->ev[j] = (void *)e;
+        else P->pev[j - 3] = (void *)e;
+    }
+    if (!st) {
+        cudaStream_t s2;
+        if (cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking) != cudaSuccess) st = CCOLL_ERR_CUDA;
+        else P->cst2 = (void *)s2;
     }
     return st;
 }
@@ -1491,6 +1515,202 @@ static int ccoll__send_stream(ccoll_plan *P, unsigned char *buf, size_t *len, ui
     return ccoll__isend(P, buf, *len, to, rq);
 }
 
+#ifdef __CUDACC__
+/* =========================================================================================
+ * Device plans, compressed ring steps: a two-deep pipeline over the segments of a step.
+ * Segment g's upload and kernels run on the plan's stream (A) while the host completes
+ * segment g-1: waits for its kernels, then its output stream goes down on the plan's second
+ * stream (B) and out on the wire, and (last reduce-scatter step, own allgather part) is
+ * decoded into recv on B with a second workspace. Meanwhile the next receive is waited for
+ * (MPI's copy runs on the host while the GPU works). Slot k = g % 2 owns dso[k], its results
+ * and events; slot k is reused only after its segment completed. Same kernels, same bytes.
+ * ========================================================================================= */
+enum { CCOLL__PL_NONE = 0, CCOLL__PL_COMPRESS, CCOLL__PL_COMBINE, CCOLL__PL_DECODE };
+typedef struct {
+    int live, gpu, op, dec; /* a segment; its op launched; decode the output into o after it goes down */
+    unsigned char *dst; /* host slot of the output stream (COMPRESS, COMBINE) */
+    size_t cap, *dl;
+    uint64_t rawb, len;
+    unsigned char *o;   /* decode target (device) */
+    MPI_Request *sr;    /* send request of the output (NULL: no send) */
+} ccoll__pend;
+#define CCOLL__PEV(P, k, i) ((cudaEvent_t)(P)->pev[(k) * 5 + (i)]) /* 0,1 upload, 2 kernels, 3 down, 4 decoded */
+
+static int ccoll__evwait(ccoll_plan *P, cudaEvent_t e)
+{
+    cudaError_t x;
+    int flag = 0;
+    while ((x = cudaEventQuery(e)) == cudaErrorNotReady) {
+        MPI_Iprobe(MPI_ANY_SOURCE, CCOLL__TAG + 99, P->comm, &flag, MPI_STATUS_IGNORE);
+        CCOLL__YIELD();
+    }
+    return ccoll__cu(P, x);
+}
+
+/* Launch one segment's codec step on stream A into slot k (nothing is launched after an error). */
+static void ccoll__pl_launch(ccoll_plan *P, int k, int op, int mode, const unsigned char *in, size_t inlen,
+                             const unsigned char *raw, uint64_t n, unsigned char *o)
+{
+    hc_cuda_result *R = (hc_cuda_result *)P->hres + 2 * k;
+    unsigned char *out = P->dsoq[k];
+    hc_status s = HC_OK;
+    cudaStream_t A = P->cst;
+    R[0].status = R[1].status = HC_OK;
+    cudaEventRecord(CCOLL__PEV(P, k, 0), A);
+    if (in && ccoll__d_up(P, P->dsa, in, inlen)) { /* too long for the slot: recorded, nothing runs */
+        cudaEventRecord(CCOLL__PEV(P, k, 1), A);
+        cudaEventRecord(CCOLL__PEV(P, k, 2), A);
+        return;
+    }
+    cudaEventRecord(CCOLL__PEV(P, k, 1), A);
+    if (op == CCOLL__PL_COMPRESS) s = hc_cuda_compress(&P->hc, raw, n, out, P->dcap, P->dws, P->dws_bytes, A);
+    else if (op == CCOLL__PL_DECODE) s = hc_cuda_decompress(P->dsa, inlen, in, (hc_dtype)P->dt, o, n, P->dws, P->dws_bytes, A);
+    else if (mode == CCOLL__HCF)
+        s = hc_cuda_add_raw(P->dsa, inlen, in, (hc_dtype)P->dt, raw, n, out, P->dcap, P->dws, P->dws_bytes, A);
+    else if (mode == CCOLL__HC2) {
+        s = hc_cuda_qp(P->dsa, inlen, in, (hc_dtype)P->dt, raw, n, P->ddelta, P->dws, P->dws_bytes, A);
+        if (s == HC_OK) s = hc_cuda_read_result(P->dws, &R[0], A);
+        if (s == HC_OK) s = hc_cuda_add_qp(P->dsa, inlen, in, (hc_dtype)P->dt, P->ddelta, n, out, P->dcap, P->dws, P->dws_bytes, A);
+    } else { /* DOC: decode, add, re-encode */
+        s = hc_cuda_decompress(P->dsa, inlen, in, (hc_dtype)P->dt, P->dtmpf, n, P->dws, P->dws_bytes, A);
+        if (s == HC_OK) s = hc_cuda_read_result(P->dws, &R[0], A);
+        if (s == HC_OK) {
+            if (P->dt == HC_F32) ccoll__k_add<float><<<ccoll__grid(n), 256, 0, A>>>((float *)P->dtmpf, (const float *)P->dtmpf, (const float *)raw, n);
+            else ccoll__k_add<double><<<ccoll__grid(n), 256, 0, A>>>((double *)P->dtmpf, (const double *)P->dtmpf, (const double *)raw, n);
+            s = cudaGetLastError() == cudaSuccess ? HC_OK : HC_ERR_CUDA;
+        }
+        if (s == HC_OK) s = hc_cuda_compress(&P->hc, P->dtmpf, n, out, P->dcap, P->dws, P->dws_bytes, A);
+    }
+    if (s == HC_OK) s = hc_cuda_read_result(P->dws, &R[1], A);
+    cudaEventRecord(CCOLL__PEV(P, k, 2), A);
+    if (s != HC_OK) ccoll__hc(P, s); /* refused before launching: the slot still completes */
+}
+
+/* Complete slot k: statuses, the output down (stream B) and out, its decode (B). */
+static int ccoll__pl_complete(ccoll_plan *P, int k, ccoll__pend *q, int right)
+{
+    hc_cuda_result *R = (hc_cuda_result *)P->hres + 2 * k, *D = (hc_cuda_result *)P->hres + 4 + k;
+    cudaStream_t B = (cudaStream_t)P->cst2;
+    int st = CCOLL_OK;
+    float a = 0, c = 0;
+    if (!q->live) return CCOLL_OK;
+    q->live = 0;
+    if (!q->gpu) goto send; /* this rank was in error already: a marker, in segment order */
+    ccoll__evwait(P, CCOLL__PEV(P, k, 2)); /* a CUDA error is P->lst: markers follow */
+    if (cudaEventElapsedTime(&a, CCOLL__PEV(P, k, 0), CCOLL__PEV(P, k, 1)) == cudaSuccess) P->t_stage += a * 1e-3;
+    if (cudaEventElapsedTime(&c, CCOLL__PEV(P, k, 1), CCOLL__PEV(P, k, 2)) == cudaSuccess) P->t_codec += c * 1e-3;
+    if (P->lst == CCOLL_OK && R[0].status != HC_OK) ccoll__hc(P, (hc_status)R[0].status);
+    if (P->lst == CCOLL_OK && R[1].status != HC_OK) ccoll__hc(P, (hc_status)R[1].status);
+    if (q->op == CCOLL__PL_DECODE) return CCOLL_OK;
+    if (P->lst == CCOLL_OK) {
+        uint64_t b = R[1].bytes;
+        if (b > q->cap || b > P->dcap) ccoll__fail(P, CCOLL_ERR_INTERNAL, 0);
+        else {
+            double t0 = MPI_Wtime();
+            cudaStreamWaitEvent(B, CCOLL__PEV(P, k, 2), 0);
+            if (!ccoll__cu(P, cudaMemcpyAsync(q->dst, P->dsoq[k], (size_t)b, cudaMemcpyDeviceToHost, B)) &&
+                !ccoll__cu(P, cudaEventRecord(CCOLL__PEV(P, k, 3), B)) && !ccoll__evwait(P, CCOLL__PEV(P, k, 3))) {
+                *q->dl = (size_t)b;
+                /* the decode reads the GPU's copy; its header is checked on the host copy, now down */
+                D->status = HC_OK;
+                if (q->dec) {
+                    hc_status s = hc_cuda_decompress(P->dsoq[k], (size_t)b, q->dst, (hc_dtype)P->dt, q->o, q->len, P->dws2,
+                                                     P->dws_bytes, B);
+                    if (s == HC_OK) s = hc_cuda_read_result(P->dws2, D, B);
+                    if (s != HC_OK) ccoll__hc(P, s);
+                    cudaEventRecord(CCOLL__PEV(P, k, 4), B);
+                }
+            }
+            P->t_stage += MPI_Wtime() - t0;
+        }
+    }
+send:
+    if (q->sr) st = ccoll__send_stream(P, q->dst, q->dl, q->rawb, right, q->sr);
+    if (q->gpu && q->dec && P->lst == CCOLL_OK && !ccoll__evwait(P, CCOLL__PEV(P, k, 4)) && D->status != HC_OK)
+        ccoll__hc(P, (hc_status)D->status);
+    return st;
+}
+
+/* One step of a compressed ring on a device plan (t0: the first step, no receive). */
+static int ccoll__ring_step_dev(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b, MPI_Request *rr, MPI_Request *sr0, int first)
+{
+    const int p = P->p, right = (P->rank + 1) % p;
+    const size_t es = P->esize;
+    uint64_t g, blen = ccoll__rb_len(P, R, b), ns = ccoll__nseg(blen, P->seg), boff = ccoll__rb_off(P, R, b);
+    ccoll__pend q[2];
+    int st = CCOLL_OK, launched = 0;
+    memset(q, 0, sizeof q);
+    for (g = 0; g <= ns; g++) {
+        if (g < ns && st == CCOLL_OK) {
+            const int k = (int)(g & 1);
+            uint64_t len = ccoll__min64(P->seg, blen - g * P->seg), off = boff + g * P->seg;
+            unsigned char *o = R->out + off * es, *in = NULL;
+            ccoll__pend *e = &q[k];
+            size_t inlen = 0;
+            memset(e, 0, sizeof *e);
+            e->live = 1;
+            e->o = o;
+            e->len = len;
+            e->sr = sr0 ? &sr0[g] : NULL;
+            if (first) {
+                ccoll__store *S = R->allgather ? R->gather : &R->send2[0];
+                uint64_t sb = R->allgather ? b : 0;
+                const unsigned char *src = R->own + ((R->allgather ? 0 : boff) + g * P->seg) * es;
+                e->op = CCOLL__PL_COMPRESS;
+                e->dec = R->allgather; /* this rank's part is decoded from its own stream, as everywhere */
+                e->dst = ccoll__slot(S, sb, g);
+                e->dl = ccoll__slen(S, sb, g);
+                e->cap = S->cap;
+                e->rawb = len * es;
+                if (P->lst == CCOLL_OK) ccoll__pl_launch(P, k, e->op, R->mode, NULL, 0, src, len, NULL), e->gpu = launched = 1;
+            } else {
+                if ((st = ccoll__wait_len(&rr[g], &inlen))) break;
+                in = t < p - 1 ? ccoll__slot(&R->recv2[t % 2], 0, g) : ccoll__slot(R->gather, b, g);
+                if (P->lst == CCOLL_OK) {
+                    int m = ccoll__check_msg(in, inlen);
+                    if (m) ccoll__fail(P, m, 0);
+                }
+                if (t < p - 1) { /* reduce-scatter: combine into step t+1's send slot, or the gather slot when final */
+                    int last = t == p - 2;
+                    ccoll__store *S = last ? R->gather : &R->send2[(t + 1) % 2];
+                    uint64_t sb = last ? b : 0;
+                    e->op = CCOLL__PL_COMBINE;
+                    e->dec = last;
+                    e->dst = ccoll__slot(S, sb, g);
+                    e->dl = ccoll__slen(S, sb, g);
+                    e->cap = S->cap;
+                    e->rawb = len * es;
+                    if (P->lst == CCOLL_OK) ccoll__pl_launch(P, k, e->op, R->mode, in, inlen, R->own + off * es, len, NULL), e->gpu = launched = 1;
+                } else { /* allgather: forward the stream unchanged at once, decode it */
+                    size_t *dl = ccoll__slen(R->gather, b, g);
+                    *dl = inlen;
+                    e->op = CCOLL__PL_DECODE;
+                    if (e->sr) {
+                        if (P->lst == CCOLL_OK) st = ccoll__isend(P, in, inlen, right, e->sr);
+                        else st = ccoll__send_stream(P, in, dl, 0, right, e->sr);
+                        e->sr = NULL;
+                    }
+                    if (P->lst == CCOLL_OK) ccoll__pl_launch(P, k, e->op, R->mode, in, inlen, NULL, len, o), e->gpu = launched = 1;
+                }
+            }
+        }
+        if (g > 0) {
+            int st2 = ccoll__pl_complete(P, (int)((g - 1) & 1), &q[(g - 1) & 1], right);
+            if (!st) st = st2;
+        }
+        if (st && g < ns) { /* an MPI error: finish what was launched, then stop */
+            ccoll__pl_complete(P, (int)(g & 1), &q[g & 1], right);
+            break;
+        }
+    }
+    if (launched) { /* nothing of this step runs on after it */
+        ccoll__dsync(P);
+        ccoll__cu(P, cudaStreamSynchronize((cudaStream_t)P->cst2));
+    }
+    return st;
+}
+#endif
+
 static void ccoll__qp_whole(ccoll_plan *P, const ccoll__ring *R);
 static int ccoll__ring_run(ccoll_plan *P, ccoll__ring *R)
 {
@@ -1509,6 +1729,11 @@ static int ccoll__ring_run(ccoll_plan *P, ccoll__ring *R)
 #define CCOLL__RB(t) ((t) < p - 1 ? (uint64_t)((r - (t)-1 + 2 * p) % p) : (uint64_t)(((int)fin - ((t) - (p - 1)) - 1 + 2 * p) % p))
 
     st = ccoll__ring_post(P, R, t0, CCOLL__RB(t0), rreq[t0 % 2]);
+#ifdef __CUDACC__
+    if (P->dmode && !raw && P->cfg.device_pipeline >= 0 && !st)
+        st = ccoll__ring_step_dev(P, R, t0, R->allgather ? fin : (uint64_t)r, NULL, sreq[t0 % 2], 1);
+    else
+#endif
     /* step t0's message: this rank's own block (allreduce) or part (allgather) */
     {
         uint64_t b = R->allgather ? fin : (uint64_t)r, blen = ccoll__rb_len(P, R, b), ns = ccoll__nseg(blen, P->seg);
@@ -1547,6 +1772,12 @@ static int ccoll__ring_run(ccoll_plan *P, ccoll__ring *R)
             if (raw && !R->allgather && t + 1 == p - 1 && (st = ccoll__waitall(sreq[t % 2], NS))) break;
             if ((st = ccoll__ring_post(P, R, t + 1, CCOLL__RB(t + 1), rreq[(t + 1) % 2]))) break;
         }
+#ifdef __CUDACC__
+        if (P->dmode && !raw && P->cfg.device_pipeline >= 0) {
+            st = ccoll__ring_step_dev(P, R, t, b, rreq[t % 2], t + 1 < T ? sreq[(t + 1) % 2] : NULL, 0);
+            continue;
+        }
+#endif
         for (g = 0; g < ns && st == CCOLL_OK; g++) {
             uint64_t len = ccoll__min64(P->seg, blen - g * P->seg), off = boff + g * P->seg;
             unsigned char *o = R->out + off * P->esize, *in;

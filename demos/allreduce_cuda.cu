@@ -16,7 +16,8 @@
 static const char *USAGE =
     "[--count N[,N...] (elements per rank, default 1048576 = 4 MiB of f32)] [--dtype f32|f64] [--rel R | --eb E]\n"
     "       [--algo all|auto,ring,doc,homcomp,homcomp_f,argm,recdbl (a comma list; mpi always runs)] [--data walk|normal]\n"
-    "       [--iters N] [--segment ELEMS] [--csv] [--no-header] [--label TEXT (first CSV column)]";
+    "       [--iters N] [--segment ELEMS] [--no-pipeline (device ring one segment at a time)] [--csv] [--no-header]\n"
+    "       [--label TEXT (first CSV column)]";
 
 static void finalize(int code) { (void)code; MPI_Finalize(); }
 
@@ -47,7 +48,7 @@ int main(int argc, char **argv)
     static const char *const algos[] = {"all", "mpi", "auto", "ring", "doc", "homcomp", "homcomp_f", "argm", "recdbl", NULL};
     static const char *const dtypes[] = {"f32", "f64", NULL};
     uint64_t counts[32], nc = 0, iters = 5, seg = 0;
-    int f64 = 0, csv = 0, header = 1, algo = 0, rank, p, rel = 1, fail = 0, ndev = 0;
+    int f64 = 0, csv = 0, header = 1, algo = 0, rank, p, rel = 1, fail = 0, ndev = 0, pipeline = 0;
     double eb = 1e-4;
     const char *data = "walk", *label = "";
     MPI_Init(&argc, &argv);
@@ -86,6 +87,7 @@ int main(int argc, char **argv)
         else if (dc_is(argv[i], "--iters")) iters = dc_arg_u64(&i, 1, 1000);
         else if (dc_is(argv[i], "--segment")) seg = dc_arg_u64(&i, 0, 1 << 24);
         else if (dc_is(argv[i], "--csv")) csv = 1;
+        else if (dc_is(argv[i], "--no-pipeline")) pipeline = -1;
         else if (dc_is(argv[i], "--no-header")) header = 0;
         else if (dc_is(argv[i], "--label")) label = dc_arg_str(&i);
         else if (dc_is(argv[i], "-h") || dc_is(argv[i], "--help")) dc_help();
@@ -165,6 +167,7 @@ int main(int argc, char **argv)
                 c.segment = seg;
                 c.memory = CCOLL_MEM_DEVICE;
                 c.stream = stream;
+                c.device_pipeline = pipeline;
                 st = ccoll_plan_create(MPI_COMM_WORLD, n, f64 ? MPI_DOUBLE : MPI_FLOAT, &c, &P);
                 if (st == CCOLL_OK) st = ccoll_allreduce(P, din, dout); /* warm-up */
             }

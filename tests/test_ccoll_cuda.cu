@@ -10,7 +10,8 @@
  * exact sum; compressed and raw allgather likewise; NaN on one rank, a stream corrupted in
  * its rate bytes or (checksum on) in its last byte, and a forged header length give the
  * same status on every rank and on both plans; 20 AUTO calls without host allocations;
- * ccoll_plan_info's device fields (CCOLL_TEST_EXPECT_IPC=0/1 checks which ArGM path ran). */
+ * ccoll_plan_info's device fields (CCOLL_TEST_EXPECT_IPC=0/1 checks which ArGM path ran);
+ * the pipelined device ring (default) and the one-segment-at-a-time one give the same bytes. */
 #include "failalloc.h"
 #include <stdint.h>
 #include <stddef.h>
@@ -37,6 +38,7 @@ static void t_hook(unsigned char *b, size_t len)
 #include <string.h>
 
 static int P_, R_;
+static int t_pipe = 0; /* config.device_pipeline of the device plans */
 
 static void gen(double *x, uint64_t n, int kind, int j, uint64_t salt)
 {
@@ -95,6 +97,7 @@ static ccoll_config make_cfg(const variant *v, int rel, double eb, uint64_t seg,
     c.segment = seg;
     c.threads = 1;
     c.memory = device ? CCOLL_MEM_DEVICE : CCOLL_MEM_HOST;
+    c.device_pipeline = device ? t_pipe : 0;
     return c;
 }
 
@@ -365,6 +368,14 @@ int main(int argc, char **argv)
             check_pair(&VARIANTS[vi], n, 1, 0, 1, big ? 65536 : 256, 0);       /* f64 ABS normal, several segments */
             if (!big) check_pair(&VARIANTS[vi], n, 0, 0, 1, 32, (int)(ci & 1)); /* tiny segments, in place half the time */
         }
+    /* the one-segment-at-a-time device ring (config.device_pipeline = -1) gives the same bytes */
+    t_pipe = -1;
+    for (int vi = 1; vi <= 3; vi++) {
+        check_pair(&VARIANTS[vi], 4097, 0, 1, 0, 256, 0);
+        check_pair(&VARIANTS[vi], quick ? 70001 : 1000003, 1, 0, 1, 65536, 1);
+    }
+    check_allgather(5000, 0);
+    t_pipe = 0;
     check_pair(&VARIANTS[3], quick ? 70001 : 1000003, 0, 1, 1, 0, 1); /* HomComp_F, in place, default device segments */
     check_pair(&VARIANTS[4], quick ? 70001 : 1000003, 0, 1, 0, 0, 1); /* ArGM, in place */
     for (int raw = 0; raw < 2; raw++) {
