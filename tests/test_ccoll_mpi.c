@@ -361,6 +361,15 @@ static void check_misuse(void)
     CHECK(st == (P_ > 1 ? CCOLL_ERR_ARG : CCOLL_OK), "different counts: %s", ccoll_status_string(st));
     ccoll_plan_free(P);
     P = NULL;
+    /* device plans need nvcc (this test is C); an unknown memory kind; kinds differing by rank */
+    c.memory = CCOLL_MEM_DEVICE;
+    CHECK(ccoll_plan_create(MPI_COMM_WORLD, 10, MPI_FLOAT, &c, &P) == CCOLL_ERR_ARG && !P);
+    c.memory = (ccoll_memory)7;
+    CHECK(ccoll_plan_create(MPI_COMM_WORLD, 10, MPI_FLOAT, &c, &P) == CCOLL_ERR_ARG && !P);
+    c.memory = R_ == 0 ? CCOLL_MEM_DEVICE : CCOLL_MEM_HOST;
+    st = ccoll_plan_create(MPI_COMM_WORLD, 10, MPI_FLOAT, &c, &P);
+    CHECK(st == CCOLL_ERR_ARG && !P, "memory kinds differ: %s", ccoll_status_string(st));
+    c.memory = CCOLL_MEM_HOST;
     /* a NULL buffer on one rank: everybody hears of it */
     float x[10] = {0}, y[10];
     CHECK(ccoll_plan_create(MPI_COMM_WORLD, 10, MPI_FLOAT, &c, &P) == CCOLL_OK);
