@@ -2848,8 +2848,9 @@ static ccoll_status ccoll__allgather_call(ccoll_plan *P, const void *send, void 
 /*
  * REVISION HISTORY
  *   0.2.0  device plans (nvcc): every algorithm on GPU buffers with the hc_cuda_* codec,
- *          streams staged through pinned host memory, ArGM's node phases over CUDA IPC,
- *          AUTO with device terms, the time split in ccoll_info; MPI's C++ bindings skipped
+ *          streams staged through pinned host memory, compressed ring steps pipelined over
+ *          two streams, ArGM's node phases over CUDA IPC, AUTO with device terms, the time
+ *          split in ccoll_info; config.memory/stream/device_pipeline; MPI's C++ bindings skipped
  *          under C++. Host plans unchanged.
  *   0.1.0  first version: ring (raw, DOC, HomComp, HomComp_F), compressed allgather, ArGM,
  *          Rabenseifner with homomorphic adds, AUTO by a measured cost model.
