@@ -361,6 +361,17 @@ SADEF const char *sa_mpi_algorithm_name(sa_mpi_algorithm algo);
 #endif
 #define SA__PREFETCH 32 /* induced sorting: prefetch T[SA[i +- 32] - 1] */
 #define SA__LCP_PF 64   /* LCP passes: prefetch the line touched 64 iterations ahead */
+/* index of the lowest set bit of x != 0 (SA-IS's LMS bit vector) */
+static int sa__ctz64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int r = 0;
+    while (!(x & 1)) { x >>= 1; r++; }
+    return r;
+#endif
+}
 /* Small helpers of hot loops: gcc does not inline them on its own inside the big SA-IS level
    functions (measured: SA-IS 45 % slower without this), so ask for it. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -2766,6 +2777,27 @@ static int SA__F(sa__kv_cmp)(const void *a, const void *b)
     SA__I x = ((const SA__F(sa__kv) *)a)->key, y = ((const SA__F(sa__kv) *)b)->key;
     return (x > y) - (x < y);
 }
+/* Whether sa__ls should finish the reduced string x[0..m) (symbols 0..name-1; c[v] = the
+ * index of the last entry of symbol v in sorted order, as for sa__ls) instead of a recursion.
+ * An entry whose next 8 symbols include a unique one is a singleton after 3 doubling rounds;
+ * entries in longer runs of repeated symbols cost a round per factor two of the run length (a
+ * text with a long repeat: 2.2x slower than the recursion when a third of it repeats), and a
+ * symbol with many occurrences a large sort buffer. So: at most m/64 entries in such runs and
+ * no symbol occurring more than m/64 times (the buffer then stays under n/16 bytes). */
+static int SA__F(sa__ls_ok)(const SA__I *x, SA__I m, const SA__I *c)
+{
+    SA__I i, run = 0, heavy = 0, lim = m / 64;
+    for (i = m - 1; i >= 0; i--) {
+        SA__I v = x[i], sz;
+        if (i >= SA__PREFETCH) SA__PF(&c[x[i - SA__PREFETCH]]);
+        sz = c[v] - (v ? c[v - 1] : -1);
+        if (sz > lim) return 0;
+        run = sz > 1 ? run + 1 : 0;
+        heavy += run >= 8;
+    }
+    return heavy <= lim;
+}
+
 static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c, const SA__I *pos)
 {
     SA__F(sa__kv) *buf = NULL, local[64];
@@ -2856,13 +2888,19 @@ static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c, c
 
 /* One SA-IS level on T[0..n) over the alphabet 0..k-1 (Nong, Zhang, Chan 2009, with the space
  * reuse of Yuta Mori's sais): the reduced string and its SA live inside SA itself; ws/wsize is
- * free space (in the caller's SA) usable for the bucket arrays. n >= 1. */
+ * free space (in the caller's SA) usable for the bucket arrays. n >= 1.
+ * Large byte levels (n >= 65536) keep one bit per text position marking the LMS positions
+ * (n/8 bytes: the whole extra memory stays under n/4 bytes, so SA alone peaks below 5.25n):
+ * the two later passes that need the LMS positions in text order (substring lengths, and the
+ * reduced SA's text positions) read them from the bits, a word at a time, instead of
+ * recomputing the S/L types from the text. Without it (small n, or its allocation failed)
+ * they rescan the text. */
 static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA__I *ws, SA__I wsize)
 {
     SA__I local[512];
     SA__I *cnt = NULL, *B, *heap = NULL;
     SA__I i, j, m = 0, name = 0, last = 0, sink = 0;
-    SA__I *lms_list = NULL;
+    uint64_t *lmsb = NULL; /* bit p of word p/64: p is an LMS position */
     sa_status st = SA_OK;
     if (n == 1) { SA[0] = 0; return SA_OK; }
     if (k <= 256) {
@@ -2870,9 +2908,8 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     } else if (k <= wsize / 2) {
         cnt = ws; B = ws + k;
     } else if (k <= wsize) {
-        B = ws;
-        heap = (SA__I *)SA_MALLOC((size_t)k * sizeof *heap);
-        cnt = heap; /* NULL: counts are recomputed each time */
+        B = ws; /* cnt = NULL: counts recomputed each time (a heap copy would cost 4k bytes,
+                   past the 5.25n bound on 64 MiB of DNA; recounting costs about 3 % there) */
     } else {
         heap = (SA__I *)SA_MALLOC((size_t)k * 2 * sizeof *heap);
         if (heap) {
@@ -2892,39 +2929,35 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
     memset(SA, 0, (size_t)n * sizeof *SA);
 #if SA__BYTE
-    /* large byte inputs: the LMS positions (right to left) into a temporary list, read back
-     * for the bucket placement, the substring lengths and the reduced SA's text positions
-     * (n/2 + 1 entries, 2n bytes for 32-bit, freed before a recursion or after stage 2;
-     * without it the text is scanned again) */
-    if (n >= 65536) lms_list = (SA__I *)SA_MALLOC(((size_t)n / 2 + 1) * sizeof *lms_list);
+    if (n >= 65536) lmsb = (uint64_t *)SA_MALLOC(((size_t)(n - 1) / 64 + 1) * sizeof *lmsb);
 #endif
-    if (lms_list) {
-        { /* right to left (sa__rtl_step); m <= n/2 */
-            SA__I p, cp = T[n - 1];
-            int s1 = 0;
-            for (p = n - 1; p >= 1; p--) {
-                lms_list[m] = p;
-                m += SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
-            }
+    if (lmsb) { /* right to left (sa__rtl_step), each word of bits stored once complete */
+        SA__I p, cp = T[n - 1];
+        int s1 = 0;
+        uint64_t w = 0;
+        for (p = n - 1; p >= 1; p--) {
+            SA__I c = cp, *dst; /* c = T[p] */
+            int lms = SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
+            B[c] -= lms;
+            dst = lms ? &SA[B[c]] : &sink;
+            *dst = p;
+            m += lms;
+            last = lms ? p : last;
+            w |= (uint64_t)lms << (p & 63);
+            if ((p & 63) == 0) { lmsb[p >> 6] = w; w = 0; }
         }
-        for (i = 0; i < m; i++) {
-            SA__I p = lms_list[i];
-            SA[--B[T[p]]] = p;
-        }
-        if (m > 0) last = lms_list[m - 1];
-    } else {
-        { /* right to left (sa__rtl_step) */
-            SA__I p, cp = T[n - 1];
-            int s1 = 0;
-            for (p = n - 1; p >= 1; p--) {
-                SA__I c = cp, *dst; /* c = T[p] */
-                int lms = SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
-                B[c] -= lms;
-                dst = lms ? &SA[B[c]] : &sink;
-                *dst = p;
-                m += lms;
-                last = lms ? p : last;
-            }
+        lmsb[0] = w; /* position 0 is never LMS */
+    } else { /* right to left (sa__rtl_step) */
+        SA__I p, cp = T[n - 1];
+        int s1 = 0;
+        for (p = n - 1; p >= 1; p--) {
+            SA__I c = cp, *dst; /* c = T[p] */
+            int lms = SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
+            B[c] -= lms;
+            dst = lms ? &SA[B[c]] : &sink;
+            *dst = p;
+            m += lms;
+            last = lms ? p : last;
         }
     }
     if (m > 1) {
@@ -2939,12 +2972,19 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
         memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
         /* length of every LMS substring (including the next LMS character; the last one runs
          * into the virtual sentinel, so it equals no other), stored at SA[m + p/2] */
-        if (lms_list) {
-            for (i = 0; i < m; i++) {
-                SA__I p = lms_list[i];
-                SA[m + (p >> 1)] = prev - p + 1;
-                prev = p;
+        if (lmsb) { /* left to right through the bits: each length ends at the next LMS */
+            SA__I p, nw = (n - 1) / 64 + 1, wi;
+            prev = -1;
+            for (wi = 0; wi < nw; wi++) {
+                uint64_t w = lmsb[wi];
+                while (w) {
+                    p = (SA__I)(wi * 64 + sa__ctz64(w));
+                    w &= w - 1;
+                    if (prev >= 0) SA[m + (prev >> 1)] = p - prev + 1;
+                    prev = p;
+                }
             }
+            SA[m + (prev >> 1)] = n - prev + 1; /* m > 1: prev is the last LMS position */
         } else {
             SA__I p, cp = T[n - 1]; /* right to left (sa__rtl_step) */
             int s1 = 0;
@@ -2983,28 +3023,31 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             j -= v != 0;
         }
         /* stage 2: the SA of the reduced string, recursively unless the names are unique */
-        /* (without a recursion the LMS list, right to left, turns reduced-string indices
-         * into text positions directly; a recursion frees it first to bound the memory) */
-        if (name < m && SA__BYTE && name >= m - m / 8 && name <= n - 2 * m) {
-            /* nearly unique names: a few doubling rounds instead of a recursion */
+        if (name < m && SA__BYTE && name >= m / 2 && name <= n - 2 * m && SA__F(sa__ls_ok)(RA, m, SA)) {
+            /* mostly unique names, none frequent, few long runs of repeated ones (random-like
+             * text): a few doubling rounds instead of a recursion */
             memcpy(SA + m, SA, (size_t)name * sizeof *SA);
-            st = SA__F(sa__ls)(RA, SA, m, name, SA + m, lms_list);
+            st = SA__F(sa__ls)(RA, SA, m, name, SA + m, NULL);
             if (st != SA_OK) goto done;
         } else if (name < m) {
-            if (lms_list) { SA_FREE(lms_list); lms_list = NULL; }
             st = SA__CAT(SA__CAT(sa__lvl, SA__W), i)(RA, SA, m, name, SA + m, n - 2 * m);
             if (st != SA_OK) goto done;
-        } else if (lms_list) {
-            for (i = 0; i < m; i++) {
-                if (i < m - SA__PREFETCH) SA__PF(&SA[RA[i + SA__PREFETCH]]);
-                SA[RA[i]] = lms_list[m - 1 - i];
-            }
         } else {
             for (i = 0; i < m; i++) SA[RA[i]] = i;
         }
-        if (lms_list) { /* SA[0..m) already holds text positions */
-            SA_FREE(lms_list);
-            lms_list = NULL;
+        /* reduced-string indices to text positions: RA[j] = the j-th LMS position */
+        if (lmsb) {
+            SA__I nw = (n - 1) / 64 + 1, wi;
+            j = 0;
+            for (wi = 0; wi < nw; wi++) {
+                uint64_t w = lmsb[wi];
+                while (w) {
+                    RA[j++] = (SA__I)(wi * 64 + sa__ctz64(w));
+                    w &= w - 1;
+                }
+            }
+            SA_FREE(lmsb);
+            lmsb = NULL;
         } else {
             SA__I p, cp = T[n - 1]; /* right to left (sa__rtl_step) */
             int s1 = 0;
@@ -3014,10 +3057,10 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
                 j -= SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
                 if (j < 0) break;
             }
-            for (i = 0; i < m; i++) {
-                if (i < m - SA__PREFETCH) SA__PF(&RA[SA[i + SA__PREFETCH]]);
-                SA[i] = RA[SA[i]];
-            }
+        }
+        for (i = 0; i < m; i++) {
+            if (i < m - SA__PREFETCH) SA__PF(&RA[SA[i + SA__PREFETCH]]);
+            SA[i] = RA[SA[i]];
         }
     } else if (m == 1) {
         memset(SA, 0, (size_t)n * sizeof *SA);
@@ -3034,7 +3077,7 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     }
     SA__FC(sa__induce)(T, SA, n, k, cnt, B);
 done:
-    if (lms_list) SA_FREE(lms_list);
+    if (lmsb) SA_FREE(lmsb);
     if (heap) SA_FREE(heap);
     return st;
 }

@@ -152,6 +152,65 @@ static void check_input(const char *what, const uint8_t *t, int32_t n, int use_n
     free(ref); free(reflcp); free(sa); free(lcp); free(sa64); free(lcp64);
 }
 
+/* ---- SA-IS's large-input paths (sa_seq): one thread, 32- and 64-bit, against Manber-Myers ----
+ * n >= 65536 byte levels keep a bit per position for the LMS positions (word boundaries: n one
+ * off multiples of 64); mostly-unique reduced strings are finished by doubling unless a long
+ * repeat or a frequent symbol makes it slow (then a recursion whose alphabet fills the free
+ * space, so its counts are recomputed); texts with long repeats recurse several levels. */
+static void check_sais_one(const char *what, const uint8_t *t, int32_t n)
+{
+    int32_t *ref = malloc((size_t)n * 4), *sa = malloc((size_t)n * 4);
+    int64_t *sa64 = malloc((size_t)n * 8);
+    sa_options mm = {SA_ALGO_MM, 1, SA_LCP_DEFAULT}, si = {SA_ALGO_SAIS, 1, SA_LCP_DEFAULT};
+    int ok;
+    CHECK(sa_build(t, ref, n, &mm) == SA_OK && sa_validate(t, ref, n) == SA_OK, "%s n=%d: reference", what, n);
+    memset(sa, 0xa5, (size_t)n * 4);
+    CHECK(sa_build(t, sa, n, &si) == SA_OK && memcmp(sa, ref, (size_t)n * 4) == 0, "%s n=%d: SA-IS differs", what, n);
+    ok = sa_build64(t, sa64, n, &si) == SA_OK;
+    for (int32_t i = 0; ok && i < n; i++) ok = sa64[i] == ref[i];
+    CHECK(ok, "%s n=%d: 64-bit SA-IS differs", what, n);
+    free(ref); free(sa); free(sa64);
+}
+
+static void check_sais_paths(void)
+{
+    static const int32_t ns[] = {65536 + 63, 65536 + 64, 65536 + 65, 131071};
+    int32_t nmax = 200000;
+    uint8_t *t = malloc((size_t)nmax);
+    for (size_t s = 0; s < sizeof ns / sizeof *ns; s++) {
+        gen(GEN_RANDOM4, t, ns[s]);
+        check_sais_one("sais-random4", t, ns[s]);
+        gen(GEN_NUL_BINARY, t, ns[s]);
+        check_sais_one("sais-binary-with-NUL", t, ns[s]);
+        gen(GEN_FIB, t, ns[s]);
+        check_sais_one("sais-fibonacci", t, ns[s]);
+    }
+    /* every byte value, then a text-like input (words from a small vocabulary) */
+    for (int32_t i = 0; i < 70000; i++) t[i] = (uint8_t)(i * 131 + (i >> 8));
+    check_sais_one("sais-all-bytes", t, 70000);
+    for (int32_t i = 0; i < nmax;) {
+        static const char *w[] = {"int ", "static ", "return ", "x", "y;\n", "(a, b)", "{\n", "}\n", "/* c */"};
+        const char *s = w[check_rand_below(9)];
+        while (*s && i < nmax) t[i++] = (uint8_t)*s++;
+    }
+    check_sais_one("sais-words", t, nmax);
+    /* random bytes: the doubling finishes the reduced string */
+    gen(GEN_RANDOM256, t, 150000);
+    check_sais_one("sais-random256", t, 150000);
+    /* random bytes then a copy of 60 % of them: long runs of repeated names, a recursion */
+    gen(GEN_RANDOM256, t, 100000);
+    memcpy(t + 100000, t, 60000);
+    check_sais_one("sais-random-repeat", t, 160000);
+    /* random bytes with a fixed LMS substring (10 90 10) every 10 bytes: a frequent name */
+    gen(GEN_RANDOM256, t, 150000);
+    for (int32_t i = 0; i + 4 < 150000; i += 10) memcpy(t + i, "\x80\x10\x90\x10\x90", 5);
+    check_sais_one("sais-random-pattern", t, 150000);
+    /* two symbols only, n = 2^17 + 1 (every level at an odd length) */
+    gen(GEN_RANDOM2, t, 131073);
+    check_sais_one("sais-random2", t, 131073);
+    free(t);
+}
+
 static void check_validator(void)
 {
     int32_t n = 300;
@@ -418,6 +477,7 @@ int main(int argc, char **argv)
         gen(GEN_EQUAL, t, 200000);
         check_input("all-equal-200k", t, 200000, 0);
     }
+    check_sais_paths();
     check_validator();
     check_default_dispatch();
     check_bad_arguments();
