@@ -802,11 +802,12 @@ static void ccoll__store_free(ccoll__store *s)
     CCOLL_FREE(s->len);
     memset(s, 0, sizeof *s);
 }
-/* pinned = 1 (device plans): the slots are cudaMallocHost memory */
+/* pinned = 1 (device plans): the slots are cudaMallocHost memory. What s held goes first
+ * (a prepare retried after a failed one would leak it otherwise). */
 static int ccoll__store_alloc(ccoll__store *s, uint64_t nblk, uint64_t nseg, size_t cap, int pinned)
 {
     uint64_t slots = nblk * nseg;
-    memset(s, 0, sizeof *s);
+    ccoll__store_free(s);
     if (slots == 0) return CCOLL_OK;
     if (cap && slots > SIZE_MAX / cap) return CCOLL_ERR_SIZE;
     s->pinned = pinned;
@@ -1877,10 +1878,11 @@ static int ccoll__ring_prepare(ccoll_plan *P, int allgather, int mode)
         for (i = 0; i < 2 && !st; i++) {
             st = ccoll__store_alloc(&P->ring_recv[i], 1, NS, cap, P->dev);
             if (!st) st = ccoll__store_alloc(&P->ring_send[i], 1, NS, cap, P->dev);
-            if (!st) P->ring_raw[i] = (unsigned char *)ccoll__palloc(P, maxblk * P->esize, &st);
+            if (!st && !P->ring_raw[i]) P->ring_raw[i] = (unsigned char *)ccoll__palloc(P, maxblk * P->esize, &st);
         }
         if (!st) st = ccoll__store_alloc(&P->ring_gather, (uint64_t)P->p, NS, cap, P->dev);
-        if (!st) P->tmp = (unsigned char *)ccoll__palloc(P, cap > segmax * 8 ? cap : segmax * 8, &st);
+        /* (a tmp from ccoll__rd_prepare is larger: its segments are of count / p' elements) */
+        if (!st && !P->tmp) P->tmp = (unsigned char *)ccoll__palloc(P, cap > segmax * 8 ? cap : segmax * 8, &st);
         if (st) return st;
         P->ring_ready = 1;
     }
@@ -2130,6 +2132,31 @@ static int ccoll__rd_run(ccoll_plan *P, const unsigned char *own, unsigned char 
 /* =========================================================================================
  * ArGM, hierarchical mixed allreduce (seed 6.3)
  * ========================================================================================= */
+/* Undo a failed ccoll__argm_prepare on every rank (collective: the failure is agreed), so
+ * that a later call starts over from the same state everywhere. */
+static void ccoll__argm_release(ccoll_plan *P)
+{
+    if (P->inter) ccoll_plan_free(P->inter);
+    P->inter = NULL;
+#ifdef __CUDACC__
+    if (P->dev) {
+        ccoll__ipc_free(P); /* before node_comm goes: its barrier runs there */
+        ccoll__dfree(P->dacc);
+        P->dacc = NULL;
+        P->info.ipc = 0;
+        P->info.ipc_why = ccoll__ipc_whys[7];
+    }
+#endif
+    ccoll__pfree(P, P->argm_acc);
+    ccoll__pfree(P, P->argm_in);
+    P->argm_acc = P->argm_in = NULL;
+    if (P->node_comm != MPI_COMM_NULL) MPI_Comm_free(&P->node_comm);
+    if (P->inter_comm != MPI_COMM_NULL) MPI_Comm_free(&P->inter_comm);
+    P->argm_ok = 0;
+}
+
+/* ArGM's communicators, buffers and inter-node plan (device plans: CUDA IPC too), once.
+ * Returns the status agreed over the plan's communicator; a failure leaves nothing behind. */
 static int ccoll__argm_prepare(ccoll_plan *P)
 {
     int st = CCOLL_OK, d = P->cfg.ranks_per_node, lr = 0, dn = 0, mm[2], g[2], nn = 0;
@@ -2138,16 +2165,15 @@ static int ccoll__argm_prepare(ccoll_plan *P)
     if (d <= 0 && env && *env) d = atoi(env);
     if (d > 0) st = ccoll__mpi(MPI_Comm_split(P->comm, P->rank / d, P->rank, &P->node_comm));
     else st = ccoll__mpi(MPI_Comm_split_type(P->comm, MPI_COMM_TYPE_SHARED, P->rank, MPI_INFO_NULL, &P->node_comm));
-    if (st) return st;
+    if (st) goto done;
     MPI_Comm_rank(P->node_comm, &lr);
     MPI_Comm_size(P->node_comm, &dn);
     mm[0] = dn;
     mm[1] = -dn;
-    if ((st = ccoll__allreduce(mm, g, 2, MPI_INT, MPI_MAX, P->comm))) return st;
-    if ((st = ccoll__mpi(MPI_Comm_split(P->comm, lr, P->rank, &P->inter_comm)))) return st;
+    if ((st = ccoll__allreduce(mm, g, 2, MPI_INT, MPI_MAX, P->comm))) goto done;
+    if ((st = ccoll__mpi(MPI_Comm_split(P->comm, lr, P->rank, &P->inter_comm)))) goto done;
     MPI_Comm_size(P->inter_comm, &nn);
     P->argm_ok = g[0] == -g[1]; /* equal nodes (one rank per node, or one node, work too) */
-    P->argm_ready = 1;
     if (P->argm_ok) {
         uint64_t maxp = (P->count + (uint64_t)dn - 1) / (uint64_t)dn, mine = ccoll__blk_len(P->count, dn, (uint64_t)lr);
         ccoll_config c = P->cfg;
@@ -2175,6 +2201,10 @@ static int ccoll__argm_prepare(ccoll_plan *P)
         }
 #endif
     }
+done:
+    st = ccoll__agree(P->comm, st);
+    if (st) ccoll__argm_release(P);
+    else P->argm_ready = 1;
     return st;
 }
 
@@ -2600,7 +2630,7 @@ static ccoll_algo ccoll__choose(ccoll_plan *P, const void *x, int *st)
     }
     if (P->dev && !P->auto_ready) {
         /* device plans: ArGM over CUDA IPC is a candidate where the node allows it */
-        if ((*st = ccoll__agree(P->comm, ccoll__argm_prepare(P))) != CCOLL_OK) return CCOLL_ALGO_RING;
+        if ((*st = ccoll__argm_prepare(P)) != CCOLL_OK) return CCOLL_ALGO_RING;
         if (!P->argm_ok) P->ipc_n = 0;
     }
     ccoll__predict(P, cr);
@@ -2753,8 +2783,7 @@ static int ccoll__allreduce_body(ccoll_plan *P, const unsigned char *own, unsign
         return CCOLL_OK;
     }
     if (a == CCOLL_ALGO_ARGM) {
-        st = ccoll__agree(P->comm, ccoll__argm_prepare(P));
-        if (st) return st;
+        if ((st = ccoll__argm_prepare(P))) return st; /* agreed */
         if (P->argm_ok) return P->dmode ? ccoll__argm_run_dev(P, own, recv) : ccoll__argm_run(P, own, recv);
         a = CCOLL_ALGO_HOMCOMP_F; /* nodes of unequal size: documented fallback */
         P->info.algo = a;

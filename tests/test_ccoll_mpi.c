@@ -304,7 +304,8 @@ static void check_auto_calls(void)
     free(d); free(ref); free(ab); free(x); free(y);
 }
 
-/* a failing CCOLL_MALLOC on the last rank: every rank returns the same status, no leak */
+/* a failing CCOLL_MALLOC on the last rank: every rank returns the same status, no leak;
+ * a plan whose call failed works when called again */
 static void check_failalloc(void)
 {
     uint64_t n = 3001;
@@ -326,6 +327,12 @@ static void check_failalloc(void)
             t_allreduce(&fired, &anyfired, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
             CHECK(all_same_int(MPI_COMM_WORLD, st), "%s k=%ld: ranks disagree", vs[vi].name, k);
             CHECK(anyfired ? st == CCOLL_ERR_NOMEM : st == CCOLL_OK, "%s k=%ld: %s", vs[vi].name, k, ccoll_status_string(st));
+            if (P && st != CCOLL_OK) {
+                /* the plan survived a failed call: the same call again, with memory, works */
+                st = ccoll_allreduce(P, x, y);
+                CHECK(all_same_int(MPI_COMM_WORLD, st) && st == CCOLL_OK, "%s k=%ld: retry: %s", vs[vi].name, k,
+                      ccoll_status_string(st));
+            }
             ccoll_plan_free(P);
             CHECK(fa_live() == live0, "%s k=%ld: %ld blocks leaked", vs[vi].name, k, fa_live() - live0);
             if (!anyfired) break;
