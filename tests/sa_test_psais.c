@@ -55,7 +55,7 @@ static void check_text(const char *what, const uint8_t *t, int32_t n)
     /* 7 threads (more than this 2-core CI machine has) only on short texts: every tiny block
        is a parallel region, slow when oversubscribed */
     static const int ths[] = {1, 2, 3, 7};
-    size_t nth = n > 5000 ? 2 : n > 300 ? 3 : 4;
+    size_t nth = n > 1000 ? 2 : n > 300 ? 3 : 4;
     int32_t *ref = malloc((size_t)n * 4 + 4), *sa = malloc((size_t)n * 4 + 4);
     int64_t *sa64 = malloc((size_t)n * 8 + 8);
     CHECK(sa_build(t, ref, n, &(sa_options){SA_ALGO_SAIS, 1, SA_LCP_DEFAULT}) == SA_OK && sa_validate(t, ref, n) == SA_OK,
@@ -80,16 +80,16 @@ int main(int argc, char **argv)
 {
     check_init(argc, argv);
     /* around the parallel minimum (64), one block of 2..7 threads (48..168 entries), chunk ends */
-    static const int32_t sizes[] = {2, 3, 63, 64, 65, 127, 128, 129, 167, 168, 169, 1000, 4097, 20011};
-    int32_t nmax = 20011;
+    static const int32_t sizes[] = {2, 3, 63, 64, 65, 127, 128, 129, 167, 168, 169, 1000, 4097, 9001};
+    int32_t nmax = 9001;
     uint8_t *t = malloc((size_t)nmax);
     for (int g = 0; g < G_COUNT; g++)
         for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
             gen(g, t, sizes[s]);
             check_text(gname[g], t, sizes[s]);
         }
-    for (int r = 0; r < 10; r++) { /* random sizes and texts */
-        int32_t n = 64 + (int32_t)check_rand_below(3000);
+    for (int r = 0; r < 6; r++) { /* random sizes and texts */
+        int32_t n = 64 + (int32_t)check_rand_below(2000);
         gen((int)check_rand_below(G_COUNT), t, n);
         check_text("random-size", t, n);
     }
@@ -97,7 +97,7 @@ int main(int argc, char **argv)
     /* failing allocator: every allocation of a 2- and 3-thread build fails once */
     for (int th = 2; th <= 3; th++)
         for (int g = G_RANDOM; g <= G_REPEAT; g += G_REPEAT - G_RANDOM) {
-            int32_t n = 5000, *sa = malloc((size_t)n * 4), *ref = malloc((size_t)n * 4);
+            int32_t n = 1500, *sa = malloc((size_t)n * 4), *ref = malloc((size_t)n * 4);
             long live = fa_live(), k;
             gen(g, t, n);
             sa_build(t, ref, n, &(sa_options){SA_ALGO_SAIS, 1, SA_LCP_DEFAULT});
@@ -122,20 +122,33 @@ int main(int argc, char **argv)
             free(sa); free(ref);
         }
 
-    /* the default with 2 threads on 1.5 MB: the doubling on random bytes, never on repetitive text */
+    /* the default's rule with 2 threads on 1.5 MB (sa__p_auto: the choice without the build,
+       which with this test's tiny blocks would be slow): the doubling on random bytes, never
+       on repetitive text; one real default build on random bytes takes that branch */
     {
         int32_t n = (int32_t)(SA_AUTO_MIN + SA_AUTO_MIN / 2), *sa = malloc((size_t)n * 4);
         uint8_t *u = malloc((size_t)n);
         for (int g = 0; g < G_COUNT; g++) {
-            sa_build_info info;
+            double ratio, rounds;
             gen(g, u, n);
-            CHECK(sa_build_ex(u, sa, n, &(sa_options){SA_ALGO_DEFAULT, 2, SA_LCP_DEFAULT}, &info) == SA_OK &&
-                      sa_validate(u, sa, n) == SA_OK, "%s: default", gname[g]);
+            sa_algorithm a = sa__p_auto(u, (uint64_t)n, sa, (size_t)n * 4, 2, &ratio, &rounds);
 #ifdef _OPENMP
-            CHECK(info.algorithm == sa__p_choose(info.predicted_ratio, 2) &&
-                      (g == G_RANDOM || g == G_NUL ? 1 : info.algorithm != SA_ALGO_PARALLEL),
-                  "%s: default with 2 threads ran %s (predicted doubling ratio %.3f)", gname[g],
-                  sa_algorithm_name(info.algorithm), info.predicted_ratio);
+            CHECK(a == sa__p_choose(ratio, 2) && ratio > 0 &&
+                      (g == G_RANDOM ? a == SA_ALGO_PARALLEL : g == G_NUL || a != SA_ALGO_PARALLEL),
+                  "%s: the rule with 2 threads picks %s (predicted doubling ratio %.3f)", gname[g],
+                  sa_algorithm_name(a), ratio);
+#else
+            CHECK(a == SA_ALGO_SAIS && ratio == 0, "%s: without OpenMP the rule picks %s", gname[g], sa_algorithm_name(a));
+#endif
+        }
+        {
+            sa_build_info info;
+            gen(G_RANDOM, u, n);
+            CHECK(sa_build_ex(u, sa, n, &(sa_options){SA_ALGO_DEFAULT, 2, SA_LCP_DEFAULT}, &info) == SA_OK &&
+                      sa_validate(u, sa, n) == SA_OK, "random: default");
+#ifdef _OPENMP
+            CHECK(info.algorithm == SA_ALGO_PARALLEL && info.threads == 2, "random: default ran %s",
+                  sa_algorithm_name(info.algorithm));
 #endif
         }
         free(sa); free(u);
