@@ -545,7 +545,14 @@ static int ccoll__hc(ccoll_plan *P, hc_status s) { return s == HC_OK ? CCOLL_OK 
  * ========================================================================================= */
 #ifdef __CUDACC__
 #define CCOLL__EV(P, i) ((cudaEvent_t)(P)->ev[i])
-static int ccoll__cu(ccoll_plan *P, cudaError_t e) { return e == cudaSuccess ? CCOLL_OK : ccoll__fail(P, CCOLL_ERR_CUDA, 0); }
+/* A failed CUDA call is recorded and its error consumed: left as the thread's last error, it
+ * would fail the next launch check (ours or homcomp's cudaGetLastError), in a later call. */
+static int ccoll__cu(ccoll_plan *P, cudaError_t e)
+{
+    if (e == cudaSuccess) return CCOLL_OK;
+    cudaGetLastError();
+    return ccoll__fail(P, CCOLL_ERR_CUDA, 0);
+}
 
 /* Wait for the plan's stream. Polls, and lets MPI progress meanwhile (an MPI_Iprobe on an
  * unused tag): the segments this rank already sent keep moving while its GPU works. */
@@ -563,7 +570,9 @@ static int ccoll__dsync(ccoll_plan *P)
 static void *ccoll__pinned(size_t n)
 {
     void *q = NULL;
-    return cudaMallocHost(&q, n ? n : 1) == cudaSuccess ? q : NULL;
+    if (cudaMallocHost(&q, n ? n : 1) == cudaSuccess) return q;
+    cudaGetLastError(); /* not the next launch's error (see ccoll__cu) */
+    return NULL;
 }
 static void ccoll__pinned_free(void *q)
 {
@@ -1005,7 +1014,10 @@ static void ccoll__dev_free(ccoll_plan *P)
 }
 static int ccoll__dmalloc(void *pp, size_t n, int *st)
 {
-    if (*st == CCOLL_OK && cudaMalloc((void **)pp, n ? n : 1) != cudaSuccess) *st = CCOLL_ERR_CUDA;
+    if (*st == CCOLL_OK && cudaMalloc((void **)pp, n ? n : 1) != cudaSuccess) {
+        cudaGetLastError(); /* not the next launch's error (see ccoll__cu) */
+        *st = CCOLL_ERR_CUDA;
+    }
     return *st;
 }
 static int ccoll__dev_init(ccoll_plan *P)
@@ -1039,6 +1051,7 @@ static int ccoll__dev_init(ccoll_plan *P)
         if (cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking) != cudaSuccess) st = CCOLL_ERR_CUDA;
         else P->cst2 = (void *)s2;
     }
+    if (st) cudaGetLastError();
     return st;
 }
 /* the pinned copy of a whole vector (raw algorithms and staged ArGM run on it) */

@@ -11,7 +11,8 @@
  * its rate bytes or (checksum on) in its last byte, and a forged header length give the
  * same status on every rank and on both plans; 20 AUTO calls without host allocations;
  * ccoll_plan_info's device fields (CCOLL_TEST_EXPECT_IPC=0/1 checks which ArGM path ran);
- * the pipelined device ring (default) and the one-segment-at-a-time one give the same bytes. */
+ * the pipelined device ring (default) and the one-segment-at-a-time one give the same bytes;
+ * a CUDA failure inside ccoll (cudaMalloc on a full GPU) does not fail later calls. */
 #include "failalloc.h"
 #include <stdint.h>
 #include <stddef.h>
@@ -68,6 +69,13 @@ static int same_everywhere(const void *p, size_t n)
     unsigned long long h = fnv(p, n), lo, hi;
     MPI_Allreduce(&h, &lo, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, MPI_COMM_WORLD);
     MPI_Allreduce(&h, &hi, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+    return lo == hi;
+}
+static int all_same_int(int v)
+{
+    int lo = 0, hi = 0;
+    MPI_Allreduce(&v, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&v, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     return lo == hi;
 }
 static int all_ok(int ok)
@@ -269,6 +277,54 @@ static void check_errors(void)
     free(x); free(in); free(out);
 }
 
+/* A CUDA failure inside ccoll must not fail a later call. Here cudaMalloc fails at plan
+ * creation (the GPU's memory taken by the test; largest segments); that error once stayed
+ * the thread's last error and the next plan's first launch check reported it. */
+static void check_recovery(void)
+{
+    uint64_t n = 40000;
+    size_t bytes = n * 4, fr = 0, tot = 0;
+    float *in = (float *)malloc(bytes);
+    void *din = NULL, *dout = NULL, *hog = NULL;
+    CHECK_CUDA(cudaMalloc(&din, bytes));
+    CHECK_CUDA(cudaMalloc(&dout, bytes));
+    for (uint64_t i = 0; i < n; i++) in[i] = (float)(i % 101) + (float)R_;
+    CHECK_CUDA(cudaMemcpy(din, in, bytes, cudaMemcpyHostToDevice));
+    /* ranks sharing a GPU take it in turn; whatever is left is less than a plan needs */
+    for (int r = 0; r < P_; r++) {
+        if (r == R_ && cudaMemGetInfo(&fr, &tot) == cudaSuccess)
+            while (fr > ((size_t)256 << 20) && cudaMalloc(&hog, fr - ((size_t)32 << 20)) != cudaSuccess) {
+                cudaGetLastError(); /* the test's own failure is not ccoll's */
+                hog = NULL;
+                fr -= fr / 8;
+            }
+        MPI_Barrier(MPI_COMM_WORLD);
+    }
+    {
+        variant v = {CCOLL_ALGO_HOMCOMP_F, 0, "homcomp_f"};
+        ccoll_config c = make_cfg(&v, 0, 1e-2, (uint64_t)1 << 24, 1);
+        ccoll_plan *P = NULL;
+        int s = ccoll_plan_create(MPI_COMM_WORLD, (uint64_t)1 << 26, MPI_FLOAT, &c, &P);
+        CHECK(all_same_int(s), "plan on a full GPU: ranks disagree");
+        if (R_ == 0 && s != CCOLL_ERR_CUDA) printf("check_recovery: the plan on a full GPU gave %s (not exercised)\n",
+                                                  ccoll_status_string((ccoll_status)s));
+        ccoll_plan_free(P);
+    }
+    if (hog) cudaFree(hog);
+    MPI_Barrier(MPI_COMM_WORLD);
+    for (int vi = 1; vi <= 4; vi++) { /* compressed algorithms launch kernels at once */
+        ccoll_config c = make_cfg(&VARIANTS[vi], 0, 1e-2, 4096, 1);
+        ccoll_plan *P = NULL;
+        int s = ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P);
+        if (s == CCOLL_OK) s = ccoll_allreduce(P, din, dout);
+        CHECK(all_ok(s == CCOLL_OK), "%s after a CUDA failure: %s", VARIANTS[vi].name, ccoll_status_string((ccoll_status)s));
+        ccoll_plan_free(P);
+    }
+    cudaFree(din);
+    cudaFree(dout);
+    free(in);
+}
+
 /* AUTO: 20 calls, each within the bound and identical across ranks, no host allocation
  * after the first call (the device side allocates at plan creation only, by design) */
 static void check_auto(void)
@@ -384,6 +440,7 @@ int main(int argc, char **argv)
         check_allgather(5000, raw);
     }
     check_errors();
+    check_recovery();
     check_auto();
     int rc = check_done();
     int worst = 0;
