@@ -190,10 +190,16 @@
  *     2 (d-1)/d m link (+ HomComp_F's terms on m/d between nodes).
  *   - info.t_codec, t_stage, t_link, t_wire: the last call's time on this rank in codec
  *     kernels, host<->device copies, ArGM's GPU-to-GPU phase, and the rest (MPI waits).
- *   - Memory: device 4 x hc_compress_bound(segment) + 8 bytes x segment + 2 workspaces; with
- *     IPC one copy of the vector (+ a piece between nodes); pinned host: the stream slots (as
- *     a host plan's) and, for raw algorithms or staged ArGM, one copy of the vector (p x
- *     count for the raw allgather). CUDA failures: CCOLL_ERR_CUDA, agreed.
+ *   - Memory: device 4 x hc_compress_bound(segment) + (element size + 4) bytes x segment + 2
+ *     workspaces; ArGM between nodes the same again for its inter-node plan, and with IPC one
+ *     copy of the vector (+ a piece); pinned host: the stream slots (as a host plan's) and,
+ *     for raw algorithms, staged ArGM or AUTO, one copy of the vector (p x count for the raw
+ *     allgather). CUDA failures: CCOLL_ERR_CUDA, agreed; later calls are not affected (a
+ *     sticky error, a kernel fault, ends this process's CUDA context).
+ *     Device memory is allocated and freed (cudaMalloc/cudaFree: these wait for the whole
+ *     device) only at plan creation, the first ArGM or AUTO call and ccoll_plan_free; pinned
+ *     memory on the first call that needs it; every other copy and kernel is on the plan's
+ *     two streams.
  *   Measured on 2 H200 (NV18, OpenMPI 4.1.6 not CUDA-aware), 256 MiB float32 per rank:
  *   ArGM over IPC 1.2 ms (NCCL 0.94 ms); HomComp_F with every rank its own node 12 ms on a
  *   random walk, 35 ms on normal noise (CR 2.5), staged MPI_Allreduce 250 ms
@@ -1133,7 +1139,10 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn, uint64_t off)
         ccoll__dmalloc(&P->ipc_src, (size_t)dn * sizeof(void *), &st);
         if (!st && cudaIpcGetMemHandle(&h, P->ipc_buf) != cudaSuccess) st = CCOLL_ERR_CUDA;
         bad = st != CCOLL_OK;
-        if (ccoll__allreduce(&bad, &g, 1, MPI_INT, MPI_MAX, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+        if (ccoll__allreduce(&bad, &g, 1, MPI_INT, MPI_MAX, P->comm) != CCOLL_OK) {
+            CCOLL_FREE(hs);
+            return CCOLL_ERR_MPI;
+        }
         if (!g && MPI_Allgather(&h, (int)sizeof h, MPI_BYTE, hs, (int)sizeof h, MPI_BYTE, P->node_comm) != MPI_SUCCESS) g = 1;
         for (j = 0; j < dn && !g && !bad; j++) {
             if (j == lr) P->ipc_peer[j] = P->ipc_buf;
@@ -1147,7 +1156,10 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn, uint64_t off)
             unsigned char *src[1024];
             if (dn > 1024) bad = 1;
             for (j = 0; j < dn && !bad; j++) src[j] = P->ipc_peer[j] + off * P->esize;
-            if (!bad && cudaMemcpy(P->ipc_src, src, (size_t)dn * sizeof(void *), cudaMemcpyHostToDevice) != cudaSuccess) bad = 1;
+            /* (on the plan's stream: a cudaMemcpy would wait for the whole device) */
+            if (!bad && (cudaMemcpyAsync(P->ipc_src, src, (size_t)dn * sizeof(void *), cudaMemcpyHostToDevice, P->cst) != cudaSuccess ||
+                         cudaStreamSynchronize(P->cst) != cudaSuccess))
+                bad = 1;
         }
         CCOLL_FREE(hs);
         cudaGetLastError();
@@ -1167,8 +1179,9 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn, uint64_t off)
         int r;
         for (r = 0; r < 3 && b; r++) {
             t = MPI_Wtime();
-            cudaMemcpyAsync(P->ipc_buf, P->ipc_peer[(lr + 1) % dn], b, cudaMemcpyDefault, P->cst);
-            if (ccoll__dsync(P)) break;
+            if (ccoll__cu(P, cudaMemcpyAsync(P->ipc_buf, P->ipc_peer[(lr + 1) % dn], b, cudaMemcpyDefault, P->cst)) ||
+                ccoll__dsync(P))
+                break;
             t = MPI_Wtime() - t;
             if (t < best) best = t;
         }
@@ -2435,7 +2448,7 @@ static int ccoll__d_measure(ccoll_plan *P, const void *x, uint64_t n, double *v)
     if (!st && !(h = (unsigned char *)ccoll__pinned(bytes))) st = CCOLL_ERR_NOMEM;
     if (!st) {
         memcpy(h, x, bytes);
-        if (cudaMemcpy(dx, h, bytes, cudaMemcpyHostToDevice) != cudaSuccess) st = CCOLL_ERR_CUDA;
+        if (cudaMemcpyAsync(dx, h, bytes, cudaMemcpyHostToDevice, P->cst) != cudaSuccess || ccoll__dsync(P)) st = CCOLL_ERR_CUDA;
     }
     for (rep = 0; rep < 3 && !st; rep++) {
         size_t l1 = 0;
