@@ -3005,15 +3005,23 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             }
             p = SA[i];
             plen = SA[m + (p >> 1)];
+#if SA__BYTE && defined(__GNUC__) && defined(__BYTE_ORDER__) && (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+            /* byte text: substrings of up to 8 bytes (most of them) in one masked word compare,
+             * no data-dependent loop (7-10 % of the whole sort on the headers and on DNA) */
+            if (plen == qlen && plen <= 8 && p <= n - 8 && q <= n - 8) {
+                uint64_t a, b;
+                memcpy(&a, T + p, 8);
+                memcpy(&b, T + q, 8);
+                diff = ((a ^ b) << (64 - 8 * plen)) != 0; /* the low plen bytes: T[p..p+plen) */
+            } else
+#endif
             if (plen == qlen && plen <= n - p && qlen <= n - q && T[p] == T[q]) {
                 for (j = 1; j < plen && T[p + j] == T[q + j]; j++) {}
                 diff = j != plen;
             }
             if (diff) { name++; q = p; qlen = plen; }
             SA[m + (p >> 1)] = name;
-#if SA__BYTE
             SA[name - 1] = i; /* each name's last index in sorted order, for sa__ls (name - 1 <= i) */
-#endif
         }
         /* the reduced string (names - 1, in text order) goes to the end of SA */
         for (i = m + ((n - 1) >> 1), j = m - 1; i >= m; i--) { /* branch-free: RA + j >= SA + i */
@@ -3023,9 +3031,10 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             j -= v != 0;
         }
         /* stage 2: the SA of the reduced string, recursively unless the names are unique */
-        if (name < m && SA__BYTE && name >= m / 2 && name <= n - 2 * m && SA__F(sa__ls_ok)(RA, m, SA)) {
+        if (name < m && name >= m / 2 && name <= n - 2 * m && SA__F(sa__ls_ok)(RA, m, SA)) {
             /* mostly unique names, none frequent, few long runs of repeated ones (random-like
-             * text): a few doubling rounds instead of a recursion */
+             * text, or the first reduced string of DNA): a few doubling rounds instead of a
+             * recursion (sa__ls is compiled in the byte pass, before this int pass) */
             memcpy(SA + m, SA, (size_t)name * sizeof *SA);
             st = SA__F(sa__ls)(RA, SA, m, name, SA + m, NULL);
             if (st != SA_OK) goto done;
