@@ -844,6 +844,14 @@ static void *ccoll__alloc(size_t n, int *st)
     return q;
 }
 
+/* dst = src where the step's buffers are (device plans: on the plan's stream; a failure is
+ * P->lst, agreed at the end of the call) */
+static void ccoll__copy(ccoll_plan *P, void *dst, const void *src, size_t bytes)
+{
+    if (P->dmode) ccoll__d_copy(P, dst, src, bytes, &P->t_stage);
+    else if (dst != src && bytes) memcpy(dst, src, bytes);
+}
+
 /* ---- the codec, through one place (homcomp.cuh's CPU API) --------------------------- */
 /* Streams are host memory in every plan; raw operands (in, out, raw) are device memory in a
  * device plan (dmode). */
@@ -2298,8 +2306,7 @@ static int ccoll__argm_inter(ccoll_plan *P, const unsigned char *acc, unsigned c
     Q->dmode = P->dmode;
     Q->t_codec = Q->t_stage = Q->t_link = 0;
     if (Q->p == 1) { /* one node: the node's sum is the sum */
-        if (P->dmode) return ccoll__d_copy(P, piece, acc, len * P->esize, &P->t_stage);
-        if (piece != acc) memcpy(piece, acc, len * P->esize);
+        ccoll__copy(P, piece, acc, len * P->esize);
         return CCOLL_OK;
     }
     memset(&R, 0, sizeof R);
@@ -2802,10 +2809,7 @@ static int ccoll__allreduce_body(ccoll_plan *P, const unsigned char *own, unsign
     int st, compressed = 1, mode, pp = 1;
     if (P->p == 1 || P->count == 0) {
         /* nothing to exchange: the input is the sum (exact, also for compressed algorithms) */
-        if (P->count && own != recv) {
-            if (P->dmode) ccoll__d_copy(P, recv, own, P->count * P->esize, &P->t_stage);
-            else memcpy(recv, own, P->count * P->esize);
-        }
+        ccoll__copy(P, recv, own, P->count * P->esize);
         return CCOLL_OK;
     }
     if (a == CCOLL_ALGO_ARGM) {
@@ -2868,10 +2872,7 @@ static ccoll_status ccoll__allgather_call(ccoll_plan *P, const void *send, void 
     P->info.algo = raw ? CCOLL_ALGO_RING : CCOLL_ALGO_HOMCOMP_F;
     if (P->count == 0) return (ccoll_status)ccoll__finish(P, CCOLL_OK);
     if (P->p == 1) {
-        if (own != recv) {
-            if (P->dmode) ccoll__d_copy(P, recv, own, P->count * P->esize, &P->t_stage);
-            else memcpy(recv, own, P->count * P->esize);
-        }
+        ccoll__copy(P, recv, own, P->count * P->esize);
         return (ccoll_status)ccoll__finish(P, CCOLL_OK);
     }
     {
