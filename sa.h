@@ -464,6 +464,18 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
 #ifndef SA__PI_MIN
 #define SA__PI_MIN 65536
 #endif
+/* 1: a build whose parallel blocks run slower per entry than its one-thread runs (threads
+   that wait on each other, as on a machine with more runnable threads than cores) scans the
+   rest on one thread. Only the split of the work depends on the clock, never the result.
+   The tests set 0 to keep every block parallel (and -1 for one-thread scans throughout). */
+#ifndef SA__PI_ADAPT
+#define SA__PI_ADAPT 1
+#endif
+#ifdef _OPENMP
+static double sa__p_now(void) { return omp_get_wtime(); }
+#else
+static double sa__p_now(void) { return 0; }
+#endif
 
 /* Big-endian 8-byte load: byte 0 is the most significant. */
 static inline uint64_t sa__p_be64(const uint8_t *p)
@@ -3636,8 +3648,19 @@ typedef struct {
     const uint8_t *T;
     SA__I *SA, n, *B, *tcnt;
     SA__F(sa__pic) *cache;
-    int nt;
+    int nt, off, nblk;          /* off: no more parallel blocks (SA__PI_ADAPT) */
+    double pe, pt, se, st;      /* entries and seconds in parallel blocks / one-thread runs */
 } SA__F(sa__pictx);
+
+/* After a parallel block of e entries in dt seconds: switch the blocks off when, over at least
+   4 blocks and 16384 one-thread entries, they ran fewer entries per second than one thread. */
+static void SA__F(sa__pi_adapt)(SA__F(sa__pictx) *x, double e, double dt)
+{
+    x->pe += e;
+    x->pt += dt;
+    x->nblk++;
+    if (SA__PI_ADAPT > 0 && x->nblk >= 4 && x->se >= 16384 && x->pe * x->st < x->se * x->pt) x->off = 1;
+}
 
 /* One L-scan step on SA[i] (fin: stage 3, else stage 1's LMS-substring sort); 1 when it induces
  * value *v into bucket *c. Encoding as in sa__induce_lms / sa__induce (sign = type marks). */
@@ -3733,18 +3756,27 @@ static void SA__F(sa__pi_block)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir
 static void SA__F(sa__pi_scan)(SA__F(sa__pictx) *x, int dir, int fin)
 {
     const uint8_t *T = x->T;
-    SA__I *SA = x->SA, *B = x->B, n = x->n, i, e, lim, c = 0, v = 0;
+    SA__I *SA = x->SA, *B = x->B, n = x->n, i, e, lim, len, c = 0, v = 0;
     SA__I maxb = (SA__I)x->nt * SA__PI_CACHE;
+    double t0 = 0;
+    int timed;
+    if (x->off) maxb = 0; /* one thread from here on */
     if (dir == 0) {
         for (i = 0; i < n;) {
-            lim = n - i > maxb ? i + maxb : n;
+            lim = maxb == 0 ? i : n - i > maxb ? i + maxb : n;
             for (e = i; e < lim && SA[e] != 0; e++) {}
             if (e - i >= SA__PI_MINB) {
+                t0 = sa__p_now();
                 SA__F(sa__pi_block)(x, i, e, 0, fin);
+                SA__F(sa__pi_adapt)(x, (double)(e - i), sa__p_now() - t0);
+                if (x->off) maxb = 0;
                 i = e;
                 continue;
             }
-            if (e == i) e++;
+            if (e == i) e = maxb ? i + 1 : n;
+            len = e - i;
+            timed = maxb && len >= 1024; /* the one-thread rate, from runs long enough to time */
+            if (timed) t0 = sa__p_now();
             for (; i < e; i++) {
                 if (i < n - 2 * SA__PREFETCH) {
                     SA__I p = SA[i + 2 * SA__PREFETCH];
@@ -3752,17 +3784,24 @@ static void SA__F(sa__pi_scan)(SA__F(sa__pictx) *x, int dir, int fin)
                 }
                 if (SA__F(sa__pi_lstep)(T, SA, i, fin, &c, &v)) SA[B[c]++] = v;
             }
+            if (timed) { x->se += (double)len; x->st += sa__p_now() - t0; }
         }
     } else {
         for (i = n - 1; i >= 0;) {
-            lim = i + 1 > maxb ? i - maxb : -1;
+            lim = maxb == 0 ? i : i + 1 > maxb ? i - maxb : -1;
             for (e = i; e > lim && SA[e] != 0; e--) {}
             if (i - e >= SA__PI_MINB) {
+                t0 = sa__p_now();
                 SA__F(sa__pi_block)(x, e + 1, i + 1, 1, fin);
+                SA__F(sa__pi_adapt)(x, (double)(i - e), sa__p_now() - t0);
+                if (x->off) maxb = 0;
                 i = e;
                 continue;
             }
-            if (e == i) e--;
+            if (e == i) e = maxb ? i - 1 : -1;
+            len = i - e;
+            timed = maxb && len >= 1024;
+            if (timed) t0 = sa__p_now();
             for (; i > e; i--) {
                 if (i >= 2 * SA__PREFETCH) {
                     SA__I p = SA[i - 2 * SA__PREFETCH];
@@ -3770,6 +3809,7 @@ static void SA__F(sa__pi_scan)(SA__F(sa__pictx) *x, int dir, int fin)
                 }
                 if (SA__F(sa__pi_sstep)(T, SA, i, fin, &c, &v)) SA[--B[c]] = v;
             }
+            if (timed) { x->se += (double)len; x->st += sa__p_now() - t0; }
         }
     }
 }
@@ -3803,6 +3843,9 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
 #endif
     *rec = SA_OK;
     x.T = T; x.SA = SA; x.n = n; x.nt = nt; x.B = B;
+    x.off = SA__PI_ADAPT < 0; /* (-1: the tests' all-one-thread scans) */
+    x.nblk = 0;
+    x.pe = x.pt = x.se = x.st = 0;
     x.tcnt = (SA__I *)SA_MALLOC((size_t)nt * 256 * sizeof(SA__I));
     x.cache = (SA__F(sa__pic) *)SA_MALLOC((size_t)nt * SA__PI_CACHE * sizeof(SA__F(sa__pic)));
     lo = (SA__I *)SA_MALLOC(6 * ((size_t)nt + 1) * sizeof(SA__I));
