@@ -13,6 +13,10 @@
 #define SA__PI_CACHE 24
 #define SA__PI_MINB 6
 #define SA__PI_MIN 64
+#ifndef SA_TEST_PI_ADAPT
+#define SA_TEST_PI_ADAPT 0 /* every block parallel, whatever the machine's load */
+#endif
+#define SA__PI_ADAPT SA_TEST_PI_ADAPT /* (-1, test sa_psais_seqscan: every scan on one thread) */
 #define SA_IMPLEMENTATION
 #include "../sa.h"
 

@@ -8,6 +8,7 @@
 #define SA__GRAIN 64
 #define SA__PI_CACHE 256 /* parallel SA-IS: small blocks, so that most scans run split over threads */
 #define SA__PI_MINB 64
+#define SA__PI_ADAPT 0
 #define SA_IMPLEMENTATION
 #include "sa.h"
 #include <stdio.h>
