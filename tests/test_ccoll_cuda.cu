@@ -234,7 +234,10 @@ static void check_errors(void)
     for (int vi = 0; vi < NVAR; vi++) {
         const variant *v = &VARIANTS[vi];
         if (v->algo == CCOLL_ALGO_RING || (v->algo == CCOLL_ALGO_RECDBL && !v->raw_below)) continue; /* raw: nothing to check */
-        for (int kind = 0; kind < 4; kind++) {
+        /* kind 0 NaN; 1 rate byte, 2 last byte (checksum), 3 forged length, all in the first
+         * stream rank 1 sends; 4 rate byte of its 4th stream (the pipeline holds segments
+         * in flight, sends and receives outstanding, when the error appears) */
+        for (int kind = 0; kind < 5; kind++) {
             int st[2];
             for (int dev = 0; dev < 2; dev++) {
                 ccoll_config c = make_cfg(v, 0, 1e-2, 4096, dev);
@@ -248,8 +251,8 @@ static void check_errors(void)
                 if (kind == 0 && R_ == P_ - 1) in[n / 2] = NAN;
                 CHECK_CUDA(cudaMemcpy(din, in, bytes, cudaMemcpyHostToDevice));
                 t_hook_rank = kind > 0 && P_ > 1 ? 1 : -1;
-                t_hook_count = kind > 0 ? 0 : -1;
-                t_hook_kind = kind == 1 ? 0 : kind == 2 ? 1 : 2;
+                t_hook_count = kind == 4 ? 3 : kind > 0 ? 0 : -1;
+                t_hook_kind = kind == 1 || kind == 4 ? 0 : kind == 2 ? 1 : 2;
                 s = ccoll_allreduce(P, dev ? din : (void *)in, dev ? dout : (void *)out);
                 t_hook_rank = t_hook_count = -1;
                 st[dev] = s;
