@@ -1,4 +1,4 @@
-/* ccoll_mpi.h - compressed MPI collectives (allreduce, allgather), host and GPU buffers - v0.2.0
+/* ccoll_mpi.h - compressed MPI collectives (allreduce, allgather), host and GPU buffers - v0.2.1
  *                                             MIT license at the bottom
  *
  * WHAT IT DOES
@@ -2903,6 +2903,10 @@ static ccoll_status ccoll__allgather_call(ccoll_plan *P, const void *send, void 
 
 /*
  * REVISION HISTORY
+ *   0.2.1  review fixes: a plan whose call failed (out of memory) works when called again (ArGM's
+ *          setup is agreed and undone on failure; no leaked stream slots); a failed CUDA call
+ *          no longer fails later calls through the pending cudaGetLastError; no cudaMemcpy on
+ *          the legacy stream at setup; manual's memory figures.
  *   0.2.0  device plans (nvcc): every algorithm on GPU buffers with the hc_cuda_* codec,
  *          streams staged through pinned host memory, compressed ring steps pipelined over
  *          two streams, ArGM's node phases over CUDA IPC, AUTO with device terms, the time
