@@ -1920,7 +1920,7 @@ static int ccoll__ring_prepare(ccoll_plan *P, int allgather, int mode)
         if (st) return st;
         P->ring_ready = 1;
     }
-    if (mode == CCOLL__HC2 && !P->homcomp_ready) {
+    if (mode == CCOLL__HC2 && !P->homcomp_ready && !P->dev) { /* (device plans QP into ddelta) */
         uint64_t nd = P->cfg.homcomp_qp_whole ? P->count + HC_BLOCK : P->seg; /* hc_qp pads to 32 */
         if (nd > SIZE_MAX / 4) return CCOLL_ERR_SIZE;
         P->deltas = (int32_t *)ccoll__alloc(nd * sizeof(int32_t), &st);
