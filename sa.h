@@ -67,12 +67,14 @@
  *                     SA-IS, whichever a rule on the text predicts fastest (see DEFAULT DISPATCH)
  *   SA_ALGO_SAIS      induced sorting (Nong, Zhang, Chan 2009, with the in-place layout of Yuta
  *                     Mori's sais): the reduced problem lives inside SA; extra: a few KB per
- *                     recursion level plus bucket arrays for the reduced alphabet when they do
- *                     not fit the free part of SA (at most 4n bytes, usually ~1.2n or none),
- *                     and for texts of 64 KiB or more a list of the LMS positions during the
- *                     first two stages (n/2 entries: 2n bytes, 4n for 64-bit; freed before a
- *                     recursion). Nearly-unique reduced strings are finished by Larsson-Sadakane
- *                     doubling.
+ *                     recursion level, for texts of 64 KiB or more one bit per text byte
+ *                     marking the LMS positions (n/8 bytes), a sort buffer of at most n/8
+ *                     bytes for the doubling below, and bucket arrays for a reduced alphabet only
+ *                     when it does not fit the free part of SA (rare; at most 4n bytes): SA
+ *                     alone peaks at 5.12n bytes with text and SA (64 MiB of DNA, 50 MB of C
+ *                     headers, Fibonacci, random bytes). Reduced strings whose names are mostly
+ *                     unique (random-like text, DNA's first level) are finished by
+ *                     Larsson-Sadakane doubling unless long repeats would make it slow.
  *   SA_ALGO_MM        the seed's Manber-Myers with bucket refinement, O(n log n), the baseline:
  *                     3 index arrays + 2n bytes (14n extra)
  *   SA_ALGO_PARALLEL  OpenMP parallel prefix doubling (see its section below for its memory:
@@ -2795,7 +2797,8 @@ static int SA__F(sa__kv_cmp)(const void *a, const void *b)
  * entries in longer runs of repeated symbols cost a round per factor two of the run length (a
  * text with a long repeat: 2.2x slower than the recursion when a third of it repeats), and a
  * symbol with many occurrences a large sort buffer. So: at most m/64 entries in such runs and
- * no symbol occurring more than m/64 times (the buffer then stays under n/16 bytes). */
+ * no symbol occurring more than m/64 times (the buffer then holds under m/32 pairs: m/4 bytes,
+ * m/2 for 64-bit, and m <= n/2). */
 static int SA__F(sa__ls_ok)(const SA__I *x, SA__I m, const SA__I *c)
 {
     SA__I i, run = 0, heavy = 0, lim = m / 64;
@@ -2913,6 +2916,9 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     SA__I *cnt = NULL, *B, *heap = NULL;
     SA__I i, j, m = 0, name = 0, last = 0, sink = 0;
     uint64_t *lmsb = NULL; /* bit p of word p/64: p is an LMS position */
+#if SA__BYTE
+    SA__I lc[256]; /* LMS suffixes per first byte: stage 3 moves them as blocks */
+#endif
     sa_status st = SA_OK;
     if (n == 1) { SA[0] = 0; return SA_OK; }
     if (k <= 256) {
@@ -2932,10 +2938,26 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             B = heap;
         }
     }
+#if SA__BYTE
+    { /* k = 256, cnt = local: four interleaved histograms, so that a run of one byte value
+         does not chain every increment through one counter in memory (20-40 % of this pass) */
+        SA__I c4[4][256];
+        memset(c4, 0, sizeof c4);
+        for (i = 0; i < n - 3; i += 4) {
+            c4[0][T[i]]++;
+            c4[1][T[i + 1]]++;
+            c4[2][T[i + 2]]++;
+            c4[3][T[i + 3]]++;
+        }
+        for (; i < n; i++) c4[0][T[i]]++;
+        for (j = 0; j < 256; j++) cnt[j] = c4[0][j] + c4[1][j] + c4[2][j] + c4[3][j];
+    }
+#else
     if (cnt) {
         memset(cnt, 0, (size_t)k * sizeof *cnt);
         for (i = 0; i < n; i++) cnt[T[i]]++;
     }
+#endif
 
     /* stage 1: sort the LMS substrings */
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
@@ -2972,6 +2994,12 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             last = lms ? p : last;
         }
     }
+#if SA__BYTE
+    for (j = 0, i = 0; j < 256; j++) { /* B[c] = bucket end - LMS suffixes of c */
+        i += cnt[j];
+        lc[j] = i - B[j];
+    }
+#endif
     if (m > 1) {
         SA__I *RA = SA + n - m, q = n, qlen = 0, prev = n;
         SA__FC(sa__induce_lms)(T, SA, n, k, cnt, B);
@@ -3089,6 +3117,19 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     }
     /* stage 3: sorted LMS suffixes to their bucket ends (in order), then induce */
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
+#if SA__BYTE
+    /* sorted by first byte, the LMS suffixes of byte c are the next lc[c] entries of SA[0..m):
+     * one block move per byte value, highest first (each target lies in its own bucket, at or
+     * above its source and above every lower block's source), then the gaps cleared */
+    for (j = 255, i = m; j >= 0; j--) {
+        i -= lc[j];
+        if (lc[j] > 0 && B[j] - lc[j] != i) memmove(SA + B[j] - lc[j], SA + i, (size_t)lc[j] * sizeof *SA);
+    }
+    for (j = 0, i = 0; j < 256; j++) { /* i = bucket start */
+        if (B[j] - lc[j] > i) memset(SA + i, 0, (size_t)(B[j] - lc[j] - i) * sizeof *SA);
+        i = B[j];
+    }
+#else
     if (m > 0) memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
     for (i = m - 1; i >= 0; i--) {
         SA__I p = SA[i];
@@ -3096,6 +3137,7 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
         SA[i] = 0;
         SA[--B[T[p]]] = p;
     }
+#endif
     SA__FC(sa__induce)(T, SA, n, k, cnt, B);
 done:
     if (lmsb) SA_FREE(lmsb);
@@ -4107,10 +4149,11 @@ static sa_status SA__F(sa__build_psais)(const uint8_t *text, SA__I *sa, SA__I n,
 
 /* ---- index-width functions (compiled once per width) ------------------------------------- */
 
-/* SA-IS on bytes: extra memory 2 KB (4 KB for 64-bit) of bucket arrays per recursion level,
- * plus at most k index entries on the heap at a level whose alphabet does not fit the free
- * part of SA (rare; never more than 2n bytes, 4n for 64-bit), plus for n >= 65536 the list of
- * LMS positions during stages 1-2 (n/2 + 1 entries, freed before a recursion). */
+/* SA-IS on bytes: extra memory 2 KB (4 KB for 64-bit) of bucket arrays per recursion level
+ * (and 5 KB of counts on the byte level's stack), plus at most 2k index entries on the heap at
+ * a level whose alphabet does not fit the free part of SA at all (rare), plus for n >= 65536
+ * the LMS bit vector (n/8 bytes, until stage 3) and sa__ls's sort buffer (at most n/8 bytes,
+ * n/4 for 64-bit). */
 static sa_status SA__F(sa__sais)(const uint8_t *text, SA__I *sa, SA__I n)
 {
     if (n <= 0) return SA_OK;
