@@ -2904,12 +2904,13 @@ static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c, c
 /* One SA-IS level on T[0..n) over the alphabet 0..k-1 (Nong, Zhang, Chan 2009, with the space
  * reuse of Yuta Mori's sais): the reduced string and its SA live inside SA itself; ws/wsize is
  * free space (in the caller's SA) usable for the bucket arrays. n >= 1.
- * Large byte levels (n >= 65536) keep one bit per text position marking the LMS positions
- * (n/8 bytes: the whole extra memory stays under n/4 bytes, so SA alone peaks below 5.25n):
- * the two later passes that need the LMS positions in text order (substring lengths, and the
- * reduced SA's text positions) read them from the bits, a word at a time, instead of
- * recomputing the S/L types from the text. Without it (small n, or its allocation failed)
- * they rescan the text. */
+ * Large levels (n >= 65536) keep one bit per text position marking the LMS positions (n/8
+ * bytes): the two later passes that need the LMS positions in text order (substring lengths,
+ * and the reduced SA's text positions) read them from the bits, a word at a time, instead of
+ * recomputing the S/L types from the text. Int levels free theirs after the lengths, so that
+ * at most the byte level's and one int level's (n/16) are alive; with the doubling's buffer
+ * the extra memory stays within n/4 bytes of the top level's n (SA alone within 5.25n).
+ * Without it (small n, or its allocation failed) those passes rescan the text. */
 static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA__I *ws, SA__I wsize)
 {
     SA__I local[512];
@@ -2962,9 +2963,7 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     /* stage 1: sort the LMS substrings */
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
     memset(SA, 0, (size_t)n * sizeof *SA);
-#if SA__BYTE
     if (n >= 65536) lmsb = (uint64_t *)SA_MALLOC(((size_t)(n - 1) / 64 + 1) * sizeof *lmsb);
-#endif
     if (lmsb) { /* right to left (sa__rtl_step), each word of bits stored once complete */
         SA__I p, cp = T[n - 1];
         int s1 = 0;
@@ -3025,6 +3024,10 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
                 }
             }
             SA[m + (prev >> 1)] = n - prev + 1; /* m > 1: prev is the last LMS position */
+#if !SA__BYTE
+            SA_FREE(lmsb); /* an int level frees it here (its stage 2 rescans the text): at most */
+            lmsb = NULL;   /* the byte level's and one int level's are alive, under 3n/16 bytes */
+#endif
         } else {
             SA__I p, cp = T[n - 1]; /* right to left (sa__rtl_step) */
             int s1 = 0;

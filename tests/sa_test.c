@@ -205,6 +205,13 @@ static void check_sais_paths(void)
     gen(GEN_RANDOM256, t, 150000);
     for (int32_t i = 0; i + 4 < 150000; i += 10) memcpy(t + i, "\x80\x10\x90\x10\x90", 5);
     check_sais_one("sais-random-pattern", t, 150000);
+    /* DNA-like: the first int level is past 65536 too (its own LMS bit vector) */
+    {
+        uint8_t *u = malloc(300001);
+        gen(GEN_RANDOM4, u, 300001);
+        check_sais_one("sais-random4-300k", u, 300001);
+        free(u);
+    }
     /* two symbols only, n = 2^17 + 1 (every level at an odd length) */
     gen(GEN_RANDOM2, t, 131073);
     check_sais_one("sais-random2", t, 131073);
