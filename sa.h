@@ -4065,11 +4065,25 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
             }
         }
     SA__PI_T("name");
-        /* stage 2: the reduced string's SA into SA[0..m) */
+        /* stage 2: the reduced string's SA into SA[0..m): as sequential SA-IS does, by a few
+           doubling rounds (sa__ls) when the names are mostly unique (random-like text, DNA's
+           first level), else by the sequential SA-IS int level. sa__ls wants c[v] = the last
+           sorted index of name v: the names' counts, summed, in the free SA[m..n-m). */
+        if (names < m && names >= m / 2 && names <= n - 2 * m) {
+            SA__I *c = SA + m, v, sum = -1;
+            memset(c, 0, (size_t)names * sizeof *c);
+            for (v = 0; v < m; v++) c[RA[v]]++;
+            for (v = 0; v < names; v++) { sum += c[v]; c[v] = sum; }
+            if (SA__F(sa__ls_ok)(RA, m, c)) {
+                *rec = SA__F(sa__ls)(RA, SA, m, names, c, NULL);
+                if (*rec != SA_OK) goto done;
+                names = m + 1; /* done: skip the recursion below */
+            }
+        }
         if (names < m) {
             *rec = SA__CAT(SA__CAT(sa__lvl, SA__W), i)(RA, SA, m, names, SA + m, n - 2 * m);
             if (*rec != SA_OK) goto done;
-        } else {
+        } else if (names == m) {
             SA__OMP(omp parallel for num_threads(nt) schedule(static))
             for (ci = 0; ci < (long long)m; ci++) SA[RA[ci]] = (SA__I)ci;
         }
