@@ -92,6 +92,20 @@ int main(int argc, char **argv)
             gen(g, t, sizes[s]);
             check_text(gname[g], t, sizes[s]);
         }
+    if (SA__PI_ADAPT < 0) { /* 60000 random bytes and random ACGT: mostly unique names, the reduced
+         string finished by sa__ls (doubling) instead of the recursion, on 2 threads (in the
+         one-thread-scan build only: with tiny parallel blocks this size takes half a minute) */
+        uint8_t *u = malloc(60000);
+        for (int g = G_RANDOM; g <= G_ACGT; g++) {
+            int32_t *ref = malloc(60000 * 4), *sa = malloc(60000 * 4);
+            gen(g, u, 60000);
+            CHECK(sa_build(u, ref, 60000, &(sa_options){SA_ALGO_SAIS, 1, SA_LCP_DEFAULT}) == SA_OK &&
+                      SA__CAT(sa__build_psais, 32)(u, sa, 60000, 2) == SA_OK && memcmp(sa, ref, 60000 * 4) == 0,
+                  "%s n=60000 threads=2: SA differs", gname[g]);
+            free(ref); free(sa);
+        }
+        free(u);
+    }
     for (int r = 0; r < 6; r++) { /* random sizes and texts */
         int32_t n = 64 + (int32_t)check_rand_below(2000);
         gen((int)check_rand_below(G_COUNT), t, n);
