@@ -89,16 +89,16 @@
  * With the default, SA + LCP peak at 13n bytes including text, SA and LCP.
  *
  * DEFAULT DISPATCH (SA_ALGO_DEFAULT, threads > 1, n >= SA_AUTO_MIN): parallel prefix doubling
- *   does n log(lcp) work, so on text with long repeats it loses to induced sorting unless it
- *   has many threads; parallel SA-IS does linear work but keeps about a third of it
- *   sequential. Before sorting, one parallel pass over the text predicts the doubling's work
+ *   does n log(lcp) work, so on text with long repeats it loses to induced sorting; parallel
+ *   SA-IS does linear work but keeps about a quarter of it sequential and costs more passes
+ *   (at 2 threads it is no faster than SA-IS). Before sorting, one parallel pass over the text predicts the doubling's work
  *   from its long repeats (content-defined chunks that occur twice or more) and its round-0
  *   buckets; parallel SA-IS's time is a fixed function of the thread count. The doubling runs
  *   when it is predicted at least 5 % faster than both others, else parallel SA-IS when it is
  *   predicted 5 % faster than one-thread SA-IS, else SA-IS. Deterministic (no timing): the
  *   same text and thread count always take the same branch; the SA is the same either way.
- *   Random-like bytes: the doubling from 2 threads; C headers, DNA-like text, repetitive
- *   text: parallel SA-IS. It costs about 3 % of SA-IS's time and no memory beyond the SA
+ *   Random-like bytes and DNA-like text: the doubling from 2 threads; C headers and
+ *   repetitive text: SA-IS with 2 threads, parallel SA-IS from 3. It costs about 3 % of SA-IS's time and no memory beyond the SA
  *   array (scratch) and 256 KB. Details and calibration: "default dispatch" in the parallel
  *   section. An algorithm asked for explicitly always runs.
  *
@@ -624,13 +624,19 @@ static void sa__p_msd(sa__ppair *a, sa__ppair *b, size_t m, int shift)
       than SA__P_BIG suffixes (every 64th position sampled): those buckets take several
       parallel radix passes (random bytes: b = 0; DNA-like 4-letter text: b = 1).
    Predicted one-thread doubling time, in units of single-thread SA-IS time on the same text:
-   W = SA__P_AUTO_C0 + SA__P_AUTO_CB * b + SA__P_AUTO_C1 * R (2 CPUs here: random 1.07
-   measured, 1.0 predicted; DNA 1.9-2.5 / 2.0; headers 6.0 / 5.6; Fibonacci 18 / 20), and
-   with nt threads W / (nt / (1 + 0.06 (nt - 1))), the speedup curve measured on 16 Xeon
-   cores (8.4x at 16 threads). Parallel SA-IS's time, in the same units, is modelled as
-   sa__pi_ratio(nt) = S + (1 - S) (1 + 0.06 (nt - 1)) / nt with S = SA__PI_AUTO_SEQ, the
-   share of SA-IS's time that it keeps sequential (the reduced string's SA-IS and the moves
-   between stages; 0.38 from a traced run on the 50 MB headers). sa__p_choose: the doubling
+   W = SA__P_AUTO_C0 + SA__P_AUTO_CB * b + SA__P_AUTO_C1 * R, and with nt threads
+   W f(nt), f(nt) = (1 + 0.06 (nt - 1)) / nt (the doubling's speedup curve on 16 Xeon cores,
+   8.4x at 16 threads). Calibrated on the 16-core host (2026-11-23, after SA-IS got 1.8x
+   faster; W measured at 8 and 16 threads as time / SA-IS time / f(nt)): random bytes
+   (b = 0, R = 0) 0.60-0.68, random ACGT (b = 1, R = 0) 1.22, that host's 45 MB headers
+   (b ~ 0.57, R ~ 3.4) 8.0-8.9, Fibonacci (b = 1, R = 20) 15-16: C0 = 0.64, CB = 0.58 fit the
+   first two; no single C1 fits the last two (2.2 and 0.7): C1 = 1.5 keeps both far on the
+   side they belong (the doubling loses to parallel SA-IS on both at 2-16 threads). Parallel
+   SA-IS's time, in the same units: sa__pi_ratio(nt) = A (S + (1 - S) f(nt)), its extra passes
+   (A = SA__PI_AUTO_A = 1.67) and the share that stays sequential (S = SA__PI_AUTO_SEQ = 0.27:
+   mostly the reduced string's SA-IS), fitted to its measured ratios on that host, averaged
+   over the four inputs: 1.10 at 2 threads (so 2 threads never pick it), 0.68 at 8, 0.60 at
+   16 (model: 1.10, 0.67, 0.60). sa__p_choose: the doubling
    when its prediction is below SA__P_AUTO_TIE (0.95) times both others', else parallel SA-IS
    when its prediction is below 0.95 (of SA-IS's), else SA-IS: within 5 % the algorithm that
    needs less memory wins (SA-IS 5n-7n, parallel SA-IS ~5.1n, doubling 9n-10n with text and
@@ -645,11 +651,13 @@ static void sa__p_msd(sa__ppair *a, sa__ppair *b, size_t m, int shift)
 #define SA__P_MINC 32
 #define SA__P_MAXC 1024
 #define SA__P_PIECEB ((uint64_t)1 << 20)
-#define SA__P_AUTO_C0 1.0
-#define SA__P_AUTO_CB 1.0
-#define SA__P_AUTO_C1 0.9
+#define SA__P_AUTO_C0 0.64
+#define SA__P_AUTO_CB 0.58
+#define SA__P_AUTO_C1 1.5
 #define SA__P_AUTO_TIE 0.95
-#define SA__PI_AUTO_SEQ 0.38
+#define SA__P_AUTO_LOWENT 20.0
+#define SA__PI_AUTO_A 1.67
+#define SA__PI_AUTO_SEQ 0.27
 typedef struct { uint64_t h, len; } sa__pchunk;
 
 /* Fills rounds (R) and bigfrac (b); 0, or -1 when the scratch is too small or out of memory. */
@@ -658,7 +666,7 @@ static int sa__p_profile(const uint8_t *text, uint64_t n, void *scratch, size_t 
 {
     uint32_t gear[256], *h2;
     uint64_t np = (n + SA__P_PIECEB - 1) / SA__P_PIECEB, capf = SA__P_PIECEB / SA__P_MINC + 2;
-    uint64_t sum = 0, big = 0, seed = 0x5a17u, i;
+    uint64_t sum = 0, big = 0, seed = 0x5a17u, i, lenb = 0;
     size_t m, q, tabn;
     sa__pchunk *rec = (sa__pchunk *)scratch, *tab;
     long long p;
@@ -732,7 +740,14 @@ static int sa__p_profile(const uint8_t *text, uint64_t n, void *scratch, size_t 
         for (d = 8; d <= L && (!chained || d <= 2 * SA__P_CHAIN_H); d *= 2) sum += L - d + 1;
         if (L == 0) q++;
     }
+    /* low-entropy text (periodic, Fibonacci, one byte repeated) has no content cut points: its
+       chunks are all cut by length, at positions that need not line up between copies, so the
+       runs above may see no repeat at all (a 200 KB Fibonacci word: R = 0). Such bytes count
+       as SA__P_AUTO_LOWENT rounds each (what the longest such inputs measure). */
+    for (q = 0; q < m; q++)
+        if (rec[q].len >> 63) lenb += rec[q].len & ~((uint64_t)1 << 63);
     *rounds = (double)sum / (double)n;
+    if ((double)lenb / (double)n * SA__P_AUTO_LOWENT > *rounds) *rounds = (double)lenb / (double)n * SA__P_AUTO_LOWENT;
     /* round 0's large buckets, from every 64th position */
     if (n > SA__P_BIG) {
         h2 = (uint32_t *)SA_MALLOC(65536 * sizeof *h2);
@@ -748,12 +763,13 @@ static int sa__p_profile(const uint8_t *text, uint64_t n, void *scratch, size_t 
     return 0;
 }
 
-/* Parallel SA-IS's predicted time over one-thread SA-IS's with nt threads: a part that stays
-   sequential (SA__PI_AUTO_SEQ: the reduced string's SA-IS and the moves between the stages)
-   plus the rest split over the threads, with the doubling's 6 % of overhead per thread. */
+/* Parallel SA-IS's predicted time over one-thread SA-IS's with nt threads: its extra passes
+   (SA__PI_AUTO_A) times a part that stays sequential (SA__PI_AUTO_SEQ: mostly the reduced
+   string's SA-IS) plus the rest split over the threads, with the doubling's 6 % of overhead
+   per thread (calibration: above, "default dispatch"). */
 static double sa__pi_ratio(int nt)
 {
-    return SA__PI_AUTO_SEQ + (1 - SA__PI_AUTO_SEQ) * (1 + 0.06 * (nt - 1)) / nt;
+    return SA__PI_AUTO_A * (SA__PI_AUTO_SEQ + (1 - SA__PI_AUTO_SEQ) * (1 + 0.06 * (nt - 1)) / nt);
 }
 
 /* The choice from the predicted doubling ratio wd (0: none) with nt threads: the doubling when
