@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""demos/bench/sa_libsais_calib.py CSV [SEQ] - the default dispatch's calibration table from a
+"""demos/bench/sa_libsais_calib.py CSV [SEQ [A]] - the default dispatch's calibration table from a
 sa_libsais_bench CSV run with --algos default,psais,parallel (1 thread and more): per input and
 thread count, SA-IS's one-thread time, parallel SA-IS's and the doubling's measured time as a
 fraction of it, the rule's predictions (the doubling's from the default row, parallel SA-IS's
-from sa__pi_ratio with S = SEQ, default 0.38), what the default ran, and whether that was within
+from sa__pi_ratio with S = SEQ, default 0.27, and A, default 1.67), what the default ran, and whether that was within
 5 % of the fastest of the three. Markdown on stdout."""
 import csv
 import sys
 
 rows = list(csv.DictReader(open(sys.argv[1])))
-S = float(sys.argv[2]) if len(sys.argv) > 2 else 0.38
+S = float(sys.argv[2]) if len(sys.argv) > 2 else 0.27
+A = float(sys.argv[3]) if len(sys.argv) > 3 else 1.67
 sais = {r["dataset"]: float(r["sa_s"]) for r in rows if r["impl"] == "sa.h-default" and r["threads"] == "1"}
 print("| input | threads | SA-IS 1 thread | parallel SA-IS (pred.) | doubling (pred.) | default ran | "
       "default s | fastest | default within 5 % |")
@@ -24,7 +25,7 @@ for (ds, t), g in sorted(by.items()):
     d = g["sa.h-default"]
     cand = {"SA-IS": s1}
     cells = {}
-    wp = S + (1 - S) * (1 + 0.06 * (t - 1)) / t
+    wp = A * (S + (1 - S) * (1 + 0.06 * (t - 1)) / t)
     for impl, name, pred in (("sa.h-psais", "parallel SA-IS", wp), ("sa.h-parallel", "doubling", float(d["predicted_ratio"]))):
         if impl in g:
             x = float(g[impl]["sa_s"])
