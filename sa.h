@@ -82,7 +82,9 @@
  *   SA_ALGO_PARALLEL_SAIS  OpenMP block-parallel SA-IS: the top level's passes and induction
  *                     scans split over the threads, the reduced string (~n/3) by sequential SA-IS;
  *                     extra: ~200 KB per thread plus SA-IS's recursion (usually none); texts
- *                     under 64 KiB or one thread: SA-IS
+ *                     under 64 KiB or one thread: SA-IS. 1.3-1.7x SA-IS's speed at 8-16 threads
+ *                     (16-core Xeon), none at 2; on a machine with more runnable threads than
+ *                     cores it finishes its scans on one thread (timing decides only that)
  * LCP (sa_options.lcp): SA_LCP_PHI (default; Phi/PLCP, Kaerkkaeinen-Manzini-Puglisi) or
  *   SA_LCP_KASAI (the seed's); both need one extra index array (4n bytes) and run in parallel
  *   by splitting text positions into one chunk per thread.
@@ -191,7 +193,7 @@ typedef enum sa_algorithm {
     SA_ALGO_MM = 1,         /* the seed's Manber-Myers with bucket refinement (baseline) */
     SA_ALGO_SAIS = 2,       /* induced sorting (SA-IS), single thread, the fast default */
     SA_ALGO_PARALLEL = 3,   /* OpenMP parallel prefix doubling */
-    SA_ALGO_PARALLEL_SAIS = 4 /* OpenMP block-parallel SA-IS (induced sorting), at most ~5.1n bytes */
+    SA_ALGO_PARALLEL_SAIS = 4 /* OpenMP block-parallel SA-IS (induced sorting), 5.0-5.25n bytes peak */
 } sa_algorithm;
 
 typedef enum sa_lcp_method {
