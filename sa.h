@@ -189,7 +189,7 @@ typedef enum sa_status {
 } sa_status;
 
 typedef enum sa_algorithm {
-    SA_ALGO_DEFAULT = 0,    /* SA-IS with 1 thread; with more, SA_ALGO_PARALLEL or SA-IS by a rule on the text */
+    SA_ALGO_DEFAULT = 0,    /* SA-IS with 1 thread; with more, parallel SA-IS, parallel doubling or SA-IS by a rule on the text */
     SA_ALGO_MM = 1,         /* the seed's Manber-Myers with bucket refinement (baseline) */
     SA_ALGO_SAIS = 2,       /* induced sorting (SA-IS), single thread, the fast default */
     SA_ALGO_PARALLEL = 3,   /* OpenMP parallel prefix doubling */
@@ -218,10 +218,10 @@ typedef struct sa_lrs_result {
     int64_t count;
 } sa_lrs_result;
 
-/* What a build did (sa_build_ex): SA_ALGO_DEFAULT with more than one thread picks the
- * parallel algorithm or SA-IS from the text (see DEFAULT DISPATCH in the manual). */
+/* What a build did (sa_build_ex): SA_ALGO_DEFAULT with more than one thread picks parallel
+ * SA-IS, the parallel doubling or SA-IS from the text (see DEFAULT DISPATCH in the manual). */
 typedef struct sa_build_info {
-    sa_algorithm algorithm; /* the algorithm that built the SA: SA_ALGO_MM, _SAIS or _PARALLEL */
+    sa_algorithm algorithm; /* the algorithm that built the SA: SA_ALGO_MM, _SAIS, _PARALLEL or _PARALLEL_SAIS */
     int threads;            /* threads it used (1 for SA-IS and Manber-Myers) */
     int predicted;          /* 1 when the default's rule looked at the text (threads > 1, n >= SA_AUTO_MIN,
                                compiled with OpenMP; without OpenMP the default is always SA-IS) */
@@ -247,8 +247,8 @@ SADEF sa_status sa_validate64(const uint8_t *text, const int64_t *sa, int64_t n)
 SADEF const char *sa_status_string(sa_status status);
 SADEF const char *sa_algorithm_name(sa_algorithm algorithm);
 /* Threads a call with these options uses (>= 1), and the algorithm SA_ALGO_DEFAULT starts from
- * without looking at the text: SA-IS with one thread, else SA_ALGO_PARALLEL, which sa_build may
- * still replace by SA-IS (sa_build_ex's info says what ran). */
+ * without looking at the text: SA-IS with one thread, else SA_ALGO_PARALLEL_SAIS, which sa_build
+ * may still replace by SA-IS or the doubling (sa_build_ex's info says what ran). */
 SADEF int sa_effective_threads(const sa_options *opt);
 SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt);
 
