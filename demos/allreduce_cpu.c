@@ -10,37 +10,13 @@
 #define CCOLL_IMPLEMENTATION
 #include "ccoll_mpi.h"
 #include "demo_common.h"
+#include "allreduce_demo.h"
 
 static const char *USAGE =
     "[--count N (elements per rank, default 1048576 = 4 MiB of f32)] [--dtype f32|f64] [--rel R | --eb E]\n"
     "       [--algo all|auto,ring,doc,homcomp,homcomp_f,argm,recdbl (a comma list; mpi always runs)] [--data walk|normal|FILE]\n"
     "       [--iters N (AUTO: at least 3, it learns in its first calls)]\n"
     "       [--ranks-per-node D] [--segment ELEMS] [--csv] [--fast-exit (skip MPI_Finalize: UCX over TCP can hang there)]";
-
-static void finalize(int code) { (void)code; MPI_Finalize(); }
-
-static void make_data(double *x, uint64_t n, int walk, int rank)
-{
-    uint64_t s = 0x1234567ull + 7919ull * (uint64_t)rank;
-    double w = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        double u = (double)(dc_splitmix64(&s) >> 11) * (1.0 / 9007199254740992.0);
-        if (walk) x[i] = (w += u - 0.5);
-        else {
-            double v = (double)(dc_splitmix64(&s) >> 11) * (1.0 / 9007199254740992.0);
-            x[i] = sqrt(-2.0 * log(u + 1e-300)) * cos(6.283185307179586 * v);
-        }
-    }
-}
-
-static double max_over_ranks(double v)
-{
-    double g = v;
-    MPI_Allreduce(&v, &g, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    return g;
-}
-
-static int cmp_d(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
 
 int main(int argc, char **argv)
 {

@@ -12,6 +12,7 @@
 #define CCOLL_IMPLEMENTATION
 #include "ccoll_mpi.h"
 #include "demo_common.h"
+#include "allreduce_demo.h"
 
 static const char *USAGE =
     "[--count N[,N...] (elements per rank, default 1048576 = 4 MiB of f32)] [--dtype f32|f64] [--rel R | --eb E]\n"
@@ -19,28 +20,6 @@ static const char *USAGE =
     "       [--iters N] [--segment ELEMS] [--no-pipeline (device ring one segment at a time)] [--csv] [--no-header]\n"
     "       [--label TEXT (first CSV column)]";
 
-static void finalize(int code) { (void)code; MPI_Finalize(); }
-
-static void make_data(double *x, uint64_t n, int walk, int rank)
-{
-    uint64_t s = 0x1234567ull + 7919ull * (uint64_t)rank;
-    double w = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        double u = (double)(dc_splitmix64(&s) >> 11) * (1.0 / 9007199254740992.0);
-        if (walk) x[i] = (w += u - 0.5);
-        else {
-            double v = (double)(dc_splitmix64(&s) >> 11) * (1.0 / 9007199254740992.0);
-            x[i] = sqrt(-2.0 * log(u + 1e-300)) * cos(6.283185307179586 * v);
-        }
-    }
-}
-static double max_over_ranks(double v)
-{
-    double g = v;
-    MPI_Allreduce(&v, &g, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    return g;
-}
-static int cmp_d(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
 #define CU(call) do { if ((call) != cudaSuccess) { fprintf(stderr, "allreduce_cuda: %s failed\n", #call); MPI_Abort(MPI_COMM_WORLD, 1); } } while (0)
 
 int main(int argc, char **argv)
