@@ -36,22 +36,7 @@ static void t_hook(unsigned char *b, size_t len)
 static int P_, R_;
 static double t_start;
 
-/* rank j's input, reproducible on every rank: walk (smooth) or normal (noisy) */
-static void gen(double *x, uint64_t n, int kind, int j, uint64_t salt)
-{
-    uint64_t s = check_seed() * 31 + (uint64_t)j * 1000003 + salt;
-    double w = 10.0 * j;
-    for (uint64_t i = 0; i < n; i++) {
-        s = s * 6364136223846793005ull + 1442695040888963407ull;
-        double u = (double)(s >> 11) * (1.0 / 9007199254740992.0);
-        if (kind == 0) x[i] = (w += u - 0.5);
-        else {
-            s = s * 6364136223846793005ull + 1442695040888963407ull;
-            double v = (double)(s >> 11) * (1.0 / 9007199254740992.0);
-            x[i] = 10.0 * sqrt(-2.0 * log(u + 1e-300)) * cos(6.283185307179586 * v);
-        }
-    }
-}
+#include "ccoll_test_data.h"
 
 /* the test's own collectives yield the core too (4 ranks share 2 busy cores) */
 static void t_allreduce(const void *in, void *out, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
