@@ -47,7 +47,7 @@
  *   HOMCOMP_STATIC           every function static (each unit that defines it has its own copy)
  *   HCDEF                    the storage class of the public functions (default extern / static)
  *   HOMCOMP_MALLOC(sz) / HOMCOMP_FREE(p)   both or neither: the CPU codec's allocator
- *   HOMCOMP_NO_SIMD          CPU codec without its SSE2 paths (same bytes, slower)
+ *   HOMCOMP_NO_SIMD          CPU codec in portable C only: no SSE2, no AVX-512 (same bytes, slower)
  *   HOMCOMP_TABLE_LOCAL      chunk-offset entries kept on the stack (default 65: a CPU call on
  *                            up to 2M elements allocates nothing, except an in-place add's copy)
  *   Compiled as CUDA (nvcc, __CUDACC__) the hc_cuda_* functions appear too (hand-written
@@ -71,7 +71,9 @@
  *   copy or synchronisation): hc_cuda_workspace_size(n) (pure), hc_cuda_compress,
  *   hc_cuda_decompress, hc_cuda_qp, hc_cuda_add, hc_cuda_add_raw, hc_cuda_add_qp,
  *   hc_cuda_result_ptr, hc_cuda_read_result (the one explicit async copy)
- *   Options (hc_options, zero = defaults): threads (0 = omp_get_max_threads()). Raw operands
+ *   Options (hc_options, zero = defaults): threads (0 = omp_get_max_threads()), isa (HC_ISA_AUTO:
+ *   the best kernels this CPU runs; HC_ISA_SCALAR / _SSE2 / _AVX512 force one, for tests and
+ *   comparisons; hc_isa_available(isa) says which exist here). Raw operands
  *   are read as the CALLER's dtype and n; a stream whose header says otherwise is refused
  *   (HC_ERR_MISMATCH; hc_decompress: HC_ERR_FORMAT), never used to size a caller's buffer.
  *
@@ -158,10 +160,19 @@
  *   (hc_cuda_result_ptr(ws)). Device input pointers must be aligned to the element size.
  *   Workspace: 64 bytes + 24 bytes per tile of 8192 elements.
  *
- * CPU CODEC SPEED: bit-planes by a 32x32 bit-matrix transpose (SSE2 on x86-64, portable C
- *   elsewhere), float32 quantization and decoding in float arithmetic where that is exact
- *   (step 2^k with 2^k and 2^-k normal floats; |q| < 2^24 when decoding), else in double.
- *   Every path writes the same bytes.
+ * CPU CODEC SPEED: three kernel sets, chosen per call at run time (hc_options.isa): portable C;
+ *   SSE2 (the x86-64 baseline: bit-planes by a 32x32 bit-matrix transpose, 4-lane quantization);
+ *   AVX-512F (x86-64 gcc/clang builds, compiled with a target attribute so the binary still runs
+ *   on any x86-64: a block is two 16-lane vectors, plane k is two vptestmd lane masks, decoding
+ *   ORs bit k into the lanes a plane selects, prediction and prefix sums by lane shifts; no
+ *   transpose). Float32 quantization and decoding in float arithmetic where that is exact (step
+ *   2^k with 2^k and 2^-k normal floats; |q| < 2^24 when decoding), else in double. The adds
+ *   (hc_add, hc_add_raw, hc_add_qp) work on the quantized integers block by block: unpack each
+ *   operand's block (as many planes as its rate byte says), add with the 31-bit checks (the value
+ *   range check is skipped where both rate bytes bound the values below 2^30), repack; nothing
+ *   is dequantized. One thread writes each chunk straight to its final place (no compaction
+ *   pass). Every path writes the same bytes and returns the same statuses
+ *   (tests/test_homcomp_isa.c, tests/test_homcomp_golden.c).
  *
  * THREADS, MEMORY: no global state; functions are reentrant. CPU functions allocate only a
  *   chunk-offset table for streams of more than (HOMCOMP_TABLE_LOCAL - 1) x 32768 elements
@@ -238,9 +249,19 @@ typedef struct hc_config {
     int checksum;   /* 1 (default): the stream carries a checksum of its bytes; 0: none */
 } hc_config;
 
+/* Instruction sets of the CPU codec's block kernels (every one writes the same bytes). */
+typedef enum hc_isa {
+    HC_ISA_AUTO = 0,   /* the best this CPU runs (the default) */
+    HC_ISA_SCALAR = 1, /* portable C */
+    HC_ISA_SSE2 = 2,   /* SSE2 (x86-64 baseline; not with HOMCOMP_NO_SIMD) */
+    HC_ISA_AVX512 = 3  /* AVX-512F, chosen at run time (x86-64 gcc/clang builds) */
+} hc_isa;
+
 /* Run-time options of the CPU calls, zero = defaults; pass NULL for all defaults. */
 typedef struct hc_options {
     int threads; /* OpenMP threads; 0 = omp_get_max_threads() (1 without OpenMP); < 0 invalid */
+    hc_isa isa;  /* HC_ISA_AUTO; another value forces that path (HC_ERR_ARG where the build or the
+                  * CPU lacks it: hc_isa_available) */
 } hc_options;
 
 /* What a stream's header says. */
@@ -261,6 +282,7 @@ typedef struct hc_info {
 #define HC_VERSION 1
 
 HCDEF const char *hc_status_string(hc_status s);
+HCDEF int hc_isa_available(hc_isa isa); /* 1 when this build and CPU run it; AUTO: the best one */
 HCDEF hc_config hc_config_init(hc_dtype dtype, hc_bound bound, double eb);
 HCDEF size_t hc_compress_bound(uint64_t n, hc_dtype dtype);
 HCDEF uint64_t hc_qp_count(uint64_t n); /* int32 deltas hc_qp writes: 32 x blocks */
@@ -338,6 +360,26 @@ HCDEF hc_status hc_cuda_read_result(const void *d_ws, hc_cuda_result *h_result, 
 #if defined(__SSE2__) && !defined(HOMCOMP_NO_SIMD) && !defined(__CUDA_ARCH__)
 #include <emmintrin.h>
 #define HC__SSE2 1
+#endif
+/* AVX-512F kernels: compiled with a target attribute, chosen at run time (hc_isa) */
+#if !defined(HOMCOMP_NO_SIMD) && !defined(__CUDA_ARCH__) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* (g++ 12 at -O3 reports the intrinsics' own _mm512_undefined_* idiom as uninitialized) */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#include <immintrin.h>
+#pragma GCC diagnostic pop
+#else
+#include <immintrin.h>
+#endif
+#define HC__AVX512 1
+#define HC__T512 __attribute__((target("avx512f")))
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+#define HC__INLINE static inline __attribute__((always_inline))
+#else
+#define HC__INLINE static inline
 #endif
 
 #ifdef __CUDACC__
@@ -591,7 +633,6 @@ static inline void hc__transpose32_sse2(uint32_t *w)
     }
     for (i = 0; i < 8; i++) _mm_storeu_si128((__m128i *)(void *)(w + 4 * i), v[i]);
 }
-#define hc__transpose32 hc__transpose32_sse2
 /* |d| of four lanes (|INT32_MIN| wraps to 2^31 like hc__mag) */
 static inline __m128i hc__abs4(__m128i x)
 {
@@ -600,22 +641,33 @@ static inline __m128i hc__abs4(__m128i x)
 }
 #endif
 
+/* the transpose of the instruction set isa (HC_ISA_*): every one gives the same bits */
+static inline void hc__transpose(uint32_t *w, int isa)
+{
+#ifdef HC__SSE2_HOST
+    if (isa >= HC_ISA_SSE2) { hc__transpose32_sse2(w); return; }
+#endif
+    (void)isa;
+    hc__transpose32(w);
+}
+
 /* Block bit-shuffle (seed 4.2): sign map, then plane k = bit k of every |d[i]|. CPU codec
  * (the kernels have their own, warp-wide version: hc__enc_block). */
-static inline void hc__encode_block(const int32_t *d, unsigned rb, unsigned char *dst)
+static inline void hc__encode_block(const int32_t *d, unsigned rb, unsigned char *dst, int isa)
 {
     uint32_t a[HC_BLOCK], sign = 0;
     unsigned r, k;
     int i;
 #ifdef HC__SSE2_HOST
-    for (i = 0; i < HC_BLOCK; i += 4) {
-        const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(d + i));
-        _mm_storeu_si128((__m128i *)(void *)(a + i), hc__abs4(x));
-        sign |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(x)) << i;
-    }
-#else
-    for (i = 0; i < HC_BLOCK; i++) { a[i] = hc__mag(d[i]); sign |= (uint32_t)(d[i] < 0) << i; }
+    if (isa >= HC_ISA_SSE2) {
+        for (i = 0; i < HC_BLOCK; i += 4) {
+            const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(d + i));
+            _mm_storeu_si128((__m128i *)(void *)(a + i), hc__abs4(x));
+            sign |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(x)) << i;
+        }
+    } else
 #endif
+    for (i = 0; i < HC_BLOCK; i++) { a[i] = hc__mag(d[i]); sign |= (uint32_t)(d[i] < 0) << i; }
     if (hc__rb_outlier(rb)) {
         unsigned ob = hc__rb_obytes(rb), j;
         for (j = 0; j < ob; j++) dst[j] = (unsigned char)(a[0] >> (8 * j));
@@ -636,12 +688,12 @@ static inline void hc__encode_block(const int32_t *d, unsigned rb, unsigned char
         }
         return;
     }
-    hc__transpose32(a); /* a[k] = plane k */
+    hc__transpose(a, isa); /* a[k] = plane k */
     for (k = 0; k < r; k++) hc__put32(dst + 4 * k, a[k]);
 }
 
 /* Inverse; returns nonzero when an outlier magnitude exceeds 31 bits (corrupt stream). CPU codec. */
-static inline int hc__decode_block(const unsigned char *src, unsigned rb, int32_t *d)
+static inline int hc__decode_block(const unsigned char *src, unsigned rb, int32_t *d, int isa)
 {
     uint32_t a[HC_BLOCK], sign, m0 = 0;
     unsigned r, k;
@@ -669,7 +721,7 @@ static inline int hc__decode_block(const unsigned char *src, unsigned rb, int32_
     } else {
         for (k = 0; k < r; k++) a[k] = hc__get32(src + 4 * k);
         for (; k < HC_BLOCK; k++) a[k] = 0;
-        hc__transpose32(a); /* a[i] = |d[i]| */
+        hc__transpose(a, isa); /* a[i] = |d[i]| */
     }
     if (hc__rb_outlier(rb)) {
         if (m0 > 2147483647u) { bad = 1; m0 = 0; }
@@ -852,6 +904,39 @@ static int hc__threads(const hc_options *opt)
 #endif
     return t < 1 ? 1 : t;
 }
+/* The best instruction set of this build on this CPU. */
+static int hc__cpu_isa(void)
+{
+#ifdef HC__AVX512
+    if (__builtin_cpu_supports("avx512f")) return HC_ISA_AVX512;
+#endif
+#ifdef HC__SSE2_HOST
+    return HC_ISA_SSE2;
+#else
+    return HC_ISA_SCALAR;
+#endif
+}
+
+HCDEF int hc_isa_available(hc_isa isa)
+{
+    const int best = hc__cpu_isa();
+    switch (isa) {
+    case HC_ISA_AUTO: return best;
+    case HC_ISA_SCALAR: return 1;
+    case HC_ISA_SSE2: return best >= HC_ISA_SSE2;
+    case HC_ISA_AVX512: return best == HC_ISA_AVX512;
+    }
+    return 0;
+}
+
+/* The instruction set a CPU call uses (opt->isa, AUTO = the best), or -1 for one it cannot. */
+static int hc__isa(const hc_options *opt)
+{
+    const int isa = opt ? (int)opt->isa : 0;
+    if (isa == HC_ISA_AUTO) return hc__cpu_isa();
+    return isa > 0 && hc_isa_available((hc_isa)isa) ? isa : -1;
+}
+
 /* no more threads than work items */
 static inline int hc__nt(int nt, int64_t work) { return work < (int64_t)nt ? (work > 0 ? (int)work : 1) : nt; }
 
@@ -869,7 +954,7 @@ HCDEF size_t hc_compress_bound(uint64_t n, hc_dtype dtype)
 
 /* Quantize + predict one block of a raw buffer (any alignment). Returns 0 or a status. */
 static int hc__qp_block(const unsigned char *src, int dtype, uint64_t first, int cnt, const hc__params *p,
-                        int32_t *d)
+                        int32_t *d, int isa)
 {
     int32_t prev = 0, q = 0;
     int i, err = 0;
@@ -886,7 +971,7 @@ static int hc__qp_block(const unsigned char *src, int dtype, uint64_t first, int
             memcpy(xs, s, (size_t)cnt * 4);
             for (i = cnt; i < HC_BLOCK; i++) xs[i] = 0.0f;
 #ifdef HC__SSE2
-            {
+            if (isa >= HC_ISA_SSE2) {
                 const __m128 vinv = _mm_set1_ps(invf), vstep = _mm_set1_ps(stepf), veb = _mm_set1_ps(ebf);
                 const __m128 vabs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)), v30 = _mm_set1_ps(1073741824.0f);
                 const __m128 v23 = _mm_set1_ps(8388608.0f);
@@ -904,8 +989,8 @@ static int hc__qp_block(const unsigned char *src, int dtype, uint64_t first, int
                     _mm_storeu_si128((__m128i *)(void *)(qs + i), _mm_cvttps_epi32(r));
                 }
                 bad = _mm_movemask_ps(okall) != 15;
-            }
-#else
+            } else
+#endif
             for (i = 0; i < HC_BLOCK; i++) {
                 float t = xs[i] * invf, at = fabsf(t), r, rec;
                 int ok = at < 1073741824.0f; /* |t| < 2^30 (no float in [2^30 - 1/2, 2^30)); NaN fails */
@@ -917,7 +1002,7 @@ static int hc__qp_block(const unsigned char *src, int dtype, uint64_t first, int
                 bad |= !ok;
                 qs[i] = (int32_t)r;
             }
-#endif
+            (void)isa;
             if (!bad) {
                 d[0] = qs[0];
                 for (i = 1; i < HC_BLOCK; i++) d[i] = qs[i] - qs[i - 1];
@@ -972,6 +1057,148 @@ static int hc__qp_block(const unsigned char *src, int dtype, uint64_t first, int
     for (; i < HC_BLOCK; i++) d[i] = 0;
     return err;
 }
+
+/* ---- AVX-512F block kernels (CPU codec, HC_ISA_AVX512; x86-64 gcc/clang builds, compiled
+ * with a target attribute and chosen at run time, so the binary still runs on any x86-64).
+ * A block is two vectors of 16 lanes. Bit planes need no transpose: plane k of the 32 |d| is
+ * two 16-bit lane masks (vptestmd), and decoding ORs bit k into the lanes a plane's bits select
+ * (masked vpord). The same bytes and statuses as the portable kernels, which they call for what
+ * they leave out: float64 and non-fast float32 quantization, quantization errors (NaN, Inf,
+ * overflow), range checks of blocks that can reach 2^30. */
+#ifdef HC__AVX512
+#define HC__M16(cnt) ((cnt) >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (cnt)) - 1u)) /* lanes 0-15 < cnt */
+#define HC__M16H(cnt) ((cnt) <= 16 ? (__mmask16)0 : HC__M16((cnt) - 16))                 /* lanes 16-31 < cnt */
+
+/* Plans (the rate byte, as hc__plan) and encodes deltas (lo: d[0..15], hi: d[16..31]) to dst
+ * (as hc__encode_block); *size = its payload bytes. */
+HC__T512 static inline unsigned hc__enc512(__m512i lo, __m512i hi, int mode, unsigned char *dst, uint32_t *size)
+{
+    const __m512i z = _mm512_setzero_si512();
+    const uint32_t sign = (uint32_t)_mm512_cmplt_epi32_mask(lo, z) | ((uint32_t)_mm512_cmplt_epi32_mask(hi, z) << 16);
+    __m512i a = _mm512_abs_epi32(lo), bit = _mm512_set1_epi32(1); /* |INT32_MIN| = 2^31, as hc__mag */
+    const __m512i b = _mm512_abs_epi32(hi);
+    const uint32_t m0 = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(a));
+    const uint32_t rest = (uint32_t)_mm512_reduce_or_epi32(_mm512_or_si512(_mm512_maskz_mov_epi32(0xFFFE, a), b));
+    const unsigned rb = hc__rate_byte(m0, rest, mode, size);
+    unsigned r, k;
+    if (hc__rb_outlier(rb)) {
+        unsigned ob = hc__rb_obytes(rb), j;
+        for (j = 0; j < ob; j++) dst[j] = (unsigned char)(m0 >> (8 * j));
+        dst += ob;
+        a = _mm512_maskz_mov_epi32(0xFFFE, a);
+        r = hc__rb_rate(rb);
+    } else {
+        r = rb;
+        if (r == 0) return rb;
+    }
+    hc__put32(dst, sign);
+    dst += 4;
+    for (k = 0; k < r; k++) {
+        hc__put32(dst + 4 * k, (uint32_t)_mm512_test_epi32_mask(a, bit) | ((uint32_t)_mm512_test_epi32_mask(b, bit) << 16));
+        bit = _mm512_add_epi32(bit, bit);
+    }
+    return rb;
+}
+
+/* hc__decode_checked into two vectors; t: scratch for the rare range check. */
+HC__T512 static inline int hc__dec512(const unsigned char *src, unsigned rb, int cnt, int64_t qmax, __m512i *lo, __m512i *hi,
+                                      int32_t *t)
+{
+    __m512i a = _mm512_setzero_si512(), b = a, bit = _mm512_set1_epi32(1);
+    uint32_t sign, m0 = 0;
+    unsigned r, k;
+    int bad = 0;
+    if (rb == 0) {
+        *lo = *hi = a;
+        return 0;
+    }
+    if (hc__rb_outlier(rb)) {
+        unsigned ob = hc__rb_obytes(rb), j;
+        for (j = 0; j < ob; j++) m0 |= (uint32_t)src[j] << (8 * j);
+        src += ob;
+        r = hc__rb_rate(rb);
+        if (m0 > 2147483647u) { bad = 1; m0 = 0; }
+    } else {
+        r = rb;
+    }
+    sign = hc__get32(src);
+    src += 4;
+    for (k = 0; k < r; k++) {
+        const uint32_t w = hc__get32(src + 4 * k);
+        a = _mm512_mask_or_epi32(a, (__mmask16)w, a, bit);
+        b = _mm512_mask_or_epi32(b, (__mmask16)(w >> 16), b, bit);
+        bit = _mm512_add_epi32(bit, bit);
+    }
+    if (hc__rb_outlier(rb)) a = _mm512_mask_mov_epi32(a, 1, _mm512_set1_epi32((int)m0));
+    *lo = _mm512_mask_sub_epi32(a, (__mmask16)sign, _mm512_setzero_si512(), a);
+    *hi = _mm512_mask_sub_epi32(b, (__mmask16)(sign >> 16), _mm512_setzero_si512(), b);
+    if (bad) return HC_ERR_CORRUPT;
+    if (!hc__rb_qsmall(rb, 3u, 25u, 25u)) {
+        _mm512_storeu_si512((void *)t, *lo);
+        _mm512_storeu_si512((void *)(t + 16), *hi);
+        if (hc__q_out_of_range(t, cnt, qmax)) return HC_ERR_CORRUPT;
+    }
+    return 0;
+}
+
+/* One vector of the float32 fast quantization (hc__qp_block's, lane for lane): q, and the
+ * lanes where it holds. */
+HC__T512 static inline __mmask16 hc__q512(__m512 x, __m512 inv, __m512 step, __m512 eb, __m512i *q)
+{
+    const __m512i sgn = _mm512_set1_epi32((int)0x80000000u);
+    const __m512 t = _mm512_mul_ps(x, inv);
+    const __m512i sg = _mm512_and_si512(_mm512_castps_si512(t), sgn);
+    __m512 at = _mm512_castsi512_ps(_mm512_andnot_si512(sgn, _mm512_castps_si512(t))), r;
+    __mmask16 ok = _mm512_cmp_ps_mask(at, _mm512_set1_ps(1073741824.0f), _CMP_LT_OQ); /* NaN fails */
+    at = _mm512_maskz_mov_ps(ok, at);
+    r = _mm512_roundscale_ps(at, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); /* = the 2^23 trick */
+    r = _mm512_castsi512_ps(_mm512_or_si512(_mm512_castps_si512(r), sg));
+    at = _mm512_sub_ps(x, _mm512_mul_ps(r, step));
+    at = _mm512_castsi512_ps(_mm512_andnot_si512(sgn, _mm512_castps_si512(at)));
+    ok &= _mm512_cmp_ps_mask(at, eb, _CMP_LE_OQ);
+    *q = _mm512_cvttps_epi32(r);
+    return ok;
+}
+
+/* hc__qp_block into two vectors (the fast float32 path here, everything else through it). */
+HC__T512 static inline int hc__qp512(const unsigned char *src, int dtype, uint64_t first, int cnt, const hc__params *p,
+                                     __m512i *lo, __m512i *hi, int32_t *t)
+{
+    if (dtype == HC_F32 && p->fastq && HC__FLT_FAST) {
+        const __mmask16 m0 = HC__M16(cnt), m1 = HC__M16H(cnt);
+        const unsigned char *s = src + first * 4;
+        const __m512 inv = _mm512_set1_ps(p->invf), step = _mm512_set1_ps(p->stepf), eb = _mm512_set1_ps(p->ebf);
+        __m512i q0, q1;
+        __mmask16 ok0 = hc__q512(_mm512_maskz_loadu_ps(m0, s), inv, step, eb, &q0);
+        __mmask16 ok1 = hc__q512(_mm512_maskz_loadu_ps(m1, s + 64), inv, step, eb, &q1);
+        if ((ok0 & ok1) == 0xFFFF) {
+            const __m512i z = _mm512_setzero_si512();
+            /* d[i] = q[i] - q[i-1], d[0] = q[0]; lanes past cnt 0 */
+            *lo = _mm512_maskz_sub_epi32(m0, q0, _mm512_alignr_epi32(q0, z, 15));
+            *hi = _mm512_maskz_sub_epi32(m1, q1, _mm512_alignr_epi32(q1, q0, 15));
+            return 0;
+        }
+    }
+    {
+        int st = hc__qp_block(src, dtype, first, cnt, p, t, HC_ISA_SSE2);
+        *lo = _mm512_loadu_si512((const void *)t);
+        *hi = _mm512_loadu_si512((const void *)(t + 16));
+        return st;
+    }
+}
+
+/* Lane-wise sum of deltas with hc__encode_chunks's 31-bit rule: a sum beyond +-(2^31 - 1)
+ * becomes 0 and is reported. */
+HC__T512 static inline int hc__sum512(__m512i *d, __m512i e)
+{
+    const __m512i s = _mm512_add_epi32(*d, e);
+    const __mmask16 ovf = _mm512_cmplt_epi32_mask(_mm512_and_si512(_mm512_xor_si512(*d, s), _mm512_xor_si512(e, s)),
+                                                  _mm512_setzero_si512()) |
+                          _mm512_cmpeq_epi32_mask(s, _mm512_set1_epi32((int)0x80000000u));
+    *d = _mm512_maskz_mov_epi32((__mmask16)~ovf, s);
+    return ovf != 0;
+}
+#endif
 
 /* min, max (comparisons in float: exact), NaN and infinity flags of cnt floats */
 static void hc__minmax_f32(const unsigned char *s, size_t cnt, float *lo, float *hi, int *nan, int *inf)
@@ -1132,14 +1359,14 @@ static int hc__check_stream(const unsigned char *s, size_t len, hc__hdr *h, uint
 
 /* Decodes block b (rate byte rb, payload at src) into d and applies the one definition of a
  * valid block: an outlier magnitude fits 31 bits and every quantized value |q| <= qmax. */
-static int hc__decode_checked(const unsigned char *src, unsigned rb, int cnt, int64_t qmax, int32_t *d)
+static int hc__decode_checked(const unsigned char *src, unsigned rb, int cnt, int64_t qmax, int32_t *d, int isa)
 {
     int i;
     if (!rb) {
         for (i = 0; i < HC_BLOCK; i++) d[i] = 0;
         return 0;
     }
-    if (hc__decode_block(src, rb, d)) return HC_ERR_CORRUPT;
+    if (hc__decode_block(src, rb, d, isa)) return HC_ERR_CORRUPT;
     if (!hc__rb_qsmall(rb, 3u, 25u, 25u) && hc__q_out_of_range(d, cnt, qmax)) return HC_ERR_CORRUPT; /* else |q| < 2^30 */
     return 0;
 }
@@ -1169,13 +1396,13 @@ HCDEF hc_status hc_validate(const void *stream, size_t len, hc_info *info, const
     hc__table t;
     uint64_t *off, nb;
     int64_t c, nch;
-    int err = 0, nt = hc__threads(opt);
+    int err = 0, nt = hc__threads(opt), isa = hc__isa(opt);
     hc_status st;
     hc_info tmp;
     const unsigned char *s = (const unsigned char *)stream;
     if (info) memset(info, 0, sizeof *info);
     if (!stream) return HC_ERR_NULL;
-    if (nt < 0) return HC_ERR_ARG;
+    if (nt < 0 || isa < 0) return HC_ERR_ARG;
     st = hc__open(stream, len, &h, &t, nt);
     if (st) return st;
     off = t.p;
@@ -1192,7 +1419,7 @@ HCDEF hc_status hc_validate(const void *stream, size_t len, hc_info *info, const
         for (; b < e; b++) {
             unsigned rb = s[HC_HEADER_BYTES + b];
             int cnt = (int)(h.n - b * HC_BLOCK < HC_BLOCK ? h.n - b * HC_BLOCK : HC_BLOCK);
-            int e2 = hc__decode_checked(s + HC_HEADER_BYTES + nb + pos, rb, cnt, qmax, d);
+            int e2 = hc__decode_checked(s + HC_HEADER_BYTES + nb + pos, rb, cnt, qmax, d, isa);
             if (e2 < err) err = e2;
             pos += hc__payload_size(rb);
         }
@@ -1216,74 +1443,187 @@ typedef struct {
     const hc__params *p;
     hc__hdr h;              /* output header (payload filled at the end) */
     int nt;                 /* threads */
+    int isa;                /* HC_ISA_* (resolved) */
 } hc__job;
 
-static int hc__encode_chunks(const hc__job *j, unsigned char *out, uint64_t *csize)
+/* One block of the portable path (isa SCALAR or SSE2): the inputs' block b into d (the sum for
+ * the adds); 0 or a status. */
+static int hc__block_in(const hc__job *j, uint64_t b, int cnt, uint64_t *apos, uint64_t *bpos, int64_t qmax, int32_t *d)
 {
-    uint64_t n = j->h.n, nb = hc__nblocks(n);
-    int64_t nch = (int64_t)((nb + HC__CHUNK - 1) / HC__CHUNK), c;
-    unsigned char *rates = out + HC_HEADER_BYTES, *pay = out + HC_HEADER_BYTES + nb;
-    int err = 0;
-    const uint64_t nbm = nb;
+    const uint64_t nb = hc__nblocks(j->h.n), first = b * HC_BLOCK;
+    int32_t e2[HC_BLOCK];
+    int st, i;
+    if (!j->a) return hc__qp_block(j->b, j->h.dtype, first, cnt, j->p, d, j->isa);
+    {
+        unsigned ra = j->a[HC_HEADER_BYTES + b];
+        st = hc__decode_checked(j->a + HC_HEADER_BYTES + nb + *apos, ra, cnt, qmax, d, j->isa);
+        *apos += hc__payload_size(ra);
+    }
+    if (j->kind == HC__SRC_STREAM) {
+        unsigned rbb = j->b[HC_HEADER_BYTES + b];
+        int s2 = hc__decode_checked(j->b + HC_HEADER_BYTES + nb + *bpos, rbb, cnt, qmax, e2, j->isa);
+        if (s2 < st) st = s2;
+        *bpos += hc__payload_size(rbb);
+    } else if (j->kind == HC__SRC_RAW) {
+        int s2 = hc__qp_block(j->b, j->h.dtype, first, cnt, j->p, e2, j->isa);
+        if (s2 < st) st = s2;
+    } else {
+        const int32_t *qd = (const int32_t *)(const void *)j->b; /* QP deltas */
+        for (i = 0; i < HC_BLOCK; i++) e2[i] = i < cnt ? qd[first + i] : 0;
+    }
+    for (i = 0; i < HC_BLOCK; i++) {
+        int64_t s = (int64_t)d[i] + e2[i];
+        if (s > HC__D31 || s < -HC__D31) { if (HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW; s = 0; }
+        d[i] = (int32_t)s;
+    }
+    /* the sum must stay a valid stream: every summed value |q| <= qmax */
+    if (hc__q_out_of_range(d, cnt, qmax) && HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW;
+    return st;
+}
+
+#ifdef HC__AVX512
+/* hc__block_in + plan + encode of block b with the AVX-512 kernels; *rb its rate byte, *sz its
+ * payload bytes. The fused adds work on the quantized integers: unpack both blocks (as many
+ * planes as their rate bytes say), add, repack; no dequantization, no transpose. */
+HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, uint64_t *apos, uint64_t *bpos, int64_t qmax,
+                                        unsigned char *dst, unsigned *rb, uint32_t *sz)
+{
+    const uint64_t nb = hc__nblocks(j->h.n), first = b * HC_BLOCK;
+    int32_t t[HC_BLOCK];
+    __m512i d0, d1, e0, e1;
+    int st, check;
+    if (!j->a) {
+        st = hc__qp512(j->b, j->h.dtype, first, cnt, j->p, &d0, &d1, t);
+    } else {
+        unsigned ra = j->a[HC_HEADER_BYTES + b];
+        st = hc__dec512(j->a + HC_HEADER_BYTES + nb + *apos, ra, cnt, qmax, &d0, &d1, t);
+        *apos += hc__payload_size(ra);
+        /* both operands' values below 2^30 (rate bytes; raw values always): their sum cannot
+         * leave 31 bits, so the range check is skipped where qmax is 2^31 - 1 */
+        check = qmax != 2147483647LL || !hc__rb_qsmall(ra, 3u, 25u, 25u);
+        if (j->kind == HC__SRC_STREAM) {
+            unsigned rbb = j->b[HC_HEADER_BYTES + b];
+            int s2 = hc__dec512(j->b + HC_HEADER_BYTES + nb + *bpos, rbb, cnt, qmax, &e0, &e1, t);
+            if (s2 < st) st = s2;
+            *bpos += hc__payload_size(rbb);
+            check |= !hc__rb_qsmall(rbb, 3u, 25u, 25u);
+        } else if (j->kind == HC__SRC_RAW) {
+            int s2 = hc__qp512(j->b, j->h.dtype, first, cnt, j->p, &e0, &e1, t);
+            if (s2 < st) st = s2;
+        } else {
+            const int32_t *qd = (const int32_t *)(const void *)j->b + first; /* QP deltas */
+            e0 = _mm512_maskz_loadu_epi32(HC__M16(cnt), qd);
+            e1 = _mm512_maskz_loadu_epi32(HC__M16H(cnt), qd + 16);
+            check = 1;
+        }
+        if ((hc__sum512(&d0, e0) | hc__sum512(&d1, e1)) && HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW;
+        if (check) {
+            _mm512_storeu_si512((void *)t, d0);
+            _mm512_storeu_si512((void *)(t + 16), d1);
+            if (hc__q_out_of_range(t, cnt, qmax) && HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW;
+        }
+    }
+    d0 = _mm512_maskz_mov_epi32(HC__M16(cnt), d0); /* canonical padding */
+    d1 = _mm512_maskz_mov_epi32(HC__M16H(cnt), d1);
+    *rb = hc__enc512(d0, d1, j->h.mode, dst, sz);
+    return st;
+}
+#endif
+
+/* Chunk c (blocks c x CHUNK ..) encoded to dst; *csize its payload bytes; 0 or the most
+ * negative status. wide: the AVX-512 kernels (a constant in each caller below). */
+HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize,
+                              const int wide)
+{
+    const uint64_t n = j->h.n, nb = hc__nblocks(n);
     const int64_t qmax = hc__qmax(j->h.dtype, j->h.k);
+    uint64_t b = c * HC__CHUNK, e = b + HC__CHUNK < nb ? b + HC__CHUNK : nb;
+    uint64_t apos = j->aoff ? j->aoff[c] : 0, bpos = j->boff ? j->boff[c] : 0, pos = 0;
+    unsigned char *rates = out + HC_HEADER_BYTES;
+    int err = 0;
+    (void)wide;
+    for (; b < e; b++) {
+        const uint64_t first = b * HC_BLOCK;
+        const int cnt = (int)(n - first < HC_BLOCK ? n - first : HC_BLOCK);
+        unsigned rb;
+        uint32_t sz;
+        int st, i;
+#ifdef HC__AVX512
+        if (wide) {
+            st = hc__block512(j, b, cnt, &apos, &bpos, qmax, dst + pos, &rb, &sz);
+        } else
+#endif
+        {
+            int32_t d[HC_BLOCK];
+            st = hc__block_in(j, b, cnt, &apos, &bpos, qmax, d);
+            for (i = cnt; i < HC_BLOCK; i++) d[i] = 0; /* canonical padding */
+            rb = hc__plan(d, j->h.mode, &sz);
+            hc__encode_block(d, rb, dst + pos, j->isa);
+        }
+        if (st < err) err = st;
+        rates[b] = (unsigned char)rb;
+        pos += sz;
+    }
+    *csize = pos;
+    return err;
+}
+static int hc__chunk_base(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
+{
+    return hc__chunk_body(j, c, out, dst, csize, 0);
+}
+#ifdef HC__AVX512
+HC__T512 static int hc__chunk_512(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
+{
+    return hc__chunk_body(j, c, out, dst, csize, 1);
+}
+#endif
+static int hc__chunk(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
+{
+#ifdef HC__AVX512
+    if (j->isa == HC_ISA_AVX512) return hc__chunk_512(j, c, out, dst, csize);
+#endif
+    return hc__chunk_base(j, c, out, dst, csize);
+}
+
+/* Encodes every chunk; csize[c] = chunk c's payload bytes. One thread: chunks in order, each
+ * straight to its final place (*compact = 1). Several: chunk c to out's payload area at
+ * c x CHUNK x 128 (its worst case), moved down in order by hc__finish (never overlapping a
+ * later chunk's data), so any thread count gives the same bytes. */
+static int hc__encode_chunks(const hc__job *j, unsigned char *out, uint64_t *csize, int *compact)
+{
+    const uint64_t nb = hc__nblocks(j->h.n);
+    const int64_t nch = (int64_t)((nb + HC__CHUNK - 1) / HC__CHUNK);
+    unsigned char *pay = out + HC_HEADER_BYTES + nb;
+    int64_t c;
+    int err = 0;
+    *compact = hc__nt(j->nt, nch) == 1;
+    if (*compact) {
+        uint64_t pos = 0;
+        for (c = 0; c < nch; c++) {
+            int st = hc__chunk(j, (uint64_t)c, out, pay + pos, &csize[c]);
+            if (st < err) err = st;
+            pos += csize[c];
+        }
+        return err;
+    }
 #ifdef _OPENMP
 #pragma omp parallel for schedule(dynamic, 1) reduction(min : err) num_threads(hc__nt(j->nt, nch))
 #endif
     for (c = 0; c < nch; c++) {
-        uint64_t b = (uint64_t)c * HC__CHUNK, e = b + HC__CHUNK < nbm ? b + HC__CHUNK : nbm;
-        unsigned char *dst = pay + (uint64_t)c * HC__CHUNK * HC_MAX_BLOCK_PAYLOAD;
-        uint64_t apos = j->aoff ? j->aoff[c] : 0, bpos = j->boff ? j->boff[c] : 0, pos = 0;
-        int32_t d[HC_BLOCK], e2[HC_BLOCK];
-        for (; b < e; b++) {
-            uint64_t first = b * HC_BLOCK;
-            int cnt = (int)(n - first < HC_BLOCK ? n - first : HC_BLOCK), i, st = 0;
-            unsigned rb;
-            uint32_t sz;
-            if (!j->a) {
-                st = hc__qp_block(j->b, j->h.dtype, first, cnt, j->p, d);
-            } else {
-                unsigned ra = j->a[HC_HEADER_BYTES + b];
-                st = hc__decode_checked(j->a + HC_HEADER_BYTES + nbm + apos, ra, cnt, qmax, d);
-                apos += hc__payload_size(ra);
-                if (j->kind == HC__SRC_STREAM) {
-                    unsigned rbb = j->b[HC_HEADER_BYTES + b];
-                    int s2 = hc__decode_checked(j->b + HC_HEADER_BYTES + nbm + bpos, rbb, cnt, qmax, e2);
-                    if (s2 < st) st = s2;
-                    bpos += hc__payload_size(rbb);
-                } else if (j->kind == HC__SRC_RAW) {
-                    int s2 = hc__qp_block(j->b, j->h.dtype, first, cnt, j->p, e2);
-                    if (s2 < st) st = s2;
-                } else {
-                    const int32_t *qd = (const int32_t *)(const void *)j->b; /* QP deltas */
-                    for (i = 0; i < HC_BLOCK; i++) e2[i] = i < cnt ? qd[first + i] : 0;
-                }
-                for (i = 0; i < HC_BLOCK; i++) {
-                    int64_t s = (int64_t)d[i] + e2[i];
-                    if (s > HC__D31 || s < -HC__D31) { if (HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW; s = 0; }
-                    d[i] = (int32_t)s;
-                }
-                /* the sum must stay a valid stream: every summed value |q| <= qmax */
-                if (hc__q_out_of_range(d, cnt, qmax) && HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW;
-            }
-            if (st < err) err = st;
-            for (i = cnt; i < HC_BLOCK; i++) d[i] = 0; /* canonical padding */
-            rb = hc__plan(d, j->h.mode, &sz);
-            rates[b] = (unsigned char)rb;
-            hc__encode_block(d, rb, dst + pos);
-            pos += sz;
-        }
-        csize[c] = pos;
+        int st = hc__chunk(j, (uint64_t)c, out, pay + (uint64_t)c * HC__CHUNK * HC_MAX_BLOCK_PAYLOAD, &csize[c]);
+        if (st < err) err = st;
     }
     return err;
 }
 
-static hc_status hc__finish(const hc__job *j, unsigned char *out, uint64_t *csize, size_t *out_size)
+static hc_status hc__finish(const hc__job *j, unsigned char *out, uint64_t *csize, int compact, size_t *out_size)
 {
     uint64_t nb = hc__nblocks(j->h.n), nch = (nb + HC__CHUNK - 1) / HC__CHUNK, c, pos = 0;
     unsigned char *pay = out + HC_HEADER_BYTES + nb;
     hc__hdr h = j->h;
     for (c = 0; c < nch; c++) {
-        if (pos != c * HC__CHUNK * HC_MAX_BLOCK_PAYLOAD) memmove(pay + pos, pay + c * HC__CHUNK * HC_MAX_BLOCK_PAYLOAD, csize[c]);
+        if (!compact && pos != c * HC__CHUNK * HC_MAX_BLOCK_PAYLOAD)
+            memmove(pay + pos, pay + c * HC__CHUNK * HC_MAX_BLOCK_PAYLOAD, csize[c]);
         pos += csize[c];
     }
     h.payload = pos;
@@ -1297,11 +1637,11 @@ static hc_status hc__run(hc__job *j, void *out, size_t out_cap, size_t *out_size
 {
     uint64_t nb = hc__nblocks(j->h.n), nch = (nb + HC__CHUNK - 1) / HC__CHUNK;
     hc__table csize;
-    int st;
+    int st, compact = 0;
     if (out_cap < hc_compress_bound(j->h.n, (hc_dtype)j->h.dtype)) return HC_ERR_CAPACITY;
     if (hc__table_get(&csize, nch + 1)) return HC_ERR_NOMEM;
-    st = hc__encode_chunks(j, (unsigned char *)out, csize.p);
-    if (st == HC_OK) st = hc__finish(j, (unsigned char *)out, csize.p, out_size);
+    st = hc__encode_chunks(j, (unsigned char *)out, csize.p, &compact);
+    if (st == HC_OK) st = hc__finish(j, (unsigned char *)out, csize.p, compact, out_size);
     hc__table_free(&csize);
     return (hc_status)st;
 }
@@ -1323,10 +1663,10 @@ HCDEF hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t n, vo
     hc__params p;
     hc__job j;
     double eb;
-    int st, nt = hc__threads(opt);
+    int st, nt = hc__threads(opt), isa = hc__isa(opt);
     st = hc__compress_args(cfg, in, n, out);
     if (st) return (hc_status)st;
-    if (nt < 0) return HC_ERR_ARG;
+    if (nt < 0 || isa < 0) return HC_ERR_ARG;
     if (out_cap < hc_compress_bound(n, cfg->dtype)) return HC_ERR_CAPACITY;
     eb = cfg->eb;
     if (cfg->bound == HC_REL) {
@@ -1343,6 +1683,7 @@ HCDEF hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t n, vo
     j.b = (const unsigned char *)in;
     j.p = &p;
     j.nt = nt;
+    j.isa = isa;
     j.h.dtype = cfg->dtype;
     j.h.mode = cfg->mode;
     j.h.k = p.k;
@@ -1352,66 +1693,160 @@ HCDEF hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t n, vo
     return hc__run(&j, out, out_cap, out_size);
 }
 
+/* What a decompress chunk needs. */
+typedef struct {
+    const unsigned char *s;
+    const uint64_t *off;
+    uint64_t n;
+    int dtype, fastd, isa;
+    int64_t qmax;
+    double step;
+    float stepf;
+    unsigned char *out;
+} hc__dec;
+
+#ifdef HC__AVX512
+/* Float32 block of deltas (lo, hi) whose every |q| < 2^24 (hc__rb_small): prefix sums in
+ * int32, then (float)q x 2^k, as the portable fast path; cnt values to o. */
+HC__T512 static inline void hc__out512(__m512i lo, __m512i hi, float stepf, int cnt, unsigned char *o)
+{
+    const __m512i z = _mm512_setzero_si512();
+    const __m512 st = _mm512_set1_ps(stepf);
+    lo = _mm512_add_epi32(lo, _mm512_alignr_epi32(lo, z, 15));
+    hi = _mm512_add_epi32(hi, _mm512_alignr_epi32(hi, z, 15));
+    lo = _mm512_add_epi32(lo, _mm512_alignr_epi32(lo, z, 14));
+    hi = _mm512_add_epi32(hi, _mm512_alignr_epi32(hi, z, 14));
+    lo = _mm512_add_epi32(lo, _mm512_alignr_epi32(lo, z, 12));
+    hi = _mm512_add_epi32(hi, _mm512_alignr_epi32(hi, z, 12));
+    lo = _mm512_add_epi32(lo, _mm512_alignr_epi32(lo, z, 8));
+    hi = _mm512_add_epi32(hi, _mm512_alignr_epi32(hi, z, 8));
+    hi = _mm512_add_epi32(hi, _mm512_permutexvar_epi32(_mm512_set1_epi32(15), lo));
+    _mm512_mask_storeu_ps(o, HC__M16(cnt), _mm512_mul_ps(_mm512_cvtepi32_ps(lo), st));
+    _mm512_mask_storeu_ps(o + 64, HC__M16H(cnt), _mm512_mul_ps(_mm512_cvtepi32_ps(hi), st));
+}
+/* Block b (rate byte rb, payload at src) decoded: to the output when it is a fast float32
+ * block (*done = 1), else its deltas to d; 0 or a status. */
+HC__T512 static inline int hc__dec_block512(const hc__dec *D, const unsigned char *src, unsigned rb, int cnt, uint64_t first,
+                                            int32_t *d, int *done)
+{
+    __m512i lo, hi;
+    int e2 = hc__dec512(src, rb, cnt, D->qmax, &lo, &hi, d);
+    *done = D->dtype == HC_F32 && D->fastd && hc__rb_small(rb);
+    if (*done) {
+        hc__out512(lo, hi, D->stepf, cnt, D->out + first * 4);
+    } else {
+        _mm512_storeu_si512((void *)d, lo);
+        _mm512_storeu_si512((void *)(d + 16), hi);
+    }
+    return e2;
+}
+#endif
+
+/* Decodes chunk c; 0 or the most negative status. wide: the AVX-512 kernels (a constant). */
+HC__INLINE int hc__dec_body(const hc__dec *D, uint64_t c, const int wide)
+{
+    const uint64_t n = D->n, nb = hc__nblocks(n);
+    uint64_t b = c * HC__CHUNK, e = b + HC__CHUNK < nb ? b + HC__CHUNK : nb, pos = D->off[c];
+    const unsigned char *s = D->s;
+    int32_t d[HC_BLOCK];
+    int err = 0;
+    (void)wide;
+    for (; b < e; b++) {
+        const unsigned rb = s[HC_HEADER_BYTES + b];
+        const uint64_t first = b * HC_BLOCK;
+        const int cnt = (int)(n - first < HC_BLOCK ? n - first : HC_BLOCK);
+        int64_t q = 0;
+        int i, e2;
+#ifdef HC__AVX512
+        if (wide) {
+            int done;
+            e2 = hc__dec_block512(D, s + HC_HEADER_BYTES + nb + pos, rb, cnt, first, d, &done);
+            if (e2 < err) err = e2;
+            pos += hc__payload_size(rb);
+            if (done) continue;
+        } else
+#endif
+        {
+            e2 = hc__decode_checked(s + HC_HEADER_BYTES + nb + pos, rb, cnt, D->qmax, d, D->isa);
+            if (e2 < err) err = e2;
+            pos += hc__payload_size(rb);
+        }
+        if (D->dtype == HC_F32) {
+            float v[HC_BLOCK];
+            if (D->fastd && hc__rb_small(rb)) {
+                /* every |q| < 2^24: (float)q * 2^k is exact, as is the double path */
+                int32_t qs[HC_BLOCK], q32 = 0;
+                for (i = 0; i < HC_BLOCK; i++) { q32 += d[i]; qs[i] = q32; }
+                for (i = 0; i < HC_BLOCK; i++) v[i] = (float)qs[i] * D->stepf;
+            } else {
+                for (i = 0; i < HC_BLOCK; i++) { q += d[i]; v[i] = hc__to_f32((double)q * D->step); }
+            }
+            memcpy(D->out + first * 4, v, (size_t)cnt * 4);
+        } else {
+            double v[HC_BLOCK];
+            for (i = 0; i < HC_BLOCK; i++) { q += d[i]; v[i] = (double)q * D->step; }
+            memcpy(D->out + first * 8, v, (size_t)cnt * 8);
+        }
+    }
+    return err;
+}
+static int hc__dec_base(const hc__dec *D, uint64_t c) { return hc__dec_body(D, c, 0); }
+#ifdef HC__AVX512
+HC__T512 static int hc__dec_512(const hc__dec *D, uint64_t c) { return hc__dec_body(D, c, 1); }
+#endif
+static int hc__dec_chunk(const hc__dec *D, uint64_t c)
+{
+#ifdef HC__AVX512
+    if (D->isa == HC_ISA_AVX512) return hc__dec_512(D, c);
+#endif
+    return hc__dec_base(D, c);
+}
+
 HCDEF hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtype, void *out, uint64_t n,
                               const hc_options *opt)
 {
     hc__hdr h;
     hc__table t;
-    uint64_t *off = NULL, nb;
-    int64_t c, nch, qmax;
-    int err = 0, nt = hc__threads(opt);
+    hc__dec D;
+    uint64_t nb;
+    int64_t c, nch;
+    int err = 0, nt = hc__threads(opt), isa = hc__isa(opt);
     hc_status st;
-    double step;
-    float stepf;
-    int fastd;
-    const unsigned char *s = (const unsigned char *)stream;
     if (!stream || (n && !out)) return HC_ERR_NULL;
-    if ((dtype != HC_F32 && dtype != HC_F64) || nt < 0) return HC_ERR_ARG;
+    if ((dtype != HC_F32 && dtype != HC_F64) || nt < 0 || isa < 0) return HC_ERR_ARG;
     st = hc__open(stream, len, &h, &t, nt);
     if (st) return st;
-    off = t.p;
     if (h.n != n || h.dtype != (int)dtype) { hc__table_free(&t); return HC_ERR_FORMAT; }
     nb = hc__nblocks(n);
     nch = (int64_t)((nb + HC__CHUNK - 1) / HC__CHUNK);
-    step = ldexp(1.0, h.k);
-    qmax = hc__qmax(h.dtype, h.k);
+    memset(&D, 0, sizeof D);
+    D.s = (const unsigned char *)stream;
+    D.off = t.p;
+    D.n = n;
+    D.dtype = h.dtype;
+    D.isa = isa;
+    D.out = (unsigned char *)out;
+    D.step = ldexp(1.0, h.k);
+    D.qmax = hc__qmax(h.dtype, h.k);
     {
         hc__params pp;
         memset(&pp, 0, sizeof pp);
         hc__params_from_eb(h.eb, h.dtype, &pp);
-        fastd = pp.fastd && HC__FLT_FAST;
-        stepf = pp.stepf;
+        D.fastd = pp.fastd && HC__FLT_FAST;
+        D.stepf = pp.stepf;
     }
+    if (hc__nt(nt, nch) == 1) {
+        for (c = 0; c < nch; c++) {
+            int e2 = hc__dec_chunk(&D, (uint64_t)c);
+            if (e2 < err) err = e2;
+        }
+    } else {
 #ifdef _OPENMP
 #pragma omp parallel for schedule(dynamic, 1) reduction(min : err) num_threads(hc__nt(nt, nch))
 #endif
-    for (c = 0; c < nch; c++) {
-        uint64_t b = (uint64_t)c * HC__CHUNK, e = b + HC__CHUNK < nb ? b + HC__CHUNK : nb, pos = off[c];
-        int32_t d[HC_BLOCK];
-        for (; b < e; b++) {
-            unsigned rb = s[HC_HEADER_BYTES + b];
-            uint64_t first = b * HC_BLOCK;
-            int cnt = (int)(n - first < HC_BLOCK ? n - first : HC_BLOCK), i;
-            int64_t q = 0;
-            int e2 = hc__decode_checked(s + HC_HEADER_BYTES + nb + pos, rb, cnt, qmax, d);
+        for (c = 0; c < nch; c++) {
+            int e2 = hc__dec_chunk(&D, (uint64_t)c);
             if (e2 < err) err = e2;
-            pos += hc__payload_size(rb);
-            if (dtype == HC_F32) {
-                float v[HC_BLOCK];
-                if (fastd && hc__rb_small(rb)) {
-                    /* every |q| < 2^24: (float)q * 2^k is exact, as is the double path */
-                    int32_t qs[HC_BLOCK], q32 = 0;
-                    for (i = 0; i < HC_BLOCK; i++) { q32 += d[i]; qs[i] = q32; }
-                    for (i = 0; i < HC_BLOCK; i++) v[i] = (float)qs[i] * stepf;
-                } else {
-                    for (i = 0; i < HC_BLOCK; i++) { q += d[i]; v[i] = hc__to_f32((double)q * step); }
-                }
-                memcpy((unsigned char *)out + first * 4, v, (size_t)cnt * 4);
-            } else {
-                double v[HC_BLOCK];
-                for (i = 0; i < HC_BLOCK; i++) { q += d[i]; v[i] = (double)q * step; }
-                memcpy((unsigned char *)out + first * 8, v, (size_t)cnt * 8);
-            }
         }
     }
     hc__table_free(&t);
@@ -1419,7 +1854,7 @@ HCDEF hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtype, vo
 }
 
 /* Quantize + predict raw (the caller's dtype) with the step of eb into deltas. */
-static hc_status hc__qp_run(const hc__params *p, int dtype, const void *raw, uint64_t n, int32_t *deltas, int nt)
+static hc_status hc__qp_run(const hc__params *p, int dtype, const void *raw, uint64_t n, int32_t *deltas, int nt, int isa)
 {
     int64_t b, nb = (int64_t)hc__nblocks(n);
     int err = 0;
@@ -1430,7 +1865,7 @@ static hc_status hc__qp_run(const hc__params *p, int dtype, const void *raw, uin
     for (b = 0; b < nb; b++) {
         uint64_t first = (uint64_t)b * HC_BLOCK;
         int cnt = (int)(n - first < HC_BLOCK ? n - first : HC_BLOCK);
-        int e = hc__qp_block((const unsigned char *)raw, dtype, first, cnt, p, deltas + first);
+        int e = hc__qp_block((const unsigned char *)raw, dtype, first, cnt, p, deltas + first, isa);
         if (e < err) err = e;
     }
     return (hc_status)err;
@@ -1441,29 +1876,29 @@ HCDEF hc_status hc_qp(const void *ref, size_t ref_len, hc_dtype dtype, const voi
 {
     hc__hdr h;
     hc__params p;
-    int st, nt = hc__threads(opt);
+    int st, nt = hc__threads(opt), isa = hc__isa(opt);
     if (!ref || !deltas || (n && !raw)) return HC_ERR_NULL;
-    if ((dtype != HC_F32 && dtype != HC_F64) || nt < 0) return HC_ERR_ARG;
+    if ((dtype != HC_F32 && dtype != HC_F64) || nt < 0 || isa < 0) return HC_ERR_ARG;
     if (ref_len < HC_HEADER_BYTES) return HC_ERR_CORRUPT;
     st = hc__parse_header((const unsigned char *)ref, &h);
     if (st) return (hc_status)st;
     /* the caller's dtype sizes raw[], never the stream's header */
     if (h.n != n || h.dtype != (int)dtype) return HC_ERR_MISMATCH;
     hc__params_from_eb(h.eb, h.dtype, &p);
-    return hc__qp_run(&p, dtype, raw, n, deltas, nt);
+    return hc__qp_run(&p, dtype, raw, n, deltas, nt, isa);
 }
 
 HCDEF hc_status hc_qp_eb(double eb, hc_dtype dtype, const void *raw, uint64_t n, int32_t *deltas,
                          const hc_options *opt)
 {
     hc__params p;
-    int st, nt = hc__threads(opt);
+    int st, nt = hc__threads(opt), isa = hc__isa(opt);
     if (!deltas || (n && !raw)) return HC_ERR_NULL;
-    if ((dtype != HC_F32 && dtype != HC_F64) || nt < 0) return HC_ERR_ARG;
+    if ((dtype != HC_F32 && dtype != HC_F64) || nt < 0 || isa < 0) return HC_ERR_ARG;
     if (n > ((uint64_t)1 << 56)) return HC_ERR_SIZE;
     st = hc__params_from_eb(eb, dtype, &p);
     if (st) return (hc_status)st;
-    return hc__qp_run(&p, dtype, raw, n, deltas, nt);
+    return hc__qp_run(&p, dtype, raw, n, deltas, nt, isa);
 }
 
 /* [p, p + len) and [q, q + qlen) share a byte (addresses compared as integers) */
@@ -1496,9 +1931,9 @@ static hc_status hc__add_common(const void *c, size_t clen, int kind, int dtype,
     const void *c0 = c;
     hc__job j;
     hc_status st;
-    int nt = hc__threads(opt);
+    int nt = hc__threads(opt), isa = hc__isa(opt);
     if (!c || !out || (n && !b) || (kind == HC__SRC_STREAM && !b)) return HC_ERR_NULL;
-    if (nt < 0 || (kind == HC__SRC_RAW && dtype != HC_F32 && dtype != HC_F64)) return HC_ERR_ARG;
+    if (nt < 0 || isa < 0 || (kind == HC__SRC_RAW && dtype != HC_F32 && dtype != HC_F64)) return HC_ERR_ARG;
     if (kind != HC__SRC_STREAM) {
         size_t es = kind == HC__SRC_RAW && dtype == HC_F64 ? 8 : 4;
         if (n > ((uint64_t)1 << 56) || n > SIZE_MAX / es) return HC_ERR_SIZE;
@@ -1529,6 +1964,7 @@ static hc_status hc__add_common(const void *c, size_t clen, int kind, int dtype,
         j.p = &p;
         j.h = ha; /* the sum keeps the first operand's checksum choice */
         j.nt = nt;
+        j.isa = isa;
         st = hc__run(&j, out, out_cap, out_size);
         /* a failed in-place add gives the accumulator back */
         if (st != HC_OK && st != HC_ERR_CAPACITY && ca) memcpy((void *)c0, ca, clen);

@@ -20,7 +20,7 @@
 #define HC_FUZZ_TARGET 0
 #endif
 
-static hc_options hc_fuzz_opt = {1}; /* one thread: sanitizers see every access in order */
+static hc_options hc_fuzz_opt = {1, HC_ISA_AUTO}; /* one thread: sanitizers see every access in order */
 
 static int hc_fuzz_decoder(const uint8_t *data, size_t size)
 {

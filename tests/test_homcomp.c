@@ -278,7 +278,7 @@ static void test_threads_identical(void)
     c.mode = HC_OUTLIER;
     size_t cap = hc_compress_bound(n, HC_F32), s1, s2;
     unsigned char *a = malloc(cap), *b = malloc(cap);
-    hc_options o1 = {1}, o4 = {4};
+    hc_options o1 = {1, HC_ISA_AUTO}, o4 = {4, HC_ISA_AUTO};
     CHECK(hc_compress(&c, x, n, a, cap, &s1, &o1) == HC_OK, "1 thread");
     CHECK(hc_compress(&c, x, n, b, cap, &s2, &o4) == HC_OK, "4 threads");
     CHECK(s1 == s2 && memcmp(a, b, s1) == 0, "thread count changes the stream");

@@ -1,0 +1,289 @@
+/* homcomp.cuh: the CPU codec's instruction-set paths (hc_options.isa) and its fused adds.
+ *  1. Every path this build and CPU run (SCALAR, SSE2, AVX-512), each forced, gives the SCALAR
+ *     path's bytes and statuses, op by op: compress, decompress, qp, add, add_raw, add_qp,
+ *     validate, on block shapes chosen to reach every branch (all-zero blocks, the widest
+ *     rate 31, mixed rates, outlier blocks, a partial last block, values at the quantizer's
+ *     limit, NaN/Inf, float64, steps where the float32 fast paths do not hold, sums that
+ *     overflow 31 bits, damaged streams).
+ *  2. The fused adds against an independent oracle, decode-add-encode in exact integers:
+ *     inputs are q x step for chosen integers q (so quantization is exact), and
+ *     hc_add(compress(qa), compress(qb)) must equal compress((qa + qb) x step) byte for byte,
+ *     or report HC_ERR_SUM_OVERFLOW exactly when some summed delta or value leaves 31 bits.
+ * SCALAR is the path tests/test_homcomp_golden.c pins; SSE2 and AVX-512 paths a machine lacks
+ * are reported and skipped (hc_isa_available). */
+#define HOMCOMP_IMPLEMENTATION
+#include "homcomp.cuh"
+#include "check.h"
+#include <math.h>
+
+#define MAXN 70001
+static const int isas[3] = {HC_ISA_SCALAR, HC_ISA_SSE2, HC_ISA_AVX512};
+
+/* q values of one kind of block shape for elements [i0, i0 + cnt); lim bounds |q| */
+static void shape_q(int kind, int64_t *q, uint64_t n, int64_t lim)
+{
+    int64_t w = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        int blk = (int)((i / 32) % 7), k = kind == 6 ? blk : kind;
+        int64_t v;
+        switch (k) {
+        case 0: v = 0; break;                                                     /* all-zero blocks */
+        case 1: v = (i & 1) ? lim : -lim; break;                                  /* widest deltas */
+        case 2: w += (int64_t)check_rand_below(7) - 3; v = w; break;              /* small walk */
+        case 3: v = (int64_t)(check_rand() % (uint64_t)(2 * lim + 1)) - lim; break; /* noise, full width */
+        case 4: v = (i % 32 == 0) ? lim - (int64_t)check_rand_below(5) : (int64_t)check_rand_below(9) - 4; break; /* outlier */
+        case 5: v = (int64_t)check_rand_below(1u << (check_rand_below(20))) - 3; break; /* mixed rates */
+        case 7: v = lim; break; /* constant at the limit: a sum's values overflow, its deltas do not */
+        default: v = 0; break;
+        }
+        if (v > lim) v = lim;
+        if (v < -lim) v = -lim;
+        q[i] = v;
+    }
+}
+
+static unsigned char *A, *B, *O[3], *R;
+static float *xf, *yf, *of[3];
+static double *xd, *yd, *od[3];
+static int32_t *dq[3];
+static int64_t *qa, *qb;
+
+/* every isa's result of one op equals SCALAR's: status, size, bytes */
+#define SAME_ALL(what, st, sz, buf, len)                                                                          \
+    for (int k_ = 1; k_ < 3; k_++)                                                                                 \
+        if (hc_isa_available((hc_isa)isas[k_])) {                                                                  \
+            CHECK(st[k_] == st[0], "%s isa %d status %d vs scalar %d (n %llu)", what, isas[k_], st[k_], st[0],     \
+                  (unsigned long long)n);                                                                           \
+            if (st[0] == HC_OK && st[k_] == HC_OK)                                                                 \
+                CHECK(sz[k_] == sz[0] && !memcmp(buf[k_], buf[0], len), "%s isa %d bytes differ (n %llu)", what,   \
+                      isas[k_], (unsigned long long)n);                                                             \
+        }
+
+static void compare_isas(int dtype, int mode, double eb, uint64_t n, const void *x, const void *y)
+{
+    size_t cap = hc_compress_bound(n, (hc_dtype)dtype), la = 0, lb = 0, sz[3] = {0, 0, 0};
+    int st[3], es = dtype == HC_F32 ? 4 : 8;
+    hc_config c = hc_config_init((hc_dtype)dtype, HC_ABS, eb);
+    c.mode = (hc_mode)mode;
+    c.checksum = (int)(check_rand() & 1);
+    /* reference operands from the scalar path */
+    hc_options o0 = {1, HC_ISA_SCALAR};
+    int sa = hc_compress(&c, x, n, A, cap, &la, &o0), sb = hc_compress(&c, y, n, B, cap, &lb, &o0);
+    for (int k = 0; k < 3; k++) {
+        hc_options o = {1, (hc_isa)isas[k]};
+        if (!hc_isa_available((hc_isa)isas[k])) { st[k] = 1; continue; }
+        st[k] = hc_compress(&c, x, n, O[k], cap, &sz[k], &o);
+    }
+    SAME_ALL("compress", st, sz, O, sz[0]);
+    for (int k = 0; k < 3; k++) {
+        hc_options o = {1, (hc_isa)isas[k]};
+        if (!hc_isa_available((hc_isa)isas[k])) continue;
+        st[k] = hc_qp_eb(eb, (hc_dtype)dtype, x, n, dq[k], &o);
+    }
+    SAME_ALL("qp", st, sz, dq, hc_qp_count(n) * 4);
+    if (sa != HC_OK || sb != HC_OK) return;
+    for (int k = 0; k < 3; k++) {
+        hc_options o = {1, (hc_isa)isas[k]};
+        if (!hc_isa_available((hc_isa)isas[k])) continue;
+        memset(of[k], 0x5a, (size_t)n * (size_t)es);
+        st[k] = hc_decompress(A, la, (hc_dtype)dtype, dtype == HC_F32 ? (void *)of[k] : (void *)od[k], n, &o);
+        sz[k] = 0;
+    }
+    if (dtype == HC_F32) { SAME_ALL("decompress", st, sz, of, (size_t)n * 4); }
+    else { SAME_ALL("decompress", st, sz, od, (size_t)n * 8); }
+    for (int k = 0; k < 3; k++) {
+        hc_options o = {1, (hc_isa)isas[k]};
+        if (!hc_isa_available((hc_isa)isas[k])) continue;
+        st[k] = hc_add(A, la, B, lb, O[k], cap, &sz[k], &o);
+    }
+    SAME_ALL("add", st, sz, O, sz[0]);
+    for (int k = 0; k < 3; k++) {
+        hc_options o = {1, (hc_isa)isas[k]};
+        if (!hc_isa_available((hc_isa)isas[k])) continue;
+        st[k] = hc_add_raw(A, la, (hc_dtype)dtype, y, n, O[k], cap, &sz[k], &o);
+    }
+    SAME_ALL("add_raw", st, sz, O, sz[0]);
+    for (int k = 0; k < 3; k++) {
+        hc_options o = {1, (hc_isa)isas[k]};
+        if (!hc_isa_available((hc_isa)isas[k])) continue;
+        st[k] = hc_add_qp(A, la, dq[0], n, O[k], cap, &sz[k], &o);
+    }
+    SAME_ALL("add_qp", st, sz, O, sz[0]);
+    /* sums as operands: values up to 2^31 - 1, where only the range checks catch an overflow */
+    {
+        hc_options o = {1, HC_ISA_SCALAR};
+        size_t l2 = 0;
+        if (hc_add(A, la, A, la, R, cap, &l2, &o) == HC_OK) {
+            for (int k = 0; k < 3; k++) {
+                hc_options ok = {1, (hc_isa)isas[k]};
+                if (!hc_isa_available((hc_isa)isas[k])) continue;
+                st[k] = hc_add_raw(R, l2, (hc_dtype)dtype, x, n, O[k], cap, &sz[k], &ok);
+            }
+            SAME_ALL("add_raw of a sum", st, sz, O, sz[0]);
+            for (int k = 0; k < 3; k++) {
+                hc_options ok = {1, (hc_isa)isas[k]};
+                if (!hc_isa_available((hc_isa)isas[k])) continue;
+                st[k] = hc_add(R, l2, A, la, O[k], cap, &sz[k], &ok);
+            }
+            SAME_ALL("add of a sum", st, sz, O, sz[0]);
+            for (int k = 0; k < 3; k++) {
+                hc_options ok = {1, (hc_isa)isas[k]};
+                if (!hc_isa_available((hc_isa)isas[k])) continue;
+                st[k] = hc_add(B, lb, R, l2, O[k], cap, &sz[k], &ok);
+            }
+            SAME_ALL("add to a sum", st, sz, O, sz[0]);
+        }
+    }
+    /* a damaged copy (one byte past the header, no checksum): same status and bytes everywhere */
+    if (la > HC_HEADER_BYTES) {
+        memcpy(R, A, la);
+        R[HC_HEADER_BYTES + check_rand_below(la - HC_HEADER_BYTES)] ^= (unsigned char)(1u << check_rand_below(8));
+        for (int k = 0; k < 3; k++) {
+            hc_options o = {1, (hc_isa)isas[k]};
+            if (!hc_isa_available((hc_isa)isas[k])) continue;
+            st[k] = hc_add_raw(R, la, (hc_dtype)dtype, y, n, O[k], cap, &sz[k], &o);
+            int v = hc_validate(R, la, NULL, &o), v0 = hc_validate(R, la, NULL, &o0);
+            CHECK(v == v0, "validate isa %d: %d vs %d", isas[k], v, v0);
+        }
+        SAME_ALL("add_raw damaged", st, sz, O, sz[0]);
+        for (int k = 0; k < 3; k++) {
+            hc_options o = {1, (hc_isa)isas[k]};
+            if (!hc_isa_available((hc_isa)isas[k])) continue;
+            st[k] = hc_decompress(R, la, (hc_dtype)dtype, dtype == HC_F32 ? (void *)of[k] : (void *)od[k], n, &o);
+            sz[k] = 0;
+        }
+        if (st[0] == HC_OK) {
+            if (dtype == HC_F32) { SAME_ALL("decompress damaged", st, sz, of, (size_t)n * 4); }
+            else { SAME_ALL("decompress damaged", st, sz, od, (size_t)n * 8); }
+        } else {
+            SAME_ALL("decompress damaged", st, sz, of, 0);
+        }
+    }
+}
+
+/* the fused adds against decode-add-encode in exact integers (float64 values q x 2^-10) */
+static void oracle_add(int mode, uint64_t n, int ka, int kb, int64_t lim)
+{
+    const double step = ldexp(1.0, -10), eb = ldexp(1.0, -11);
+    size_t cap = hc_compress_bound(n, HC_F64), la = 0, lb = 0, lo = 0, lw = 0;
+    hc_config c = hc_config_init(HC_F64, HC_ABS, eb);
+    int overflow = 0;
+    c.mode = (hc_mode)mode;
+    c.checksum = 0;
+    shape_q(ka, qa, n, lim);
+    shape_q(kb, qb, n, lim);
+    for (uint64_t i = 0; i < n; i++) { xd[i] = (double)qa[i] * step; yd[i] = (double)qb[i] * step; }
+    CHECK(hc_compress(&c, xd, n, A, cap, &la, NULL) == HC_OK, "oracle compress a");
+    CHECK(hc_compress(&c, yd, n, B, cap, &lb, NULL) == HC_OK, "oracle compress b");
+    /* the exact sum; overflow when a summed delta or value leaves [-(2^31 - 1), 2^31 - 1] */
+    for (uint64_t i = 0; i < n; i++) {
+        int64_t s = qa[i] + qb[i], sp = i % 32 ? qa[i - 1] + qb[i - 1] : 0;
+        if (s > 2147483647LL || s < -2147483647LL || s - sp > 2147483647LL || s - sp < -2147483647LL) overflow = 1;
+        od[0][i] = (double)s * step;
+    }
+    if (!overflow) {
+        /* oracle: the sum quantizes to itself; values past 2^30 are out of hc_compress's range,
+         * so those cases compare with the encoder through a reference add of the scalar path */
+        int big = 0;
+        for (uint64_t i = 0; i < n; i++) big |= fabs(od[0][i] / step) >= 1073741823.5;
+        if (!big) CHECK(hc_compress(&c, od[0], n, R, cap, &lw, NULL) == HC_OK, "oracle compress sum");
+        for (int k = 0; k < 3; k++) {
+            hc_options o = {1, (hc_isa)isas[k]};
+            if (!hc_isa_available((hc_isa)isas[k])) continue;
+            int st = hc_add(A, la, B, lb, O[k], cap, &lo, &o);
+            CHECK(st == HC_OK, "add isa %d kinds %d+%d n %llu: %d", isas[k], ka, kb, (unsigned long long)n, st);
+            if (big && k == 0) { memcpy(R, O[0], lo); lw = lo; }
+            CHECK(st != HC_OK || (lo == lw && !memcmp(O[k], R, lo)),
+                  "add isa %d kinds %d+%d mode %d n %llu differs from decode-add-encode", isas[k], ka, kb, mode,
+                  (unsigned long long)n);
+            if (!big && lim < (1 << 29)) { /* raw second operand: |q| < 2^30 */
+                st = hc_add_raw(A, la, HC_F64, yd, n, O[k], cap, &lo, &o);
+                CHECK(st == HC_OK && lo == lw && !memcmp(O[k], R, lo), "add_raw isa %d kinds %d+%d differs", isas[k], ka,
+                      kb);
+            }
+            st = hc_decompress(O[k], lo, HC_F64, od[1], n, &o);
+            CHECK(st == HC_OK && !memcmp(od[1], od[0], n * 8), "decoded sum isa %d kinds %d+%d", isas[k], ka, kb);
+        }
+    } else {
+        for (int k = 0; k < 3; k++) {
+            hc_options o = {1, (hc_isa)isas[k]};
+            if (!hc_isa_available((hc_isa)isas[k])) continue;
+            int st = hc_add(A, la, B, lb, O[k], cap, &lo, &o);
+            CHECK(st == HC_ERR_SUM_OVERFLOW, "add isa %d kinds %d+%d: %d, want SUM_OVERFLOW", isas[k], ka, kb, st);
+        }
+    }
+}
+
+int main(int argc, char **argv)
+{
+    static const uint64_t ns[] = {1, 31, 32, 33, 1000, 32768, 32769, MAXN};
+    check_init(argc, argv);
+    printf("isa: scalar 1, sse2 %d, avx512 %d (best %d)\n", hc_isa_available(HC_ISA_SSE2),
+           hc_isa_available(HC_ISA_AVX512), hc_isa_available(HC_ISA_AUTO));
+    {
+        hc_options bad = {1, (hc_isa)9};
+        float v = 1;
+        int32_t d[32];
+        CHECK(hc_qp_eb(0.1, HC_F32, &v, 1, d, &bad) == HC_ERR_ARG, "unknown isa");
+        if (!hc_isa_available(HC_ISA_AVX512)) {
+            hc_options o = {1, HC_ISA_AVX512};
+            CHECK(hc_qp_eb(0.1, HC_F32, &v, 1, d, &o) == HC_ERR_ARG, "isa the CPU lacks");
+        }
+    }
+    size_t cap = hc_compress_bound(MAXN, HC_F64);
+    A = malloc(cap); B = malloc(cap); R = malloc(cap);
+    xf = malloc(MAXN * 4); yf = malloc(MAXN * 4); xd = malloc(MAXN * 8); yd = malloc(MAXN * 8);
+    qa = malloc(MAXN * 8); qb = malloc(MAXN * 8);
+    for (int k = 0; k < 3; k++) {
+        O[k] = malloc(cap); of[k] = malloc(MAXN * 8); od[k] = malloc(MAXN * 8); dq[k] = malloc((MAXN + 32) * 4);
+    }
+    /* 1. paths against the scalar path */
+    for (unsigned ni = 0; ni < sizeof ns / sizeof ns[0]; ni++) {
+        uint64_t n = ns[ni];
+        for (int kind = 0; kind < 10; kind++) {
+            /* float32: walk, noise, spikes, values at the limit, NaN/Inf; step 2^-10 (fast paths)
+             * or 2^-140 (double paths) or a large step */
+            double eb = kind == 7 ? 1e-42 : kind == 8 ? 1e30 : 1e-3;
+            int64_t w = 0;
+            for (uint64_t i = 0; i < n; i++) {
+                uint64_t r = check_rand();
+                float v;
+                switch (kind) {
+                case 0: w += (int64_t)(r % 201) - 100; v = (float)w * 0.01f; break;
+                case 1: v = (float)((int32_t)r) * 4.656612873e-10f * 1000.0f; break;
+                case 2: v = (r >> 40) % 53 == 0 ? 1e5f : (float)(r % 100) * 1e-3f; break;
+                case 3: v = (float)(((r >> 8) % 3) - 1) * 1073741.0f * (1.0f + (float)(r % 3) * 1e-7f); break; /* |x/step| near 2^30 */
+                case 4: v = i == n / 2 ? ((r & 1) ? NAN : INFINITY) : (float)(r % 1000); break;
+                case 5: v = 0.0f; break;
+                case 6: v = (i / 32) % 2 ? (float)(r % 7) : 0.0f; break;
+                case 7: v = (float)(r % 1000) * 1e-40f; break;
+                case 8: v = (float)(r % 1000) * 1e33f; break;
+                default: v = (float)ldexp((double)(r % 2047) - 1023, (int)(r >> 60)); break;
+                }
+                xf[i] = v;
+                yf[i] = kind == 3 ? -v : (float)((int64_t)(r >> 32) % 999) * 1e-2f;
+            }
+            for (int mode = 0; mode < 2; mode++) compare_isas(HC_F32, mode, eb, n, xf, yf);
+            for (uint64_t i = 0; i < n; i++) { xd[i] = (double)xf[i] * 1.0000001; yd[i] = (double)yf[i]; }
+            if (kind != 7 && kind != 8) compare_isas(HC_F64, (int)(check_rand() & 1), eb, n, xd, yd);
+        }
+        /* integer shapes: rate 31, sums that overflow */
+        for (int ka = 0; ka < 8; ka++) {
+            shape_q(ka, qa, n, (1 << 30) - 1);
+            for (uint64_t i = 0; i < n; i++) { xd[i] = (double)qa[i] * ldexp(1.0, -10); yd[i] = (double)(i % 5) * ldexp(1.0, -10); }
+            compare_isas(HC_F64, ka & 1, ldexp(1.0, -11), n, xd, yd);
+            compare_isas(HC_F64, ka & 1, ldexp(1.0, -11), n, xd, xd);
+        }
+    }
+    /* 2. fused adds against decode-add-encode */
+    for (unsigned ni = 0; ni < sizeof ns / sizeof ns[0]; ni++)
+        for (int ka = 0; ka < 7; ka++)
+            for (int kb = 0; kb < 7; kb++)
+                for (int mode = 0; mode < 2; mode++) {
+                    oracle_add(mode, ns[ni], ka, kb, (1 << 20) - 1);
+                    if (ni % 3 == 0) oracle_add(mode, ns[ni], ka, kb, (1 << 30) - 1); /* widest rates, overflow */
+                }
+    for (int k = 0; k < 3; k++) { free(O[k]); free(of[k]); free(od[k]); free(dq[k]); }
+    free(A); free(B); free(R); free(xf); free(yf); free(xd); free(yd); free(qa); free(qb);
+    return check_done();
+}
