@@ -69,8 +69,10 @@
  *                                     rank (allreduce: the vector; allgather: each rank's part)
  *   ccoll_allreduce(plan, send, recv) collective; send may be MPI_IN_PLACE (data in recv)
  *   ccoll_allgather(plan, send, recv) collective; recv holds p x count; send may be MPI_IN_PLACE
- *   ccoll_plan_info(plan, &info)      what the last call ran: algorithm, eb, bytes sent, CR;
- *                                     device plans: the time split, IPC or staged and why
+ *   ccoll_plan_info(plan, &info)      what the last call ran: algorithm, eb, bytes sent, CR, the
+ *                                     time split (host: compress / add / decompress seconds and
+ *                                     bytes, t_wire the rest; device: codec, stage, link, wire),
+ *                                     device plans: IPC or staged and why
  *   ccoll_plan_free(plan)             collective (frees the duplicated communicator)
  *   ccoll_algo_name(algo), ccoll_status_string(status)
  *
@@ -349,6 +351,10 @@ typedef struct ccoll_info {
     const char *ipc_why;      /* why staged: "shared GPU", "no peer access", ... ("" when ipc) */
     double t_codec, t_stage, t_link, t_wire; /* this rank's seconds in the last call: codec
                                  * kernels, host<->device copies, GPU-GPU phase, MPI waits */
+    /* host codec (the CPU codec's calls in the last call, this rank): seconds and input bytes
+     * per operation, so bytes / seconds is the in-ring codec rate; t_codec is their sum there */
+    double t_compress, t_add, t_decompress;
+    uint64_t b_compress, b_add, b_decompress;
 } ccoll_info;
 
 typedef struct ccoll_plan ccoll_plan;
@@ -494,6 +500,8 @@ struct ccoll_plan {
     void *ipc_src;              /* device array: each node rank's ipc_buf + this rank's piece */
     int ipc_n;                  /* node ranks (0: no IPC) */
     double t_codec, t_stage, t_link, t_wire; /* this call's time on this rank */
+    double t_op[3];             /* host codec: seconds in compress, adds, decompress (this call) */
+    uint64_t b_op[3];           /* and their input bytes */
 };
 
 /* ---- small helpers ------------------------------------------------------------------- */
@@ -855,15 +863,28 @@ static void ccoll__copy(ccoll_plan *P, void *dst, const void *src, size_t bytes)
 /* ---- the codec, through one place (homcomp.cuh's CPU API) --------------------------- */
 /* Streams are host memory in every plan; raw operands (in, out, raw) are device memory in a
  * device plan (dmode). */
+/* host codec time and input bytes per operation (0 compress, 1 adds, 2 decompress) */
+static int ccoll__timed(ccoll_plan *P, int op, uint64_t n, double t0, hc_status s)
+{
+    double t = MPI_Wtime() - t0;
+    P->t_op[op] += t;
+    P->t_codec += t;
+    P->b_op[op] += n * P->esize;
+    return ccoll__hc(P, s);
+}
 static int ccoll__compress(ccoll_plan *P, const void *in, uint64_t n, void *out, size_t cap, size_t *sz)
 {
+    double t0;
     if (P->dmode) return ccoll__d_compress(P, in, n, out, cap, sz);
-    return ccoll__hc(P, hc_compress(&P->hc, in, n, out, cap, sz, &P->hco));
+    t0 = MPI_Wtime();
+    return ccoll__timed(P, 0, n, t0, hc_compress(&P->hc, in, n, out, cap, sz, &P->hco));
 }
 static int ccoll__decompress(ccoll_plan *P, const void *s, size_t len, void *out, uint64_t n)
 {
+    double t0;
     if (P->dmode) return ccoll__d_decompress(P, s, len, out, n);
-    return ccoll__hc(P, hc_decompress(s, len, (hc_dtype)P->dt, out, n, &P->hco));
+    t0 = MPI_Wtime();
+    return ccoll__timed(P, 2, n, t0, hc_decompress(s, len, (hc_dtype)P->dt, out, n, &P->hco));
 }
 /* decode the stream this rank just made (a device plan still has it on the GPU) */
 static int ccoll__decompress_own(ccoll_plan *P, const void *s, size_t len, void *out, uint64_t n)
@@ -874,25 +895,30 @@ static int ccoll__decompress_own(ccoll_plan *P, const void *s, size_t len, void 
 static int ccoll__add_raw(ccoll_plan *P, const void *c, size_t clen, const void *raw, uint64_t n, void *out, size_t cap,
                           size_t *sz)
 {
+    double t0;
     if (P->dmode) return ccoll__d_add_raw(P, c, clen, raw, n, out, cap, sz);
-    return ccoll__hc(P, hc_add_raw(c, clen, (hc_dtype)P->dt, raw, n, out, cap, sz, &P->hco));
+    t0 = MPI_Wtime();
+    return ccoll__timed(P, 1, n, t0, hc_add_raw(c, clen, (hc_dtype)P->dt, raw, n, out, cap, sz, &P->hco));
 }
 static int ccoll__add(ccoll_plan *P, const void *a, size_t alen, const void *b, size_t blen, uint64_t n, void *out,
                       size_t cap, size_t *sz)
 {
+    double t0;
     if (P->dmode) return ccoll__d_add(P, a, alen, b, blen, n, out, cap, sz);
-    (void)n;
-    return ccoll__hc(P, hc_add(a, alen, b, blen, out, cap, sz, &P->hco));
+    t0 = MPI_Wtime();
+    return ccoll__timed(P, 1, n, t0, hc_add(a, alen, b, blen, out, cap, sz, &P->hco));
 }
 /* quantize + predict with the call's eb, before any stream of this segment exists */
 static int ccoll__qp(ccoll_plan *P, const void *raw, uint64_t n, int32_t *deltas)
 {
-    return ccoll__hc(P, hc_qp_eb(P->eb_abs, (hc_dtype)P->dt, raw, n, deltas, &P->hco));
+    const double t0 = MPI_Wtime();
+    return ccoll__timed(P, 0, n, t0, hc_qp_eb(P->eb_abs, (hc_dtype)P->dt, raw, n, deltas, &P->hco));
 }
 static int ccoll__add_qp(ccoll_plan *P, const void *c, size_t clen, const int32_t *deltas, uint64_t n, void *out, size_t cap,
                          size_t *sz)
 {
-    return ccoll__hc(P, hc_add_qp(c, clen, deltas, n, out, cap, sz, &P->hco));
+    const double t0 = MPI_Wtime();
+    return ccoll__timed(P, 1, n, t0, hc_add_qp(c, clen, deltas, n, out, cap, sz, &P->hco));
 }
 
 /* out = a + b elementwise (a may alias out). */
@@ -2305,6 +2331,8 @@ static int ccoll__argm_inter(ccoll_plan *P, const unsigned char *acc, unsigned c
     Q->sent = Q->comp_sent = Q->raw_sent_streams = 0;
     Q->dmode = P->dmode;
     Q->t_codec = Q->t_stage = Q->t_link = 0;
+    memset(Q->t_op, 0, sizeof Q->t_op);
+    memset(Q->b_op, 0, sizeof Q->b_op);
     if (Q->p == 1) { /* one node: the node's sum is the sum */
         ccoll__copy(P, piece, acc, len * P->esize);
         return CCOLL_OK;
@@ -2323,6 +2351,10 @@ static int ccoll__argm_inter(ccoll_plan *P, const unsigned char *acc, unsigned c
     P->raw_sent_streams += Q->raw_sent_streams;
     P->t_codec += Q->t_codec;
     P->t_stage += Q->t_stage;
+    {
+        int i;
+        for (i = 0; i < 3; i++) { P->t_op[i] += Q->t_op[i]; P->b_op[i] += Q->b_op[i]; }
+    }
     if (Q->lst != CCOLL_OK) ccoll__fail(P, Q->lst, Q->lhc);
     return st;
 }
@@ -2708,6 +2740,8 @@ static void ccoll__call_begin(ccoll_plan *P)
     P->sent = P->comp_sent = P->raw_sent_streams = 0;
     P->eb_abs = 0;
     P->t_codec = P->t_stage = P->t_link = P->t_wire = 0;
+    memset(P->t_op, 0, sizeof P->t_op);
+    memset(P->b_op, 0, sizeof P->b_op);
     P->dmode = P->dev;
 }
 /* the call's time split: what was timed, and the rest (MPI waits, agreement) as wire */
@@ -2718,6 +2752,12 @@ static void ccoll__call_end(ccoll_plan *P, double t0)
     P->info.t_stage = P->t_stage;
     P->info.t_link = P->t_link;
     P->info.t_wire = w > 0 ? w : 0;
+    P->info.t_compress = P->t_op[0];
+    P->info.t_add = P->t_op[1];
+    P->info.t_decompress = P->t_op[2];
+    P->info.b_compress = P->b_op[0];
+    P->info.b_add = P->b_op[1];
+    P->info.b_decompress = P->b_op[2];
 }
 
 static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void *recv);

@@ -16,13 +16,13 @@ static const char *USAGE =
     "[--count N (elements per rank, default 1048576 = 4 MiB of f32)] [--dtype f32|f64] [--rel R | --eb E]\n"
     "       [--algo all|auto,ring,doc,homcomp,homcomp_f,argm,recdbl (a comma list; mpi always runs)] [--data walk|normal|FILE]\n"
     "       [--iters N (AUTO: at least 3, it learns in its first calls)]\n"
-    "       [--ranks-per-node D] [--segment ELEMS] [--csv] [--fast-exit (skip MPI_Finalize: UCX over TCP can hang there)]";
+    "       [--ranks-per-node D] [--segment ELEMS] [--threads T (codec threads per rank, default 1)] [--csv] [--fast-exit (skip MPI_Finalize: UCX over TCP can hang there)]";
 
 int main(int argc, char **argv)
 {
     static const char *const algos[] = {"all", "mpi", "auto", "ring", "doc", "homcomp", "homcomp_f", "argm", "recdbl", NULL};
     static const char *const dtypes[] = {"f32", "f64", NULL};
-    uint64_t n = 1048576, iters = 3, rpn = 0, seg = 0;
+    uint64_t n = 1048576, iters = 3, rpn = 0, seg = 0, threads = 1;
     int f64 = 0, csv = 0, algo = 0, rank, p, rel = 1, fail = 0, fast_exit = 0;
     double eb = 1e-4;
     const char *data = "walk";
@@ -53,6 +53,7 @@ int main(int argc, char **argv)
         else if (dc_is(argv[i], "--iters")) iters = dc_arg_u64(&i, 1, 1000);
         else if (dc_is(argv[i], "--ranks-per-node")) rpn = dc_arg_u64(&i, 0, 1 << 20);
         else if (dc_is(argv[i], "--segment")) seg = dc_arg_u64(&i, 0, 1 << 24);
+        else if (dc_is(argv[i], "--threads")) threads = dc_arg_u64(&i, 1, 1024);
         else if (dc_is(argv[i], "--csv")) csv = 1;
         else if (dc_is(argv[i], "--fast-exit")) fast_exit = 1;
         else if (dc_is(argv[i], "-h") || dc_is(argv[i], "--help")) dc_help();
@@ -103,7 +104,8 @@ int main(int argc, char **argv)
     if (!rank) {
         if (csv)
             printf("algo,ran,n,dtype,ranks,data,eb_abs,time_s,gb_per_s,bytes_sent,ratio,speedup,max_abs_err,err_over_peb,predicted_s,"
-                   "alpha,beta,gamma,c,h,d,ok\n");
+                   "alpha,beta,gamma,c,h,d,ok,t_compress,t_add,t_decompress,t_rest,ring_compress_gbs,ring_add_gbs,"
+                   "ring_decompress_gbs,threads\n");
         else printf("%-10s %-10s %10s %9s %12s %6s %8s %12s %s\n", "algo", "ran", "time_s", "GB/s", "wire_B/rank", "CR", "speedup",
                     "err/(p eb)", "check");
     }
@@ -120,7 +122,7 @@ int main(int argc, char **argv)
         if (!is_mpi) {
             ccoll_config c = ccoll_config_init(rel ? CCOLL_REL : CCOLL_ABS, eb);
             c.algo = (ccoll_algo)(a - 2);
-            c.threads = 1;
+            c.threads = (int)threads;
             c.ranks_per_node = (int)rpn;
             c.segment = seg;
             st = ccoll_plan_create(MPI_COMM_WORLD, n, f64 ? MPI_DOUBLE : MPI_FLOAT, &c, &P);
@@ -158,12 +160,23 @@ int main(int argc, char **argv)
         double rel_err = compressed ? worst / (p * I.eb_abs) : 0;
         double pred = I.predicted[I.algo > 0 && I.algo < CCOLL_ALGO_COUNT ? I.algo : 0];
         const char *ran = is_mpi ? "mpi" : ccoll_algo_name(I.algo);
+        /* the last call's host codec split: seconds (slowest rank) and in-ring rates in GB/s of
+         * input (slowest rank that ran the operation) */
+        double tsplit[4] = {I.t_compress, I.t_add, I.t_decompress, I.t_wire}, gsplit[4], rate[3], grate[3];
+        rate[0] = I.t_compress > 0 ? (double)I.b_compress / I.t_compress / 1e9 : 1e300;
+        rate[1] = I.t_add > 0 ? (double)I.b_add / I.t_add / 1e9 : 1e300;
+        rate[2] = I.t_decompress > 0 ? (double)I.b_decompress / I.t_decompress / 1e9 : 1e300;
+        MPI_Allreduce(tsplit, gsplit, 4, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        MPI_Allreduce(rate, grate, 3, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+        for (int k = 0; k < 3; k++) grate[k] = grate[k] > 1e299 ? 0 : grate[k];
         if (!rank) {
             if (csv)
-                printf("%s,%s,%llu,%s,%d,%s,%.6g,%.6g,%.6g,%llu,%.4g,%.4g,%.6g,%.4g,%.6g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%d\n", algos[a],
+                printf("%s,%s,%llu,%s,%d,%s,%.6g,%.6g,%.6g,%llu,%.4g,%.4g,%.6g,%.4g,%.6g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%d,"
+                       "%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%llu\n", algos[a],
                        ran, (unsigned long long)n, f64 ? "f64" : "f32", p, data, I.eb_abs, t, (double)(n * es) / t / 1e9,
                        (unsigned long long)I.bytes_sent, I.ratio, t_mpi > 0 ? t_mpi / t : 0, worst, rel_err, pred, I.model.alpha,
-                       I.model.beta, I.model.gamma, I.model.c, I.model.h, I.model.d, ok);
+                       I.model.beta, I.model.gamma, I.model.c, I.model.h, I.model.d, ok, gsplit[0], gsplit[1], gsplit[2],
+                       gsplit[3], grate[0], grate[1], grate[2], (unsigned long long)threads);
             else
                 printf("%-10s %-10s %10.4f %9.3f %12llu %6.2f %8.2f %12.3g %s%s%s\n", algos[a], ran, t, (double)(n * es) / t / 1e9,
                        (unsigned long long)I.bytes_sent, I.ratio, t_mpi > 0 ? t_mpi / t : 0, rel_err, ok ? "OK" : "FAIL",
