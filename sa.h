@@ -121,7 +121,10 @@
  *   lengths, in rank order; sa_mpi_read_file reads a file with MPI_File_read_at_all) and gets
  *   its block of the SA and LCP (rank r: indices [r*c, min(n, (r+1)*c)), c = ceil(n/P),
  *   sa_mpi_block), the same LRS and the same status on every rank (SA_ERR_MPI: an MPI call
- *   failed; a bad argument on one rank fails all). SA_MPI_DIST: prefix doubling with a global
+ *   failed; a bad argument on one rank fails all). Every rank must pass the same algo and the
+ *   same LCP wish (lcp or lrs given, or neither) and sa_mpi_gather the same root: ranks that
+ *   differ get SA_ERR_ARG on every rank (info.mismatch names the first difference); lengths and
+ *   opt (threads) may differ per rank. SA_MPI_DIST: prefix doubling with a global
  *   sample sort of (rank, rank at +h) that drops finished suffixes, Phi/PLCP for the LCP, LRS
  *   by reductions; no rank holds more than about n/P of anything. SA_MPI_GATHER: the seed's
  *   design made exact (local sorts in the order of the whole suffixes, k-way merge, sa_lcp and
@@ -284,6 +287,8 @@ typedef struct sa_mpi_info {
     double time_lcp;    /* seconds for the LCP array */
     double time_lrs;    /* seconds for the LRS */
     double time_comm;   /* seconds this rank spent inside MPI calls (part of the three above) */
+    const char *mismatch; /* SA_ERR_ARG because ranks disagreed: the first differing choice
+                             ("algorithm" or "lcp wanted"), the same on every rank; else NULL */
 } sa_mpi_info;
 
 /* Rank `rank` of `nranks` owns global indices [*lo, *lo + *count) of a length-n array. */
@@ -292,7 +297,9 @@ SADEF void sa_mpi_block(int64_t n, int nranks, int rank, int64_t *lo, int64_t *c
  * NULL) receive this rank's block of the SA (LCP) in the layout above; cap is their capacity in
  * elements (SA_ERR_SIZE when smaller than the block). lrs (may be NULL; then the LCP is not
  * needed unless lcp is given) receives the same result on every rank. Every rank returns the
- * same status. */
+ * same status. Every rank must pass the same algo and the same LCP wish (lcp and lrs both NULL,
+ * or not): ranks that differ get SA_ERR_ARG on every rank, info->mismatch naming the first
+ * difference (options such as threads and the lengths may differ per rank). */
 SADEF sa_status sa_mpi_build64(MPI_Comm comm, sa_mpi_algorithm algo, const uint8_t *block, int64_t block_len,
                                int64_t *sa, int64_t *lcp, int64_t cap, sa_lrs_result *lrs,
                                const sa_options *opt, sa_mpi_info *info);
@@ -301,14 +308,19 @@ SADEF sa_status sa_mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8_t
                              int32_t *sa, int32_t *lcp, int32_t cap, sa_lrs_result *lrs,
                              const sa_options *opt, sa_mpi_info *info);
 /* Collective: concatenates every rank's count elements, in rank order, into root's out
- * (out_cap elements; SA_ERR_SIZE when the total does not fit; other ranks' out is unused). */
+ * (out_cap elements; SA_ERR_SIZE when the total does not fit; other ranks' out is unused).
+ * Every rank must pass the same root (else SA_ERR_ARG on every rank). */
 SADEF sa_status sa_mpi_gather64(MPI_Comm comm, int root, const int64_t *local, int64_t count,
                                 int64_t *out, int64_t out_cap);
 SADEF sa_status sa_mpi_gather(MPI_Comm comm, int root, const int32_t *local, int32_t count,
                               int32_t *out, int32_t out_cap);
 /* Collective: reads this rank's block (layout above) of the file with MPI_File_read_at_all into
  * *block (allocated with SA_MALLOC; release with sa_mpi_free), its length into *block_len and
- * the file's length into *n. */
+ * the file's length into *n. path must name a regular file (a directory, FIFO or device is
+ * SA_ERR_ARG, checked with stat() before opening where the system has it) of at most
+ * SA_MPI_MAX_FILE bytes (2^62; larger, or a size the MPI cannot report, is SA_ERR_SIZE); a file
+ * MPI cannot open is SA_ERR_MPI. */
+#define SA_MPI_MAX_FILE ((int64_t)1 << 62)
 SADEF sa_status sa_mpi_read_file(MPI_Comm comm, const char *path, uint8_t **block, int64_t *block_len, int64_t *n);
 SADEF void sa_mpi_free(void *p);
 SADEF const char *sa_mpi_algorithm_name(sa_mpi_algorithm algo);
@@ -981,6 +993,12 @@ SADEF const char *sa_algorithm_name(sa_algorithm a)
  * MPI_ERRORS_RETURN, so a failure becomes SA_ERR_MPI instead of an abort; every local failure is
  * agreed on (MPI_Allreduce MIN of the statuses) before the next collective step, so all ranks
  * return the same status and none waits forever in a collective the others skipped. */
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/stat.h>
+#define SA__MPI_HAVE_STAT 1
+#else
+#define SA__MPI_HAVE_STAT 0
+#endif
 #define SA__MPI_HALO 16          /* bytes of the following ranks' text each rank keeps */
 #define SA__MPI_SAMPLES 64       /* splitter samples per rank and sample sort */
 #define SA__MPI_PG 4096          /* page of remote text fetched for long LCP comparisons */
@@ -1063,9 +1081,9 @@ SADEF void sa_mpi_block(int64_t n, int nranks, int rank, int64_t *lo, int64_t *c
     int64_t c, a, b;
     if (n < 0 || nranks < 1 || rank < 0 || rank >= nranks) { *lo = 0; *count = 0; return; }
     c = n / nranks + (n % nranks != 0);
-    a = c * rank;
+    a = rank > 0 && c > n / rank ? n : c * rank; /* no int64 overflow for any n >= 0 */
     if (a > n) a = n;
-    b = a + c > n ? n : a + c;
+    b = c > n - a ? n : a + c;
     *lo = a;
     *count = b - a;
 }
@@ -1081,6 +1099,32 @@ static sa_status sa__mpi_agree(sa__mpi_ctx *c, sa_status st)
     int rc = MPI_Allreduce(&in, &out, 1, MPI_INT, MPI_MIN, c->comm);
     c->tcomm += MPI_Wtime() - t;
     return rc == MPI_SUCCESS ? (sa_status)out : SA_ERR_MPI;
+}
+
+/* The agreement with the call's choices that shape messages or pick the algorithm: one
+ * allreduce (MIN) of the status and of each choice d[k] as (d[k], -d[k]), so every rank sees
+ * each choice's minimum and maximum. A difference is SA_ERR_ARG on every rank (unless a worse
+ * status came with it) and *mismatch names the first differing choice. */
+#define SA__MPI_DIGEST 4
+static sa_status sa__mpi_agree_digest(sa__mpi_ctx *c, sa_status st, const int64_t *d, const char *const *names,
+                                      int nd, const char **mismatch)
+{
+    int64_t v[1 + 2 * SA__MPI_DIGEST];
+    int k, rc;
+    double t = MPI_Wtime();
+    v[0] = (int64_t)st;
+    for (k = 0; k < nd; k++) { v[1 + 2 * k] = d[k]; v[2 + 2 * k] = -d[k]; }
+    rc = MPI_Allreduce(MPI_IN_PLACE, v, 1 + 2 * nd, MPI_INT64_T, MPI_MIN, c->comm);
+    c->tcomm += MPI_Wtime() - t;
+    if (rc != MPI_SUCCESS) return SA_ERR_MPI;
+    st = (sa_status)v[0];
+    for (k = 0; k < nd; k++)
+        if (v[1 + 2 * k] != -v[2 + 2 * k]) {
+            if (mismatch) *mismatch = names[k];
+            if (st == SA_OK) st = SA_ERR_ARG;
+            break;
+        }
+    return st;
 }
 
 static sa_status sa__mpi_allreduce(sa__mpi_ctx *c, int64_t *v, int count, MPI_Op op)
@@ -2319,7 +2363,10 @@ static void sa__mpi_ctx_free(sa__mpi_ctx *c)
 
 /* Duplicates comm (errors returned, not fatal) and allocates the per-rank scratch. Collective;
  * the status is agreed unless the duplication itself failed. */
-static sa_status sa__mpi_ctx_init(sa__mpi_ctx *c, MPI_Comm comm, sa_status local)
+/* Collective: duplicates comm (MPI_ERRORS_RETURN), agrees on the local status and on the nd
+ * choices d (sa__mpi_agree_digest; nd = 0: none). */
+static sa_status sa__mpi_ctx_init(sa__mpi_ctx *c, MPI_Comm comm, sa_status local, const int64_t *d,
+                                  const char *const *names, int nd, const char **mismatch)
 {
     int flag = 0, fin = 0, rc;
     memset(c, 0, sizeof *c);
@@ -2346,7 +2393,7 @@ static sa_status sa__mpi_ctx_init(sa__mpi_ctx *c, MPI_Comm comm, sa_status local
         if (c->sc) { c->sd = c->sc + c->P; c->rc = c->sd + c->P; c->rd = c->rc + c->P; }
         if (c->s64) { c->r64 = c->s64 + c->P; c->g64 = c->r64 + c->P; }
     }
-    return sa__mpi_agree(c, local);
+    return sa__mpi_agree_digest(c, local, d, names, nd, mismatch);
 }
 
 /* Brings the caller's blocks (any lengths) into the standard layout with a 16-byte halo and
@@ -2435,6 +2482,12 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
     sa_lrs_result res;
     int want_lcp = lcp_out || lrs, rounds = 0;
     double t0, tsa = 0, tlcp = 0, tlrs = 0;
+    /* the choices every rank must share (threads and lengths may differ) */
+    static const char *const names[] = {"algorithm", "lcp wanted"};
+    int64_t dig[2];
+    const char *mismatch = NULL;
+    dig[0] = (int64_t)algo;
+    dig[1] = want_lcp;
     memset(&res, 0, sizeof res);
     if (info) memset(info, 0, sizeof *info);
     if (lrs) memset(lrs, 0, sizeof *lrs);
@@ -2444,8 +2497,12 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
     else if (len < 0 || cap < 0) st = SA_ERR_SIZE;
     else if (len > 0 && !blk) st = SA_ERR_NULL;
     {
-        sa_status s2 = sa__mpi_ctx_init(&c, comm, st);
-        if (s2 != SA_OK) { sa__mpi_ctx_free(&c); return s2; }
+        sa_status s2 = sa__mpi_ctx_init(&c, comm, st, dig, names, 2, &mismatch);
+        if (s2 != SA_OK) {
+            if (info) info->mismatch = mismatch;
+            sa__mpi_ctx_free(&c);
+            return s2;
+        }
     }
     c.nt = sa_effective_threads(opt);
     t0 = MPI_Wtime();
@@ -2527,12 +2584,13 @@ static sa_status sa__mpi_gather(MPI_Comm comm, int root, const void *local, int6
 {
     sa__mpi_ctx c;
     sa_status st = SA_OK;
-    int64_t *cnts = NULL, off = 0;
+    int64_t *cnts = NULL, off = 0, dig = root;
+    static const char *const names[] = {"root"};
     int q;
     if (count < 0 || out_cap < 0) st = SA_ERR_SIZE;
     else if (count > 0 && !local) st = SA_ERR_NULL;
     {
-        sa_status s2 = sa__mpi_ctx_init(&c, comm, st);
+        sa_status s2 = sa__mpi_ctx_init(&c, comm, st, &dig, names, 1, NULL);
         if (s2 != SA_OK) { sa__mpi_ctx_free(&c); return s2; }
     }
     if (root < 0 || root >= c.P) { st = SA_ERR_ARG; goto done; } /* every rank sees it */
@@ -2584,13 +2642,27 @@ SADEF sa_status sa_mpi_read_file(MPI_Comm comm, const char *path, uint8_t **bloc
     if (block) *block = NULL;
     if (block_len) *block_len = 0;
     if (n) *n = 0;
+#if SA__MPI_HAVE_STAT
+    {   /* before the open: opening a FIFO would wait for a writer, a directory "opens" with a
+         * size of 2^63 - 1 under ROMIO. A path stat cannot see (e.g. ROMIO's "ufs:" prefixes)
+         * is left to MPI_File_open. */
+        struct stat sb;
+        if (st == SA_OK && stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) st = SA_ERR_ARG;
+    }
+#endif
     {
-        sa_status s2 = sa__mpi_ctx_init(&c, comm, st);
+        sa_status s2 = sa__mpi_ctx_init(&c, comm, st, NULL, NULL, 0, NULL);
         if (s2 != SA_OK) { sa__mpi_ctx_free(&c); return s2; }
     }
     rc = MPI_File_open(c.comm, path, MPI_MODE_RDONLY, MPI_INFO_NULL, &f);
     if (rc == MPI_SUCCESS) rc = MPI_File_get_size(f, &size);
-    st = sa__mpi_agree(&c, sa__mpi_rc(rc));
+    st = sa__mpi_rc(rc);
+    if (st == SA_OK && (size < 0 || (int64_t)size > SA_MPI_MAX_FILE)) st = SA_ERR_SIZE;
+    {   /* one size on every rank (else the blocks would not tile the file) */
+        static const char *const names[] = {"file size"};
+        int64_t dig = (int64_t)size;
+        st = sa__mpi_agree_digest(&c, st, &dig, names, 1, NULL);
+    }
     if (st != SA_OK) goto done;
     sa_mpi_block((int64_t)size, c.P, c.r, &lo, &cnt);
     b = (uint8_t *)sa__mpi_alloc(cnt, 1);

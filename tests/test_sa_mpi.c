@@ -13,6 +13,7 @@
 #include "check.h"
 #include <mpi.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static int P, R;
@@ -216,6 +217,100 @@ static void check_bad_args(void)
     }
 }
 
+/* Issue 21: ranks that pass different, individually valid choices (the algorithm, the LCP
+ * wish, the gather root) get SA_ERR_ARG on every rank with the first difference named; a
+ * directory, a FIFO and a huge sa_mpi_block stay well defined. Each of these hung (or was
+ * undefined behaviour) before the agreement digest. */
+static void check_disagreement(void)
+{
+    uint8_t t[200];
+    int64_t sa[200], lcp[200], lo, cnt;
+    sa_lrs_result lrs;
+    sa_mpi_info info;
+    sa_status st;
+    int odd = P - 1;
+    make_text(T_REPEAT, t, 200);
+    sa_mpi_block(200, P, R, &lo, &cnt);
+    if (P < 2) return;
+    /* mixed algorithms: the last rank asks for GATHER, the others for DIST */
+    memset(&info, 0xff, sizeof info);
+    st = sa_mpi_build64(MPI_COMM_WORLD, R == odd ? SA_MPI_GATHER : SA_MPI_DIST, t + lo, cnt, sa, lcp, 200, &lrs,
+                        NULL, &info);
+    CHECK(st == SA_ERR_ARG && info.mismatch && strcmp(info.mismatch, "algorithm") == 0,
+          "mixed algorithms: %s (%s)", sa_status_string(st), st == SA_ERR_ARG && info.mismatch ? info.mismatch : "-");
+    st = sa_mpi_build64(MPI_COMM_WORLD, R == 0 ? SA_MPI_GATHER : SA_MPI_DIST, t + lo, cnt, sa, NULL, 200, NULL,
+                        NULL, NULL);
+    CHECK(st == SA_ERR_ARG, "mixed algorithms, no info: %s", sa_status_string(st));
+    /* mixed LCP wishes: rank 0 wants neither LCP nor LRS, the others want both / only the LRS */
+    for (int a = 0; a < 2; a++) {
+        sa_mpi_algorithm algo = a ? SA_MPI_GATHER : SA_MPI_DIST;
+        memset(&info, 0, sizeof info);
+        st = sa_mpi_build64(MPI_COMM_WORLD, algo, t + lo, cnt, sa, R == 0 ? NULL : lcp, 200, R == 0 ? NULL : &lrs,
+                            NULL, &info);
+        CHECK(st == SA_ERR_ARG && info.mismatch && strcmp(info.mismatch, "lcp wanted") == 0,
+              "%s mixed LCP wishes: %s", sa_mpi_algorithm_name(algo), sa_status_string(st));
+        st = sa_mpi_build64(MPI_COMM_WORLD, algo, t + lo, cnt, sa, NULL, 200, R == odd ? &lrs : NULL, NULL, &info);
+        CHECK(st == SA_ERR_ARG, "%s mixed LRS wishes: %s", sa_mpi_algorithm_name(algo), sa_status_string(st));
+        /* the 32-bit entry point shares the agreement */
+        {
+            int32_t s32[200], l32[200];
+            st = sa_mpi_build(MPI_COMM_WORLD, algo, t + lo, (int32_t)cnt, s32, R == odd ? l32 : NULL, 200, NULL,
+                              NULL, NULL);
+            CHECK(st == SA_ERR_ARG, "%s 32-bit mixed LCP wishes: %s", sa_mpi_algorithm_name(algo),
+                  sa_status_string(st));
+        }
+        /* what may differ: the thread count, and lcp given on one rank while another only wants the LRS */
+        {
+            sa_options o = {0};
+            o.threads = 1 + R % 2;
+            memset(&info, 0, sizeof info);
+            st = sa_mpi_build64(MPI_COMM_WORLD, algo, t + lo, cnt, sa, R == 0 ? lcp : NULL, 200, &lrs, &o, &info);
+            CHECK(st == SA_OK && info.mismatch == NULL, "%s threads per rank: %s", sa_mpi_algorithm_name(algo),
+                  sa_status_string(st));
+        }
+    }
+    /* different gather roots */
+    st = sa_mpi_gather64(MPI_COMM_WORLD, R == odd ? 1 : 0, sa, cnt, sa, 200);
+    CHECK(st == SA_ERR_ARG, "mixed gather roots: %s", sa_status_string(st));
+}
+
+/* sa_mpi_read_file on what is not a regular file, and sa_mpi_block at the int64 limit. */
+static void check_file_kinds(void)
+{
+    char dir[256], fifo[256];
+    uint8_t *b = (uint8_t *)&b;
+    int64_t bl = -5, n = -5, lo, cnt, sum = 0;
+    int pid = (int)getpid(), q;
+    sa_status st;
+    MPI_Bcast(&pid, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    snprintf(dir, sizeof dir, "/tmp/test_sa_mpi_dir_%d", pid);
+    snprintf(fifo, sizeof fifo, "/tmp/test_sa_mpi_fifo_%d", pid);
+    if (R == 0) {
+        CHECK(mkdir(dir, 0700) == 0, "mkdir %s", dir);
+        CHECK(mkfifo(fifo, 0600) == 0, "mkfifo %s", fifo);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    st = sa_mpi_read_file(MPI_COMM_WORLD, dir, &b, &bl, &n);
+    CHECK(st == SA_ERR_ARG && b == NULL && bl == 0 && n == 0, "directory: %s", sa_status_string(st));
+    b = (uint8_t *)&b;
+    st = sa_mpi_read_file(MPI_COMM_WORLD, fifo, &b, &bl, &n); /* would wait for a writer if opened */
+    CHECK(st == SA_ERR_ARG && b == NULL, "FIFO: %s", sa_status_string(st));
+    st = sa_mpi_read_file(MPI_COMM_WORLD, "/dev/null", &b, &bl, &n);
+    CHECK(st == SA_ERR_ARG && b == NULL, "/dev/null: %s", sa_status_string(st));
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (R == 0) { rmdir(dir); remove(fifo); }
+    /* the blocks of n = 2^63 - 1 (what ROMIO reports for a directory) tile [0, n) */
+    for (q = 0; q < P; q++) {
+        sa_mpi_block(INT64_MAX, P, q, &lo, &cnt);
+        CHECK(lo == sum && cnt >= 0 && cnt <= INT64_MAX - lo, "block of 2^63-1: rank %d lo %lld count %lld", q,
+              (long long)lo, (long long)cnt);
+        sum = lo + cnt;
+    }
+    CHECK(sum == INT64_MAX, "blocks of 2^63-1 end at %lld", (long long)sum);
+    sa_mpi_block(INT64_MAX, 3, 2, &lo, &cnt);
+    CHECK(lo + cnt == INT64_MAX && cnt > 0, "block 2 of 3 of 2^63-1");
+}
+
 /* The text as a file, read collectively. */
 static void check_file(void)
 {
@@ -316,6 +411,8 @@ int main(int argc, char **argv)
     check_text(T_RAND256, 150000); /* the threaded paths (local sorts, scans) start at 64 Ki */
 #endif
     check_bad_args();
+    check_disagreement();
+    check_file_kinds();
     check_file();
     /* every allocation failing once at 1-2 ranks; a sample of them at 3-4 (time) */
     check_failalloc(SA_MPI_DIST, P <= 2 ? 1 : 13);
