@@ -355,6 +355,10 @@ typedef struct ccoll_info {
      * per operation, so bytes / seconds is the in-ring codec rate; t_codec is their sum there */
     double t_compress, t_add, t_decompress;
     uint64_t b_compress, b_add, b_decompress;
+    /* the same calls' CPU seconds (this process, all its threads: clock()): bytes / CPU
+     * seconds is the in-ring rate per core, which a loaded or oversubscribed node does not
+     * distort the way it does wall time */
+    double c_compress, c_add, c_decompress;
 } ccoll_info;
 
 typedef struct ccoll_plan ccoll_plan;
@@ -387,6 +391,7 @@ CCOLLDEF void ccoll_plan_free(ccoll_plan *plan);
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -501,6 +506,7 @@ struct ccoll_plan {
     int ipc_n;                  /* node ranks (0: no IPC) */
     double t_codec, t_stage, t_link, t_wire; /* this call's time on this rank */
     double t_op[3];             /* host codec: seconds in compress, adds, decompress (this call) */
+    double c_op[3];             /* their CPU seconds (process) */
     uint64_t b_op[3];           /* and their input bytes */
 };
 
@@ -863,10 +869,18 @@ static void ccoll__copy(ccoll_plan *P, void *dst, const void *src, size_t bytes)
 /* ---- the codec, through one place (homcomp.cuh's CPU API) --------------------------- */
 /* Streams are host memory in every plan; raw operands (in, out, raw) are device memory in a
  * device plan (dmode). */
-/* host codec time and input bytes per operation (0 compress, 1 adds, 2 decompress) */
-static int ccoll__timed(ccoll_plan *P, int op, uint64_t n, double t0, hc_status s)
+/* this process's CPU seconds, all threads (C's clock(); 0 where it has none) */
+static double ccoll__cpu(void)
+{
+    const clock_t c = clock();
+    return c == (clock_t)-1 ? 0 : (double)c / (double)CLOCKS_PER_SEC;
+}
+/* host codec time and input bytes per operation (0 compress, 1 adds, 2 decompress); t0 and c0
+ * from MPI_Wtime and ccoll__cpu just before the call */
+static int ccoll__timed(ccoll_plan *P, int op, uint64_t n, double t0, double c0, hc_status s)
 {
     double t = MPI_Wtime() - t0;
+    P->c_op[op] += ccoll__cpu() - c0;
     P->t_op[op] += t;
     P->t_codec += t;
     P->b_op[op] += n * P->esize;
@@ -874,17 +888,19 @@ static int ccoll__timed(ccoll_plan *P, int op, uint64_t n, double t0, hc_status 
 }
 static int ccoll__compress(ccoll_plan *P, const void *in, uint64_t n, void *out, size_t cap, size_t *sz)
 {
-    double t0;
+    double t0, c0;
     if (P->dmode) return ccoll__d_compress(P, in, n, out, cap, sz);
     t0 = MPI_Wtime();
-    return ccoll__timed(P, 0, n, t0, hc_compress(&P->hc, in, n, out, cap, sz, &P->hco));
+    c0 = ccoll__cpu();
+    return ccoll__timed(P, 0, n, t0, c0, hc_compress(&P->hc, in, n, out, cap, sz, &P->hco));
 }
 static int ccoll__decompress(ccoll_plan *P, const void *s, size_t len, void *out, uint64_t n)
 {
-    double t0;
+    double t0, c0;
     if (P->dmode) return ccoll__d_decompress(P, s, len, out, n);
     t0 = MPI_Wtime();
-    return ccoll__timed(P, 2, n, t0, hc_decompress(s, len, (hc_dtype)P->dt, out, n, &P->hco));
+    c0 = ccoll__cpu();
+    return ccoll__timed(P, 2, n, t0, c0, hc_decompress(s, len, (hc_dtype)P->dt, out, n, &P->hco));
 }
 /* decode the stream this rank just made (a device plan still has it on the GPU) */
 static int ccoll__decompress_own(ccoll_plan *P, const void *s, size_t len, void *out, uint64_t n)
@@ -895,30 +911,32 @@ static int ccoll__decompress_own(ccoll_plan *P, const void *s, size_t len, void 
 static int ccoll__add_raw(ccoll_plan *P, const void *c, size_t clen, const void *raw, uint64_t n, void *out, size_t cap,
                           size_t *sz)
 {
-    double t0;
+    double t0, c0;
     if (P->dmode) return ccoll__d_add_raw(P, c, clen, raw, n, out, cap, sz);
     t0 = MPI_Wtime();
-    return ccoll__timed(P, 1, n, t0, hc_add_raw(c, clen, (hc_dtype)P->dt, raw, n, out, cap, sz, &P->hco));
+    c0 = ccoll__cpu();
+    return ccoll__timed(P, 1, n, t0, c0, hc_add_raw(c, clen, (hc_dtype)P->dt, raw, n, out, cap, sz, &P->hco));
 }
 static int ccoll__add(ccoll_plan *P, const void *a, size_t alen, const void *b, size_t blen, uint64_t n, void *out,
                       size_t cap, size_t *sz)
 {
-    double t0;
+    double t0, c0;
     if (P->dmode) return ccoll__d_add(P, a, alen, b, blen, n, out, cap, sz);
     t0 = MPI_Wtime();
-    return ccoll__timed(P, 1, n, t0, hc_add(a, alen, b, blen, out, cap, sz, &P->hco));
+    c0 = ccoll__cpu();
+    return ccoll__timed(P, 1, n, t0, c0, hc_add(a, alen, b, blen, out, cap, sz, &P->hco));
 }
 /* quantize + predict with the call's eb, before any stream of this segment exists */
 static int ccoll__qp(ccoll_plan *P, const void *raw, uint64_t n, int32_t *deltas)
 {
-    const double t0 = MPI_Wtime();
-    return ccoll__timed(P, 0, n, t0, hc_qp_eb(P->eb_abs, (hc_dtype)P->dt, raw, n, deltas, &P->hco));
+    const double t0 = MPI_Wtime(), c0 = ccoll__cpu();
+    return ccoll__timed(P, 0, n, t0, c0, hc_qp_eb(P->eb_abs, (hc_dtype)P->dt, raw, n, deltas, &P->hco));
 }
 static int ccoll__add_qp(ccoll_plan *P, const void *c, size_t clen, const int32_t *deltas, uint64_t n, void *out, size_t cap,
                          size_t *sz)
 {
-    const double t0 = MPI_Wtime();
-    return ccoll__timed(P, 1, n, t0, hc_add_qp(c, clen, deltas, n, out, cap, sz, &P->hco));
+    const double t0 = MPI_Wtime(), c0 = ccoll__cpu();
+    return ccoll__timed(P, 1, n, t0, c0, hc_add_qp(c, clen, deltas, n, out, cap, sz, &P->hco));
 }
 
 /* out = a + b elementwise (a may alias out). */
@@ -2332,6 +2350,7 @@ static int ccoll__argm_inter(ccoll_plan *P, const unsigned char *acc, unsigned c
     Q->dmode = P->dmode;
     Q->t_codec = Q->t_stage = Q->t_link = 0;
     memset(Q->t_op, 0, sizeof Q->t_op);
+    memset(Q->c_op, 0, sizeof Q->c_op);
     memset(Q->b_op, 0, sizeof Q->b_op);
     if (Q->p == 1) { /* one node: the node's sum is the sum */
         ccoll__copy(P, piece, acc, len * P->esize);
@@ -2353,7 +2372,7 @@ static int ccoll__argm_inter(ccoll_plan *P, const unsigned char *acc, unsigned c
     P->t_stage += Q->t_stage;
     {
         int i;
-        for (i = 0; i < 3; i++) { P->t_op[i] += Q->t_op[i]; P->b_op[i] += Q->b_op[i]; }
+        for (i = 0; i < 3; i++) { P->t_op[i] += Q->t_op[i]; P->c_op[i] += Q->c_op[i]; P->b_op[i] += Q->b_op[i]; }
     }
     if (Q->lst != CCOLL_OK) ccoll__fail(P, Q->lst, Q->lhc);
     return st;
@@ -2741,6 +2760,7 @@ static void ccoll__call_begin(ccoll_plan *P)
     P->eb_abs = 0;
     P->t_codec = P->t_stage = P->t_link = P->t_wire = 0;
     memset(P->t_op, 0, sizeof P->t_op);
+    memset(P->c_op, 0, sizeof P->c_op);
     memset(P->b_op, 0, sizeof P->b_op);
     P->dmode = P->dev;
 }
@@ -2758,6 +2778,9 @@ static void ccoll__call_end(ccoll_plan *P, double t0)
     P->info.b_compress = P->b_op[0];
     P->info.b_add = P->b_op[1];
     P->info.b_decompress = P->b_op[2];
+    P->info.c_compress = P->c_op[0];
+    P->info.c_add = P->c_op[1];
+    P->info.c_decompress = P->c_op[2];
 }
 
 static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void *recv);

@@ -3,7 +3,7 @@
 # host allreduce (HomComp_F, raw ring, AUTO) beside MPI_Allreduce in the same run, and ZCCL
 # beside them on the same data, at 10 Gbit/s, 1 Gbit/s and on shared memory, with 2 and 4 ranks;
 # and the standalone codec per segment (every instruction set) in the same session.
-#   sudo ZCCL=/path/to/zccl-source demos/bench/allreduce_bench_issue27.sh [full|focus|quick]
+#   sudo ZCCL=/path/to/zccl-source demos/bench/allreduce_bench_issue27.sh [full|focus|quick|rates]
 # Needs root (ip netns, tc), MPICH (UCX over TCP), a configured ./build (BUILD=dir). ZCCL
 # (xuanwu02/zccl, a source folder; optional; needs autoconf, automake, libtool): its library is
 # built here with its autotools into $BUILD/zccl-build (nothing is vendored), its allreduce driven
@@ -11,7 +11,8 @@
 # Results: $OUT (default demos/bench/results/issue27_<host>) gets every CSV row, uptime lines
 # and the codec rates. full (default): every goal combination (64 and 256 MiB per rank, walk and
 # normal, REL 1e-4 and 1e-3, 2 and 4 ranks; about an hour on a quiet 2-core box); focus: the
-# goal rows at 64 MiB (256 MiB at 1 Gbit/s); quick: a 16 MiB smoke test.
+# goal rows at 64 MiB (256 MiB at 1 Gbit/s); quick: a 16 MiB smoke test; rates: 10 Gbit/s walk,
+# 2 and 4 ranks, for the in-ring rates per core (CPU seconds) beside the standalone codec's.
 # Network: namespace cc27 (own name: other benchmarks use ccnet), lo throttled by
 #   tc qdisc add dev lo root tbf rate 10gbit|1gbit burst 4mb latency 100ms
 # and MPICH over UCX/TCP with MPIR_CVAR_NOLOCAL=1, so every byte crosses the throttled device
@@ -121,7 +122,10 @@ full) # every goal combination: 64 and 256 MiB per rank, walk and normal, REL 1e
     run 1gbit 4 16777216 normal 1e-4 1
     cleanup
     for count in 16777216 67108864; do run shm 4 $count walk 1e-4 3; run shm 2 $count walk 1e-4 3; done;;
-*) echo "unknown mode $MODE (quick, focus, full)" >&2; exit 2;;
+rates) # in-ring codec rates per core beside the standalone ones (codec.csv), 10 Gbit/s walk
+    netns 10gbit || exit 1
+    for np in 2 4; do run 10gbit $np 16777216 walk 1e-4 3; done;;
+*) echo "unknown mode $MODE (quick, focus, full, rates)" >&2; exit 2;;
 esac
 note "# $(uptime)"
 note "# done $(date -u +%FT%TZ): $csv $zcsv $OUT/codec.csv"

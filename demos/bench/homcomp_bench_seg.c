@@ -4,13 +4,15 @@
  * (max - min) of rank 0's vector. Per instruction set (hc_options.isa: every one this CPU runs,
  * interleaved, best of --reps): GB/s of input for compress, the fused add (hc_add_raw: stream +
  * raw, HomComp_F's ring step), the compressed add (hc_add: stream + stream) and decompress, and
- * whether every set wrote the scalar set's bytes. This is the "standalone" rate that the ring's
- * in-ring rates (ccoll_info) are compared with.
+ * whether every set wrote the scalar set's bytes; the cpu_* columns divide by the process's CPU
+ * time (clock()) instead of wall time, as ccoll_info's c_* do in the ring. This is the
+ * "standalone" rate that the ring's in-ring rates are compared with.
  *   homcomp_bench_seg [--count N] [--segment S] [--rel R] [--data walk|normal] [--plain] [--reps K] [--csv] */
 #define HOMCOMP_IMPLEMENTATION
 #include "homcomp.cuh"
 #include "../demo_common.h"
 #include <math.h>
+#include <time.h>
 
 static const char *USAGE = "[--count N] [--segment S] [--rel R] [--data walk|normal] [--plain] [--reps K] [--csv]";
 
@@ -52,12 +54,12 @@ int main(int argc, char **argv)
     float *x = (float *)malloc(n * 4), *y = (float *)malloc(n * 4), *z = (float *)malloc(n * 4);
     unsigned char *S[4], *A[4], *O = (unsigned char *)malloc(cap);
     size_t *l = (size_t *)malloc(ns * sizeof(size_t)), *la = (size_t *)malloc(ns * sizeof(size_t)), lo = 0, tot = 0;
-    double best[4][4];
+    double best[4][4], cbest[4][4];
     int same[4] = {1, 1, 1, 1};
     for (int k = 0; k < 4; k++) {
         S[k] = (unsigned char *)calloc(ns, cap);
         A[k] = (unsigned char *)calloc(ns, cap);
-        for (int o = 0; o < 4; o++) best[k][o] = HUGE_VAL;
+        for (int o = 0; o < 4; o++) best[k][o] = cbest[k][o] = HUGE_VAL;
         if (!S[k] || !A[k]) return DC_EXIT_FAIL;
     }
     if (!x || !y || !z || !O || !l || !la) return DC_EXIT_FAIL;
@@ -72,8 +74,9 @@ int main(int argc, char **argv)
     for (uint64_t r = 0; r < reps; r++)
         for (int k = 1; k < 4; k++) {
             hc_options o = {1, (hc_isa)k};
-            double t[5];
+            double t[5], cpu[5];
             if (!hc_isa_available((hc_isa)k)) continue;
+            cpu[0] = (double)clock() / CLOCKS_PER_SEC;
             t[0] = dc_now();
             tot = 0;
             for (uint64_t g = 0; g < ns; g++) {
@@ -82,31 +85,41 @@ int main(int argc, char **argv)
                 tot += l[g];
             }
             t[1] = dc_now();
+            cpu[1] = (double)clock() / CLOCKS_PER_SEC;
             for (uint64_t g = 0; g < ns; g++) {
                 uint64_t len = g * seg + seg <= n ? seg : n - g * seg;
                 if (hc_add_raw(S[k] + g * cap, l[g], HC_F32, y + g * seg, len, A[k] + g * cap, cap, &la[g], &o)) return DC_EXIT_FAIL;
             }
             t[2] = dc_now();
+            cpu[2] = (double)clock() / CLOCKS_PER_SEC;
             for (uint64_t g = 0; g < ns; g++)
                 if (hc_add(A[k] + g * cap, la[g], S[k] + g * cap, l[g], O, cap, &lo, &o)) return DC_EXIT_FAIL;
             t[3] = dc_now();
+            cpu[3] = (double)clock() / CLOCKS_PER_SEC;
             for (uint64_t g = 0; g < ns; g++) {
                 uint64_t len = g * seg + seg <= n ? seg : n - g * seg;
                 if (hc_decompress(A[k] + g * cap, la[g], HC_F32, z + g * seg, len, &o)) return DC_EXIT_FAIL;
             }
             t[4] = dc_now();
-            for (int op = 0; op < 4; op++) best[k][op] = fmin(best[k][op], t[op + 1] - t[op]);
+            cpu[4] = (double)clock() / CLOCKS_PER_SEC;
+            for (int op = 0; op < 4; op++) {
+                best[k][op] = fmin(best[k][op], t[op + 1] - t[op]);
+                cbest[k][op] = fmin(cbest[k][op], cpu[op + 1] - cpu[op]);
+            }
         }
     for (int k = 2; k < 4; k++)
         if (hc_isa_available((hc_isa)k)) same[k] = !memcmp(S[k], S[1], ns * cap) && !memcmp(A[k], A[1], ns * cap);
     const double gb = (double)n * 4 / 1e9;
-    if (csv) printf("isa,data,rel,n,segment,mode,ratio,compress_gbs,add_raw_gbs,add_gbs,decompress_gbs,same_bytes\n");
+    if (csv)
+        printf("isa,data,rel,n,segment,mode,ratio,compress_gbs,add_raw_gbs,add_gbs,decompress_gbs,same_bytes,"
+               "cpu_compress_gbs,cpu_add_raw_gbs,cpu_add_gbs,cpu_decompress_gbs\n");
     for (int k = 1; k < 4; k++) {
         if (!hc_isa_available((hc_isa)k)) continue;
         if (csv)
-            printf("%s,%s,%g,%llu,%llu,%s,%.3f,%.4f,%.4f,%.4f,%.4f,%d\n", isa_names[k], data, rel, (unsigned long long)n,
-                   (unsigned long long)seg, plain ? "plain" : "outlier", (double)n * 4 / (double)tot, gb / best[k][0],
-                   gb / best[k][1], gb / best[k][2], gb / best[k][3], same[k]);
+            printf("%s,%s,%g,%llu,%llu,%s,%.3f,%.4f,%.4f,%.4f,%.4f,%d,%.4f,%.4f,%.4f,%.4f\n", isa_names[k], data, rel,
+                   (unsigned long long)n, (unsigned long long)seg, plain ? "plain" : "outlier", (double)n * 4 / (double)tot,
+                   gb / best[k][0], gb / best[k][1], gb / best[k][2], gb / best[k][3], same[k], gb / cbest[k][0],
+                   gb / cbest[k][1], gb / cbest[k][2], gb / cbest[k][3]);
         else
             printf("%-7s %s rel %g CR %.2f: compress %.2f  add_raw %.2f  add %.2f  decompress %.2f GB/s  bytes %s\n",
                    isa_names[k], data, rel, (double)n * 4 / (double)tot, gb / best[k][0], gb / best[k][1], gb / best[k][2],

@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""issue27_table.py - the markdown table of an allreduce_bench_issue27.sh run.
+    python3 demos/bench/issue27_table.py demos/bench/results/issue27_<host>
+One row per mpiexec run (link, ranks, data, REL, MiB per rank): MPI_Allreduce, our raw ring,
+HomComp_F (CR) and its speedup over MPI_Allreduce, what AUTO ran, ZCCL's best variant of the same
+data (its own run), HomComp_F / ZCCL, and HomComp_F's in-ring codec rates per core (GB/s of input
+per CPU second: compress / add / decompress) when the CSV has them."""
+import csv
+import os
+import sys
+
+d = sys.argv[1] if len(sys.argv) > 1 else '.'
+rows = [r for r in csv.DictReader(open(os.path.join(d, 'allreduce.csv'))) if r.get('n') and r.get('ok') is not None]
+zpath = os.path.join(d, 'zccl.csv')
+zrows = [r for r in csv.DictReader(open(zpath))] if os.path.exists(zpath) else []
+
+
+def key(r):
+    return (r['link'], r['ranks'], r['data'], r['rel'], r['n'])
+
+
+groups, order = {}, []
+for r in rows:
+    k = key(r)
+    if k not in groups:
+        groups[k] = {}
+        order.append(k)
+    groups[k][r['algo']] = r
+zbest = {}
+for r in zrows:
+    if r['algo'].startswith('zccl') and r.get('ok') == 'ok':
+        k = key(r)
+        t = float(r['time_s'])
+        zbest[k] = min(zbest.get(k, 1e30), t)
+
+print('| link | ranks | data | REL | MiB/rank | MPI_Allreduce s | ring s | HomComp_F s (CR) | HCF vs MPI | AUTO ran (s) | ZCCL best s | HCF vs ZCCL | in-ring per core c / h / d GB/s |')
+print('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+for k in order:
+    g = groups[k]
+    mpi, ring, hcf, auto = g.get('mpi'), g.get('ring'), g.get('homcomp_f'), g.get('auto')
+    if not (mpi and hcf):
+        continue
+    tm, th = float(mpi['time_s']), float(hcf['time_s'])
+    z = zbest.get(k)
+    rates = ''
+    if 'core_compress_gbs' in hcf and hcf['core_compress_gbs']:
+        rates = '%s / %s / %s' % (hcf['core_compress_gbs'], hcf['core_add_gbs'], hcf['core_decompress_gbs'])
+    elif 'ring_compress_gbs' in hcf:
+        rates = '(wall, per rank) %s / %s / %s' % (hcf['ring_compress_gbs'], hcf['ring_add_gbs'], hcf['ring_decompress_gbs'])
+    print('| %s | %s | %s | %s | %d | %.3f | %s | %.3f (%.1f) | %.2fx | %s | %s | %s | %s |' % (
+        k[0], k[1], k[2], k[3], int(k[4]) * 4 // 1048576, tm, '%.3f' % float(ring['time_s']) if ring else '-', th,
+        float(hcf['ratio']), tm / th, '%s (%.3f)' % (auto['ran'], float(auto['time_s'])) if auto else '-',
+        '%.3f' % z if z else '-', '%.1fx' % (z / th) if z else '-', rates))
