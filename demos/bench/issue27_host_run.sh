@@ -22,8 +22,11 @@ echo "## ISA test"
 "$OUT/isa" | tail -2
 echo "## standalone codec, one core, 65536-element calls"
 for d in walk normal; do "$OUT/seg" --count 16777216 --data $d --rel 1e-4 --csv; done | tee "$OUT/codec.csv"
-echo "## ring, shared memory: 4 ranks x 1 thread, 4 x 4 (segment 262144 = 8 codec chunks), 16 x 1"
-for cfg in "4 1 65536" "4 4 262144" "16 1 65536"; do
+echo "## the same, 4 processes at once (memory and cache shared as in a 4-rank ring)"
+for i in 1 2 3 4; do "$OUT/seg" --count 16777216 --data walk --rel 1e-4 --csv --reps 2 | sed 1d | sed "s/^/conc$i,/" & done | tee "$OUT/codec_conc4.csv"
+wait
+echo "## ring, shared memory: 2 x 1, 4 ranks x 1 thread, 4 x 4 (segment 262144 = 8 codec chunks), 16 x 1"
+for cfg in "2 1 65536" "4 1 65536" "4 4 262144" "16 1 65536"; do
     set -- $cfg
     OMP_NUM_THREADS=$2 timeout 120 mpiexec --bind-to none -n "$1" "$OUT/ar" --csv --count 16777216 --data walk --rel 1e-4 \
         --algo ring,homcomp_f --iters 3 --threads "$2" --segment "$3" | grep -E '^(algo|mpi|ring|homcomp_f),' | sed "s/^/np$1xt$2,/"
