@@ -115,6 +115,37 @@
  *   ran: sa_build_ex's info.threads). No global state: calls on different data may run
  *   concurrently. sa_validate uses all threads.
  *
+ * BWT, GSA AND SEARCH (32-bit indices, n < 2^31; declarations in the "BWT" block below)
+ *   sa_bwt(text, bwt, &primary, n, opt)      Burrows-Wheeler transform, libsais's convention:
+ *                                       the BWT of text + $ ($ below every byte) without the $;
+ *                                       primary = 1 + SA rank of suffix 0 (n = 0: 0); bwt may be text
+ *   sa_bwt_aux(text, bwt, aux, r, n, opt)    and aux[j] = 1 + SA rank of suffix j*r for
+ *                                       j <= (n-1)/r (r a power of two >= 2; aux[0] = primary)
+ *   sa_bwt_from_sa(text, sa, bwt, aux, r, n, opt)   from an SA you have (r = 0: primary only)
+ *   sa_unbwt(bwt, text, primary, n, opt), sa_unbwt_aux(bwt, text, aux, r, n, opt)   inverse;
+ *                                       with aux the (n-1)/r + 1 pieces decode in parallel
+ *   sa_gsa(text, sa, lcp, n, opt)       generalized SA (+ LCP if lcp != NULL) of the 0-terminated
+ *                                       strings in text (text[n-1] = 0): suffixes compare up to and
+ *                                       including their own terminator, equal ones by position
+ *                                       (libsais_gsa's order); LCP never counts a terminator
+ *   sa_search(text, sa, n, pat, m, &lo, &count)   count and locate: the suffixes starting with
+ *                                       pat are sa[lo .. lo+count); m = 0 matches all n
+ *   sa_search_many(text, sa, n, pats, off, npat, lo, count, opt)   many patterns, OpenMP
+ *   sa_context_create(max_n, opt, &ctx), sa_context_bwt / _unbwt / _gsa(ctx, ...),
+ *   sa_context_destroy(ctx)             the same with the workspace allocated once (5 max_n bytes)
+ *   Integer alphabets: sa_build_int / sa_build_int64 (core section).
+ *   Hostile input: a primary index or aux sample outside [1, n], or r not a power of two, is
+ *   SA_ERR_ARG before anything is written; a sample that is in range but wrong is found after
+ *   decoding (a piece does not end at the next sample's row: SA_ERR_ARG, text unspecified);
+ *   no input makes these functions read or write outside the arrays. Memory beyond the caller's
+ *   arrays: BWT 4n (the SA) + sa_build's; inverse BWT 4n + 64 KB; GSA 4n + sa_build's; search none.
+ *   Algorithms: the BWT is one parallel pass over the SA of sa_build (not yet fused into the SA
+ *   construction); the inverse walks psi (the inverse of LF) with a first-byte table; the GSA is
+ *   sa_build's SA with each run of suffixes equal up to their terminator re-sorted by position,
+ *   the runs found by one Phi pass that stops at terminators (which also gives the LCP); search
+ *   is binary search with Manber and Myers' simple acceleration (comparisons start at the
+ *   smaller of the two bounds' common prefixes with the pattern), O(m log n) per pattern.
+ *
  * MPI (define SA_MPI before the include, compile with mpicc; declarations and layout in the
  *   "#ifdef SA_MPI" block below): sa_mpi_build / sa_mpi_build64(comm, algo, block, block_len,
  *   sa, lcp, cap, &lrs, opt, &info) are collective; each rank passes its block of the text (any
@@ -254,6 +285,64 @@ SADEF const char *sa_algorithm_name(sa_algorithm algorithm);
  * may still replace by SA-IS or the doubling (sa_build_ex's info says what ran). */
 SADEF int sa_effective_threads(const sa_options *opt);
 SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt);
+
+/* ---- BWT, inverse BWT, generalized SA, pattern search, reusable context ------------------
+ * (see "BWT, GSA AND SEARCH" in the manual; 32-bit indices: 0 <= n < 2^31) */
+/* Burrows-Wheeler transform with libsais's conventions: bwt[0..n) is the BWT of text + $ (a
+ * virtual sentinel smaller than every byte) with the $ left out, *primary = 1 + the SA rank of
+ * suffix 0 (the row the $ would occupy); n = 0 gives primary 0, n = 1 primary 1. bwt may equal
+ * text (in place, one n-byte buffer more). */
+SADEF sa_status sa_bwt(const uint8_t *text, uint8_t *bwt, int32_t *primary, int32_t n, const sa_options *opt);
+/* The same with aux samples: r a power of two >= 2, aux[(n-1)/r + 1] (one entry for n = 0):
+ * aux[j] = 1 + the SA rank of suffix j*r, so aux[0] is the primary index (libsais_bwt_aux). */
+SADEF sa_status sa_bwt_aux(const uint8_t *text, uint8_t *bwt, int32_t *aux, int32_t r, int32_t n, const sa_options *opt);
+/* BWT from a suffix array the caller already has (one parallel pass, no allocation unless bwt
+ * == text): r = 0 writes only the primary index to aux[0], else as sa_bwt_aux. sa must be the
+ * SA of text (an entry outside [0, n) gives SA_ERR_RANGE, bwt then unspecified). */
+SADEF sa_status sa_bwt_from_sa(const uint8_t *text, const int32_t *sa, uint8_t *bwt, int32_t *aux, int32_t r,
+                               int32_t n, const sa_options *opt);
+/* Inverse BWT: text[0..n) from sa_bwt's output. text may equal bwt. A primary index outside
+ * [1, n] (0 for n = 0) is SA_ERR_ARG with text untouched; an index that does not decode to a
+ * whole text is SA_ERR_ARG found after decoding (text unspecified). Sequential decoding; with
+ * threads, the counting and the successor table run in parallel. */
+SADEF sa_status sa_unbwt(const uint8_t *bwt, uint8_t *text, int32_t primary, int32_t n, const sa_options *opt);
+/* Inverse BWT from aux samples (r and aux as sa_bwt_aux): the (n-1)/r + 1 pieces decode in
+ * parallel. A sample outside [1, n] or r not a power of two >= 2: SA_ERR_ARG, text untouched; a
+ * piece that does not end where the next sample starts: SA_ERR_ARG after decoding. */
+SADEF sa_status sa_unbwt_aux(const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r, int32_t n,
+                             const sa_options *opt);
+/* Generalized suffix array of the strings in text[0..n): every byte 0 ends a string (text[n-1]
+ * must be 0, else SA_ERR_ARG; "" strings allowed), the strings contain no 0. Suffixes compare
+ * up to and including their own string's terminator; two that are equal that far (the same
+ * tail of different strings) sort by position. The terminators' suffixes come first, by
+ * position. This is libsais_gsa's order. lcp (may be NULL): lcp[0] = 0, lcp[k] = common prefix
+ * of the suffixes at sa[k-1], sa[k] not counting terminators (they never match). */
+SADEF sa_status sa_gsa(const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt);
+/* Pattern search in text with its suffix array sa (of sa_build, or sa_gsa for a string set:
+ * then a match may span a terminator only if the pattern contains 0): the suffixes starting
+ * with pat[0..m) are sa[*lo .. *lo + *count) (count and locate). m = 0 matches all n suffixes
+ * (lo 0); no match: count 0 and lo = the number of suffixes smaller than pat. m > n is fine.
+ * An SA entry outside [0, n) met on the way: SA_ERR_RANGE. */
+SADEF sa_status sa_search(const uint8_t *text, const int32_t *sa, int32_t n, const uint8_t *pat, int64_t m,
+                          int32_t *lo, int32_t *count);
+/* npat patterns at once (OpenMP over patterns): pattern i is pats[off[i] .. off[i+1]), off[0]
+ * >= 0 and non-decreasing (else SA_ERR_ARG before any search); results in lo[i], count[i]. */
+SADEF sa_status sa_search_many(const uint8_t *text, const int32_t *sa, int32_t n, const uint8_t *pats,
+                               const int64_t *off, int64_t npat, int32_t *lo, int32_t *count, const sa_options *opt);
+
+/* Reusable context: the workspace of the functions above for every n <= max_n, allocated once
+ * (SA_MALLOC; 5 max_n + 8 bytes) and the options copied. sa_build's own scratch (see
+ * ALGORITHMS) is still allocated per call. One context serves one call at a time. */
+typedef struct sa_context sa_context;
+SADEF sa_status sa_context_create(int32_t max_n, const sa_options *opt, sa_context **ctx);
+SADEF void sa_context_destroy(sa_context *ctx);
+/* As sa_bwt_aux (r = 0: primary index only, into aux[0]); n > max_n: SA_ERR_SIZE. */
+SADEF sa_status sa_context_bwt(sa_context *ctx, const uint8_t *text, uint8_t *bwt, int32_t *aux, int32_t r, int32_t n);
+/* As sa_unbwt_aux (r = 0: aux[0] is the primary index). */
+SADEF sa_status sa_context_unbwt(sa_context *ctx, const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r,
+                                 int32_t n);
+/* As sa_gsa. */
+SADEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n);
 
 #ifdef SA_MPI
 /* ---- MPI (define SA_MPI before the include; see "MPI" in the manual) ----------------------
@@ -984,6 +1073,501 @@ SADEF const char *sa_algorithm_name(sa_algorithm a)
     }
     return "unknown";
 }
+
+/* ==== BEGIN BWT, GSA and search ==== */
+/* BWT, inverse BWT, generalized SA, pattern search and the reusable context. Everything here
+ * uses the core only through its public functions (sa_build, sa_effective_threads) and works on
+ * 32-bit indices. Conventions (libsais's, so outputs compare byte for byte): the BWT is that of
+ * text + $ with the $ left out; row 0 of the sorted rotations is the $ suffix, row k + 1 the
+ * suffix sa[k]; primary = the row of suffix 0; aux[j] = the row of suffix j*r. */
+#define SA__UB_TBL 65536 /* inverse BWT: entries of the first-byte table */
+struct sa_context {
+    int32_t cap;    /* largest n */
+    sa_options opt;
+    uint8_t *ws;    /* one block: the parts below */
+    int32_t *iw;    /* cap + 1 int32: the SA (BWT, GSA's Phi) or psi (inverse BWT) */
+    uint8_t *bw;    /* cap bytes: the BWT of an in-place call */
+    uint32_t *cnt;  /* 256 counts per thread (inverse BWT) */
+    uint8_t *tbl;   /* SA__UB_TBL + 1 bytes (inverse BWT) */
+};
+
+static sa_status sa__bw_opt(const sa_options *opt)
+{
+    if (opt && (opt->threads < 0 || opt->threads > SA_MAX_THREADS)) return SA_ERR_THREADS;
+    return SA_OK;
+}
+
+/* Threads for a pass over n elements: at most one per SA__BW_GRAIN (memory-bound passes). */
+#ifndef SA__BW_GRAIN
+#define SA__BW_GRAIN 65536
+#endif
+static int sa__bw_threads(const sa_options *opt, int64_t n)
+{
+    int t = sa_effective_threads(opt);
+    int64_t w = n / SA__BW_GRAIN;
+    if (w < t) t = w < 1 ? 1 : (int)w;
+    return t;
+}
+
+static int sa__bw_pow2(int32_t r) { return r >= 2 && (r & (r - 1)) == 0; }
+
+/* One parallel pass: bwt from sa (bwt != text), primary into aux[0], samples when r > 0.
+ * Row k + 1 (suffix sa[k]) holds text[sa[k] - 1], written at k + 1 before the $ row and at k
+ * after it; the loop writes every row at k + 1 and one memmove closes the $ gap. */
+static sa_status sa__bwt_pass(const uint8_t *text, const int32_t *sa, uint8_t *bwt, int32_t *aux, int32_t r,
+                              int32_t n, int nt)
+{
+    int32_t pk = -1;   /* SA index of suffix 0 */
+    int bad = 0;
+    int32_t last = n - 1;
+    (void)nt;
+    SA__OMP(omp parallel for num_threads(nt) schedule(static) reduction(max : pk) reduction(| : bad))
+    for (int32_t k = 0; k < last; k++) {
+        int32_t p = sa[k];
+        if (p <= 0 || p >= n) {
+            if (p == 0) pk = k; else bad = 1;
+            bwt[k + 1] = 0;
+            continue;
+        }
+        bwt[k + 1] = text[p - 1];
+        if (r > 0 && (p & (r - 1)) == 0) aux[p / r] = k + 1;
+    }
+    if (bad) return SA_ERR_RANGE;
+    int32_t p = sa[last];
+    if (p < 0 || p >= n) return SA_ERR_RANGE;
+    if (p == 0) pk = last;
+    else if (r > 0 && (p & (r - 1)) == 0) aux[p / r] = last + 1;
+    if (pk < 0) return SA_ERR_RANGE; /* no suffix 0: not a permutation */
+    if (pk < last) {
+        memmove(bwt + pk + 1, bwt + pk + 2, (size_t)(last - 1 - pk));
+        bwt[last] = text[p - 1];
+    }
+    bwt[0] = text[n - 1];
+    aux[0] = pk + 1;
+    return SA_OK;
+}
+
+/* BWT with the SA in sa_ws (n int32) and, for bwt == text, n bytes in tmp_ws (NULL: allocate). */
+static sa_status sa__bwt_run(const uint8_t *text, const int32_t *sa_in, uint8_t *bwt, int32_t *aux, int32_t r,
+                             int32_t n, const sa_options *opt, int32_t *sa_ws, uint8_t *tmp_ws)
+{
+    sa_status st = sa__bw_opt(opt);
+    if (st != SA_OK) return st;
+    if (n < 0) return SA_ERR_SIZE;
+    if (!aux || (n > 0 && (!text || !bwt))) return SA_ERR_NULL;
+    if (r != 0 && !sa__bw_pow2(r)) return SA_ERR_ARG;
+    if (n <= 1) {
+        if (n == 1) bwt[0] = text[0];
+        aux[0] = n;
+        return SA_OK;
+    }
+    int32_t *sa = (int32_t *)sa_in, *own_sa = NULL;
+    uint8_t *out = bwt, *own_tmp = NULL;
+    if (!sa) {
+        sa = sa_ws ? sa_ws : (own_sa = (int32_t *)SA_MALLOC((size_t)n * sizeof(int32_t)));
+        if (!sa) return SA_ERR_NOMEM;
+    }
+    if (bwt == text) {
+        out = tmp_ws ? tmp_ws : (own_tmp = (uint8_t *)SA_MALLOC((size_t)n));
+        if (!out) { SA_FREE(own_sa); return SA_ERR_NOMEM; }
+    }
+    if (!sa_in) st = sa_build(text, sa, n, opt);
+    if (st == SA_OK) st = sa__bwt_pass(text, sa, out, aux, r, n, sa__bw_threads(opt, n));
+    if (st == SA_OK && out != bwt) memcpy(bwt, out, (size_t)n);
+    SA_FREE(own_tmp);
+    SA_FREE(own_sa);
+    return st;
+}
+
+SADEF sa_status sa_bwt(const uint8_t *text, uint8_t *bwt, int32_t *primary, int32_t n, const sa_options *opt)
+{
+    return sa__bwt_run(text, NULL, bwt, primary, 0, n, opt, NULL, NULL);
+}
+
+SADEF sa_status sa_bwt_aux(const uint8_t *text, uint8_t *bwt, int32_t *aux, int32_t r, int32_t n, const sa_options *opt)
+{
+    if (r == 0) return SA_ERR_ARG;
+    return sa__bwt_run(text, NULL, bwt, aux, r, n, opt, NULL, NULL);
+}
+
+SADEF sa_status sa_bwt_from_sa(const uint8_t *text, const int32_t *sa, uint8_t *bwt, int32_t *aux, int32_t r,
+                               int32_t n, const sa_options *opt)
+{
+    if (n > 0 && !sa) return SA_ERR_NULL;
+    if (n == 0) sa = (const int32_t *)aux; /* any non-NULL pointer: nothing is read */
+    return sa__bwt_run(text, sa, bwt, aux, r, n, opt, NULL, NULL);
+}
+
+/* Inverse BWT through psi (the successor of LF): psi[row of suffix i] = row of suffix i + 1.
+ * Rows 0..n; row 0 is the $ suffix. F(row), the first byte of a row, comes from the bucket
+ * starts C[] through a 65536-entry table on the row's top bits (then a short scan). Every
+ * value read from psi lies in [0, n] whatever the input, so corrupted indices cannot reach
+ * outside the arrays; they only make a piece end somewhere else, which is checked. */
+static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r, int32_t n,
+                               const sa_options *opt, uint32_t *ws, uint32_t *cnt_ws, uint8_t *tbl_ws)
+{
+    sa_status st = sa__bw_opt(opt);
+    if (st != SA_OK) return st;
+    if (n < 0) return SA_ERR_SIZE;
+    if (!aux || (n > 0 && (!bwt || !text))) return SA_ERR_NULL;
+    if (r != 0 && !sa__bw_pow2(r)) return SA_ERR_ARG;
+    int64_t nseg = r == 0 || n == 0 ? 1 : (int64_t)(n - 1) / r + 1;
+    if (n == 0) return aux[0] == 0 ? SA_OK : SA_ERR_ARG;
+    for (int64_t j = 0; j < nseg; j++)
+        if (aux[j] < 1 || aux[j] > n) return SA_ERR_ARG;
+    if (n == 1) { text[0] = bwt[0]; return SA_OK; }
+    int nt = sa__bw_threads(opt, n);
+    uint32_t *psi = ws ? ws : (uint32_t *)SA_MALLOC(((size_t)n + 1) * sizeof(uint32_t));
+    /* per-thread counts, then the bucket starts */
+    uint32_t *cnt = cnt_ws ? cnt_ws : (uint32_t *)SA_MALLOC((size_t)nt * 256 * sizeof(uint32_t));
+    uint8_t *tbl = tbl_ws ? tbl_ws : (uint8_t *)SA_MALLOC(SA__UB_TBL + 1);
+    if (!psi || !cnt || !tbl) {
+        if (!ws) SA_FREE(psi);
+        if (!cnt_ws) SA_FREE(cnt);
+        if (!tbl_ws) SA_FREE(tbl);
+        return SA_ERR_NOMEM;
+    }
+    uint32_t C[257];
+    const uint32_t p = (uint32_t)aux[0];
+    const uint32_t un = (uint32_t)n;
+    SA__OMP(omp parallel num_threads(nt))
+    {
+        int t = 0, T = 1;
+#ifdef _OPENMP
+        t = omp_get_thread_num();
+        T = omp_get_num_threads();
+#endif
+        uint32_t lo = (uint32_t)((uint64_t)un * (uint64_t)t / (uint64_t)T);
+        uint32_t hi = (uint32_t)((uint64_t)un * (uint64_t)(t + 1) / (uint64_t)T);
+        uint32_t *c = cnt + (size_t)t * 256;
+        memset(c, 0, 256 * sizeof *c);
+        for (uint32_t u = lo; u < hi; u++) c[bwt[u]]++;
+        SA__OMP(omp barrier)
+        SA__OMP(omp single)
+        {
+            uint32_t sum = 1; /* row 0: $ */
+            for (int b = 0; b < 256; b++) {
+                C[b] = sum;
+                for (int q = 0; q < T; q++) {
+                    uint32_t x = cnt[(size_t)q * 256 + b];
+                    cnt[(size_t)q * 256 + b] = sum;
+                    sum += x;
+                }
+            }
+            C[256] = sum; /* n + 1 */
+            psi[0] = p;
+        }
+        /* bwt[u] sits in row u (u < p) or u + 1 (u >= p) */
+        for (uint32_t u = lo; u < hi; u++) psi[c[bwt[u]]++] = u < p ? u : u + 1;
+    }
+    int shift = 0;
+    while (((uint64_t)un >> shift) >= SA__UB_TBL) shift++;
+    {
+        int b = 0;
+        for (uint32_t i = 0; i <= (un >> shift); i++) {
+            uint32_t row = i << shift;
+            while (b < 255 && C[b + 1] <= row) b++;
+            tbl[i] = (uint8_t)b;
+        }
+    }
+    int bad = 0;
+    int dnt = r == 0 ? 1 : nt;
+    (void)dnt;
+    SA__OMP(omp parallel for num_threads(dnt) schedule(dynamic, 16) reduction(| : bad))
+    for (int64_t j = 0; j < nseg; j++) {
+        int64_t beg = r == 0 ? 0 : j * r;
+        int64_t len = r == 0 ? n : (n - beg < r ? n - beg : r);
+        uint32_t want = j + 1 < nseg ? (uint32_t)aux[j + 1] : 0;
+        uint32_t row = (uint32_t)aux[j];
+        uint8_t *o = text + beg;
+        for (int64_t i = 0; i < len; i++) {
+            unsigned b = tbl[row >> shift];
+            while (C[b + 1] <= row) b++;
+            o[i] = (uint8_t)b;
+            row = psi[row];
+        }
+        if (row != want) bad = 1;
+    }
+    if (!ws) SA_FREE(psi);
+    if (!cnt_ws) SA_FREE(cnt);
+    if (!tbl_ws) SA_FREE(tbl);
+    return bad ? SA_ERR_ARG : SA_OK;
+}
+
+SADEF sa_status sa_unbwt(const uint8_t *bwt, uint8_t *text, int32_t primary, int32_t n, const sa_options *opt)
+{
+    return sa__unbwt_run(bwt, text, &primary, 0, n, opt, NULL, NULL, NULL);
+}
+
+SADEF sa_status sa_unbwt_aux(const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r, int32_t n,
+                             const sa_options *opt)
+{
+    if (r == 0) return SA_ERR_ARG;
+    return sa__unbwt_run(bwt, text, aux, r, n, opt, NULL, NULL, NULL);
+}
+
+/* In-place sort of distinct int32 (a GSA group's positions): quicksort, insertion sort below 16,
+ * heapsort past 2 log2 n levels (no quadratic case). */
+static void sa__gsa_sift(int32_t *a, int64_t i, int64_t n)
+{
+    for (;;) {
+        int64_t c = 2 * i + 1;
+        if (c >= n) return;
+        if (c + 1 < n && a[c + 1] > a[c]) c++;
+        if (a[i] >= a[c]) return;
+        int32_t x = a[i]; a[i] = a[c]; a[c] = x;
+        i = c;
+    }
+}
+static void sa__gsa_sort(int32_t *a, int64_t n, int depth)
+{
+    while (n > 16) {
+        if (depth-- <= 0) {
+            for (int64_t i = n / 2 - 1; i >= 0; i--) sa__gsa_sift(a, i, n);
+            for (int64_t e = n - 1; e > 0; e--) {
+                int32_t x = a[0]; a[0] = a[e]; a[e] = x;
+                sa__gsa_sift(a, 0, e);
+            }
+            return;
+        }
+        int32_t x = a[0], y = a[n / 2], z = a[n - 1];
+        int32_t piv = x < y ? (y < z ? y : x < z ? z : x) : (x < z ? x : y < z ? z : y);
+        int64_t i = 0, j = n - 1;
+        for (;;) {
+            while (a[i] < piv) i++;
+            while (a[j] > piv) j--;
+            if (i >= j) break;
+            int32_t s = a[i]; a[i] = a[j]; a[j] = s;
+            i++; j--;
+        }
+        /* [0, j] <= piv <= [j + 1, n) */
+        if (j + 1 < n - j - 1) { sa__gsa_sort(a, j + 1, depth); a += j + 1; n -= j + 1; }
+        else { sa__gsa_sort(a + j + 1, n - j - 1, depth); n = j + 1; }
+    }
+    for (int64_t i = 1; i < n; i++) {
+        int32_t x = a[i];
+        int64_t j = i;
+        while (j > 0 && a[j - 1] > x) { a[j] = a[j - 1]; j--; }
+        a[j] = x;
+    }
+}
+
+/* GSA from the plain SA: the plain order differs from the GSA order only inside groups of
+ * suffixes that are equal up to and including their terminator (they follow each other in the
+ * plain SA, ordered by what comes after the terminator). One Phi pass in text order computes
+ * for each suffix its common prefix with its plain-SA predecessor, stopped at terminators
+ * (never more than one less than the previous position's, so O(n) in all: Phi/PLCP's argument
+ * holds for the stopped comparison), and whether both reached a terminator (same group). That
+ * value is also the GSA's LCP at the same SA index: inside a group every member shares the
+ * whole string tail, and at a group's first index the value to the previous group is the same
+ * for every member. Then each group is sorted by position. */
+static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt,
+                             int32_t *ws)
+{
+    sa_status st = sa__bw_opt(opt);
+    if (st != SA_OK) return st;
+    if (n < 0) return SA_ERR_SIZE;
+    if (n == 0) return SA_OK;
+    if (!text || !sa) return SA_ERR_NULL;
+    if (text[n - 1] != 0) return SA_ERR_ARG;
+    int32_t *phi = ws ? ws : (int32_t *)SA_MALLOC((size_t)n * sizeof(int32_t));
+    if (!phi) return SA_ERR_NOMEM;
+    st = sa_build(text, sa, n, opt);
+    if (st != SA_OK) { if (!ws) SA_FREE(phi); return st; }
+    int nt = sa__bw_threads(opt, n);
+    (void)nt;
+    phi[sa[0]] = -1;
+    SA__OMP(omp parallel num_threads(nt))
+    {
+        SA__OMP(omp for schedule(static))
+        for (int32_t k = 1; k < n; k++) phi[sa[k]] = sa[k - 1];
+        int t = 0, T = 1;
+#ifdef _OPENMP
+        t = omp_get_thread_num();
+        T = omp_get_num_threads();
+#endif
+        int32_t lo = (int32_t)((int64_t)n * t / T), hi = (int32_t)((int64_t)n * (t + 1) / T);
+        int32_t l = 0;
+        for (int32_t i = lo; i < hi; i++) {
+            int32_t j = phi[i];
+            if (j < 0) { phi[i] = 0; l = 0; continue; }
+            /* both suffixes end with a 0 (text[n-1] = 0), so the scan stops inside the text */
+            while (text[i + l] == text[j + l] && text[i + l] != 0) l++;
+            int same = text[i + l] == 0 && text[j + l] == 0;
+            phi[i] = l | (int32_t)((uint32_t)same << 31);
+            if (l > 0) l--;
+        }
+        SA__OMP(omp barrier)
+        /* SA order: the LCP, and the group mark in sa's sign bit */
+        SA__OMP(omp for schedule(static))
+        for (int32_t k = 0; k < n; k++) {
+            int32_t v = phi[sa[k]];
+            if (lcp) lcp[k] = v & INT32_MAX;
+            if (v < 0) sa[k] |= INT32_MIN;
+        }
+        /* sort each group (a run of marked entries and the unmarked one before it). Chunk c
+         * owns the runs that start in [a_c, a_c+1) where a_c is the first run start at or after
+         * its nominal beginning: found first (read only), then sorted (phi is free now) */
+        int nc = T == 1 || 64 * T >= n ? 1 : 64 * T;
+        SA__OMP(omp for schedule(static))
+        for (int c = 0; c <= nc; c++) {
+            int64_t k = (int64_t)n * c / nc;
+            while (k < n && k > 0 && sa[k] < 0) k++;
+            if (nc > 1) phi[c] = (int32_t)k;
+        }
+        SA__OMP(omp for schedule(dynamic, 1))
+        for (int c = 0; c < nc; c++) {
+            int64_t k = nc > 1 ? phi[c] : 0, b = nc > 1 ? phi[c + 1] : n;
+            while (k < b) {
+                int64_t s = k++;
+                while (k < b && sa[k] < 0) { sa[k] &= INT32_MAX; k++; }
+                if (k - s > 1) {
+                    int depth = 0;
+                    for (int64_t q = k - s; q > 1; q >>= 1) depth += 2;
+                    sa__gsa_sort(sa + s, k - s, depth);
+                }
+            }
+        }
+    }
+    if (!ws) SA_FREE(phi);
+    return SA_OK;
+}
+
+SADEF sa_status sa_gsa(const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt)
+{
+    return sa__gsa_run(text, sa, lcp, n, opt, NULL);
+}
+
+/* Compare the suffix at pos with pat from offset *l (both known to agree before it): < 0 when
+ * the suffix's first m bytes sort before pat (a suffix shorter than pat and equal on all its
+ * bytes sorts first), 0 when pat is a prefix of the suffix, > 0 otherwise; *l = common prefix. */
+static int sa__srch_cmp(const uint8_t *text, int32_t n, int32_t pos, const uint8_t *pat, int64_t m, int64_t *l)
+{
+    int64_t i = *l, avail = (int64_t)n - pos;
+    int64_t lim = m < avail ? m : avail;
+    while (i < lim && text[pos + i] == pat[i]) i++;
+    *l = i;
+    if (i == m) return 0;
+    if (i == avail) return -1;
+    return text[pos + i] < pat[i] ? -1 : 1;
+}
+
+/* Binary search with Manber and Myers' simple acceleration: comparisons start at the smaller of
+ * the bounds' common prefixes with pat (every suffix between the bounds shares it). upper = 0:
+ * first index whose suffix is >= pat; 1: first index whose suffix is > pat (pat a prefix counts
+ * as equal). -1: an SA entry outside [0, n). */
+static int64_t sa__srch_bound(const uint8_t *text, const int32_t *sa, int32_t n, const uint8_t *pat, int64_t m,
+                              int64_t lo, int64_t hi, int upper)
+{
+    int64_t llo = 0, lhi = 0;
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        int32_t pos = sa[mid];
+        if (pos < 0 || pos >= n) return -1;
+        int64_t l = llo < lhi ? llo : lhi;
+        int c = sa__srch_cmp(text, n, pos, pat, m, &l);
+        if (c < 0 || (upper && c == 0)) { lo = mid; llo = l; }
+        else { hi = mid; lhi = l; }
+    }
+    return hi;
+}
+
+static sa_status sa__srch_one(const uint8_t *text, const int32_t *sa, int32_t n, const uint8_t *pat, int64_t m,
+                              int32_t *lo, int32_t *count)
+{
+    if (m == 0) { *lo = 0; *count = n; return SA_OK; }
+    int64_t a = sa__srch_bound(text, sa, n, pat, m, -1, n, 0);
+    if (a < 0) return SA_ERR_RANGE;
+    int64_t b = sa__srch_bound(text, sa, n, pat, m, a - 1, n, 1);
+    if (b < 0) return SA_ERR_RANGE;
+    *lo = (int32_t)a;
+    *count = (int32_t)(b - a);
+    return SA_OK;
+}
+
+SADEF sa_status sa_search(const uint8_t *text, const int32_t *sa, int32_t n, const uint8_t *pat, int64_t m,
+                          int32_t *lo, int32_t *count)
+{
+    if (n < 0 || m < 0) return SA_ERR_SIZE;
+    if (!lo || !count || (m > 0 && !pat) || (n > 0 && (!text || !sa))) return SA_ERR_NULL;
+    return sa__srch_one(text, sa, n, pat, m, lo, count);
+}
+
+SADEF sa_status sa_search_many(const uint8_t *text, const int32_t *sa, int32_t n, const uint8_t *pats,
+                               const int64_t *off, int64_t npat, int32_t *lo, int32_t *count, const sa_options *opt)
+{
+    sa_status st = sa__bw_opt(opt);
+    if (st != SA_OK) return st;
+    if (n < 0 || npat < 0) return SA_ERR_SIZE;
+    if (npat == 0) return SA_OK;
+    if (!off || !lo || !count || (n > 0 && (!text || !sa))) return SA_ERR_NULL;
+    if (off[0] < 0) return SA_ERR_ARG;
+    for (int64_t i = 0; i < npat; i++)
+        if (off[i + 1] < off[i]) return SA_ERR_ARG;
+    if (off[npat] > off[0] && !pats) return SA_ERR_NULL;
+    int nt = sa__bw_threads(opt, npat * 16); /* a search is worth about 16 bytes of a pass */
+    int bad = 0;
+    (void)nt;
+    SA__OMP(omp parallel for num_threads(nt) schedule(dynamic, 256) reduction(| : bad))
+    for (int64_t i = 0; i < npat; i++)
+        if (sa__srch_one(text, sa, n, pats + off[i], off[i + 1] - off[i], &lo[i], &count[i]) != SA_OK) bad = 1;
+    return bad ? SA_ERR_RANGE : SA_OK;
+}
+
+SADEF sa_status sa_context_create(int32_t max_n, const sa_options *opt, sa_context **ctx)
+{
+    if (!ctx) return SA_ERR_NULL;
+    sa_status st = sa__bw_opt(opt);
+    if (st != SA_OK) return st;
+    if (max_n < 0) return SA_ERR_SIZE;
+    sa_context *c = (sa_context *)SA_MALLOC(sizeof *c);
+    if (!c) return SA_ERR_NOMEM;
+    if (opt) c->opt = *opt;
+    else memset(&c->opt, 0, sizeof c->opt);
+    int nt = sa_effective_threads(&c->opt);
+    c->opt.threads = nt; /* fixed now: the count buffer is sized for it */
+    size_t iw = ((size_t)max_n + 1) * sizeof(int32_t), cw = (size_t)nt * 256 * sizeof(uint32_t);
+    size_t bw = ((size_t)max_n + 7) & ~(size_t)7;
+    c->ws = (uint8_t *)SA_MALLOC(iw + cw + bw + SA__UB_TBL + 1);
+    if (!c->ws) { SA_FREE(c); return SA_ERR_NOMEM; }
+    c->iw = (int32_t *)c->ws;
+    c->cnt = (uint32_t *)(c->ws + iw);
+    c->bw = c->ws + iw + cw;
+    c->tbl = c->bw + bw;
+    c->cap = max_n;
+    *ctx = c;
+    return SA_OK;
+}
+
+SADEF void sa_context_destroy(sa_context *ctx)
+{
+    if (!ctx) return;
+    SA_FREE(ctx->ws);
+    SA_FREE(ctx);
+}
+
+SADEF sa_status sa_context_bwt(sa_context *ctx, const uint8_t *text, uint8_t *bwt, int32_t *aux, int32_t r, int32_t n)
+{
+    if (!ctx) return SA_ERR_NULL;
+    if (n > ctx->cap) return SA_ERR_SIZE;
+    return sa__bwt_run(text, NULL, bwt, aux, r, n, &ctx->opt, ctx->iw, ctx->bw);
+}
+
+SADEF sa_status sa_context_unbwt(sa_context *ctx, const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r,
+                                 int32_t n)
+{
+    if (!ctx) return SA_ERR_NULL;
+    if (n > ctx->cap) return SA_ERR_SIZE;
+    return sa__unbwt_run(bwt, text, aux, r, n, &ctx->opt, (uint32_t *)ctx->iw, ctx->cnt, ctx->tbl);
+}
+
+SADEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n)
+{
+    if (!ctx) return SA_ERR_NULL;
+    if (n > ctx->cap) return SA_ERR_SIZE;
+    return sa__gsa_run(text, sa, lcp, n, &ctx->opt, ctx->iw);
+}
+/* ==== END BWT, GSA and search ==== */
 
 #ifdef SA_MPI
 /* ==== MPI: distributed suffix array, LCP and LRS ==============================================

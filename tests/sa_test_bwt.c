@@ -1,0 +1,503 @@
+/* sa_test_bwt.c - sa.h's BWT, inverse BWT, generalized SA, search and context (issue 26),
+ * against oracles written independently of the fast code:
+ *  - a brute-force suffix sort (qsort with a byte-by-byte comparator) -> the naive BWT by the
+ *    rows of text + $, the aux samples by definition;
+ *  - the naive inverse BWT by repeated sorting (prepend the BWT column, sort the rows, n + 1
+ *    times) on small inputs;
+ *  - a brute-force GSA (qsort comparing up to the terminator, ties by position) and its LCP;
+ *  - brute-force search (every text position tried).
+ * Hostile cases: empty and one-byte texts, all-equal, periodic, every byte value, GSA strings
+ * that are prefixes of each other and empty strings, patterns longer than the text, empty
+ * patterns, corrupted primary indices and aux samples, the failing allocator (every allocation
+ * of every call failed once: SA_ERR_NOMEM, outputs untouched where documented, nothing leaked).
+ * SA__BW_GRAIN is lowered so small inputs run the multi-thread paths. */
+#include "failalloc.h"
+#define SA_MALLOC(sz) fa_malloc(sz)
+#define SA_FREE(p) fa_free(p)
+#define SA__BW_GRAIN 256
+#define SA__GRAIN 64
+#define SA_IMPLEMENTATION
+#include "sa.h"
+#include "check.h"
+
+/* ---- oracles ------------------------------------------------------------------------------ */
+static const uint8_t *o_text;
+static int32_t o_n;
+static int cmp_suffix(const void *a, const void *b)
+{
+    int32_t i = *(const int32_t *)a, j = *(const int32_t *)b;
+    while (i < o_n && j < o_n) {
+        if (o_text[i] != o_text[j]) return o_text[i] < o_text[j] ? -1 : 1;
+        i++, j++;
+    }
+    return i < o_n ? 1 : (j < o_n ? -1 : 0);
+}
+static void naive_sa(const uint8_t *t, int32_t n, int32_t *sa)
+{
+    for (int32_t i = 0; i < n; i++) sa[i] = i;
+    o_text = t, o_n = n;
+    qsort(sa, (size_t)n, sizeof *sa, cmp_suffix);
+}
+/* rows of text + $: row 0 is "$", row k + 1 the suffix sa[k]; the BWT column without the $ */
+static int32_t naive_bwt(const uint8_t *t, int32_t n, const int32_t *sa, uint8_t *u, int32_t *aux, int32_t r)
+{
+    if (n == 0) { if (aux) aux[0] = 0; return 0; }
+    int32_t k = 0, p = -1;
+    u[k++] = t[n - 1];
+    for (int32_t i = 0; i < n; i++) {
+        if (sa[i] == 0) p = i + 1;
+        else u[k++] = t[sa[i] - 1];
+        if (aux && sa[i] % r == 0) aux[sa[i] / r] = i + 1;
+    }
+    return p;
+}
+/* inverse by repeated sorting: n + 1 rows of symbols 0..256 (0 = $, byte b = b + 1); round r
+ * prepends the BWT column to every row and sorts the rows on their first r symbols; after n + 1
+ * rounds the rows are the sorted rotations of text + $, and the one ending in $ is text + $ */
+static int32_t rs_len;
+static int cmp_row(const void *a, const void *b)
+{
+    const uint16_t *x = (const uint16_t *)a, *y = (const uint16_t *)b;
+    for (int32_t i = 0; i < rs_len; i++)
+        if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1;
+    return 0;
+}
+static void naive_unbwt(const uint8_t *u, int32_t n, int32_t p, uint8_t *t)
+{
+    int32_t w = n + 1;
+    uint16_t *rows = (uint16_t *)calloc((size_t)w * w, sizeof(uint16_t));
+    uint16_t *L = (uint16_t *)malloc((size_t)w * sizeof(uint16_t));
+    for (int32_t j = 0, k = 0; j < w; j++) L[j] = j == p ? 0 : (uint16_t)(u[k++] + 1);
+    for (int32_t len = 1; len <= w; len++) {
+        for (int32_t j = 0; j < w; j++) {
+            uint16_t *row = rows + (size_t)j * w;
+            memmove(row + 1, row, (size_t)(len - 1) * sizeof(uint16_t));
+            row[0] = L[j];
+        }
+        rs_len = len;
+        qsort(rows, (size_t)w, (size_t)w * sizeof(uint16_t), cmp_row);
+    }
+    for (int32_t j = 0; j < w; j++) {
+        uint16_t *row = rows + (size_t)j * w;
+        if (row[w - 1] == 0) {
+            for (int32_t i = 0; i < n; i++) t[i] = (uint8_t)(row[i] - 1);
+            break;
+        }
+    }
+    free(rows);
+    free(L);
+}
+static int cmp_gsa(const void *a, const void *b)
+{
+    int32_t i = *(const int32_t *)a, j = *(const int32_t *)b, i0 = i, j0 = j;
+    for (;;) {
+        if (o_text[i] != o_text[j]) return o_text[i] < o_text[j] ? -1 : 1;
+        if (o_text[i] == 0) return i0 < j0 ? -1 : 1;
+        i++, j++;
+    }
+}
+static void naive_gsa(const uint8_t *t, int32_t n, int32_t *sa, int32_t *lcp)
+{
+    for (int32_t i = 0; i < n; i++) sa[i] = i;
+    o_text = t, o_n = n;
+    qsort(sa, (size_t)n, sizeof *sa, cmp_gsa);
+    for (int32_t k = 0; k < n; k++) {
+        int32_t l = 0;
+        if (k > 0)
+            while (t[sa[k] + l] == t[sa[k - 1] + l] && t[sa[k] + l] != 0) l++;
+        lcp[k] = l;
+    }
+}
+/* brute-force search: suffixes below pat, and suffixes starting with pat */
+static void naive_search(const uint8_t *t, int32_t n, const uint8_t *pat, int32_t m, int32_t *lo, int32_t *cnt)
+{
+    int32_t below = 0, c = 0;
+    for (int32_t i = 0; i < n; i++) {
+        int32_t l = 0;
+        while (l < m && i + l < n && t[i + l] == pat[l]) l++;
+        if (l == m) c++;
+        else if (i + l == n || t[i + l] < pat[l]) below++;
+    }
+    *lo = below, *cnt = c;
+}
+
+/* ---- inputs ------------------------------------------------------------------------------- */
+enum { K_RANDOM, K_BINARY, K_EQUAL, K_PERIODIC, K_ALLBYTES, K_FIB, K_NULFF, K_COUNT };
+static const char *kname[K_COUNT] = {"random", "binary", "all-equal", "periodic", "every-byte", "fibonacci", "nul-ff-runs"};
+static void make_text(int kind, uint8_t *t, int32_t n)
+{
+    int32_t per = 1 + (int32_t)check_rand_below(7);
+    for (int32_t i = 0; i < n; i++) {
+        switch (kind) {
+        case K_RANDOM: t[i] = (uint8_t)check_rand(); break;
+        case K_BINARY: t[i] = (uint8_t)('a' + check_rand_below(2)); break;
+        case K_EQUAL: t[i] = 'z'; break;
+        case K_PERIODIC: t[i] = (uint8_t)("abcabdx"[i % per]); break;
+        case K_ALLBYTES: t[i] = (uint8_t)(i * 7 + 3); break;
+        case K_FIB: break;
+        default: t[i] = check_rand_below(4) == 0 ? 0xff : 0; break;
+        }
+    }
+    if (kind == K_FIB && n > 0) { /* Fibonacci word */
+        int32_t a = 1, b = 1;
+        t[0] = 'a';
+        while (b < n) {
+            int32_t c = a + b > n ? n : a + b;
+            memcpy(t + b, t, (size_t)(c - b));
+            a = b, b = c;
+        }
+    }
+}
+
+static sa_options thr(int t) { sa_options o; memset(&o, 0, sizeof o); o.threads = t; return o; }
+
+/* ---- BWT and inverse ---------------------------------------------------------------------- */
+static void test_bwt_small(void)
+{
+    int32_t sizes[] = {0, 1, 2, 3, 5, 8, 17, 31, 64};
+    for (int kind = 0; kind < K_COUNT; kind++)
+        for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
+            int32_t n = sizes[si];
+            uint8_t t[64], u[64], want[64], back[64], rs[64];
+            int32_t sa[64], aux[64], waux[64];
+            make_text(kind, t, n);
+            naive_sa(t, n, sa);
+            int32_t wp = naive_bwt(t, n, sa, want, waux, 2);
+            for (int th = 1; th <= 3; th += 2) {
+                sa_options o = thr(th);
+                int32_t p = -7;
+                CHECK(sa_bwt(t, u, &p, n, &o) == SA_OK, "%s n=%d", kname[kind], n);
+                CHECK(p == wp && memcmp(u, want, (size_t)n) == 0, "bwt %s n=%d p=%d want %d", kname[kind], n, p, wp);
+                CHECK(sa_bwt_aux(t, u, aux, 2, n, &o) == SA_OK, "%s n=%d", kname[kind], n);
+                CHECK(memcmp(u, want, (size_t)n) == 0, "bwt_aux %s n=%d", kname[kind], n);
+                for (int32_t j = 0; n > 0 && j <= (n - 1) / 2; j++)
+                    CHECK(aux[j] == waux[j], "aux %s n=%d j=%d", kname[kind], n, j);
+                memset(back, 0xAA, sizeof back);
+                CHECK(sa_unbwt(want, back, wp, n, &o) == SA_OK, "%s n=%d", kname[kind], n);
+                CHECK(memcmp(back, t, (size_t)n) == 0, "unbwt %s n=%d", kname[kind], n);
+                if (n > 0) {
+                    memset(back, 0xAA, sizeof back);
+                    CHECK(sa_unbwt_aux(want, back, waux, 2, n, &o) == SA_OK, "%s n=%d", kname[kind], n);
+                    CHECK(memcmp(back, t, (size_t)n) == 0, "unbwt_aux %s n=%d", kname[kind], n);
+                }
+                /* in place both ways */
+                memcpy(u, t, (size_t)n);
+                CHECK(sa_bwt(u, u, &p, n, &o) == SA_OK && p == wp && memcmp(u, want, (size_t)n) == 0,
+                      "in-place bwt %s n=%d", kname[kind], n);
+                CHECK(sa_unbwt(u, u, p, n, &o) == SA_OK && memcmp(u, t, (size_t)n) == 0,
+                      "in-place unbwt %s n=%d", kname[kind], n);
+            }
+            /* the inverse against repeated sorting (independent of the psi walk) */
+            if (n <= 40) {
+                naive_unbwt(want, n, wp, rs);
+                CHECK(memcmp(rs, t, (size_t)n) == 0, "repeated-sorting oracle %s n=%d", kname[kind], n);
+            }
+        }
+}
+
+/* larger inputs: BWT against the naive BWT from a validated SA, round trips, every r */
+static void test_bwt_large(void)
+{
+    const int32_t n = 300001;
+    uint8_t *t = (uint8_t *)malloc(n), *u = (uint8_t *)malloc(n), *w = (uint8_t *)malloc(n), *b = (uint8_t *)malloc(n);
+    int32_t *sa = (int32_t *)malloc((size_t)n * 4), *aux = (int32_t *)malloc((size_t)n * 4),
+            *waux = (int32_t *)malloc((size_t)n * 4);
+    for (int kind = 0; kind < K_COUNT; kind++) {
+        int32_t m = kind == K_RANDOM ? n : n - (int32_t)check_rand_below(3000);
+        make_text(kind, t, m);
+        CHECK(sa_build(t, sa, m, NULL) == SA_OK && sa_validate(t, sa, m) == SA_OK, "%s", kname[kind]);
+        int32_t r = 1 << (1 + (int)check_rand_below(14));
+        int32_t wp = naive_bwt(t, m, sa, w, waux, r);
+        for (int th = 1; th <= 4; th += 3) {
+            sa_options o = thr(th);
+            int32_t p;
+            CHECK(sa_bwt_from_sa(t, sa, u, &p, 0, m, &o) == SA_OK && p == wp && memcmp(u, w, (size_t)m) == 0,
+                  "from_sa %s", kname[kind]);
+            memset(u, 0, (size_t)m);
+            CHECK(sa_bwt_aux(t, u, aux, r, m, &o) == SA_OK, "%s", kname[kind]);
+            CHECK(memcmp(u, w, (size_t)m) == 0 && memcmp(aux, waux, (size_t)((m - 1) / r + 1) * 4) == 0,
+                  "bwt_aux %s r=%d threads=%d", kname[kind], r, th);
+            memset(b, 0, (size_t)m);
+            CHECK(sa_unbwt_aux(w, b, waux, r, m, &o) == SA_OK && memcmp(b, t, (size_t)m) == 0,
+                  "unbwt_aux %s r=%d threads=%d", kname[kind], r, th);
+            memset(b, 0, (size_t)m);
+            CHECK(sa_unbwt(w, b, wp, m, &o) == SA_OK && memcmp(b, t, (size_t)m) == 0, "unbwt %s", kname[kind]);
+        }
+    }
+    free(t), free(u), free(w), free(b), free(sa), free(aux), free(waux);
+}
+
+/* corrupted primary indices and aux samples: a status, or (when the corrupted index still
+ * decodes to a whole text) a text whose BWT is exactly the given input; never a stray access
+ * (the sanitizer build runs this too) */
+static void test_corrupt(void)
+{
+    const int32_t n = 5000;
+    uint8_t t[5000], u[5000], b[5000], u2[5000];
+    int32_t aux[5000], aux2[5000], p, p2;
+    for (int kind = 0; kind < K_COUNT; kind++) {
+        make_text(kind, t, n);
+        CHECK(sa_bwt_aux(t, u, aux, 16, n, NULL) == SA_OK, "%s", kname[kind]);
+        p = aux[0];
+        int32_t bad[] = {0, -1, n + 1, INT32_MIN, INT32_MAX};
+        for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+            memset(b, 0x5A, sizeof b);
+            CHECK(sa_unbwt(u, b, bad[i], n, NULL) == SA_ERR_ARG, "%s primary %d", kname[kind], bad[i]);
+            CHECK(b[0] == 0x5A && b[n - 1] == 0x5A, "output touched");
+            int32_t keep = aux[3];
+            aux[3] = bad[i];
+            CHECK(sa_unbwt_aux(u, b, aux, 16, n, NULL) == SA_ERR_ARG, "%s aux %d", kname[kind], bad[i]);
+            CHECK(b[0] == 0x5A && b[n - 1] == 0x5A, "output touched");
+            aux[3] = keep;
+        }
+        CHECK(sa_unbwt_aux(u, b, aux, 12, n, NULL) == SA_ERR_ARG, "r not a power of two");
+        CHECK(sa_unbwt_aux(u, b, aux, 1, n, NULL) == SA_ERR_ARG, "r = 1");
+        for (int trial = 0; trial < 20; trial++) {
+            int32_t q = 1 + (int32_t)check_rand_below(n);
+            if (q == p) continue;
+            sa_status st = sa_unbwt(u, b, q, n, NULL);
+            CHECK(st == SA_ERR_ARG || st == SA_OK, "%s", kname[kind]);
+            if (st == SA_OK) /* (u, q) is itself a valid BWT: then b must be its text */
+                CHECK(sa_bwt(b, u2, &p2, n, NULL) == SA_OK && p2 == q && memcmp(u2, u, n) == 0,
+                      "%s primary %d accepted but not the inverse", kname[kind], q);
+            int32_t j = (int32_t)check_rand_below((n - 1) / 16 + 1), keep = aux[j];
+            aux[j] = 1 + (int32_t)check_rand_below(n);
+            if (aux[j] != keep) {
+                st = sa_unbwt_aux(u, b, aux, 16, n, NULL);
+                CHECK(st == SA_ERR_ARG || st == SA_OK, "%s", kname[kind]);
+                if (st == SA_OK)
+                    CHECK(sa_bwt_aux(b, u2, aux2, 16, n, NULL) == SA_OK && memcmp(u2, u, n) == 0 &&
+                          memcmp(aux2, aux, sizeof(int32_t) * ((n - 1) / 16 + 1)) == 0,
+                          "%s aux[%d] accepted but not the inverse", kname[kind], j);
+            }
+            aux[j] = keep;
+        }
+    }
+    /* the BWT of an SA that is not a permutation: a status, no stray access */
+    int32_t sa[8] = {0, 1, 2, 3, 4, 5, 6, 99};
+    CHECK(sa_bwt_from_sa(t, sa, u, &p, 0, 8, NULL) == SA_ERR_RANGE, "sa entry out of range");
+    int32_t sa2[7] = {1, 2, 3, 4, 5, 6, 6};
+    CHECK(sa_bwt_from_sa(t, sa2, u, &p, 0, 7, NULL) == SA_ERR_RANGE, "no suffix 0");
+    /* argument checks */
+    CHECK(sa_bwt(t, u, NULL, 4, NULL) == SA_ERR_NULL, "null primary");
+    CHECK(sa_bwt(t, u, &p, -1, NULL) == SA_ERR_SIZE, "n < 0");
+    CHECK(sa_bwt_aux(t, u, aux, 0, 4, NULL) == SA_ERR_ARG && sa_bwt_aux(t, u, aux, 6, 4, NULL) == SA_ERR_ARG, "r");
+    CHECK(sa_unbwt(u, b, 0, 0, NULL) == SA_OK && sa_unbwt(u, b, 1, 0, NULL) == SA_ERR_ARG, "n = 0 primary");
+    CHECK(sa_unbwt(u, b, 1, 1, NULL) == SA_OK && b[0] == u[0], "n = 1");
+    CHECK(sa_unbwt(u, b, 2, 1, NULL) == SA_ERR_ARG, "n = 1, primary 2");
+}
+
+/* ---- GSA ---------------------------------------------------------------------------------- */
+static void test_gsa(void)
+{
+    uint8_t t[400];
+    int32_t sa[400], lcp[400], wsa[400], wlcp[400];
+    for (int trial = 0; trial < 600; trial++) {
+        int32_t n = 1 + (int32_t)check_rand_below(trial < 300 ? 40 : 400);
+        int mode = trial % 4;
+        if (mode == 0) /* random short strings over a tiny alphabet, empty strings likely */
+            for (int32_t i = 0; i < n; i++) t[i] = (uint8_t)check_rand_below(3);
+        else if (mode == 1) { /* strings that are prefixes of each other: "a", "ab", "abc", ... */
+            int32_t i = 0, len = 0;
+            while (i < n) {
+                int32_t l = (int32_t)check_rand_below((uint64_t)len + 2);
+                for (int32_t q = 0; q < l && i < n; q++) t[i++] = (uint8_t)("abcab"[q % 5]);
+                if (i < n) t[i++] = 0;
+                len = l;
+            }
+        } else if (mode == 2) /* the same string many times */
+            for (int32_t i = 0; i < n; i++) t[i] = (uint8_t)(i % 5 == 4 ? 0 : 'x' + i % 5 % 2);
+        else /* every nonzero byte value */
+            for (int32_t i = 0; i < n; i++) t[i] = check_rand_below(9) == 0 ? 0 : (uint8_t)(1 + check_rand_below(255));
+        t[n - 1] = 0;
+        naive_gsa(t, n, wsa, wlcp);
+        sa_options o = thr(1 + trial % 3);
+        memset(lcp, 0x11, sizeof lcp);
+        CHECK(sa_gsa(t, sa, lcp, n, &o) == SA_OK, "gsa trial %d", trial);
+        CHECK(memcmp(sa, wsa, (size_t)n * 4) == 0, "gsa order trial %d n=%d mode=%d", trial, n, mode);
+        CHECK(memcmp(lcp, wlcp, (size_t)n * 4) == 0, "gsa lcp trial %d n=%d mode=%d", trial, n, mode);
+        CHECK(sa_gsa(t, sa, NULL, n, &o) == SA_OK && memcmp(sa, wsa, (size_t)n * 4) == 0, "gsa without lcp");
+    }
+    /* larger: all threads, runs split over chunks */
+    const int32_t n = 200000;
+    uint8_t *T = (uint8_t *)malloc(n);
+    int32_t *S = (int32_t *)malloc((size_t)n * 4), *L = (int32_t *)malloc((size_t)n * 4),
+            *WS = (int32_t *)malloc((size_t)n * 4), *WL = (int32_t *)malloc((size_t)n * 4);
+    for (int mode = 0; mode < 2; mode++) {
+        for (int32_t i = 0; i < n; i++)
+            T[i] = mode == 0 ? (uint8_t)(i % 37 == 36 ? 0 : 'a' + (i % 37) % 3) /* one string many times */
+                             : (uint8_t)(check_rand_below(20) == 0 ? 0 : 'a' + check_rand_below(2));
+        T[n - 1] = 0;
+        naive_gsa(T, n, WS, WL);
+        sa_options o = thr(4);
+        CHECK(sa_gsa(T, S, L, n, &o) == SA_OK && memcmp(S, WS, (size_t)n * 4) == 0 &&
+              memcmp(L, WL, (size_t)n * 4) == 0, "gsa large mode %d", mode);
+    }
+    free(T), free(S), free(L), free(WS), free(WL);
+    CHECK(sa_gsa(t, sa, lcp, 0, NULL) == SA_OK, "n = 0");
+    t[0] = 'a';
+    CHECK(sa_gsa(t, sa, lcp, 1, NULL) == SA_ERR_ARG, "no terminator at the end");
+    t[0] = 0;
+    CHECK(sa_gsa(t, sa, lcp, 1, NULL) == SA_OK && sa[0] == 0 && lcp[0] == 0, "one empty string");
+}
+
+/* ---- search ------------------------------------------------------------------------------- */
+static void test_search(void)
+{
+    uint8_t t[300], pats[64 * 40];
+    int32_t sa[300], lo[64], cnt[64], wlo, wcnt;
+    int64_t off[65];
+    for (int trial = 0; trial < 300; trial++) {
+        int32_t n = (int32_t)check_rand_below(trial < 50 ? 4 : 300);
+        make_text(trial % K_COUNT, t, n);
+        CHECK(sa_build(t, sa, n, NULL) == SA_OK, "build");
+        int npat = 64;
+        off[0] = (int64_t)check_rand_below(3);
+        for (int i = 0; i < npat; i++) {
+            int32_t m;
+            int pick = (int)check_rand_below(4);
+            if (pick == 0 || n == 0) m = (int32_t)check_rand_below(6); /* random, maybe empty */
+            else m = 1 + (int32_t)check_rand_below(n < 30 ? (uint64_t)n + 3 : 30); /* may be longer than the text */
+            uint8_t *p = pats + off[i];
+            if (pick > 0 && n > 0) { /* a substring of the text, maybe running off its end */
+                int32_t s = (int32_t)check_rand_below((uint64_t)n);
+                for (int32_t q = 0; q < m; q++) p[q] = s + q < n ? t[s + q] : (uint8_t)check_rand();
+                if (pick == 3 && m > 0) p[m - 1] ^= 1;
+            } else
+                for (int32_t q = 0; q < m; q++) p[q] = (uint8_t)check_rand_below(3) + 'a';
+            off[i + 1] = off[i] + m;
+        }
+        sa_options o = thr(1 + trial % 3);
+        CHECK(sa_search_many(t, sa, n, pats, off, npat, lo, cnt, &o) == SA_OK, "many");
+        for (int i = 0; i < npat; i++) {
+            int32_t m = (int32_t)(off[i + 1] - off[i]);
+            naive_search(t, n, pats + off[i], m, &wlo, &wcnt);
+            CHECK(lo[i] == wlo && cnt[i] == wcnt, "pattern %d (m=%d) n=%d: lo %d count %d, want %d %d", i, m, n,
+                  lo[i], cnt[i], wlo, wcnt);
+            int32_t a = -1, c = -1;
+            CHECK(sa_search(t, sa, n, pats + off[i], m, &a, &c) == SA_OK && a == wlo && c == wcnt, "single");
+            for (int32_t k = a; k < a + c; k++) /* locate: every listed position matches */
+                CHECK(sa[k] + m <= n && memcmp(t + sa[k], pats + off[i], (size_t)m) == 0, "locate");
+        }
+    }
+    /* hostile */
+    make_text(K_RANDOM, t, 100);
+    CHECK(sa_build(t, sa, 100, NULL) == SA_OK, "build");
+    sa[50] = 100;
+    int32_t a, c;
+    uint8_t pat[1] = {t[sa[49]]};
+    sa_status st = sa_search(t, sa, 100, pat, 1, &a, &c);
+    CHECK(st == SA_ERR_RANGE || st == SA_OK, "corrupt sa"); /* the search may not step on index 50 */
+    sa[50] = -5;
+    int64_t o2[3] = {0, 1, 0};
+    CHECK(sa_search_many(t, sa, 100, pat, o2, 2, lo, cnt, NULL) == SA_ERR_ARG, "decreasing offsets");
+    CHECK(sa_search(t, sa, 100, pat, -1, &a, &c) == SA_ERR_SIZE, "m < 0");
+    CHECK(sa_search(t, sa, 0, NULL, 0, &a, &c) == SA_OK && a == 0 && c == 0, "empty text, empty pattern");
+}
+
+/* ---- context ------------------------------------------------------------------------------ */
+static void test_context(void)
+{
+    sa_context *ctx = NULL;
+    sa_options o = thr(3);
+    CHECK(sa_context_create(4000, &o, &ctx) == SA_OK, "create");
+    uint8_t t[4001], u[4001], w[4001], b[4001];
+    int32_t sa[4001], aux[4001], waux[4001];
+    long live = fa_live();
+    for (int round = 0; round < 6; round++) {
+        int32_t n = round == 5 ? 4000 : (int32_t)check_rand_below(4001);
+        make_text(round % K_COUNT, t, n);
+        naive_sa(t, n, sa);
+        int32_t wp = naive_bwt(t, n, sa, w, waux, 8);
+        fa_arm(0);
+        long calls0 = fa_calls();
+        CHECK(sa_context_bwt(ctx, t, u, aux, 0, n) == SA_OK && aux[0] == wp && memcmp(u, w, (size_t)n) == 0, "ctx bwt");
+        CHECK(sa_context_bwt(ctx, t, u, aux, 8, n) == SA_OK && memcmp(aux, waux, 4 * (size_t)(n ? (n - 1) / 8 + 1 : 1)) == 0, "ctx aux");
+        CHECK(sa_context_unbwt(ctx, w, b, waux, 8, n) == SA_OK && memcmp(b, t, (size_t)n) == 0, "ctx unbwt");
+        long layer_calls = fa_calls() - calls0;
+        /* only sa_build's own scratch may allocate: the unbwt above allocated nothing */
+        fa_arm(0);
+        CHECK(sa_context_unbwt(ctx, w, b, &wp, 0, n) == SA_OK && memcmp(b, t, (size_t)n) == 0 && fa_calls() == 0,
+              "ctx unbwt allocates nothing (%ld calls)", fa_calls());
+        (void)layer_calls;
+        memcpy(u, t, (size_t)n);
+        CHECK(sa_context_bwt(ctx, u, u, aux, 0, n) == SA_OK && memcmp(u, w, (size_t)n) == 0, "ctx in place");
+        if (n > 0) {
+            t[n - 1] = 0;
+            int32_t gs[4001], gl[4001], ws[4001], wl[4001];
+            naive_gsa(t, n, ws, wl);
+            CHECK(sa_context_gsa(ctx, t, gs, gl, n) == SA_OK && memcmp(gs, ws, 4 * (size_t)n) == 0 &&
+                  memcmp(gl, wl, 4 * (size_t)n) == 0, "ctx gsa");
+        }
+    }
+    CHECK(sa_context_bwt(ctx, t, u, aux, 0, 4001) == SA_ERR_SIZE, "n above max_n");
+    CHECK(fa_live() == live, "context calls leaked");
+    sa_context_destroy(ctx);
+    sa_context_destroy(NULL);
+}
+
+/* ---- failing allocator -------------------------------------------------------------------- */
+static void test_failalloc(void)
+{
+    const int32_t n = 3000;
+    uint8_t t[3000], u[3000], w[3000], b[3000];
+    int32_t sa[3000], lcp[3000], aux[3000], wsa[3000], wlcp[3000];
+    make_text(K_RANDOM, t, n);
+    for (int32_t i = 0; i < n; i += 7) t[i] = 0;
+    t[n - 1] = 0;
+    int32_t wp;
+    CHECK(sa_bwt(t, w, &wp, n, NULL) == SA_OK, "reference");
+    naive_gsa(t, n, wsa, wlcp);
+    for (int what = 0; what < 6; what++)
+        for (int th = 1; th <= 3; th += 2) {
+            sa_options o = thr(th);
+            for (long k = 1; k < 1000; k++) {
+                long live = fa_live();
+                memset(u, 0x33, sizeof u);
+                memset(b, 0x33, sizeof b);
+                memset(lcp, 0x33, sizeof lcp);
+                int32_t p = -3;
+                sa_context *ctx = NULL;
+                fa_arm(k);
+                sa_status st;
+                switch (what) {
+                case 0: st = sa_bwt(t, u, &p, n, &o); break;
+                case 1: memcpy(u, t, n); st = sa_bwt(u, u, &p, n, &o); break;
+                case 2: st = sa_unbwt(w, b, wp, n, &o); break;
+                case 3: st = sa_gsa(t, sa, lcp, n, &o); break;
+                case 4: st = sa_context_create(n, &o, &ctx); break;
+                default: st = sa_bwt_aux(t, u, aux, 4, n, &o); break;
+                }
+                int fired = fa_fired();
+                fa_arm(0);
+                if (ctx) sa_context_destroy(ctx);
+                CHECK(fa_live() == live, "what=%d k=%ld leaked", what, k);
+                /* SA_OK after a failed allocation: one of sa_build's documented fallbacks */
+                if (!fired || st == SA_OK) {
+                    CHECK(st == SA_OK, "what=%d k=%ld", what, k);
+                    if (what <= 1) CHECK(p == wp && memcmp(u, w, n) == 0, "bwt after failures");
+                    if (what == 2) CHECK(memcmp(b, t, n) == 0, "unbwt after failures");
+                    if (what == 3) CHECK(memcmp(sa, wsa, 4 * n) == 0 && memcmp(lcp, wlcp, 4 * n) == 0, "gsa");
+                    if (!fired) break;
+                    continue;
+                }
+                CHECK(st == SA_ERR_NOMEM, "what=%d k=%ld: %s", what, k, sa_status_string(st));
+                if (what == 2) CHECK(b[0] == 0x33 && b[n - 1] == 0x33, "unbwt output touched");
+                if (what == 3) CHECK(lcp[0] == 0x33333333, "gsa lcp touched");
+                if (what == 0) CHECK(p == -3, "primary written on failure");
+            }
+        }
+}
+
+int main(int argc, char **argv)
+{
+    check_init(argc, argv);
+    test_bwt_small();
+    test_bwt_large();
+    test_corrupt();
+    test_gsa();
+    test_search();
+    test_context();
+    test_failalloc();
+    return check_done();
+}
