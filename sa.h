@@ -132,15 +132,17 @@
  *                                       pat are sa[lo .. lo+count); m = 0 matches all n
  *   sa_search_many(text, sa, n, pats, off, npat, lo, count, opt)   many patterns, OpenMP
  *   sa_context_create(max_n, opt, &ctx), sa_context_bwt / _unbwt / _gsa(ctx, ...),
- *   sa_context_destroy(ctx)             the same with the workspace allocated once (5 max_n bytes)
+ *   sa_context_destroy(ctx)             the same with the workspace allocated once (about 9 max_n bytes)
  *   Integer alphabets: sa_build_int / sa_build_int64 (core section).
  *   Hostile input: a primary index or aux sample outside [1, n], or r not a power of two, is
  *   SA_ERR_ARG before anything is written; a sample that is in range but wrong is found after
  *   decoding (a piece does not end at the next sample's row: SA_ERR_ARG, text unspecified);
  *   no input makes these functions read or write outside the arrays. Memory beyond the caller's
- *   arrays: BWT 4n (the SA) + sa_build's; inverse BWT 4n + 64 KB; GSA 4n + sa_build's; search none.
+ *   arrays: BWT 4n (the SA) + sa_build's; inverse BWT 4n (aux) or 8n (primary only) + 64 KB; GSA
+ *   4n + sa_build's; search none.
  *   Algorithms: the BWT is one parallel pass over the SA of sa_build (not yet fused into the SA
- *   construction); the inverse walks psi (the inverse of LF) with a first-byte table; the GSA is
+ *   construction); the inverse walks psi (the inverse of LF) with a first-byte table, 16 aux
+ *   pieces interleaved per thread, or (primary only) psi forward and LF backward at once; the GSA is
  *   sa_build's SA with each run of suffixes equal up to their terminator re-sorted by position,
  *   the runs found by one Phi pass that stops at terminators (which also gives the LCP); search
  *   is binary search with Manber and Myers' simple acceleration (comparisons start at the
@@ -331,7 +333,7 @@ SADEF sa_status sa_search_many(const uint8_t *text, const int32_t *sa, int32_t n
                                const int64_t *off, int64_t npat, int32_t *lo, int32_t *count, const sa_options *opt);
 
 /* Reusable context: the workspace of the functions above for every n <= max_n, allocated once
- * (SA_MALLOC; 5 max_n + 8 bytes) and the options copied. sa_build's own scratch (see
+ * (SA_MALLOC; 9 max_n bytes + 64 KB + 1 KB per thread) and the options copied. sa_build's own scratch (see
  * ALGORITHMS) is still allocated per call. One context serves one call at a time. */
 typedef struct sa_context sa_context;
 SADEF sa_status sa_context_create(int32_t max_n, const sa_options *opt, sa_context **ctx);
@@ -1085,7 +1087,7 @@ struct sa_context {
     int32_t cap;    /* largest n */
     sa_options opt;
     uint8_t *ws;    /* one block: the parts below */
-    int32_t *iw;    /* cap + 1 int32: the SA (BWT, GSA's Phi) or psi (inverse BWT) */
+    int32_t *iw;    /* 2 (cap + 1) int32: the SA (BWT, GSA's Phi) or psi and LF (inverse BWT) */
     uint8_t *bw;    /* cap bytes: the BWT of an in-place call */
     uint32_t *cnt;  /* 256 counts per thread (inverse BWT) */
     uint8_t *tbl;   /* SA__UB_TBL + 1 bytes (inverse BWT) */
@@ -1200,9 +1202,22 @@ SADEF sa_status sa_bwt_from_sa(const uint8_t *text, const int32_t *sa, uint8_t *
 
 /* Inverse BWT through psi (the successor of LF): psi[row of suffix i] = row of suffix i + 1.
  * Rows 0..n; row 0 is the $ suffix. F(row), the first byte of a row, comes from the bucket
- * starts C[] through a 65536-entry table on the row's top bits (then a short scan). Every
- * value read from psi lies in [0, n] whatever the input, so corrupted indices cannot reach
- * outside the arrays; they only make a piece end somewhere else, which is checked. */
+ * starts C[] through a 65536-entry table on the row's top bits (then a short scan). The walk is
+ * one dependent random read per byte, so several walks run interleaved on each thread (their
+ * reads overlap in the memory system): with aux samples SA__UB_WAYS pieces at a time; with the
+ * primary index only, two walks: psi forward from suffix 0 and LF backward from the $ row, which
+ * meet in the middle (LF comes from the same counting pass, 4n bytes more). Every value read
+ * from psi or LF lies in [0, n] whatever the input, so corrupted indices cannot reach outside
+ * the arrays; they only make a walk end somewhere else, which is checked. */
+#ifndef SA__UB_WAYS
+#define SA__UB_WAYS 16
+#endif
+static inline unsigned sa__ub_f(const uint32_t *C, const uint8_t *tbl, int shift, uint32_t row)
+{
+    unsigned b = tbl[row >> shift];
+    while (C[b + 1] <= row) b++;
+    return b;
+}
 static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r, int32_t n,
                                const sa_options *opt, uint32_t *ws, uint32_t *cnt_ws, uint8_t *tbl_ws)
 {
@@ -1217,8 +1232,9 @@ static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t 
         if (aux[j] < 1 || aux[j] > n) return SA_ERR_ARG;
     if (n == 1) { text[0] = bwt[0]; return SA_OK; }
     int nt = sa__bw_threads(opt, n);
-    uint32_t *psi = ws ? ws : (uint32_t *)SA_MALLOC(((size_t)n + 1) * sizeof(uint32_t));
-    /* per-thread counts, then the bucket starts */
+    /* psi (n + 1), and for the primary-only walk LF (n + 1) behind it */
+    size_t words = ((size_t)n + 1) * (r == 0 ? 2 : 1);
+    uint32_t *psi = ws ? ws : (uint32_t *)SA_MALLOC(words * sizeof(uint32_t));
     uint32_t *cnt = cnt_ws ? cnt_ws : (uint32_t *)SA_MALLOC((size_t)nt * 256 * sizeof(uint32_t));
     uint8_t *tbl = tbl_ws ? tbl_ws : (uint8_t *)SA_MALLOC(SA__UB_TBL + 1);
     if (!psi || !cnt || !tbl) {
@@ -1227,6 +1243,7 @@ static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t 
         if (!tbl_ws) SA_FREE(tbl);
         return SA_ERR_NOMEM;
     }
+    uint32_t *lf = r == 0 ? psi + (size_t)n + 1 : NULL;
     uint32_t C[257];
     const uint32_t p = (uint32_t)aux[0];
     const uint32_t un = (uint32_t)n;
@@ -1256,9 +1273,17 @@ static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t 
             }
             C[256] = sum; /* n + 1 */
             psi[0] = p;
+            if (lf) lf[p] = 0;
         }
         /* bwt[u] sits in row u (u < p) or u + 1 (u >= p) */
-        for (uint32_t u = lo; u < hi; u++) psi[c[bwt[u]]++] = u < p ? u : u + 1;
+        if (lf)
+            for (uint32_t u = lo; u < hi; u++) {
+                uint32_t row = u < p ? u : u + 1, k = c[bwt[u]]++;
+                psi[k] = row;
+                lf[row] = k;
+            }
+        else
+            for (uint32_t u = lo; u < hi; u++) psi[c[bwt[u]]++] = u < p ? u : u + 1;
     }
     int shift = 0;
     while (((uint64_t)un >> shift) >= SA__UB_TBL) shift++;
@@ -1271,22 +1296,67 @@ static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t 
         }
     }
     int bad = 0;
-    int dnt = r == 0 ? 1 : nt;
-    (void)dnt;
-    SA__OMP(omp parallel for num_threads(dnt) schedule(dynamic, 16) reduction(| : bad))
-    for (int64_t j = 0; j < nseg; j++) {
-        int64_t beg = r == 0 ? 0 : j * r;
-        int64_t len = r == 0 ? n : (n - beg < r ? n - beg : r);
-        uint32_t want = j + 1 < nseg ? (uint32_t)aux[j + 1] : 0;
-        uint32_t row = (uint32_t)aux[j];
-        uint8_t *o = text + beg;
-        for (int64_t i = 0; i < len; i++) {
-            unsigned b = tbl[row >> shift];
-            while (C[b + 1] <= row) b++;
-            o[i] = (uint8_t)b;
-            row = psi[row];
+    if (r == 0) {
+        /* forward: text[0 .. h) from row p; backward: text[h .. n) from row 0, the $ row
+         * (text[j] = F(row of suffix j), so bwt is not read again: text may be bwt); both must
+         * reach the row of suffix h */
+        uint32_t h = un / 2, rf = p, rb = 0, i = 0, jb = un, zeros = 0;
+        for (; i < h; i++) { /* h <= n - h: the backward walk has at least as many steps */
+            text[i] = (uint8_t)sa__ub_f(C, tbl, shift, rf);
+            rb = lf[rb];
+            text[--jb] = (uint8_t)sa__ub_f(C, tbl, shift, rb);
+            rf = psi[rf];
+            zeros += (rf == 0) + (rb == p);
         }
-        if (row != want) bad = 1;
+        while (jb > h) { rb = lf[rb]; text[--jb] = (uint8_t)sa__ub_f(C, tbl, shift, rb); zeros += rb == p; }
+        /* meeting alone is not enough: psi's cycle through 0 might be a divisor of n + 1 long
+         * (a wrong index on a periodic text); a walk that passes row 0 (or p) shows it */
+        if (rf != rb || zeros) bad = 1;
+    } else {
+        int64_t ngrp = (nseg + SA__UB_WAYS - 1) / SA__UB_WAYS;
+        SA__OMP(omp parallel for num_threads(nt) schedule(dynamic, 4) reduction(| : bad))
+        for (int64_t g = 0; g < ngrp; g++) {
+            int64_t j0 = g * SA__UB_WAYS, k = nseg - j0 < SA__UB_WAYS ? nseg - j0 : SA__UB_WAYS;
+            uint32_t row[SA__UB_WAYS];
+            uint8_t *o[SA__UB_WAYS];
+            int64_t full = k; /* pieces of length r come first; only the text's last may be shorter */
+            for (int64_t q = 0; q < k; q++) {
+                row[q] = (uint32_t)aux[j0 + q];
+                o[q] = text + (j0 + q) * (int64_t)r;
+                if ((int64_t)n - (j0 + q) * (int64_t)r < r) full = q;
+            }
+            /* zeros: how often row 0 was entered; only the text's last piece may, at its end
+             * (else the samples chain into a cycle shorter than n + 1: not this BWT's text) */
+            uint32_t zeros = 0;
+            if (full == SA__UB_WAYS) /* the common case, in lockstep with a constant trip count */
+                for (int32_t i = 0; i < r; i++)
+                    for (int q = 0; q < SA__UB_WAYS; q++) {
+                        o[q][i] = (uint8_t)sa__ub_f(C, tbl, shift, row[q]);
+                        row[q] = psi[row[q]];
+                        zeros += row[q] == 0;
+                    }
+            else {
+                for (int32_t i = 0; i < r; i++)
+                    for (int64_t q = 0; q < full; q++) {
+                        o[q][i] = (uint8_t)sa__ub_f(C, tbl, shift, row[q]);
+                        row[q] = psi[row[q]];
+                        zeros += row[q] == 0;
+                    }
+                for (int64_t q = full; q < k; q++) {
+                    int64_t len = (int64_t)n - (j0 + q) * (int64_t)r;
+                    for (int64_t i = 0; i < len; i++) {
+                        o[q][i] = (uint8_t)sa__ub_f(C, tbl, shift, row[q]);
+                        row[q] = psi[row[q]];
+                        zeros += row[q] == 0;
+                    }
+                }
+            }
+            if (zeros != (uint32_t)(j0 + k == nseg)) bad = 1;
+            for (int64_t q = 0; q < k; q++) {
+                uint32_t want = j0 + q + 1 < nseg ? (uint32_t)aux[j0 + q + 1] : 0;
+                if (row[q] != want) bad = 1;
+            }
+        }
     }
     if (!ws) SA_FREE(psi);
     if (!cnt_ws) SA_FREE(cnt);
@@ -1526,7 +1596,7 @@ SADEF sa_status sa_context_create(int32_t max_n, const sa_options *opt, sa_conte
     else memset(&c->opt, 0, sizeof c->opt);
     int nt = sa_effective_threads(&c->opt);
     c->opt.threads = nt; /* fixed now: the count buffer is sized for it */
-    size_t iw = ((size_t)max_n + 1) * sizeof(int32_t), cw = (size_t)nt * 256 * sizeof(uint32_t);
+    size_t iw = 2 * ((size_t)max_n + 1) * sizeof(int32_t), cw = (size_t)nt * 256 * sizeof(uint32_t);
     size_t bw = ((size_t)max_n + 7) & ~(size_t)7;
     c->ws = (uint8_t *)SA_MALLOC(iw + cw + bw + SA__UB_TBL + 1);
     if (!c->ws) { SA_FREE(c); return SA_ERR_NOMEM; }

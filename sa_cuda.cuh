@@ -123,6 +123,20 @@
  *   on random bytes, 1.35 s on random ACGT, 8.3 s on an all-equal text (28 rounds over nearly
  *   every suffix); LCP + LRS 0.4-0.8 s.
  *
+ * BWT AND SEARCH (sa.h's contracts, byte-identical results; declarations in the "BWT" block)
+ *   sa_cuda_bwt_workspace_size(n), sa_cuda_bwt(d_text, d_bwt, d_aux, r, n, d_ws, ws, stream)
+ *       BWT (text + $ without the $, libsais's convention), primary index in d_aux[0] and with
+ *       r > 0 the samples aux[j] = row of suffix j*r; the SA by sa_cuda_build (4n + its 16n
+ *       workspace + n of BWT: 21n device bytes beside the text); sa_cuda_bwt_from_sa from an SA
+ *   sa_cuda_unbwt_workspace_size(n), sa_cuda_unbwt(d_bwt, d_text, d_aux, r, n, d_flag, d_ws, ws,
+ *       stream): psi by one 8-bit CUB radix sort of (byte, row), then one thread per aux piece
+ *       walks (byte, psi) pairs (8-byte random reads); 13n workspace bytes; *d_flag != 0 for a
+ *       corrupted primary index / sample (never a stray access)
+ *   sa_cuda_search(d_text, d_sa, n, d_pats, d_off, npat, d_lo, d_count, stream)   count and
+ *       locate many patterns in one call (one thread per pattern, binary search with Manber and
+ *       Myers' simple acceleration)
+ *   sa_cuda_host_bwt / sa_cuda_host_unbwt   host pointers, one cudaMalloc, synchronous
+ *
  * THREADS: no global state; calls on different streams and workspaces may run concurrently.
  *
  * VERSION HISTORY
@@ -225,6 +239,40 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_validate64(const uint8_t *d_text, const int64
 SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute64(const uint8_t *text, int64_t n, int64_t *sa, int64_t *lcp,
                                                   sa_cuda_lrs_result *lrs, const sa_cuda_options *opt,
                                                   sa_cuda_stats *stats);
+
+/* ---- BWT, inverse BWT and batched pattern search (see "BWT AND SEARCH" in the manual) ------
+ * Same contracts as sa.h's sa_bwt_aux / sa_unbwt_aux / sa_search_many, byte-identical output;
+ * 32-bit calls (n < 2^31 - 1). r = 0: the primary index only (aux has one entry), else r is a
+ * power of two >= 2 and aux has (n-1)/r + 1 entries (aux[j] = 1 + SA rank of suffix j*r). */
+SA_CUDA_DEF size_t sa_cuda_bwt_workspace_size(int64_t n);
+/* d_bwt[n] (must not be d_text) and d_aux from the text: sa_cuda_build into the workspace, then
+ * one gather pass. */
+SA_CUDA_DEF sa_cuda_status sa_cuda_bwt(const uint8_t *d_text, uint8_t *d_bwt, int32_t *d_aux, int32_t r, int64_t n,
+                                       void *d_ws, size_t ws_bytes, cudaStream_t stream);
+/* The same from a suffix array on the device (no workspace; two kernels). An SA entry outside
+ * [0, n) reads as byte 0 (no stray access); the result is then meaningless. */
+SA_CUDA_DEF sa_cuda_status sa_cuda_bwt_from_sa(const uint8_t *d_text, const int32_t *d_sa, uint8_t *d_bwt,
+                                               int32_t *d_aux, int32_t r, int64_t n, cudaStream_t stream);
+SA_CUDA_DEF size_t sa_cuda_unbwt_workspace_size(int64_t n);
+/* Inverse BWT. *d_flag (device int32) = 0 ok; 1 a sample outside [1, n] (d_text untouched);
+ * 2 a piece did not end at the next sample's row (corrupted input; d_text unspecified). The
+ * pieces decode one per thread: give aux samples (r = 4096 or less) for speed; r = 0 decodes on
+ * one thread (correct, slow). d_text may not be d_bwt. */
+SA_CUDA_DEF sa_cuda_status sa_cuda_unbwt(const uint8_t *d_bwt, uint8_t *d_text, const int32_t *d_aux, int32_t r,
+                                         int64_t n, int32_t *d_flag, void *d_ws, size_t ws_bytes,
+                                         cudaStream_t stream);
+/* Count and locate npat patterns (pattern i = d_pats[d_off[i] .. d_off[i+1]), int64 offsets,
+ * non-decreasing: not checked on the device, a decreasing pair gives an empty pattern) against
+ * d_text and its SA, one thread per pattern: d_lo[i], d_count[i] as sa_search (the matches are
+ * d_sa[lo .. lo+count)); an SA entry outside [0, n) met: lo = -1, count = 0. */
+SA_CUDA_DEF sa_cuda_status sa_cuda_search(const uint8_t *d_text, const int32_t *d_sa, int64_t n,
+                                          const uint8_t *d_pats, const int64_t *d_off, int64_t npat,
+                                          int32_t *d_lo, int32_t *d_count, cudaStream_t stream);
+/* Host convenience (one cudaMalloc, synchronous): SA_CUDA_ERR_ARG for a corrupted primary index
+ * or sample (d_flag != 0 above). */
+SA_CUDA_DEF sa_cuda_status sa_cuda_host_bwt(const uint8_t *text, uint8_t *bwt, int32_t *aux, int32_t r, int64_t n);
+SA_CUDA_DEF sa_cuda_status sa_cuda_host_unbwt(const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r,
+                                              int64_t n);
 
 #ifdef __cplusplus
 }
@@ -2044,6 +2092,308 @@ done:
     sa_cuda__host_free(&H);
     return st;
 }
+
+/* ==== BEGIN BWT and search (sa_cuda) ==== */
+/* BWT, inverse BWT and batched search on the device, through sa_cuda's public API
+ * (sa_cuda_build, sa_cuda_workspace_size) plus CUB's radix sort; sa.h's conventions: row 0 is
+ * the $ suffix, row k + 1 the suffix sa[k], primary = row of suffix 0, aux[j] = row of j*r. */
+#define SA_CUDA__BW_T 256
+static unsigned sa_cuda__bw_grid(uint64_t n)
+{
+    uint64_t g = (n + SA_CUDA__BW_T - 1) / SA_CUDA__BW_T;
+    if (g < 1) g = 1;
+    if (g > (1u << 20)) g = 1u << 20; /* grid-stride loops beyond */
+    return (unsigned)g;
+}
+static size_t sa_cuda__bw_up(size_t x) { return (x + 255) / 256 * 256; }
+static int sa_cuda__bw_r_ok(int32_t r) { return r == 0 || (r >= 2 && (r & (r - 1)) == 0); }
+
+/* n <= 1: aux[0] = n, bwt = text */
+static __global__ void sa_cuda__bw_k_small(const uint8_t *text, uint8_t *bwt, int32_t *aux, uint32_t n)
+{
+    aux[0] = (int32_t)n;
+    if (n == 1) bwt[0] = text[0];
+}
+/* primary (aux[0], pre-set to 0) and samples */
+static __global__ void sa_cuda__bw_k_scan(const int32_t *sa, uint32_t n, int32_t *aux, uint32_t r)
+{
+    for (uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; k < n; k += (uint64_t)gridDim.x * blockDim.x) {
+        int32_t p = sa[k];
+        if (p == 0) aux[0] = (int32_t)k + 1;
+        else if (r && p > 0 && (uint32_t)p < n && ((uint32_t)p & (r - 1)) == 0) aux[(uint32_t)p / r] = (int32_t)k + 1;
+    }
+}
+/* rows before the $ row shift up by one (k < pk: bwt[k+1]), rows after it stay (bwt[k]) */
+static __global__ void sa_cuda__bw_k_gather(const uint8_t *text, const int32_t *sa, uint32_t n, const int32_t *aux,
+                                            uint8_t *bwt)
+{
+    uint32_t pk1 = (uint32_t)aux[0]; /* pk + 1; 0 when suffix 0 is missing (invalid SA) */
+    for (uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; k < n; k += (uint64_t)gridDim.x * blockDim.x) {
+        if (k == 0) bwt[0] = text[n - 1];
+        int32_t p = sa[k];
+        if (p == 0) continue;
+        uint8_t c = p > 0 && (uint32_t)p < n ? text[p - 1] : 0;
+        if (k + 1 < pk1) bwt[k + 1] = c;
+        else if (k >= pk1 && k >= 1) bwt[k] = c;
+    }
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_bwt_from_sa(const uint8_t *d_text, const int32_t *d_sa, uint8_t *d_bwt,
+                                               int32_t *d_aux, int32_t r, int64_t n, cudaStream_t stream)
+{
+    if (n < 0 || n > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
+    if (!d_aux || (n > 0 && (!d_text || !d_sa || !d_bwt))) return SA_CUDA_ERR_NULL;
+    if (!sa_cuda__bw_r_ok(r) || (n > 0 && d_bwt == d_text)) return SA_CUDA_ERR_ARG;
+    if (n <= 1) {
+        sa_cuda__bw_k_small<<<1, 1, 0, stream>>>(d_text, d_bwt, d_aux, (uint32_t)n);
+        return cudaGetLastError() == cudaSuccess ? SA_CUDA_OK : SA_CUDA_ERR_CUDA;
+    }
+    if (cudaMemsetAsync(d_aux, 0, 4, stream) != cudaSuccess) return SA_CUDA_ERR_CUDA;
+    unsigned g = sa_cuda__bw_grid((uint64_t)n);
+    sa_cuda__bw_k_scan<<<g, SA_CUDA__BW_T, 0, stream>>>(d_sa, (uint32_t)n, d_aux, (uint32_t)r);
+    sa_cuda__bw_k_gather<<<g, SA_CUDA__BW_T, 0, stream>>>(d_text, d_sa, (uint32_t)n, d_aux, d_bwt);
+    return cudaGetLastError() == cudaSuccess ? SA_CUDA_OK : SA_CUDA_ERR_CUDA;
+}
+
+SA_CUDA_DEF size_t sa_cuda_bwt_workspace_size(int64_t n)
+{
+    if (n < 0 || n > INT32_MAX - 1) return 0;
+    size_t w = sa_cuda_workspace_size(n);
+    if (!w) return 0;
+    return sa_cuda__bw_up(4 * (size_t)(n ? n : 1)) + w;
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_bwt(const uint8_t *d_text, uint8_t *d_bwt, int32_t *d_aux, int32_t r, int64_t n,
+                                       void *d_ws, size_t ws_bytes, cudaStream_t stream)
+{
+    if (n < 0 || n > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
+    if (!d_aux || (n > 0 && (!d_text || !d_bwt || !d_ws))) return SA_CUDA_ERR_NULL;
+    if (!sa_cuda__bw_r_ok(r) || (n > 0 && d_bwt == d_text)) return SA_CUDA_ERR_ARG;
+    if (n <= 1) return sa_cuda_bwt_from_sa(d_text, (const int32_t *)d_aux, d_bwt, d_aux, r, n, stream);
+    size_t need = sa_cuda_bwt_workspace_size(n);
+    if (!need) return SA_CUDA_ERR_CUDA;
+    if (ws_bytes < need) return SA_CUDA_ERR_SIZE;
+    int32_t *d_sa = (int32_t *)d_ws;
+    size_t o = sa_cuda__bw_up(4 * (size_t)n);
+    sa_cuda_status st = sa_cuda_build(d_text, d_sa, n, (uint8_t *)d_ws + o, ws_bytes - o, stream);
+    if (st != SA_CUDA_OK) return st;
+    return sa_cuda_bwt_from_sa(d_text, d_sa, d_bwt, d_aux, r, n, stream);
+}
+
+/* ---- inverse: psi by one stable 8-bit radix sort of (bwt byte, row); comb[row] = F(row) << 32
+ * | psi[row], so each decoding step is one 8-byte random read ---------------------------------- */
+static __global__ void sa_cuda__ub_k_check(const int32_t *aux, int64_t nseg, uint32_t n, int32_t *flag)
+{
+    for (uint64_t j = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; j < (uint64_t)nseg;
+         j += (uint64_t)gridDim.x * blockDim.x)
+        if (aux[j] < 1 || (uint32_t)aux[j] > n) atomicOr(flag, 1);
+}
+static __global__ void sa_cuda__ub_k_zero(const int32_t *aux, int32_t *flag)
+{
+    if (aux[0] != 0) *flag = 1;
+}
+static __global__ void sa_cuda__ub_k_rows(const int32_t *aux, uint32_t n, uint32_t *rows)
+{
+    uint32_t p = (uint32_t)aux[0];
+    for (uint64_t u = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; u < n; u += (uint64_t)gridDim.x * blockDim.x)
+        rows[u] = (uint32_t)u < p ? (uint32_t)u : (uint32_t)u + 1;
+}
+/* comb[0] = psi(0) = p (the $ row's successor is suffix 0); comb[1 + i] = F << 32 | psi */
+static __global__ void sa_cuda__ub_k_comb(const uint8_t *F, const uint32_t *psi1, const int32_t *aux, uint32_t n,
+                                          const int32_t *flag, unsigned long long *comb)
+{
+    uint32_t p = *flag ? 1u : (uint32_t)aux[0];
+    for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i <= n; i += (uint64_t)gridDim.x * blockDim.x) {
+        if (i == 0) comb[0] = p;
+        else comb[i] = ((unsigned long long)F[i - 1] << 32) | psi1[i - 1];
+    }
+}
+static __global__ void sa_cuda__ub_k_decode(const unsigned long long *comb, const int32_t *aux, int32_t r, uint32_t n,
+                                            int64_t nseg, int32_t *flag, uint8_t *text)
+{
+    if (*flag) return; /* a sample out of range: text untouched */
+    for (uint64_t j = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; j < (uint64_t)nseg;
+         j += (uint64_t)gridDim.x * blockDim.x) {
+        uint64_t beg = r ? j * (uint64_t)r : 0;
+        uint64_t len = r ? (n - beg < (uint64_t)r ? n - beg : (uint64_t)r) : n;
+        uint32_t want = j + 1 < (uint64_t)nseg ? (uint32_t)aux[j + 1] : 0;
+        uint32_t row = (uint32_t)aux[j];
+        uint8_t *o = text + beg;
+        unsigned long long c = comb[row];
+        uint32_t zeros = 0; /* only the last piece may enter row 0, at its end (sa.h's check) */
+        for (uint64_t i = 0; i < len; i++) {
+            o[i] = (uint8_t)(c >> 32);
+            row = (uint32_t)c;
+            zeros += row == 0;
+            c = comb[row];
+        }
+        if (row != want || zeros != (uint32_t)(j + 1 == (uint64_t)nseg)) atomicOr(flag, 2);
+    }
+}
+
+static size_t sa_cuda__ub_cub_bytes(int64_t n)
+{
+    size_t b = 0;
+    int items = (int)(n ? n : 1);
+    if (cub::DeviceRadixSort::SortPairs(NULL, b, (const uint8_t *)NULL, (uint8_t *)NULL, (const uint32_t *)NULL,
+                                        (uint32_t *)NULL, items, 0, 8) != cudaSuccess)
+        return 0;
+    return b ? b : 1;
+}
+
+SA_CUDA_DEF size_t sa_cuda_unbwt_workspace_size(int64_t n)
+{
+    if (n < 0 || n > INT32_MAX - 1) return 0;
+    size_t cb = sa_cuda__ub_cub_bytes(n);
+    if (!cb) return 0;
+    size_t m = (size_t)(n ? n : 1);
+    /* F (n) | psi1 (4n) | comb (8(n+1)), whose first 4n bytes hold the rows before | CUB */
+    return sa_cuda__bw_up(m) + sa_cuda__bw_up(4 * m) + sa_cuda__bw_up(8 * (m + 1)) + sa_cuda__bw_up(cb);
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_unbwt(const uint8_t *d_bwt, uint8_t *d_text, const int32_t *d_aux, int32_t r,
+                                         int64_t n, int32_t *d_flag, void *d_ws, size_t ws_bytes,
+                                         cudaStream_t stream)
+{
+    if (n < 0 || n > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
+    if (!d_aux || !d_flag || (n > 0 && (!d_bwt || !d_text || !d_ws))) return SA_CUDA_ERR_NULL;
+    if (!sa_cuda__bw_r_ok(r) || (n > 0 && d_bwt == d_text)) return SA_CUDA_ERR_ARG;
+    int64_t nseg = r == 0 || n == 0 ? 1 : (n - 1) / r + 1;
+    if (cudaMemsetAsync(d_flag, 0, 4, stream) != cudaSuccess) return SA_CUDA_ERR_CUDA;
+    if (n == 0) {
+        sa_cuda__ub_k_zero<<<1, 1, 0, stream>>>(d_aux, d_flag); /* aux[0] must be 0 */
+        return cudaGetLastError() == cudaSuccess ? SA_CUDA_OK : SA_CUDA_ERR_CUDA;
+    }
+    size_t need = sa_cuda_unbwt_workspace_size(n);
+    if (!need) return SA_CUDA_ERR_CUDA;
+    if (ws_bytes < need) return SA_CUDA_ERR_SIZE;
+    size_t m = (size_t)n;
+    uint8_t *base = (uint8_t *)d_ws;
+    uint8_t *F = base;
+    uint32_t *psi1 = (uint32_t *)(base + sa_cuda__bw_up(m));
+    unsigned long long *comb = (unsigned long long *)(base + sa_cuda__bw_up(m) + sa_cuda__bw_up(4 * m));
+    uint32_t *rows = (uint32_t *)comb;
+    void *cub_ws = base + sa_cuda__bw_up(m) + sa_cuda__bw_up(4 * m) + sa_cuda__bw_up(8 * (m + 1));
+    size_t cb = need - (size_t)((uint8_t *)cub_ws - base);
+    unsigned g = sa_cuda__bw_grid(m + 1);
+    sa_cuda__ub_k_check<<<sa_cuda__bw_grid((uint64_t)nseg), SA_CUDA__BW_T, 0, stream>>>(d_aux, nseg, (uint32_t)n, d_flag);
+    sa_cuda__ub_k_rows<<<g, SA_CUDA__BW_T, 0, stream>>>(d_aux, (uint32_t)n, rows);
+    if (cudaGetLastError() != cudaSuccess) return SA_CUDA_ERR_CUDA;
+    if (cub::DeviceRadixSort::SortPairs(cub_ws, cb, d_bwt, F, rows, psi1, (int)n, 0, 8, stream) != cudaSuccess)
+        return SA_CUDA_ERR_CUDA;
+    sa_cuda__ub_k_comb<<<g, SA_CUDA__BW_T, 0, stream>>>(F, psi1, d_aux, (uint32_t)n, d_flag, comb);
+    sa_cuda__ub_k_decode<<<sa_cuda__bw_grid((uint64_t)nseg), SA_CUDA__BW_T, 0, stream>>>(comb, d_aux, r, (uint32_t)n,
+                                                                                         nseg, d_flag, d_text);
+    return cudaGetLastError() == cudaSuccess ? SA_CUDA_OK : SA_CUDA_ERR_CUDA;
+}
+
+/* ---- search: sa.h's binary search with Manber and Myers' simple acceleration, one thread per
+ * pattern ------------------------------------------------------------------------------------- */
+static __device__ int64_t sa_cuda__sr_bound(const uint8_t *text, const int32_t *sa, uint32_t n, const uint8_t *pat,
+                                            int64_t m, int64_t lo, int64_t hi, int upper)
+{
+    int64_t llo = 0, lhi = 0;
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        int32_t pos = sa[mid];
+        if (pos < 0 || (uint32_t)pos >= n) return -1;
+        int64_t i = llo < lhi ? llo : lhi, avail = (int64_t)n - pos;
+        int64_t lim = m < avail ? m : avail;
+        while (i < lim && text[pos + i] == pat[i]) i++;
+        int c = i == m ? 0 : i == avail ? -1 : (text[pos + i] < pat[i] ? -1 : 1);
+        if (c < 0 || (upper && c == 0)) { lo = mid; llo = i; }
+        else { hi = mid; lhi = i; }
+    }
+    return hi;
+}
+static __global__ void sa_cuda__sr_k(const uint8_t *text, const int32_t *sa, uint32_t n, const uint8_t *pats,
+                                     const int64_t *off, int64_t npat, int32_t *lo, int32_t *count)
+{
+    for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < (uint64_t)npat;
+         i += (uint64_t)gridDim.x * blockDim.x) {
+        int64_t a0 = off[i], m = off[i + 1] - a0;
+        if (m <= 0) { lo[i] = 0; count[i] = (int32_t)n; continue; }
+        const uint8_t *p = pats + a0;
+        int64_t a = sa_cuda__sr_bound(text, sa, n, p, m, -1, n, 0);
+        int64_t b = a < 0 ? -1 : sa_cuda__sr_bound(text, sa, n, p, m, a - 1, n, 1);
+        if (b < 0) { lo[i] = -1; count[i] = 0; continue; }
+        lo[i] = (int32_t)a;
+        count[i] = (int32_t)(b - a);
+    }
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_search(const uint8_t *d_text, const int32_t *d_sa, int64_t n,
+                                          const uint8_t *d_pats, const int64_t *d_off, int64_t npat,
+                                          int32_t *d_lo, int32_t *d_count, cudaStream_t stream)
+{
+    if (n < 0 || n > INT32_MAX - 1 || npat < 0) return SA_CUDA_ERR_SIZE;
+    if (npat == 0) return SA_CUDA_OK;
+    if (!d_off || !d_lo || !d_count || !d_pats || (n > 0 && (!d_text || !d_sa))) return SA_CUDA_ERR_NULL;
+    sa_cuda__sr_k<<<sa_cuda__bw_grid((uint64_t)npat), SA_CUDA__BW_T, 0, stream>>>(d_text, d_sa, (uint32_t)n, d_pats, d_off,
+                                                                                npat, d_lo, d_count);
+    return cudaGetLastError() == cudaSuccess ? SA_CUDA_OK : SA_CUDA_ERR_CUDA;
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_host_bwt(const uint8_t *text, uint8_t *bwt, int32_t *aux, int32_t r, int64_t n)
+{
+    if (n < 0 || n > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
+    if (!aux || (n > 0 && (!text || !bwt))) return SA_CUDA_ERR_NULL;
+    if (!sa_cuda__bw_r_ok(r)) return SA_CUDA_ERR_ARG;
+    if (n <= 1) {
+        if (n == 1) bwt[0] = text[0];
+        aux[0] = (int32_t)n;
+        return SA_CUDA_OK;
+    }
+    size_t naux = r ? (size_t)((n - 1) / r + 1) : 1;
+    size_t ws = sa_cuda_bwt_workspace_size(n);
+    if (!ws) return SA_CUDA_ERR_CUDA;
+    size_t o_bwt = sa_cuda__bw_up((size_t)n), o_aux = o_bwt + sa_cuda__bw_up((size_t)n),
+           o_ws = o_aux + sa_cuda__bw_up(4 * naux);
+    uint8_t *mem = NULL;
+    if (cudaMalloc((void **)&mem, o_ws + ws) != cudaSuccess) { (void)cudaGetLastError(); return SA_CUDA_ERR_NOMEM; }
+    sa_cuda_status st = SA_CUDA_OK;
+    if (cudaMemcpy(mem, text, (size_t)n, cudaMemcpyHostToDevice) != cudaSuccess) st = SA_CUDA_ERR_CUDA;
+    if (st == SA_CUDA_OK) st = sa_cuda_bwt(mem, mem + o_bwt, (int32_t *)(mem + o_aux), r, n, mem + o_ws, ws, 0);
+    if (st == SA_CUDA_OK && (cudaMemcpy(bwt, mem + o_bwt, (size_t)n, cudaMemcpyDeviceToHost) != cudaSuccess ||
+                             cudaMemcpy(aux, mem + o_aux, 4 * naux, cudaMemcpyDeviceToHost) != cudaSuccess))
+        st = SA_CUDA_ERR_CUDA;
+    cudaFree(mem);
+    return st;
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_host_unbwt(const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r,
+                                              int64_t n)
+{
+    if (n < 0 || n > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
+    if (!aux || (n > 0 && (!text || !bwt))) return SA_CUDA_ERR_NULL;
+    if (!sa_cuda__bw_r_ok(r)) return SA_CUDA_ERR_ARG;
+    if (n == 0) return aux[0] == 0 ? SA_CUDA_OK : SA_CUDA_ERR_ARG;
+    size_t naux = r ? (size_t)((n - 1) / r + 1) : 1;
+    for (size_t j = 0; j < naux; j++) /* the range check on the host too: text untouched */
+        if (aux[j] < 1 || aux[j] > n) return SA_CUDA_ERR_ARG;
+    size_t ws = sa_cuda_unbwt_workspace_size(n);
+    if (!ws) return SA_CUDA_ERR_CUDA;
+    size_t o_txt = sa_cuda__bw_up((size_t)n), o_aux = o_txt + sa_cuda__bw_up((size_t)n),
+           o_flag = o_aux + sa_cuda__bw_up(4 * naux), o_ws = o_flag + 256;
+    uint8_t *mem = NULL;
+    if (cudaMalloc((void **)&mem, o_ws + ws) != cudaSuccess) { (void)cudaGetLastError(); return SA_CUDA_ERR_NOMEM; }
+    sa_cuda_status st = SA_CUDA_OK;
+    int32_t flag = 0;
+    if (cudaMemcpy(mem, bwt, (size_t)n, cudaMemcpyHostToDevice) != cudaSuccess ||
+        cudaMemcpy(mem + o_aux, aux, 4 * naux, cudaMemcpyHostToDevice) != cudaSuccess)
+        st = SA_CUDA_ERR_CUDA;
+    if (st == SA_CUDA_OK)
+        st = sa_cuda_unbwt(mem, mem + o_txt, (const int32_t *)(mem + o_aux), r, n, (int32_t *)(mem + o_flag),
+                           mem + o_ws, ws, 0);
+    if (st == SA_CUDA_OK && cudaMemcpy(&flag, mem + o_flag, 4, cudaMemcpyDeviceToHost) != cudaSuccess)
+        st = SA_CUDA_ERR_CUDA;
+    if (st == SA_CUDA_OK && flag) st = SA_CUDA_ERR_ARG;
+    if (st == SA_CUDA_OK && cudaMemcpy(text, mem + o_txt, (size_t)n, cudaMemcpyDeviceToHost) != cudaSuccess)
+        st = SA_CUDA_ERR_CUDA;
+    cudaFree(mem);
+    return st;
+}
+/* ==== END BWT and search (sa_cuda) ==== */
 
 #endif /* SA_CUDA_IMPLEMENTATION */
 

@@ -1,0 +1,147 @@
+/* bwt_libsais_bench.c - sa.h's BWT, inverse BWT, GSA (and integer-alphabet SA when sa.h has
+ * sa_build_int) against libsais 2.10 in one process, same threads (issue 26).
+ *
+ *   bwt_libsais_bench [FILE | --random N | --acgt N] [--threads 1,8,16] [--reps 3] [--aux R]
+ *
+ * Every row: min of REPS runs, the two libraries interleaved (A B A B ...), outputs compared
+ * byte for byte (column same). ratio = libsais time / sa.h time (> 1: sa.h faster). Rows:
+ *   bwt        sa_bwt          vs libsais_bwt (1 thread) / libsais_bwt_omp
+ *   bwt_aux    sa_bwt_aux      vs libsais_bwt_aux(_omp), samples every R (default 4096)
+ *   unbwt      sa_unbwt        vs libsais_unbwt(_omp) (primary index only)
+ *   unbwt_aux  sa_unbwt_aux    vs libsais_unbwt_aux(_omp)
+ *   gsa        sa_gsa (no LCP) vs libsais_gsa(_omp) on the input cut into strings at every
+ *              '\n' (and at every 64th byte when it has none), 0 terminators
+ *   int        sa_build_int    vs libsais_int, 1 thread, alphabet = the input's bytes + 1
+ * Without -DSA_BENCH_LIBSAIS (meson: no -Dlibsais_dir) only sa.h runs. CSV on stdout. */
+#include "demo_common.h"
+#define SA_IMPLEMENTATION
+#include "sa.h"
+#ifdef SA_BENCH_LIBSAIS
+#include "libsais.h"
+#endif
+
+static double best(double a, double b) { return a < b ? a : b; }
+
+int main(int argc, char **argv)
+{
+    const char *file = NULL, *threads_s = "1";
+    int64_t nrand = 0, reps = 3, r = 4096;
+    int acgt = 0;
+    dc_init(argc, argv, "[FILE | --random N | --acgt N] [--threads 1,8,16] [--reps K] [--aux R]");
+    for (int i = 1; i < argc; i++) {
+        if (dc_is(argv[i], "-h") || dc_is(argv[i], "--help")) dc_help();
+        else if (dc_is(argv[i], "--random")) nrand = dc_arg_i64(&i, 1, INT32_MAX);
+        else if (dc_is(argv[i], "--acgt")) nrand = dc_arg_i64(&i, 1, INT32_MAX), acgt = 1;
+        else if (dc_is(argv[i], "--threads")) threads_s = dc_arg_str(&i);
+        else if (dc_is(argv[i], "--reps")) reps = dc_arg_i64(&i, 1, 100);
+        else if (dc_is(argv[i], "--aux")) r = dc_arg_i64(&i, 2, 1 << 30);
+        else if (argv[i][0] == '-' || file) dc_unknown(i);
+        else file = argv[i];
+    }
+    if (r & (r - 1)) dc_usage_error("--aux must be a power of two");
+    uint8_t *t;
+    size_t nz;
+    if (file) dc_read_file(file, INT32_MAX - 1, &t, &nz);
+    else {
+        if (!nrand) nrand = 1 << 24;
+        nz = (size_t)nrand;
+        t = (uint8_t *)malloc(nz);
+        dc_random_bytes(t, nz, 26);
+        if (acgt) for (size_t i = 0; i < nz; i++) t[i] = (uint8_t)"ACGT"[t[i] & 3];
+    }
+    int32_t n = (int32_t)nz;
+    size_t naux = (size_t)((n - 1) / r + 1);
+    uint8_t *u1 = (uint8_t *)malloc(nz), *u2 = (uint8_t *)malloc(nz), *g = (uint8_t *)malloc(nz);
+    int32_t *A = (int32_t *)malloc((nz + 1) * 4), *B = (int32_t *)malloc((nz + 1) * 4);
+    int32_t *I1 = (int32_t *)malloc(naux * 4), *I2 = (int32_t *)malloc(naux * 4);
+    if (!u1 || !u2 || !g || !A || !B || !I1 || !I2) { fprintf(stderr, "out of memory\n"); return DC_EXIT_FAIL; }
+    /* the GSA input: strings cut at '\n' (or every 64 bytes), no 0 inside */
+    int has_nl = memchr(t, '\n', nz) != NULL;
+    for (size_t i = 0; i < nz; i++) g[i] = has_nl ? (t[i] == '\n' ? 0 : (t[i] ? t[i] : 1)) : (i % 64 == 63 ? 0 : (t[i] ? t[i] : 1));
+    if (n > 0) g[n - 1] = 0;
+    printf("op,threads,n,sa_h_s,libsais_s,ratio,same\n");
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", threads_s);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        int th = atoi(tok);
+        sa_options o;
+        memset(&o, 0, sizeof o);
+        o.threads = th;
+        for (int op = 0; op < 6; op++) {
+            double ta = 1e30, tb = 1e30;
+            int same = 1;
+            if (op == 5 && th != 1) continue;
+            for (int64_t k = 0; k < reps; k++) {
+                double t0 = dc_now(), t1, t2;
+                int32_t p1 = 0, p2 = 0;
+                sa_status st = SA_OK;
+                switch (op) {
+                case 0: st = sa_bwt(t, u1, &p1, n, &o); break;
+                case 1: st = sa_bwt_aux(t, u1, I1, (int32_t)r, n, &o); break;
+                case 2: if (k == 0) st = sa_bwt(t, u2, &p2, n, &o), I2[0] = p2; t0 = dc_now(); st = sa_unbwt(u2, u1, I2[0], n, &o); break;
+                case 3: if (k == 0) st = sa_bwt_aux(t, u2, I2, (int32_t)r, n, &o); t0 = dc_now(); st = sa_unbwt_aux(u2, u1, I2, (int32_t)r, n, &o); break;
+                case 4: st = sa_gsa(g, A, NULL, n, &o); break;
+                default:
+#ifdef SA_HAVE_BUILD_INT
+                    for (int32_t i = 0; i < n; i++) B[i] = t[i];
+                    t0 = dc_now();
+                    st = sa_build_int(B, A, n, 256, &o);
+#else
+                    st = SA_ERR_ARG;
+#endif
+                    break;
+                }
+                t1 = dc_now();
+                if (st != SA_OK) { same = 0; if (op == 5) break; }
+                ta = best(ta, t1 - t0);
+#ifdef SA_BENCH_LIBSAIS
+                int32_t q = 0;
+                t1 = dc_now();
+                switch (op) {
+                case 0: q = th == 1 ? libsais_bwt(t, u2, B, n, 0, NULL) : libsais_bwt_omp(t, u2, B, n, 0, NULL, th);
+                        same &= q == p1 && memcmp(u1, u2, nz) == 0; break;
+                case 1: q = th == 1 ? libsais_bwt_aux(t, u2, B, n, 0, NULL, (int32_t)r, I2)
+                                    : libsais_bwt_aux_omp(t, u2, B, n, 0, NULL, (int32_t)r, I2, th);
+                        same &= q == 0 && memcmp(u1, u2, nz) == 0 && memcmp(I1, I2, naux * 4) == 0; break;
+                case 2: case 3: /* sa.h's output checked, then libsais decodes into u1 (A: n + 1 ints) */
+                    same &= memcmp(u1, t, nz) == 0;
+                    memset(u1, 0, nz);
+                    t1 = dc_now();
+                    if (op == 2) q = th == 1 ? libsais_unbwt(u2, u1, B, n, NULL, I2[0])
+                                             : libsais_unbwt_omp(u2, u1, B, n, NULL, I2[0], th);
+                    else q = th == 1 ? libsais_unbwt_aux(u2, u1, B, n, NULL, (int32_t)r, I2)
+                                     : libsais_unbwt_aux_omp(u2, u1, B, n, NULL, (int32_t)r, I2, th);
+                    break;
+                case 4: q = th == 1 ? libsais_gsa(g, B, n, 0, NULL) : libsais_gsa_omp(g, B, n, 0, NULL, th);
+                        same &= q == 0 && memcmp(A, B, nz * 4) == 0; break;
+                default:
+                    for (int32_t i = 0; i < n; i++) B[i] = t[i];
+                    {
+                        int32_t *S = (int32_t *)malloc((nz + 1) * 4);
+                        t1 = dc_now();
+                        q = libsais_int(B, S, n, 256, 0);
+                        t2 = dc_now();
+                        same &= q == 0 && memcmp(A, S, nz * 4) == 0;
+                        free(S);
+                        tb = best(tb, t2 - t1);
+                    }
+                    continue;
+                }
+                t2 = dc_now();
+                if (op == 2 || op == 3) same &= q == 0 && memcmp(u1, t, nz) == 0;
+                tb = best(tb, t2 - t1);
+#else
+                (void)t2;
+                if (op == 2 || op == 3) same &= memcmp(u1, t, nz) == 0;
+#endif
+            }
+            static const char *names[] = {"bwt", "bwt_aux", "unbwt", "unbwt_aux", "gsa", "int"};
+            if (op == 5 && !same && ta >= 1e30) { printf("int,1,%d,,,,no sa_build_int\n", n); continue; }
+            printf("%s,%d,%d,%.6f,%.6f,%.3f,%d\n", names[op], th, n, ta, tb < 1e30 ? tb : 0.0, tb < 1e30 ? tb / ta : 0.0, same);
+            fflush(stdout);
+            if (!same) dc_check(0, "%s threads %d: outputs differ or a call failed", names[op], th);
+        }
+    }
+    free(t), free(u1), free(u2), free(g), free(A), free(B), free(I1), free(I2);
+    return dc_exit_code();
+}

@@ -1,0 +1,154 @@
+/* test_sa_cuda_bwt.cu - sa_cuda.cuh's BWT, inverse BWT and batched search against sa.h (the
+ * CPU functions, themselves tested against brute-force oracles in sa_test_bwt.c): the BWT and
+ * its aux samples byte for byte, the inverse round trip, corrupted primary indices and samples
+ * (a flag, never a stray access: run under compute-sanitizer by tests/gpu.sh), the search's
+ * lo/count for every pattern (empty, longer than the text, absent, present). --quick: small
+ * inputs only (memcheck). Skips (77) without a GPU. */
+#include "check.h"
+#define SA_IMPLEMENTATION
+#include "sa.h"
+#define SA_CUDA_IMPLEMENTATION
+#include "sa_cuda.cuh"
+
+#include <vector>
+
+static void make_text(int kind, std::vector<uint8_t> &t)
+{
+    int64_t n = (int64_t)t.size();
+    for (int64_t i = 0; i < n; i++) {
+        switch (kind) {
+        case 0: t[i] = (uint8_t)check_rand(); break;
+        case 1: t[i] = (uint8_t)"ACGT"[check_rand_below(4)]; break;
+        case 2: t[i] = 'a'; break;
+        case 3: t[i] = (uint8_t)("abcab"[i % 5]); break;
+        default: t[i] = (uint8_t)(i * 7 + 3); break;
+        }
+    }
+}
+
+static void test_bwt(int64_t n, int kind, int32_t r)
+{
+    std::vector<uint8_t> t((size_t)n + 1), want((size_t)n + 1), got((size_t)n + 1), back((size_t)n + 1);
+    t.resize((size_t)n), make_text(kind, t);
+    size_t naux = r ? (size_t)(n > 0 ? (n - 1) / r + 1 : 1) : 1;
+    std::vector<int32_t> waux(naux + 1), gaux(naux + 1);
+    sa_status st = r ? sa_bwt_aux(t.data(), want.data(), waux.data(), r, (int32_t)n, NULL)
+                     : sa_bwt(t.data(), want.data(), waux.data(), (int32_t)n, NULL);
+    CHECK(st == SA_OK, "cpu bwt");
+    sa_cuda_status cs = sa_cuda_host_bwt(t.data(), got.data(), gaux.data(), r, n);
+    CHECK(cs == SA_CUDA_OK, "host_bwt n=%lld: %s", (long long)n, sa_cuda_status_string(cs));
+    CHECK(memcmp(got.data(), want.data(), (size_t)n) == 0, "bwt differs n=%lld kind=%d r=%d", (long long)n, kind, r);
+    CHECK(memcmp(gaux.data(), waux.data(), 4 * naux) == 0, "aux differs n=%lld kind=%d r=%d", (long long)n, kind, r);
+    cs = sa_cuda_host_unbwt(want.data(), back.data(), waux.data(), r, n);
+    CHECK(cs == SA_CUDA_OK && memcmp(back.data(), t.data(), (size_t)n) == 0, "unbwt n=%lld kind=%d r=%d: %s",
+          (long long)n, kind, r, sa_cuda_status_string(cs));
+    if (n > 2) { /* corrupted: out of range -> ARG with text untouched; in range -> ARG or a true inverse */
+        int32_t keep = waux[naux - 1];
+        waux[naux - 1] = (int32_t)n + 1;
+        memset(back.data(), 0x5A, (size_t)n);
+        CHECK(sa_cuda_host_unbwt(want.data(), back.data(), waux.data(), r, n) == SA_CUDA_ERR_ARG && back[0] == 0x5A,
+              "out-of-range sample accepted");
+        waux[naux - 1] = 1 + (int32_t)check_rand_below((uint64_t)n);
+        cs = sa_cuda_host_unbwt(want.data(), back.data(), waux.data(), r, n);
+        if (waux[naux - 1] != keep) {
+            CHECK(cs == SA_CUDA_ERR_ARG || cs == SA_CUDA_OK, "corrupt sample: %s", sa_cuda_status_string(cs));
+            if (cs == SA_CUDA_OK) { /* then (bwt, aux) is a valid BWT of back */
+                std::vector<int32_t> a2(naux + 1);
+                std::vector<uint8_t> u2((size_t)n);
+                sa_status s2 = r ? sa_bwt_aux(back.data(), u2.data(), a2.data(), r, (int32_t)n, NULL)
+                                 : sa_bwt(back.data(), u2.data(), a2.data(), (int32_t)n, NULL);
+                CHECK(s2 == SA_OK && memcmp(u2.data(), want.data(), (size_t)n) == 0 &&
+                      memcmp(a2.data(), waux.data(), 4 * naux) == 0, "corrupt sample accepted, not an inverse");
+            }
+        }
+        waux[naux - 1] = keep;
+    }
+}
+
+static void test_search(int64_t n, int kind, int64_t npat)
+{
+    std::vector<uint8_t> t((size_t)n);
+    make_text(kind, t);
+    std::vector<int32_t> sa((size_t)n + 1);
+    CHECK(sa_build(t.data(), sa.data(), (int32_t)n, NULL) == SA_OK, "sa");
+    std::vector<int64_t> off((size_t)npat + 1);
+    std::vector<uint8_t> pats;
+    off[0] = 0;
+    for (int64_t i = 0; i < npat; i++) {
+        int64_t m = (int64_t)check_rand_below(40);
+        if (i % 97 == 0) m = 0;
+        if (i % 89 == 0) m = n + 3; /* longer than the text */
+        int64_t s = n > 0 ? (int64_t)check_rand_below((uint64_t)n) : 0;
+        for (int64_t q = 0; q < m; q++) pats.push_back(s + q < n && i % 3 ? t[(size_t)(s + q)] : (uint8_t)"ACGTa"[check_rand_below(5)]);
+        off[(size_t)i + 1] = (int64_t)pats.size();
+    }
+    pats.push_back(0);
+    std::vector<int32_t> wlo((size_t)npat), wc((size_t)npat), glo((size_t)npat), gc((size_t)npat);
+    CHECK(sa_search_many(t.data(), sa.data(), (int32_t)n, pats.data(), off.data(), npat, wlo.data(), wc.data(), NULL) ==
+              SA_OK, "cpu search");
+    uint8_t *dt, *dp;
+    int32_t *ds, *dlo, *dc;
+    int64_t *doff;
+    CHECK_CUDA(cudaMalloc(&dt, (size_t)n + 1));
+    CHECK_CUDA(cudaMalloc(&ds, 4 * (size_t)n + 4));
+    CHECK_CUDA(cudaMalloc(&dp, pats.size()));
+    CHECK_CUDA(cudaMalloc(&doff, 8 * (size_t)(npat + 1)));
+    CHECK_CUDA(cudaMalloc(&dlo, 4 * (size_t)npat));
+    CHECK_CUDA(cudaMalloc(&dc, 4 * (size_t)npat));
+    CHECK_CUDA(cudaMemcpy(dt, t.data(), (size_t)n, cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(ds, sa.data(), 4 * (size_t)n, cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(dp, pats.data(), pats.size(), cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(doff, off.data(), 8 * (size_t)(npat + 1), cudaMemcpyHostToDevice));
+    CHECK(sa_cuda_search(dt, ds, n, dp, doff, npat, dlo, dc, 0) == SA_CUDA_OK, "gpu search");
+    CHECK_CUDA(cudaMemcpy(glo.data(), dlo, 4 * (size_t)npat, cudaMemcpyDeviceToHost));
+    CHECK_CUDA(cudaMemcpy(gc.data(), dc, 4 * (size_t)npat, cudaMemcpyDeviceToHost));
+    for (int64_t i = 0; i < npat; i++)
+        if (!CHECK(glo[(size_t)i] == wlo[(size_t)i] && gc[(size_t)i] == wc[(size_t)i],
+                   "pattern %lld n=%lld: gpu %d %d cpu %d %d", (long long)i, (long long)n, glo[(size_t)i], gc[(size_t)i],
+                   wlo[(size_t)i], wc[(size_t)i]))
+            break;
+    /* device BWT from this SA equals the host one */
+    if (n > 0) {
+        uint8_t *db;
+        int32_t *da, prim = -1, wp = -2;
+        std::vector<uint8_t> gb((size_t)n), wb((size_t)n);
+        CHECK_CUDA(cudaMalloc(&db, (size_t)n));
+        CHECK_CUDA(cudaMalloc(&da, 4));
+        CHECK(sa_cuda_bwt_from_sa(dt, ds, db, da, 0, n, 0) == SA_CUDA_OK, "bwt_from_sa");
+        CHECK_CUDA(cudaMemcpy(gb.data(), db, (size_t)n, cudaMemcpyDeviceToHost));
+        CHECK_CUDA(cudaMemcpy(&prim, da, 4, cudaMemcpyDeviceToHost));
+        CHECK(sa_bwt_from_sa(t.data(), sa.data(), wb.data(), &wp, 0, (int32_t)n, NULL) == SA_OK, "cpu from_sa");
+        CHECK(prim == wp && memcmp(gb.data(), wb.data(), (size_t)n) == 0, "bwt_from_sa differs");
+        cudaFree(db), cudaFree(da);
+    }
+    cudaFree(dt), cudaFree(ds), cudaFree(dp), cudaFree(doff), cudaFree(dlo), cudaFree(dc);
+}
+
+int main(int argc, char **argv)
+{
+    int quick = 0;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--quick") == 0) quick = 1;
+    check_init(argc, argv);
+    check_cuda_device_or_skip();
+    int64_t sizes[] = {0, 1, 2, 3, 17, 1000, 65537, 1000003, (1 << 22) + 5};
+    int32_t rs[] = {0, 2, 64, 4096};
+    for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
+        if (quick && sizes[si] > 70000) break;
+        for (int kind = 0; kind < 5; kind++)
+            for (size_t ri = 0; ri < 4; ri++) {
+                if (rs[ri] == 0 && sizes[si] > 1100000) continue; /* one-thread decode: slow */
+                test_bwt(sizes[si], kind, rs[ri]);
+            }
+    }
+    int64_t ssz[] = {0, 1, 50, 5000, 300001};
+    for (size_t si = 0; si < 5; si++)
+        for (int kind = 0; kind < 5; kind++) test_search(ssz[si], kind, quick ? 500 : 20000);
+    /* argument errors before any launch */
+    CHECK(sa_cuda_bwt(NULL, NULL, NULL, 0, 5, NULL, 0, 0) == SA_CUDA_ERR_NULL, "null");
+    uint8_t two[2] = {'a', 'b'}, out2[2];
+    int32_t aux1[2];
+    CHECK(sa_cuda_host_bwt(two, out2, aux1, 3, 2) == SA_CUDA_ERR_ARG, "r = 3");
+    CHECK(sa_cuda_host_unbwt(two, out2, aux1, 1, 2) == SA_CUDA_ERR_ARG, "r = 1");
+    return check_done();
+}
