@@ -434,55 +434,61 @@ typedef struct {
     int pinned;       /* mem from cudaMallocHost (device plans) */
 } ccoll__store;
 
-struct ccoll_plan {
-    MPI_Comm comm;
+/* ---- the plan, in named parts ----------------------------------------------------------- */
+/* What the caller asked for, resolved at plan creation (agreed: the same on every rank). */
+typedef struct {
+    ccoll_config cfg;   /* the caller's config (raw_below defaulted; device plans: qp_whole 0) */
+    uint64_t count;     /* elements per rank */
+    int dt;             /* HC_F32 / HC_F64 */
+    size_t esize;       /* bytes per element */
+    uint64_t seg;       /* elements per segment (message) */
+    int device;         /* the memory mode, set once: 1 = the caller's buffers are device memory
+                         * (raw algorithms then run on a pinned host copy: their adds are host
+                         * code in every plan) */
+    hc_options hco;     /* the codec's threads */
+} ccoll__settings;
+
+/* Who talks to whom. */
+typedef struct {
+    MPI_Comm comm;              /* our duplicate of the caller's communicator */
     int rank, p;
-    uint64_t count;
-    int dt;       /* HC_F32 / HC_F64 */
-    size_t esize; /* bytes per element */
-    ccoll_config cfg;
-    uint64_t seg; /* elements per segment */
-    /* ring (allreduce) buffers */
-    ccoll__store ring_recv[2], ring_send[2], ring_gather;
+    MPI_Comm node_comm, inter_comm; /* ArGM's (first ArGM call, or a device plan's first AUTO) */
+    int argm_ok;                /* nodes equal-sized; else ArGM falls back to HOMCOMP_F */
+    ccoll_plan *inter;          /* HOMCOMP_F plan over inter_comm for this rank's piece */
+} ccoll__topology;
+
+/* Host buffers (pinned in device plans), each made on the first call that needs it. */
+typedef struct {
+    ccoll__store ring_recv[2], ring_send[2], ring_gather; /* ring (allreduce) streams */
     unsigned char *ring_raw[2]; /* raw scratch for the uncompressed ring's receives */
     unsigned char *tmp;         /* one segment of floats (DOC) / one stream (RECDBL add) */
     int32_t *deltas;            /* HOMCOMP: one segment, or the whole buffer (qp_whole) */
     MPI_Request *req;           /* requests: 4 x (max segments per block) or more */
     uint64_t nreq;
     int ring_ready, homcomp_ready, recdbl_ready, argm_ready, gather_ready, auto_ready;
-    /* allgather */
-    ccoll__store ag_store;
-    /* recursive doubling */
-    ccoll__store rd_own, rd_recv;
+    ccoll__store ag_store;      /* allgather */
+    ccoll__store rd_own, rd_recv; /* recursive doubling */
     unsigned char *rd_raw;      /* raw scratch (count elements) */
-    /* ArGM */
-    MPI_Comm node_comm, inter_comm;
-    int argm_ok;                /* nodes equal-sized; else fall back to HOMCOMP_F */
-    ccoll_plan *inter;          /* HOMCOMP_F plan over inter_comm for this rank's piece */
-    unsigned char *argm_acc;    /* one piece: the intra-node sum */
-    unsigned char *argm_in;     /* d - 1 received pieces */
-    /* per call */
-    double eb_abs;
-    hc_config hc;
-    hc_options hco;             /* the codec's threads */
-    int lst;                    /* this rank's status in the current call (ccoll_status) */
-    int lhc;                    /* this rank's codec status */
-    uint64_t sent, raw_sent_streams, comp_sent;
-    ccoll_info info;
+    unsigned char *argm_acc;    /* ArGM: one piece, the intra-node sum */
+    unsigned char *argm_in;     /* ArGM: d - 1 received pieces */
+} ccoll__buffers;
+
+/* AUTO's model state (its constants are info.model): observed / predicted time per algorithm
+ * (1 until tried), the last call's algorithm, its model time and its local wall time (agreed
+ * one call later), the sampled compression ratio, the last choice. */
+typedef struct {
     int measured;
-    /* AUTO's feedback: observed / predicted time per algorithm (1 until tried), the last
-     * call's algorithm, its model time and its local wall time (agreed one call later) */
     double corr[CCOLL_ALGO_COUNT];
     int tried[CCOLL_ALGO_COUNT];
     int last_algo;
     double last_pred, last_time;
     double cr;        /* the last sampled compression ratio (agreed) */
     uint64_t cr_calls;
-    int auto_pick, auto_raw; /* AUTO's last choice, and whether it moved raw data */
-    /* device plans (CCOLL_MEM_DEVICE, nvcc builds; see DEVICE PLANS below) */
-    int dev;                    /* the caller's buffers are device memory */
-    int dmode;                  /* this step's buffers are device memory (0 while a raw
-                                 * algorithm runs on the pinned host copy) */
+    int pick, raw;    /* AUTO's last choice, and whether it moved raw data */
+} ccoll__auto;
+
+/* CUDA state of a device plan (nvcc builds; see DEVICE PLANS below; zero in host plans). */
+typedef struct {
     int gpu;                    /* the device current at plan creation */
     ccoll_stream cst;           /* the caller's stream */
     void *dws;                  /* hc_cuda workspace for one segment */
@@ -504,10 +510,25 @@ struct ccoll_plan {
     unsigned char **ipc_peer;   /* the node's ipc_bufs as mapped here (own one at the local rank) */
     void *ipc_src;              /* device array: each node rank's ipc_buf + this rank's piece */
     int ipc_n;                  /* node ranks (0: no IPC) */
+} ccoll__device;
+
+struct ccoll_plan {
+    ccoll__settings set;
+    ccoll__topology top;
+    ccoll__buffers buf;
+    ccoll__auto au;
+    ccoll__device dv;
+    /* the current call */
+    double eb_abs;
+    hc_config hc;
+    int lst;                    /* this rank's status in the current call (ccoll_status) */
+    int lhc;                    /* this rank's codec status */
+    uint64_t sent, raw_sent_streams, comp_sent;
     double t_codec, t_stage, t_link, t_wire; /* this call's time on this rank */
     double t_op[3];             /* host codec: seconds in compress, adds, decompress (this call) */
     double c_op[3];             /* their CPU seconds (process) */
     uint64_t b_op[3];           /* and their input bytes */
+    ccoll_info info;            /* what the last call did (ccoll_plan_info) */
 };
 
 /* ---- small helpers ------------------------------------------------------------------- */
@@ -521,7 +542,7 @@ static uint64_t ccoll__nseg(uint64_t len, uint64_t seg) { return (len + seg - 1)
 static int ccoll__threads(const ccoll_plan *P)
 {
 #ifdef _OPENMP
-    return P->cfg.threads > 0 ? P->cfg.threads : omp_get_max_threads();
+    return P->set.cfg.threads > 0 ? P->set.cfg.threads : omp_get_max_threads();
 #else
     (void)P;
     return 1;
@@ -564,7 +585,7 @@ static int ccoll__hc(ccoll_plan *P, hc_status s) { return s == HC_OK ? CCOLL_OK 
  * distinct and peer-accessible (see ccoll__ipc_setup), else the same host staging.
  * ========================================================================================= */
 #ifdef __CUDACC__
-#define CCOLL__EV(P, i) ((cudaEvent_t)(P)->ev[i])
+#define CCOLL__EV(P, i) ((cudaEvent_t)(P)->dv.ev[i])
 /* A failed CUDA call is recorded and its error consumed: left as the thread's last error, it
  * would fail the next launch check (ours or homcomp's cudaGetLastError), in a later call. */
 static int ccoll__cu(ccoll_plan *P, cudaError_t e)
@@ -580,8 +601,8 @@ static int ccoll__dsync(ccoll_plan *P)
 {
     cudaError_t e;
     int flag = 0;
-    while ((e = cudaStreamQuery(P->cst)) == cudaErrorNotReady) {
-        MPI_Iprobe(MPI_ANY_SOURCE, CCOLL__TAG + 99, P->comm, &flag, MPI_STATUS_IGNORE);
+    while ((e = cudaStreamQuery(P->dv.cst)) == cudaErrorNotReady) {
+        MPI_Iprobe(MPI_ANY_SOURCE, CCOLL__TAG + 99, P->top.comm, &flag, MPI_STATUS_IGNORE);
         CCOLL__YIELD();
     }
     return ccoll__cu(P, e);
@@ -680,10 +701,10 @@ static void ccoll__events(ccoll_plan *P, double *stage, double *codec)
  * before the last call): the statuses, and the output stream downloaded to hout. */
 static int ccoll__d_end(ccoll_plan *P, hc_status s, int nres, void *hout, size_t cap, size_t *sz)
 {
-    hc_cuda_result *R = (hc_cuda_result *)P->hres;
+    hc_cuda_result *R = (hc_cuda_result *)P->dv.hres;
     int i;
-    if (s == HC_OK && hc_cuda_read_result(P->dws, &R[nres], P->cst) != HC_OK) s = HC_ERR_CUDA;
-    cudaEventRecord(CCOLL__EV(P, 2), P->cst);
+    if (s == HC_OK && hc_cuda_read_result(P->dv.dws, &R[nres], P->dv.cst) != HC_OK) s = HC_ERR_CUDA;
+    cudaEventRecord(CCOLL__EV(P, 2), P->dv.cst);
     if (ccoll__dsync(P)) return CCOLL_ERR_CUDA; /* also after a refused launch: earlier ones ran */
     ccoll__events(P, &P->t_stage, &P->t_codec);
     if (s != HC_OK) return ccoll__hc(P, s);
@@ -692,8 +713,8 @@ static int ccoll__d_end(ccoll_plan *P, hc_status s, int nres, void *hout, size_t
     if (sz) {
         double t0 = MPI_Wtime();
         uint64_t b = R[nres].bytes;
-        if (b > cap || b > P->dcap) return ccoll__fail(P, CCOLL_ERR_INTERNAL, 0);
-        if (ccoll__cu(P, cudaMemcpyAsync(hout, P->dso, (size_t)b, cudaMemcpyDeviceToHost, P->cst)) || ccoll__dsync(P))
+        if (b > cap || b > P->dv.dcap) return ccoll__fail(P, CCOLL_ERR_INTERNAL, 0);
+        if (ccoll__cu(P, cudaMemcpyAsync(hout, P->dv.dso, (size_t)b, cudaMemcpyDeviceToHost, P->dv.cst)) || ccoll__dsync(P))
             return CCOLL_ERR_CUDA;
         *sz = (size_t)b;
         P->t_stage += MPI_Wtime() - t0;
@@ -703,48 +724,48 @@ static int ccoll__d_end(ccoll_plan *P, hc_status s, int nres, void *hout, size_t
 /* upload a received stream (len <= its slot's capacity <= dcap, checked again here) */
 static int ccoll__d_up(ccoll_plan *P, unsigned char *d, const void *h, size_t len)
 {
-    if (len > P->dcap) return ccoll__fail(P, CCOLL_ERR_CORRUPT, HC_ERR_CORRUPT);
-    return ccoll__cu(P, cudaMemcpyAsync(d, h, len, cudaMemcpyHostToDevice, P->cst));
+    if (len > P->dv.dcap) return ccoll__fail(P, CCOLL_ERR_CORRUPT, HC_ERR_CORRUPT);
+    return ccoll__cu(P, cudaMemcpyAsync(d, h, len, cudaMemcpyHostToDevice, P->dv.cst));
 }
 static int ccoll__d_compress(ccoll_plan *P, const void *in, uint64_t n, void *out, size_t cap, size_t *sz)
 {
-    cudaEventRecord(CCOLL__EV(P, 0), P->cst);
-    cudaEventRecord(CCOLL__EV(P, 1), P->cst);
-    return ccoll__d_end(P, hc_cuda_compress(&P->hc, in, n, P->dso, P->dcap, P->dws, P->dws_bytes, P->cst), 0, out, cap, sz);
+    cudaEventRecord(CCOLL__EV(P, 0), P->dv.cst);
+    cudaEventRecord(CCOLL__EV(P, 1), P->dv.cst);
+    return ccoll__d_end(P, hc_cuda_compress(&P->hc, in, n, P->dv.dso, P->dv.dcap, P->dv.dws, P->dv.dws_bytes, P->dv.cst), 0, out, cap, sz);
 }
 static int ccoll__d_decompress(ccoll_plan *P, const void *s, size_t len, void *out, uint64_t n)
 {
-    cudaEventRecord(CCOLL__EV(P, 0), P->cst);
-    if (ccoll__d_up(P, P->dsa, s, len)) return P->lst;
-    cudaEventRecord(CCOLL__EV(P, 1), P->cst);
-    return ccoll__d_end(P, hc_cuda_decompress(P->dsa, len, s, (hc_dtype)P->dt, out, n, P->dws, P->dws_bytes, P->cst), 0,
+    cudaEventRecord(CCOLL__EV(P, 0), P->dv.cst);
+    if (ccoll__d_up(P, P->dv.dsa, s, len)) return P->lst;
+    cudaEventRecord(CCOLL__EV(P, 1), P->dv.cst);
+    return ccoll__d_end(P, hc_cuda_decompress(P->dv.dsa, len, s, (hc_dtype)P->set.dt, out, n, P->dv.dws, P->dv.dws_bytes, P->dv.cst), 0,
                         NULL, 0, NULL);
 }
 /* decode the stream the previous device call wrote (still in dso; s is its host copy, for
  * the header): no upload of bytes the GPU already has */
 static int ccoll__d_decompress_dso(ccoll_plan *P, const void *s, size_t len, void *out, uint64_t n)
 {
-    cudaEventRecord(CCOLL__EV(P, 0), P->cst);
-    cudaEventRecord(CCOLL__EV(P, 1), P->cst);
-    return ccoll__d_end(P, hc_cuda_decompress(P->dso, len, s, (hc_dtype)P->dt, out, n, P->dws, P->dws_bytes, P->cst), 0, NULL,
+    cudaEventRecord(CCOLL__EV(P, 0), P->dv.cst);
+    cudaEventRecord(CCOLL__EV(P, 1), P->dv.cst);
+    return ccoll__d_end(P, hc_cuda_decompress(P->dv.dso, len, s, (hc_dtype)P->set.dt, out, n, P->dv.dws, P->dv.dws_bytes, P->dv.cst), 0, NULL,
                         0, NULL);
 }
 static int ccoll__d_add_raw(ccoll_plan *P, const void *c, size_t clen, const void *raw, uint64_t n, void *out, size_t cap,
                             size_t *sz)
 {
-    cudaEventRecord(CCOLL__EV(P, 0), P->cst);
-    if (ccoll__d_up(P, P->dsa, c, clen)) return P->lst;
-    cudaEventRecord(CCOLL__EV(P, 1), P->cst);
-    return ccoll__d_end(P, hc_cuda_add_raw(P->dsa, clen, c, (hc_dtype)P->dt, raw, n, P->dso, P->dcap, P->dws, P->dws_bytes, P->cst),
+    cudaEventRecord(CCOLL__EV(P, 0), P->dv.cst);
+    if (ccoll__d_up(P, P->dv.dsa, c, clen)) return P->lst;
+    cudaEventRecord(CCOLL__EV(P, 1), P->dv.cst);
+    return ccoll__d_end(P, hc_cuda_add_raw(P->dv.dsa, clen, c, (hc_dtype)P->set.dt, raw, n, P->dv.dso, P->dv.dcap, P->dv.dws, P->dv.dws_bytes, P->dv.cst),
                         0, out, cap, sz);
 }
 static int ccoll__d_add(ccoll_plan *P, const void *a, size_t alen, const void *b, size_t blen, uint64_t n, void *out, size_t cap,
                         size_t *sz)
 {
-    cudaEventRecord(CCOLL__EV(P, 0), P->cst);
-    if (ccoll__d_up(P, P->dsa, a, alen) || ccoll__d_up(P, P->dsb, b, blen)) return P->lst;
-    cudaEventRecord(CCOLL__EV(P, 1), P->cst);
-    return ccoll__d_end(P, hc_cuda_add(P->dsa, alen, P->dsb, blen, a, (hc_dtype)P->dt, n, P->dso, P->dcap, P->dws, P->dws_bytes, P->cst),
+    cudaEventRecord(CCOLL__EV(P, 0), P->dv.cst);
+    if (ccoll__d_up(P, P->dv.dsa, a, alen) || ccoll__d_up(P, P->dv.dsb, b, blen)) return P->lst;
+    cudaEventRecord(CCOLL__EV(P, 1), P->dv.cst);
+    return ccoll__d_end(P, hc_cuda_add(P->dv.dsa, alen, P->dv.dsb, blen, a, (hc_dtype)P->set.dt, n, P->dv.dso, P->dv.dcap, P->dv.dws, P->dv.dws_bytes, P->dv.cst),
                         0, out, cap, sz);
 }
 /* HOMCOMP on the device: QP of the raw segment with the received stream's step (the same
@@ -753,32 +774,32 @@ static int ccoll__d_add_qp(ccoll_plan *P, const void *c, size_t clen, const void
                            size_t *sz)
 {
     hc_status s;
-    cudaEventRecord(CCOLL__EV(P, 0), P->cst);
-    if (ccoll__d_up(P, P->dsa, c, clen)) return P->lst;
-    cudaEventRecord(CCOLL__EV(P, 1), P->cst);
-    s = hc_cuda_qp(P->dsa, clen, c, (hc_dtype)P->dt, raw, n, P->ddelta, P->dws, P->dws_bytes, P->cst);
-    if (s == HC_OK) s = hc_cuda_read_result(P->dws, (hc_cuda_result *)P->hres, P->cst);
+    cudaEventRecord(CCOLL__EV(P, 0), P->dv.cst);
+    if (ccoll__d_up(P, P->dv.dsa, c, clen)) return P->lst;
+    cudaEventRecord(CCOLL__EV(P, 1), P->dv.cst);
+    s = hc_cuda_qp(P->dv.dsa, clen, c, (hc_dtype)P->set.dt, raw, n, P->dv.ddelta, P->dv.dws, P->dv.dws_bytes, P->dv.cst);
+    if (s == HC_OK) s = hc_cuda_read_result(P->dv.dws, (hc_cuda_result *)P->dv.hres, P->dv.cst);
     if (s == HC_OK)
-        s = hc_cuda_add_qp(P->dsa, clen, c, (hc_dtype)P->dt, P->ddelta, n, P->dso, P->dcap, P->dws, P->dws_bytes, P->cst);
+        s = hc_cuda_add_qp(P->dv.dsa, clen, c, (hc_dtype)P->set.dt, P->dv.ddelta, n, P->dv.dso, P->dv.dcap, P->dv.dws, P->dv.dws_bytes, P->dv.cst);
     return ccoll__d_end(P, s, 1, out, cap, sz);
 }
 static int ccoll__d_add_floats(ccoll_plan *P, void *out, const void *a, const void *b, uint64_t n)
 {
-    cudaEventRecord(CCOLL__EV(P, 0), P->cst);
-    cudaEventRecord(CCOLL__EV(P, 1), P->cst);
-    if (P->dt == HC_F32) ccoll__k_add<float><<<ccoll__grid(n), 256, 0, P->cst>>>((float *)out, (const float *)a, (const float *)b, n);
-    else ccoll__k_add<double><<<ccoll__grid(n), 256, 0, P->cst>>>((double *)out, (const double *)a, (const double *)b, n);
+    cudaEventRecord(CCOLL__EV(P, 0), P->dv.cst);
+    cudaEventRecord(CCOLL__EV(P, 1), P->dv.cst);
+    if (P->set.dt == HC_F32) ccoll__k_add<float><<<ccoll__grid(n), 256, 0, P->dv.cst>>>((float *)out, (const float *)a, (const float *)b, n);
+    else ccoll__k_add<double><<<ccoll__grid(n), 256, 0, P->dv.cst>>>((double *)out, (const double *)a, (const double *)b, n);
     return ccoll__d_end(P, cudaGetLastError() == cudaSuccess ? HC_OK : HC_ERR_CUDA, 0, NULL, 0, NULL);
 }
 /* min, max and the NaN/Inf flag of a device vector (the preamble's scan) */
 static int ccoll__d_scan(ccoll_plan *P, const void *x, uint64_t n, double *mn, double *mx, int *bad)
 {
-    unsigned long long *h = (unsigned long long *)(P->hres + 128);
-    ccoll__k_scan_init<<<1, 1, 0, P->cst>>>(P->dscan);
-    if (n && P->dt == HC_F32) ccoll__k_scan<float><<<ccoll__grid(n), 256, 0, P->cst>>>((const float *)x, n, P->dscan);
-    else if (n) ccoll__k_scan<double><<<ccoll__grid(n), 256, 0, P->cst>>>((const double *)x, n, P->dscan);
+    unsigned long long *h = (unsigned long long *)(P->dv.hres + 128);
+    ccoll__k_scan_init<<<1, 1, 0, P->dv.cst>>>(P->dv.dscan);
+    if (n && P->set.dt == HC_F32) ccoll__k_scan<float><<<ccoll__grid(n), 256, 0, P->dv.cst>>>((const float *)x, n, P->dv.dscan);
+    else if (n) ccoll__k_scan<double><<<ccoll__grid(n), 256, 0, P->dv.cst>>>((const double *)x, n, P->dv.dscan);
     if (ccoll__cu(P, cudaGetLastError()) ||
-        ccoll__cu(P, cudaMemcpyAsync(h, P->dscan, 3 * sizeof *h, cudaMemcpyDeviceToHost, P->cst)) || ccoll__dsync(P))
+        ccoll__cu(P, cudaMemcpyAsync(h, P->dv.dscan, 3 * sizeof *h, cudaMemcpyDeviceToHost, P->dv.cst)) || ccoll__dsync(P))
         return CCOLL_ERR_CUDA;
     *bad = h[2] != 0;
     if (h[0] != ~0ull) *mn = ccoll__unkey(h[0]);
@@ -791,12 +812,12 @@ static int ccoll__d_copy(ccoll_plan *P, void *dst, const void *src, size_t bytes
     double t0 = MPI_Wtime();
     int st;
     if (!bytes || dst == src) return CCOLL_OK;
-    st = ccoll__cu(P, cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, P->cst));
+    st = ccoll__cu(P, cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, P->dv.cst));
     if (!st) st = ccoll__dsync(P);
     if (acc) *acc += MPI_Wtime() - t0;
     return st;
 }
-#else /* not nvcc: host plans only; these are never reached (dmode stays 0) */
+#else /* not nvcc: host plans only; these are never reached (set.device stays 0) */
 static int ccoll__d_fail(ccoll_plan *P) { return ccoll__fail(P, CCOLL_ERR_CUDA, 0); }
 #define ccoll__d_compress(P, in, n, out, cap, sz) ccoll__d_fail(P)
 #define ccoll__d_decompress(P, s, len, out, n) ccoll__d_fail(P)
@@ -814,13 +835,13 @@ static void ccoll__pinned_free(void *q) { (void)q; }
 /* Host buffers of a plan: pinned for device plans (fast, asynchronous copies). */
 static void *ccoll__palloc(const ccoll_plan *P, size_t n, int *st)
 {
-    void *q = P->dev ? ccoll__pinned(n) : CCOLL_MALLOC(n ? n : 1);
+    void *q = P->set.device ? ccoll__pinned(n) : CCOLL_MALLOC(n ? n : 1);
     if (!q && *st == CCOLL_OK) *st = CCOLL_ERR_NOMEM;
     return q;
 }
 static void ccoll__pfree(const ccoll_plan *P, void *q)
 {
-    if (P->dev) ccoll__pinned_free(q);
+    if (P->set.device) ccoll__pinned_free(q);
     else CCOLL_FREE(q);
 }
 
@@ -862,13 +883,13 @@ static void *ccoll__alloc(size_t n, int *st)
  * P->lst, agreed at the end of the call) */
 static void ccoll__copy(ccoll_plan *P, void *dst, const void *src, size_t bytes)
 {
-    if (P->dmode) ccoll__d_copy(P, dst, src, bytes, &P->t_stage);
+    if (P->set.device) ccoll__d_copy(P, dst, src, bytes, &P->t_stage);
     else if (dst != src && bytes) memcpy(dst, src, bytes);
 }
 
 /* ---- the codec, through one place (homcomp.cuh's CPU API) --------------------------- */
 /* Streams are host memory in every plan; raw operands (in, out, raw) are device memory in a
- * device plan (dmode). */
+ * device plan (set.device). */
 /* this process's CPU seconds, all threads (C's clock(); 0 where it has none) */
 static double ccoll__cpu(void)
 {
@@ -883,70 +904,70 @@ static int ccoll__timed(ccoll_plan *P, int op, uint64_t n, double t0, double c0,
     P->c_op[op] += ccoll__cpu() - c0;
     P->t_op[op] += t;
     P->t_codec += t;
-    P->b_op[op] += n * P->esize;
+    P->b_op[op] += n * P->set.esize;
     return ccoll__hc(P, s);
 }
 static int ccoll__compress(ccoll_plan *P, const void *in, uint64_t n, void *out, size_t cap, size_t *sz)
 {
     double t0, c0;
-    if (P->dmode) return ccoll__d_compress(P, in, n, out, cap, sz);
+    if (P->set.device) return ccoll__d_compress(P, in, n, out, cap, sz);
     t0 = MPI_Wtime();
     c0 = ccoll__cpu();
-    return ccoll__timed(P, 0, n, t0, c0, hc_compress(&P->hc, in, n, out, cap, sz, &P->hco));
+    return ccoll__timed(P, 0, n, t0, c0, hc_compress(&P->hc, in, n, out, cap, sz, &P->set.hco));
 }
 static int ccoll__decompress(ccoll_plan *P, const void *s, size_t len, void *out, uint64_t n)
 {
     double t0, c0;
-    if (P->dmode) return ccoll__d_decompress(P, s, len, out, n);
+    if (P->set.device) return ccoll__d_decompress(P, s, len, out, n);
     t0 = MPI_Wtime();
     c0 = ccoll__cpu();
-    return ccoll__timed(P, 2, n, t0, c0, hc_decompress(s, len, (hc_dtype)P->dt, out, n, &P->hco));
+    return ccoll__timed(P, 2, n, t0, c0, hc_decompress(s, len, (hc_dtype)P->set.dt, out, n, &P->set.hco));
 }
 /* decode the stream this rank just made (a device plan still has it on the GPU) */
 static int ccoll__decompress_own(ccoll_plan *P, const void *s, size_t len, void *out, uint64_t n)
 {
-    if (P->dmode) return ccoll__d_decompress_dso(P, s, len, out, n);
+    if (P->set.device) return ccoll__d_decompress_dso(P, s, len, out, n);
     return ccoll__decompress(P, s, len, out, n);
 }
 static int ccoll__add_raw(ccoll_plan *P, const void *c, size_t clen, const void *raw, uint64_t n, void *out, size_t cap,
                           size_t *sz)
 {
     double t0, c0;
-    if (P->dmode) return ccoll__d_add_raw(P, c, clen, raw, n, out, cap, sz);
+    if (P->set.device) return ccoll__d_add_raw(P, c, clen, raw, n, out, cap, sz);
     t0 = MPI_Wtime();
     c0 = ccoll__cpu();
-    return ccoll__timed(P, 1, n, t0, c0, hc_add_raw(c, clen, (hc_dtype)P->dt, raw, n, out, cap, sz, &P->hco));
+    return ccoll__timed(P, 1, n, t0, c0, hc_add_raw(c, clen, (hc_dtype)P->set.dt, raw, n, out, cap, sz, &P->set.hco));
 }
 static int ccoll__add(ccoll_plan *P, const void *a, size_t alen, const void *b, size_t blen, uint64_t n, void *out,
                       size_t cap, size_t *sz)
 {
     double t0, c0;
-    if (P->dmode) return ccoll__d_add(P, a, alen, b, blen, n, out, cap, sz);
+    if (P->set.device) return ccoll__d_add(P, a, alen, b, blen, n, out, cap, sz);
     t0 = MPI_Wtime();
     c0 = ccoll__cpu();
-    return ccoll__timed(P, 1, n, t0, c0, hc_add(a, alen, b, blen, out, cap, sz, &P->hco));
+    return ccoll__timed(P, 1, n, t0, c0, hc_add(a, alen, b, blen, out, cap, sz, &P->set.hco));
 }
 /* quantize + predict with the call's eb, before any stream of this segment exists */
 static int ccoll__qp(ccoll_plan *P, const void *raw, uint64_t n, int32_t *deltas)
 {
     const double t0 = MPI_Wtime(), c0 = ccoll__cpu();
-    return ccoll__timed(P, 0, n, t0, c0, hc_qp_eb(P->eb_abs, (hc_dtype)P->dt, raw, n, deltas, &P->hco));
+    return ccoll__timed(P, 0, n, t0, c0, hc_qp_eb(P->eb_abs, (hc_dtype)P->set.dt, raw, n, deltas, &P->set.hco));
 }
 static int ccoll__add_qp(ccoll_plan *P, const void *c, size_t clen, const int32_t *deltas, uint64_t n, void *out, size_t cap,
                          size_t *sz)
 {
     const double t0 = MPI_Wtime(), c0 = ccoll__cpu();
-    return ccoll__timed(P, 1, n, t0, c0, hc_add_qp(c, clen, deltas, n, out, cap, sz, &P->hco));
+    return ccoll__timed(P, 1, n, t0, c0, hc_add_qp(c, clen, deltas, n, out, cap, sz, &P->set.hco));
 }
 
-/* out = a + b elementwise (a may alias out). */
-static void ccoll__add_floats(ccoll_plan *P, void *out, const void *a, const void *b, uint64_t n)
+/* out = a + b elementwise on host buffers (a may alias out): the raw algorithms' adds, which
+ * run on host memory in every plan (device plans stage raw data through a pinned copy). */
+static void ccoll__add_floats_host(const ccoll_plan *P, void *out, const void *a, const void *b, uint64_t n)
 {
     int64_t i, nn = (int64_t)n;
     int nt = n >= 65536 ? ccoll__threads(P) : 1;
     (void)nt;
-    if (P->dmode) { ccoll__d_add_floats(P, out, a, b, n); return; }
-    if (P->dt == HC_F32) {
+    if (P->set.dt == HC_F32) {
         float *o = (float *)out;
         const float *x = (const float *)a, *y = (const float *)b;
         CCOLL__OMP(parallel for num_threads(nt) schedule(static))
@@ -957,6 +978,12 @@ static void ccoll__add_floats(ccoll_plan *P, void *out, const void *a, const voi
         CCOLL__OMP(parallel for num_threads(nt) schedule(static))
         for (i = 0; i < nn; i++) o[i] = x[i] + y[i];
     }
+}
+/* the same where the plan's buffers are (DOC's decoded segment plus the local one) */
+static void ccoll__add_floats(ccoll_plan *P, void *out, const void *a, const void *b, uint64_t n)
+{
+    if (P->set.device) ccoll__d_add_floats(P, out, a, b, n);
+    else ccoll__add_floats_host(P, out, a, b, n);
 }
 
 /* ---- error markers: a rank in error sends these instead of streams -------------------- */
@@ -981,11 +1008,11 @@ static int ccoll__check_msg(const unsigned char *m, size_t len)
 static int ccoll__isend(ccoll_plan *P, const void *buf, size_t bytes, int to, MPI_Request *r)
 {
     P->sent += bytes;
-    return ccoll__mpi(MPI_Isend((void *)buf, (int)bytes, MPI_BYTE, to, CCOLL__TAG, P->comm, r));
+    return ccoll__mpi(MPI_Isend((void *)buf, (int)bytes, MPI_BYTE, to, CCOLL__TAG, P->top.comm, r));
 }
 static int ccoll__irecv(ccoll_plan *P, void *buf, size_t cap, int from, MPI_Request *r)
 {
-    return ccoll__mpi(MPI_Irecv(buf, (int)cap, MPI_BYTE, from, CCOLL__TAG, P->comm, r));
+    return ccoll__mpi(MPI_Irecv(buf, (int)cap, MPI_BYTE, from, CCOLL__TAG, P->top.comm, r));
 }
 /* Wait for a receive; *len = the bytes that came. MPI errors (truncation included) -> status. */
 /* Waits poll MPI_Test and give the core away between polls: with more ranks than cores
@@ -1034,41 +1061,41 @@ static void ccoll__barrier(MPI_Comm c);
 static void ccoll__ipc_free(ccoll_plan *P)
 {
     int j;
-    if (P->ipc_peer) {
-        for (j = 0; j < P->ipc_n; j++)
-            if (P->ipc_peer[j] && P->ipc_peer[j] != P->ipc_buf) cudaIpcCloseMemHandle(P->ipc_peer[j]);
-        CCOLL_FREE(P->ipc_peer);
+    if (P->dv.ipc_peer) {
+        for (j = 0; j < P->dv.ipc_n; j++)
+            if (P->dv.ipc_peer[j] && P->dv.ipc_peer[j] != P->dv.ipc_buf) cudaIpcCloseMemHandle(P->dv.ipc_peer[j]);
+        CCOLL_FREE(P->dv.ipc_peer);
     }
     /* every peer has unmapped this rank's buffer before it goes (ipc_n: same on the node) */
-    if (P->ipc_n && P->node_comm != MPI_COMM_NULL) ccoll__barrier(P->node_comm);
-    ccoll__dfree(P->ipc_buf);
-    ccoll__dfree(P->ipc_src);
-    P->ipc_peer = NULL;
-    P->ipc_buf = NULL;
-    P->ipc_src = NULL;
-    P->ipc_n = 0;
+    if (P->dv.ipc_n && P->top.node_comm != MPI_COMM_NULL) ccoll__barrier(P->top.node_comm);
+    ccoll__dfree(P->dv.ipc_buf);
+    ccoll__dfree(P->dv.ipc_src);
+    P->dv.ipc_peer = NULL;
+    P->dv.ipc_buf = NULL;
+    P->dv.ipc_src = NULL;
+    P->dv.ipc_n = 0;
 }
 static void ccoll__dev_free(ccoll_plan *P)
 {
     int j;
     ccoll__ipc_free(P);
-    ccoll__dfree(P->dws);
-    ccoll__dfree(P->dsa);
-    ccoll__dfree(P->dsb);
-    ccoll__dfree(P->dso);
-    ccoll__dfree(P->dsoq[1]);
-    ccoll__dfree(P->dws2);
-    ccoll__dfree(P->dtmpf);
-    ccoll__dfree(P->ddelta);
-    ccoll__dfree(P->dscan);
-    ccoll__dfree(P->dacc);
-    ccoll__pinned_free(P->hres);
-    ccoll__pinned_free(P->hstage);
+    ccoll__dfree(P->dv.dws);
+    ccoll__dfree(P->dv.dsa);
+    ccoll__dfree(P->dv.dsb);
+    ccoll__dfree(P->dv.dso);
+    ccoll__dfree(P->dv.dsoq[1]);
+    ccoll__dfree(P->dv.dws2);
+    ccoll__dfree(P->dv.dtmpf);
+    ccoll__dfree(P->dv.ddelta);
+    ccoll__dfree(P->dv.dscan);
+    ccoll__dfree(P->dv.dacc);
+    ccoll__pinned_free(P->dv.hres);
+    ccoll__pinned_free(P->dv.hstage);
     for (j = 0; j < 3; j++)
-        if (P->ev[j]) cudaEventDestroy(CCOLL__EV(P, j));
+        if (P->dv.ev[j]) cudaEventDestroy(CCOLL__EV(P, j));
     for (j = 0; j < 10; j++)
-        if (P->pev[j]) cudaEventDestroy((cudaEvent_t)P->pev[j]);
-    if (P->cst2) cudaStreamDestroy((cudaStream_t)P->cst2);
+        if (P->dv.pev[j]) cudaEventDestroy((cudaEvent_t)P->dv.pev[j]);
+    if (P->dv.cst2) cudaStreamDestroy((cudaStream_t)P->dv.cst2);
 }
 static int ccoll__dmalloc(void *pp, size_t n, int *st)
 {
@@ -1081,33 +1108,33 @@ static int ccoll__dmalloc(void *pp, size_t n, int *st)
 static int ccoll__dev_init(ccoll_plan *P)
 {
     /* every codec call handles one segment at most */
-    uint64_t n = ccoll__min64(P->seg, P->count ? P->count : 1);
+    uint64_t n = ccoll__min64(P->set.seg, P->set.count ? P->set.count : 1);
     int st = CCOLL_OK, j;
-    if (cudaGetDevice(&P->gpu) != cudaSuccess) return CCOLL_ERR_CUDA;
-    P->cst = P->cfg.stream;
-    P->dcap = hc_compress_bound(n, (hc_dtype)P->dt);
-    P->dws_bytes = hc_cuda_workspace_size(n);
-    ccoll__dmalloc(&P->dws, P->dws_bytes, &st);
-    ccoll__dmalloc(&P->dsa, P->dcap, &st);
-    ccoll__dmalloc(&P->dsb, P->dcap, &st);
-    ccoll__dmalloc(&P->dso, P->dcap, &st);
-    ccoll__dmalloc(&P->dsoq[1], P->dcap, &st);
-    ccoll__dmalloc(&P->dws2, P->dws_bytes, &st);
-    P->dsoq[0] = P->dso;
-    ccoll__dmalloc(&P->dtmpf, n * P->esize, &st);
-    ccoll__dmalloc(&P->ddelta, hc_qp_count(n) * sizeof(int32_t), &st);
-    ccoll__dmalloc(&P->dscan, 4 * sizeof(unsigned long long), &st);
-    if (!st && !(P->hres = (unsigned char *)ccoll__pinned(256))) st = CCOLL_ERR_NOMEM;
+    if (cudaGetDevice(&P->dv.gpu) != cudaSuccess) return CCOLL_ERR_CUDA;
+    P->dv.cst = P->set.cfg.stream;
+    P->dv.dcap = hc_compress_bound(n, (hc_dtype)P->set.dt);
+    P->dv.dws_bytes = hc_cuda_workspace_size(n);
+    ccoll__dmalloc(&P->dv.dws, P->dv.dws_bytes, &st);
+    ccoll__dmalloc(&P->dv.dsa, P->dv.dcap, &st);
+    ccoll__dmalloc(&P->dv.dsb, P->dv.dcap, &st);
+    ccoll__dmalloc(&P->dv.dso, P->dv.dcap, &st);
+    ccoll__dmalloc(&P->dv.dsoq[1], P->dv.dcap, &st);
+    ccoll__dmalloc(&P->dv.dws2, P->dv.dws_bytes, &st);
+    P->dv.dsoq[0] = P->dv.dso;
+    ccoll__dmalloc(&P->dv.dtmpf, n * P->set.esize, &st);
+    ccoll__dmalloc(&P->dv.ddelta, hc_qp_count(n) * sizeof(int32_t), &st);
+    ccoll__dmalloc(&P->dv.dscan, 4 * sizeof(unsigned long long), &st);
+    if (!st && !(P->dv.hres = (unsigned char *)ccoll__pinned(256))) st = CCOLL_ERR_NOMEM;
     for (j = 0; j < 13 && !st; j++) {
         cudaEvent_t e;
         if (cudaEventCreate(&e) != cudaSuccess) st = CCOLL_ERR_CUDA;
-        else if (j < 3) P->ev[j] = (void *)e;
-        else P->pev[j - 3] = (void *)e;
+        else if (j < 3) P->dv.ev[j] = (void *)e;
+        else P->dv.pev[j - 3] = (void *)e;
     }
     if (!st) {
         cudaStream_t s2;
         if (cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking) != cudaSuccess) st = CCOLL_ERR_CUDA;
-        else P->cst2 = (void *)s2;
+        else P->dv.cst2 = (void *)s2;
     }
     if (st) cudaGetLastError();
     return st;
@@ -1115,19 +1142,19 @@ static int ccoll__dev_init(ccoll_plan *P)
 /* the pinned copy of a whole vector (raw algorithms and staged ArGM run on it) */
 static int ccoll__stage_prepare(ccoll_plan *P, size_t bytes)
 {
-    if (P->hstage_bytes >= bytes && P->hstage) return CCOLL_OK;
-    ccoll__pinned_free(P->hstage);
-    P->hstage_bytes = 0;
-    if (!(P->hstage = (unsigned char *)ccoll__pinned(bytes))) return CCOLL_ERR_NOMEM;
-    P->hstage_bytes = bytes;
+    if (P->dv.hstage_bytes >= bytes && P->dv.hstage) return CCOLL_OK;
+    ccoll__pinned_free(P->dv.hstage);
+    P->dv.hstage_bytes = 0;
+    if (!(P->dv.hstage = (unsigned char *)ccoll__pinned(bytes))) return CCOLL_ERR_NOMEM;
+    P->dv.hstage_bytes = bytes;
     return CCOLL_OK;
 }
 /* AUTO's ratio sample on the device: the compressed size only */
 static int ccoll__d_sample(ccoll_plan *P, const void *src, uint64_t n, size_t *len)
 {
-    hc_cuda_result *R = (hc_cuda_result *)P->hres;
-    if (hc_cuda_compress(&P->hc, src, n, P->dso, P->dcap, P->dws, P->dws_bytes, P->cst) != HC_OK ||
-        hc_cuda_read_result(P->dws, R, P->cst) != HC_OK || ccoll__dsync(P) || R->status != HC_OK)
+    hc_cuda_result *R = (hc_cuda_result *)P->dv.hres;
+    if (hc_cuda_compress(&P->hc, src, n, P->dv.dso, P->dv.dcap, P->dv.dws, P->dv.dws_bytes, P->dv.cst) != HC_OK ||
+        hc_cuda_read_result(P->dv.dws, R, P->dv.cst) != HC_OK || ccoll__dsync(P) || R->status != HC_OK)
         return 0;
     *len = (size_t)R->bytes;
     return 1;
@@ -1163,11 +1190,11 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn, uint64_t off)
     if (env && *env && strcmp(env, "0")) why = 1;
     else if (dn < 2) why = 2;
     all = (char *)ccoll__alloc((size_t)dn * 64, &st);
-    if (cudaDeviceGetPCIBusId(bus, 64, P->gpu) != cudaSuccess) why = 6;
+    if (cudaDeviceGetPCIBusId(bus, 64, P->dv.gpu) != cudaSuccess) why = 6;
     /* the bus ids of the node's GPUs (only when every rank has room for them) */
     j = all != NULL;
-    if (ccoll__allreduce(&j, &g, 1, MPI_INT, MPI_MIN, P->node_comm) != CCOLL_OK || !g ||
-        MPI_Allgather(bus, 64, MPI_CHAR, all, 64, MPI_CHAR, P->node_comm) != MPI_SUCCESS)
+    if (ccoll__allreduce(&j, &g, 1, MPI_INT, MPI_MIN, P->top.node_comm) != CCOLL_OK || !g ||
+        MPI_Allgather(bus, 64, MPI_CHAR, all, 64, MPI_CHAR, P->top.node_comm) != MPI_SUCCESS)
         why = why ? why : 6;
     for (j = 0; j < dn && !why; j++) {
         int can = 0;
@@ -1175,31 +1202,31 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn, uint64_t off)
         all[j * 64 + 63] = 0;
         if (!strcmp(all + j * 64, bus)) why = 3;
         else if (cudaDeviceGetByPCIBusId(&g, all + j * 64) != cudaSuccess) why = 4;
-        else if (cudaDeviceCanAccessPeer(&can, P->gpu, g) != cudaSuccess || !can) why = 5;
+        else if (cudaDeviceCanAccessPeer(&can, P->dv.gpu, g) != cudaSuccess || !can) why = 5;
     }
     CCOLL_FREE(all);
     cudaGetLastError(); /* a refused query leaves no sticky error */
-    if (ccoll__allreduce(&why, &g, 1, MPI_INT, MPI_MAX, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    if (ccoll__allreduce(&why, &g, 1, MPI_INT, MPI_MAX, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
     why = g;
     /* export and map the buffers */
     if (!why) {
         int bad = 0;
         hs = (cudaIpcMemHandle_t *)ccoll__alloc((size_t)dn * sizeof h, &st);
-        P->ipc_peer = (unsigned char **)ccoll__alloc((size_t)dn * sizeof(unsigned char *), &st);
-        if (P->ipc_peer) memset(P->ipc_peer, 0, (size_t)dn * sizeof(unsigned char *));
-        ccoll__dmalloc(&P->ipc_buf, P->count * P->esize, &st);
-        ccoll__dmalloc(&P->ipc_src, (size_t)dn * sizeof(void *), &st);
-        if (!st && cudaIpcGetMemHandle(&h, P->ipc_buf) != cudaSuccess) st = CCOLL_ERR_CUDA;
+        P->dv.ipc_peer = (unsigned char **)ccoll__alloc((size_t)dn * sizeof(unsigned char *), &st);
+        if (P->dv.ipc_peer) memset(P->dv.ipc_peer, 0, (size_t)dn * sizeof(unsigned char *));
+        ccoll__dmalloc(&P->dv.ipc_buf, P->set.count * P->set.esize, &st);
+        ccoll__dmalloc(&P->dv.ipc_src, (size_t)dn * sizeof(void *), &st);
+        if (!st && cudaIpcGetMemHandle(&h, P->dv.ipc_buf) != cudaSuccess) st = CCOLL_ERR_CUDA;
         bad = st != CCOLL_OK;
-        if (ccoll__allreduce(&bad, &g, 1, MPI_INT, MPI_MAX, P->comm) != CCOLL_OK) {
+        if (ccoll__allreduce(&bad, &g, 1, MPI_INT, MPI_MAX, P->top.comm) != CCOLL_OK) {
             CCOLL_FREE(hs);
             return CCOLL_ERR_MPI;
         }
-        if (!g && MPI_Allgather(&h, (int)sizeof h, MPI_BYTE, hs, (int)sizeof h, MPI_BYTE, P->node_comm) != MPI_SUCCESS) g = 1;
+        if (!g && MPI_Allgather(&h, (int)sizeof h, MPI_BYTE, hs, (int)sizeof h, MPI_BYTE, P->top.node_comm) != MPI_SUCCESS) g = 1;
         for (j = 0; j < dn && !g && !bad; j++) {
-            if (j == lr) P->ipc_peer[j] = P->ipc_buf;
-            else if (cudaIpcOpenMemHandle((void **)&P->ipc_peer[j], hs[j], cudaIpcMemLazyEnablePeerAccess) != cudaSuccess) {
-                P->ipc_peer[j] = NULL;
+            if (j == lr) P->dv.ipc_peer[j] = P->dv.ipc_buf;
+            else if (cudaIpcOpenMemHandle((void **)&P->dv.ipc_peer[j], hs[j], cudaIpcMemLazyEnablePeerAccess) != cudaSuccess) {
+                P->dv.ipc_peer[j] = NULL;
                 bad = 1;
             }
         }
@@ -1207,16 +1234,16 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn, uint64_t off)
             /* the sum kernel reads this rank's piece from every node rank's buffer */
             unsigned char *src[1024];
             if (dn > 1024) bad = 1;
-            for (j = 0; j < dn && !bad; j++) src[j] = P->ipc_peer[j] + off * P->esize;
+            for (j = 0; j < dn && !bad; j++) src[j] = P->dv.ipc_peer[j] + off * P->set.esize;
             /* (on the plan's stream: a cudaMemcpy would wait for the whole device) */
-            if (!bad && (cudaMemcpyAsync(P->ipc_src, src, (size_t)dn * sizeof(void *), cudaMemcpyHostToDevice, P->cst) != cudaSuccess ||
-                         cudaStreamSynchronize(P->cst) != cudaSuccess))
+            if (!bad && (cudaMemcpyAsync(P->dv.ipc_src, src, (size_t)dn * sizeof(void *), cudaMemcpyHostToDevice, P->dv.cst) != cudaSuccess ||
+                         cudaStreamSynchronize(P->dv.cst) != cudaSuccess))
                 bad = 1;
         }
         CCOLL_FREE(hs);
         cudaGetLastError();
-        if (ccoll__allreduce(&bad, &j, 1, MPI_INT, MPI_MAX, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
-        P->ipc_n = dn; /* ccoll__ipc_free closes what was opened */
+        if (ccoll__allreduce(&bad, &j, 1, MPI_INT, MPI_MAX, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+        P->dv.ipc_n = dn; /* ccoll__ipc_free closes what was opened */
         if (g || j) {
             ccoll__ipc_free(P);
             why = 6;
@@ -1226,21 +1253,21 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn, uint64_t off)
     P->info.ipc_why = ccoll__ipc_whys[why];
     if (!why) {
         /* the link's speed for AUTO: the fastest of three 4 MiB reads from the next node rank */
-        size_t b = ccoll__min64(P->count * P->esize, (uint64_t)4 << 20);
+        size_t b = ccoll__min64(P->set.count * P->set.esize, (uint64_t)4 << 20);
         double best = 1e30, t, gl = 0;
         int r;
         for (r = 0; r < 3 && b; r++) {
             t = MPI_Wtime();
-            if (ccoll__cu(P, cudaMemcpyAsync(P->ipc_buf, P->ipc_peer[(lr + 1) % dn], b, cudaMemcpyDefault, P->cst)) ||
+            if (ccoll__cu(P, cudaMemcpyAsync(P->dv.ipc_buf, P->dv.ipc_peer[(lr + 1) % dn], b, cudaMemcpyDefault, P->dv.cst)) ||
                 ccoll__dsync(P))
                 break;
             t = MPI_Wtime() - t;
             if (t < best) best = t;
         }
         t = b ? best / (double)b : 0;
-        ccoll__barrier(P->node_comm); /* nobody copies into its buffer while another reads it */
-        if (ccoll__allreduce(&t, &gl, 1, MPI_DOUBLE, MPI_MAX, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
-        P->info.model.link = P->cfg.model.link > 0 ? P->cfg.model.link : gl;
+        ccoll__barrier(P->top.node_comm); /* nobody copies into its buffer while another reads it */
+        if (ccoll__allreduce(&t, &gl, 1, MPI_DOUBLE, MPI_MAX, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+        P->info.model.link = P->set.cfg.model.link > 0 ? P->set.cfg.model.link : gl;
     }
     return CCOLL_OK;
 }
@@ -1291,37 +1318,37 @@ static void ccoll__free_buffers(ccoll_plan *P)
 {
     int i;
     for (i = 0; i < 2; i++) {
-        ccoll__store_free(&P->ring_recv[i]);
-        ccoll__store_free(&P->ring_send[i]);
-        ccoll__pfree(P, P->ring_raw[i]);
-        P->ring_raw[i] = NULL;
+        ccoll__store_free(&P->buf.ring_recv[i]);
+        ccoll__store_free(&P->buf.ring_send[i]);
+        ccoll__pfree(P, P->buf.ring_raw[i]);
+        P->buf.ring_raw[i] = NULL;
     }
-    ccoll__store_free(&P->ring_gather);
-    ccoll__store_free(&P->ag_store);
-    ccoll__store_free(&P->rd_own);
-    ccoll__store_free(&P->rd_recv);
-    ccoll__pfree(P, P->rd_raw);
-    ccoll__pfree(P, P->tmp);
-    CCOLL_FREE(P->deltas);
-    CCOLL_FREE(P->req);
-    ccoll__pfree(P, P->argm_acc);
-    ccoll__pfree(P, P->argm_in);
-    P->rd_raw = P->tmp = P->argm_acc = P->argm_in = NULL;
-    P->deltas = NULL;
-    P->req = NULL;
+    ccoll__store_free(&P->buf.ring_gather);
+    ccoll__store_free(&P->buf.ag_store);
+    ccoll__store_free(&P->buf.rd_own);
+    ccoll__store_free(&P->buf.rd_recv);
+    ccoll__pfree(P, P->buf.rd_raw);
+    ccoll__pfree(P, P->buf.tmp);
+    CCOLL_FREE(P->buf.deltas);
+    CCOLL_FREE(P->buf.req);
+    ccoll__pfree(P, P->buf.argm_acc);
+    ccoll__pfree(P, P->buf.argm_in);
+    P->buf.rd_raw = P->buf.tmp = P->buf.argm_acc = P->buf.argm_in = NULL;
+    P->buf.deltas = NULL;
+    P->buf.req = NULL;
 }
 
 CCOLLDEF void ccoll_plan_free(ccoll_plan *P)
 {
     if (!P) return;
-    if (P->inter) ccoll_plan_free(P->inter);
+    if (P->top.inter) ccoll_plan_free(P->top.inter);
 #ifdef __CUDACC__
-    if (P->dev) ccoll__dev_free(P);
+    if (P->set.device) ccoll__dev_free(P);
 #endif
-    if (P->node_comm != MPI_COMM_NULL) MPI_Comm_free(&P->node_comm);
-    if (P->inter_comm != MPI_COMM_NULL) MPI_Comm_free(&P->inter_comm);
+    if (P->top.node_comm != MPI_COMM_NULL) MPI_Comm_free(&P->top.node_comm);
+    if (P->top.inter_comm != MPI_COMM_NULL) MPI_Comm_free(&P->top.inter_comm);
     ccoll__free_buffers(P);
-    if (P->comm != MPI_COMM_NULL) MPI_Comm_free(&P->comm);
+    if (P->top.comm != MPI_COMM_NULL) MPI_Comm_free(&P->top.comm);
     CCOLL_FREE(P);
 }
 
@@ -1343,7 +1370,7 @@ static int ccoll__plan_make(MPI_Comm comm, uint64_t count, int dt, const ccoll_c
     if (!P) st = CCOLL_ERR_NOMEM;
     else {
         memset(P, 0, sizeof *P);
-        P->comm = P->node_comm = P->inter_comm = MPI_COMM_NULL;
+        P->top.comm = P->top.node_comm = P->top.inter_comm = MPI_COMM_NULL;
     }
     /* collective even when the allocation failed, so the others do not hang */
     {
@@ -1351,38 +1378,38 @@ static int ccoll__plan_make(MPI_Comm comm, uint64_t count, int dt, const ccoll_c
         MPI_Request q;
         if (MPI_Comm_idup(comm, &dup, &q) != MPI_SUCCESS || ccoll__wait(&q, MPI_STATUS_IGNORE) != CCOLL_OK)
             st = st ? st : CCOLL_ERR_MPI;
-        if (P) P->comm = dup;
+        if (P) P->top.comm = dup;
         else if (dup != MPI_COMM_NULL) MPI_Comm_free(&dup);
     }
-    if (P && P->comm != MPI_COMM_NULL) {
-        MPI_Comm_set_errhandler(P->comm, MPI_ERRORS_RETURN);
-        MPI_Comm_rank(P->comm, &P->rank);
-        MPI_Comm_size(P->comm, &P->p);
-        P->count = count;
-        P->dt = dt;
-        P->esize = dt == HC_F32 ? 4 : 8;
-        P->cfg = *cfg;
-        P->dev = P->dmode = cfg->memory == CCOLL_MEM_DEVICE;
-        if (P->dev) P->cfg.homcomp_qp_whole = 0; /* device HOMCOMP QPs each segment after its receive */
+    if (P && P->top.comm != MPI_COMM_NULL) {
+        MPI_Comm_set_errhandler(P->top.comm, MPI_ERRORS_RETURN);
+        MPI_Comm_rank(P->top.comm, &P->top.rank);
+        MPI_Comm_size(P->top.comm, &P->top.p);
+        P->set.count = count;
+        P->set.dt = dt;
+        P->set.esize = dt == HC_F32 ? 4 : 8;
+        P->set.cfg = *cfg;
+        P->set.device = cfg->memory == CCOLL_MEM_DEVICE;
+        if (P->set.device) P->set.cfg.homcomp_qp_whole = 0; /* device HOMCOMP QPs each segment after its receive */
         /* device plans: larger default segments (each codec call waits for its status) */
-        P->seg = cfg->segment ? cfg->segment : P->dev ? ((uint64_t)1 << 20) : 65536;
-        if (P->seg > ((uint64_t)1 << 24)) P->seg = (uint64_t)1 << 24; /* messages stay < 2^31 bytes */
-        P->seg = (P->seg + 31) / 32 * 32;
-        if (!P->cfg.raw_below) P->cfg.raw_below = 32768;
+        P->set.seg = cfg->segment ? cfg->segment : P->set.device ? ((uint64_t)1 << 20) : 65536;
+        if (P->set.seg > ((uint64_t)1 << 24)) P->set.seg = (uint64_t)1 << 24; /* messages stay < 2^31 bytes */
+        P->set.seg = (P->set.seg + 31) / 32 * 32;
+        if (!P->set.cfg.raw_below) P->set.cfg.raw_below = 32768;
         P->info.algo = cfg->algo;
         P->info.ipc_why = "";
-        P->hco.threads = cfg->threads;
+        P->set.hco.threads = cfg->threads;
     }
     st = ccoll__agree(comm, st);
 #ifdef __CUDACC__
-    if (st == CCOLL_OK && P->dev) {
-        st = ccoll__agree(P->comm, ccoll__dev_init(P));
+    if (st == CCOLL_OK && P->set.device) {
+        st = ccoll__agree(P->top.comm, ccoll__dev_init(P));
         P->info.device = 1;
         P->info.cuda_aware = ccoll__cuda_aware(); /* reported; streams are staged either way */
         P->info.ipc_why = ccoll__ipc_whys[7];
     }
 #endif
-    if (st == CCOLL_OK && cfg->algo == CCOLL_ALGO_AUTO && P->p > 1) st = ccoll__agree(P->comm, ccoll__measure(P));
+    if (st == CCOLL_OK && cfg->algo == CCOLL_ALGO_AUTO && P->top.p > 1) st = ccoll__agree(P->top.comm, ccoll__measure(P));
     if (st != CCOLL_OK) {
         ccoll_plan_free(P);
         return st;
@@ -1466,10 +1493,10 @@ static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compres
     int64_t i, nn = (int64_t)n;
     int nt = n >= 65536 ? ccoll__threads(P) : 1;
     (void)nt;
-    if (compressed && P->dmode) {
+    if (compressed && P->set.device) {
         if (ccoll__d_scan(P, x, n, &mn, &mx, &bad)) bad = 0; /* the CUDA error is P->lst, agreed below */
     } else if (compressed) {
-        if (P->dt == HC_F32) {
+        if (P->set.dt == HC_F32) {
             const float *f = (const float *)x;
             CCOLL__OMP(parallel for num_threads(nt) reduction(min : mn) reduction(max : mx) reduction(| : bad))
             for (i = 0; i < nn; i++) {
@@ -1491,21 +1518,21 @@ static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compres
     v[1] = -mn;
     v[2] = bad;
     v[3] = -(double)P->lst;
-    v[4] = P->last_time; /* AUTO: this rank's time of the previous call; the slowest counts */
-    if (ccoll__allreduce(v, g, 5, MPI_DOUBLE, MPI_MAX, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
-    if (P->last_algo > 0 && P->last_pred > 0 && g[4] > 0) {
-        P->corr[P->last_algo] = g[4] / P->last_pred;
-        P->tried[P->last_algo] = 1;
+    v[4] = P->au.last_time; /* AUTO: this rank's time of the previous call; the slowest counts */
+    if (ccoll__allreduce(v, g, 5, MPI_DOUBLE, MPI_MAX, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    if (P->au.last_algo > 0 && P->au.last_pred > 0 && g[4] > 0) {
+        P->au.corr[P->au.last_algo] = g[4] / P->au.last_pred;
+        P->au.tried[P->au.last_algo] = 1;
     }
-    P->last_algo = 0;
-    P->last_time = 0;
+    P->au.last_algo = 0;
+    P->au.last_time = 0;
     if (g[3] > 0) return -(int)g[3];
     if (!compressed) return CCOLL_OK;
     if (g[2] > 0) return CCOLL_ERR_NAN;
-    P->eb_abs = P->cfg.bound == CCOLL_REL ? ccoll__rel_eb(P->cfg.eb, -g[1], g[0]) : P->cfg.eb;
-    P->hc = hc_config_init((hc_dtype)P->dt, HC_ABS, P->eb_abs);
-    P->hc.mode = P->cfg.codec_plain ? HC_PLAIN : HC_OUTLIER;
-    P->hc.checksum = P->cfg.checksum;
+    P->eb_abs = P->set.cfg.bound == CCOLL_REL ? ccoll__rel_eb(P->set.cfg.eb, -g[1], g[0]) : P->set.cfg.eb;
+    P->hc = hc_config_init((hc_dtype)P->set.dt, HC_ABS, P->eb_abs);
+    P->hc.mode = P->set.cfg.codec_plain ? HC_PLAIN : HC_OUTLIER;
+    P->hc.checksum = P->set.cfg.checksum;
     if (!(P->eb_abs > 0.0 && P->eb_abs <= DBL_MAX)) return CCOLL_ERR_EB;
     {
         /* |x| / step must stay below 2^30 (homcomp's limit); a sum of `factor` inputs too */
@@ -1525,7 +1552,7 @@ static int ccoll__finish(ccoll_plan *P, int st)
     if (P->lst == CCOLL_OK && st != CCOLL_OK) ccoll__fail(P, st, 0);
     v[0] = P->lst;
     v[1] = P->lhc;
-    if (ccoll__allreduce(v, g, 2, MPI_INT, MPI_MIN, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    if (ccoll__allreduce(v, g, 2, MPI_INT, MPI_MIN, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
     P->info.hc_status = g[1];
     P->info.bytes_sent = P->sent;
     P->info.ratio = P->comp_sent ? (double)P->raw_sent_streams / (double)P->comp_sent : 1.0;
@@ -1556,25 +1583,25 @@ typedef struct {
 
 static uint64_t ccoll__rb_len(const ccoll_plan *P, const ccoll__ring *R, uint64_t b)
 {
-    return R->allgather ? R->n : ccoll__blk_len(R->n, P->p, b);
+    return R->allgather ? R->n : ccoll__blk_len(R->n, P->top.p, b);
 }
 static uint64_t ccoll__rb_off(const ccoll_plan *P, const ccoll__ring *R, uint64_t b)
 {
-    return R->allgather ? b * R->n : ccoll__blk_off(R->n, P->p, b);
+    return R->allgather ? b * R->n : ccoll__blk_off(R->n, P->top.p, b);
 }
 
 /* Post the receives of step t (into the slot of t % 2, the gather store or `out`). */
 static int ccoll__ring_post(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b, MPI_Request *rq)
 {
-    const int p = P->p, left = (P->rank + p - 1) % p, raw = R->mode == CCOLL__RAW;
-    uint64_t g, blen = ccoll__rb_len(P, R, b), ns = ccoll__nseg(blen, P->seg);
+    const int p = P->top.p, left = (P->top.rank + p - 1) % p, raw = R->mode == CCOLL__RAW;
+    uint64_t g, blen = ccoll__rb_len(P, R, b), ns = ccoll__nseg(blen, P->set.seg);
     int st = CCOLL_OK;
     for (g = 0; g < ns && st == CCOLL_OK; g++) {
-        uint64_t len = ccoll__min64(P->seg, blen - g * P->seg);
+        uint64_t len = ccoll__min64(P->set.seg, blen - g * P->set.seg);
         unsigned char *dst;
-        size_t cap = raw ? len * P->esize : R->gather->cap;
-        if (t < p - 1) dst = raw ? P->ring_raw[t % 2] + g * P->seg * P->esize : ccoll__slot(&R->recv2[t % 2], 0, g);
-        else dst = raw ? R->out + (ccoll__rb_off(P, R, b) + g * P->seg) * P->esize : ccoll__slot(R->gather, b, g);
+        size_t cap = raw ? len * P->set.esize : R->gather->cap;
+        if (t < p - 1) dst = raw ? P->buf.ring_raw[t % 2] + g * P->set.seg * P->set.esize : ccoll__slot(&R->recv2[t % 2], 0, g);
+        else dst = raw ? R->out + (ccoll__rb_off(P, R, b) + g * P->set.seg) * P->set.esize : ccoll__slot(R->gather, b, g);
         st = ccoll__irecv(P, dst, cap, left, &rq[g]);
     }
     return st;
@@ -1613,14 +1640,14 @@ typedef struct {
     unsigned char *o;   /* decode target (device) */
     MPI_Request *sr;    /* send request of the output (NULL: no send) */
 } ccoll__pend;
-#define CCOLL__PEV(P, k, i) ((cudaEvent_t)(P)->pev[(k) * 5 + (i)]) /* 0,1 upload, 2 kernels, 3 down, 4 decoded */
+#define CCOLL__PEV(P, k, i) ((cudaEvent_t)(P)->dv.pev[(k) * 5 + (i)]) /* 0,1 upload, 2 kernels, 3 down, 4 decoded */
 
 static int ccoll__evwait(ccoll_plan *P, cudaEvent_t e)
 {
     cudaError_t x;
     int flag = 0;
     while ((x = cudaEventQuery(e)) == cudaErrorNotReady) {
-        MPI_Iprobe(MPI_ANY_SOURCE, CCOLL__TAG + 99, P->comm, &flag, MPI_STATUS_IGNORE);
+        MPI_Iprobe(MPI_ANY_SOURCE, CCOLL__TAG + 99, P->top.comm, &flag, MPI_STATUS_IGNORE);
         CCOLL__YIELD();
     }
     return ccoll__cu(P, x);
@@ -1630,37 +1657,37 @@ static int ccoll__evwait(ccoll_plan *P, cudaEvent_t e)
 static void ccoll__pl_launch(ccoll_plan *P, int k, int op, int mode, const unsigned char *in, size_t inlen,
                              const unsigned char *raw, uint64_t n, unsigned char *o)
 {
-    hc_cuda_result *R = (hc_cuda_result *)P->hres + 2 * k;
-    unsigned char *out = P->dsoq[k];
+    hc_cuda_result *R = (hc_cuda_result *)P->dv.hres + 2 * k;
+    unsigned char *out = P->dv.dsoq[k];
     hc_status s = HC_OK;
-    cudaStream_t A = P->cst;
+    cudaStream_t A = P->dv.cst;
     R[0].status = R[1].status = HC_OK;
     cudaEventRecord(CCOLL__PEV(P, k, 0), A);
-    if (in && ccoll__d_up(P, P->dsa, in, inlen)) { /* too long for the slot: recorded, nothing runs */
+    if (in && ccoll__d_up(P, P->dv.dsa, in, inlen)) { /* too long for the slot: recorded, nothing runs */
         cudaEventRecord(CCOLL__PEV(P, k, 1), A);
         cudaEventRecord(CCOLL__PEV(P, k, 2), A);
         return;
     }
     cudaEventRecord(CCOLL__PEV(P, k, 1), A);
-    if (op == CCOLL__PL_COMPRESS) s = hc_cuda_compress(&P->hc, raw, n, out, P->dcap, P->dws, P->dws_bytes, A);
-    else if (op == CCOLL__PL_DECODE) s = hc_cuda_decompress(P->dsa, inlen, in, (hc_dtype)P->dt, o, n, P->dws, P->dws_bytes, A);
+    if (op == CCOLL__PL_COMPRESS) s = hc_cuda_compress(&P->hc, raw, n, out, P->dv.dcap, P->dv.dws, P->dv.dws_bytes, A);
+    else if (op == CCOLL__PL_DECODE) s = hc_cuda_decompress(P->dv.dsa, inlen, in, (hc_dtype)P->set.dt, o, n, P->dv.dws, P->dv.dws_bytes, A);
     else if (mode == CCOLL__HCF)
-        s = hc_cuda_add_raw(P->dsa, inlen, in, (hc_dtype)P->dt, raw, n, out, P->dcap, P->dws, P->dws_bytes, A);
+        s = hc_cuda_add_raw(P->dv.dsa, inlen, in, (hc_dtype)P->set.dt, raw, n, out, P->dv.dcap, P->dv.dws, P->dv.dws_bytes, A);
     else if (mode == CCOLL__HC2) {
-        s = hc_cuda_qp(P->dsa, inlen, in, (hc_dtype)P->dt, raw, n, P->ddelta, P->dws, P->dws_bytes, A);
-        if (s == HC_OK) s = hc_cuda_read_result(P->dws, &R[0], A);
-        if (s == HC_OK) s = hc_cuda_add_qp(P->dsa, inlen, in, (hc_dtype)P->dt, P->ddelta, n, out, P->dcap, P->dws, P->dws_bytes, A);
+        s = hc_cuda_qp(P->dv.dsa, inlen, in, (hc_dtype)P->set.dt, raw, n, P->dv.ddelta, P->dv.dws, P->dv.dws_bytes, A);
+        if (s == HC_OK) s = hc_cuda_read_result(P->dv.dws, &R[0], A);
+        if (s == HC_OK) s = hc_cuda_add_qp(P->dv.dsa, inlen, in, (hc_dtype)P->set.dt, P->dv.ddelta, n, out, P->dv.dcap, P->dv.dws, P->dv.dws_bytes, A);
     } else { /* DOC: decode, add, re-encode */
-        s = hc_cuda_decompress(P->dsa, inlen, in, (hc_dtype)P->dt, P->dtmpf, n, P->dws, P->dws_bytes, A);
-        if (s == HC_OK) s = hc_cuda_read_result(P->dws, &R[0], A);
+        s = hc_cuda_decompress(P->dv.dsa, inlen, in, (hc_dtype)P->set.dt, P->dv.dtmpf, n, P->dv.dws, P->dv.dws_bytes, A);
+        if (s == HC_OK) s = hc_cuda_read_result(P->dv.dws, &R[0], A);
         if (s == HC_OK) {
-            if (P->dt == HC_F32) ccoll__k_add<float><<<ccoll__grid(n), 256, 0, A>>>((float *)P->dtmpf, (const float *)P->dtmpf, (const float *)raw, n);
-            else ccoll__k_add<double><<<ccoll__grid(n), 256, 0, A>>>((double *)P->dtmpf, (const double *)P->dtmpf, (const double *)raw, n);
+            if (P->set.dt == HC_F32) ccoll__k_add<float><<<ccoll__grid(n), 256, 0, A>>>((float *)P->dv.dtmpf, (const float *)P->dv.dtmpf, (const float *)raw, n);
+            else ccoll__k_add<double><<<ccoll__grid(n), 256, 0, A>>>((double *)P->dv.dtmpf, (const double *)P->dv.dtmpf, (const double *)raw, n);
             s = cudaGetLastError() == cudaSuccess ? HC_OK : HC_ERR_CUDA;
         }
-        if (s == HC_OK) s = hc_cuda_compress(&P->hc, P->dtmpf, n, out, P->dcap, P->dws, P->dws_bytes, A);
+        if (s == HC_OK) s = hc_cuda_compress(&P->hc, P->dv.dtmpf, n, out, P->dv.dcap, P->dv.dws, P->dv.dws_bytes, A);
     }
-    if (s == HC_OK) s = hc_cuda_read_result(P->dws, &R[1], A);
+    if (s == HC_OK) s = hc_cuda_read_result(P->dv.dws, &R[1], A);
     cudaEventRecord(CCOLL__PEV(P, k, 2), A);
     if (s != HC_OK) ccoll__hc(P, s); /* refused before launching: the slot still completes */
 }
@@ -1668,8 +1695,8 @@ static void ccoll__pl_launch(ccoll_plan *P, int k, int op, int mode, const unsig
 /* Complete slot k: statuses, the output down (stream B) and out, its decode (B). */
 static int ccoll__pl_complete(ccoll_plan *P, int k, ccoll__pend *q, int right)
 {
-    hc_cuda_result *R = (hc_cuda_result *)P->hres + 2 * k, *D = (hc_cuda_result *)P->hres + 4 + k;
-    cudaStream_t B = (cudaStream_t)P->cst2;
+    hc_cuda_result *R = (hc_cuda_result *)P->dv.hres + 2 * k, *D = (hc_cuda_result *)P->dv.hres + 4 + k;
+    cudaStream_t B = (cudaStream_t)P->dv.cst2;
     int st = CCOLL_OK;
     float a = 0, c = 0;
     if (!q->live) return CCOLL_OK;
@@ -1683,19 +1710,19 @@ static int ccoll__pl_complete(ccoll_plan *P, int k, ccoll__pend *q, int right)
     if (q->op == CCOLL__PL_DECODE) return CCOLL_OK;
     if (P->lst == CCOLL_OK) {
         uint64_t b = R[1].bytes;
-        if (b > q->cap || b > P->dcap) ccoll__fail(P, CCOLL_ERR_INTERNAL, 0);
+        if (b > q->cap || b > P->dv.dcap) ccoll__fail(P, CCOLL_ERR_INTERNAL, 0);
         else {
             double t0 = MPI_Wtime();
             cudaStreamWaitEvent(B, CCOLL__PEV(P, k, 2), 0);
-            if (!ccoll__cu(P, cudaMemcpyAsync(q->dst, P->dsoq[k], (size_t)b, cudaMemcpyDeviceToHost, B)) &&
+            if (!ccoll__cu(P, cudaMemcpyAsync(q->dst, P->dv.dsoq[k], (size_t)b, cudaMemcpyDeviceToHost, B)) &&
                 !ccoll__cu(P, cudaEventRecord(CCOLL__PEV(P, k, 3), B)) && !ccoll__evwait(P, CCOLL__PEV(P, k, 3))) {
                 *q->dl = (size_t)b;
                 /* the decode reads the GPU's copy; its header is checked on the host copy, now down */
                 D->status = HC_OK;
                 if (q->dec) {
-                    hc_status s = hc_cuda_decompress(P->dsoq[k], (size_t)b, q->dst, (hc_dtype)P->dt, q->o, q->len, P->dws2,
-                                                     P->dws_bytes, B);
-                    if (s == HC_OK) s = hc_cuda_read_result(P->dws2, D, B);
+                    hc_status s = hc_cuda_decompress(P->dv.dsoq[k], (size_t)b, q->dst, (hc_dtype)P->set.dt, q->o, q->len, P->dv.dws2,
+                                                     P->dv.dws_bytes, B);
+                    if (s == HC_OK) s = hc_cuda_read_result(P->dv.dws2, D, B);
                     if (s != HC_OK) ccoll__hc(P, s);
                     cudaEventRecord(CCOLL__PEV(P, k, 4), B);
                 }
@@ -1713,16 +1740,16 @@ send:
 /* One step of a compressed ring on a device plan (t0: the first step, no receive). */
 static int ccoll__ring_step_dev(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b, MPI_Request *rr, MPI_Request *sr0, int first)
 {
-    const int p = P->p, right = (P->rank + 1) % p;
-    const size_t es = P->esize;
-    uint64_t g, blen = ccoll__rb_len(P, R, b), ns = ccoll__nseg(blen, P->seg), boff = ccoll__rb_off(P, R, b);
+    const int p = P->top.p, right = (P->top.rank + 1) % p;
+    const size_t es = P->set.esize;
+    uint64_t g, blen = ccoll__rb_len(P, R, b), ns = ccoll__nseg(blen, P->set.seg), boff = ccoll__rb_off(P, R, b);
     ccoll__pend q[2];
     int st = CCOLL_OK, launched = 0;
     memset(q, 0, sizeof q);
     for (g = 0; g <= ns; g++) {
         if (g < ns && st == CCOLL_OK) {
             const int k = (int)(g & 1);
-            uint64_t len = ccoll__min64(P->seg, blen - g * P->seg), off = boff + g * P->seg;
+            uint64_t len = ccoll__min64(P->set.seg, blen - g * P->set.seg), off = boff + g * P->set.seg;
             unsigned char *o = R->out + off * es, *in = NULL;
             ccoll__pend *e = &q[k];
             size_t inlen = 0;
@@ -1734,7 +1761,7 @@ static int ccoll__ring_step_dev(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b
             if (first) {
                 ccoll__store *S = R->allgather ? R->gather : &R->send2[0];
                 uint64_t sb = R->allgather ? b : 0;
-                const unsigned char *src = R->own + ((R->allgather ? 0 : boff) + g * P->seg) * es;
+                const unsigned char *src = R->own + ((R->allgather ? 0 : boff) + g * P->set.seg) * es;
                 e->op = CCOLL__PL_COMPRESS;
                 e->dec = R->allgather; /* this rank's part is decoded from its own stream, as everywhere */
                 e->dst = ccoll__slot(S, sb, g);
@@ -1784,146 +1811,194 @@ static int ccoll__ring_step_dev(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b
     }
     if (launched) { /* nothing of this step runs on after it */
         ccoll__dsync(P);
-        ccoll__cu(P, cudaStreamSynchronize((cudaStream_t)P->cst2));
+        ccoll__cu(P, cudaStreamSynchronize((cudaStream_t)P->dv.cst2));
     }
     return st;
 }
 #endif
 
 static void ccoll__qp_whole(ccoll_plan *P, const ccoll__ring *R);
+
+/* The block received at step t (and sent on at step t + 1): reduce-scatter r-t-1; allgather
+ * fin-(t-(p-1))-1, fin being the block this rank completes (allreduce: r+1; allgather: r). */
+static uint64_t ccoll__ring_blk(const ccoll_plan *P, const ccoll__ring *R, int t)
+{
+    const int p = P->top.p, r = P->top.rank, fin = R->allgather ? r : (r + 1) % p;
+    return t < p - 1 ? (uint64_t)((r - t - 1 + 2 * p) % p) : (uint64_t)((fin - (t - (p - 1)) - 1 + 2 * p) % p);
+}
+
+/* Step t0's messages: this rank's own block (allreduce: block r, compressed unless raw) or
+ * part (allgather: compressed once and decoded from its own stream, as everywhere). */
+static int ccoll__ring_first(ccoll_plan *P, ccoll__ring *R, uint64_t b, MPI_Request *sr)
+{
+    const int right = (P->top.rank + 1) % P->top.p, raw = R->mode == CCOLL__RAW;
+    const size_t es = P->set.esize;
+    uint64_t g, blen = ccoll__rb_len(P, R, b), ns = ccoll__nseg(blen, P->set.seg);
+    uint64_t boff = ccoll__rb_off(P, R, b), src_off = R->allgather ? 0 : boff;
+    int st = CCOLL_OK;
+    for (g = 0; g < ns && st == CCOLL_OK; g++) {
+        uint64_t len = ccoll__min64(P->set.seg, blen - g * P->set.seg);
+        const unsigned char *src = R->own + (src_off + g * P->set.seg) * es;
+        unsigned char *o = R->out + (boff + g * P->set.seg) * es;
+        if (raw) {
+            if (R->allgather) {
+                if (src != o) memcpy(o, src, len * es);
+                src = o;
+            }
+            st = ccoll__isend(P, src, len * es, right, &sr[g]);
+        } else {
+            ccoll__store *S = R->allgather ? R->gather : &R->send2[0];
+            uint64_t sb = R->allgather ? b : 0;
+            unsigned char *dst = ccoll__slot(S, sb, g);
+            size_t *dl = ccoll__slen(S, sb, g);
+            if (P->lst == CCOLL_OK) ccoll__compress(P, src, len, dst, S->cap, dl);
+            st = ccoll__send_stream(P, dst, dl, len * es, right, &sr[g]);
+            if (R->allgather && P->lst == CCOLL_OK) ccoll__decompress_own(P, dst, *dl, o, len);
+        }
+    }
+    return st;
+}
+
+/* Raw ring, one received segment (in ring_raw, or already in out's block when allgather):
+ * add the local segment during the reduce-scatter, send the result on. */
+static int ccoll__ring_seg_raw(ccoll_plan *P, int t, uint64_t g, size_t inlen, const unsigned char *own,
+                               unsigned char *o, uint64_t len, MPI_Request *sr)
+{
+    const size_t es = P->set.esize;
+    if (inlen != len * es) return CCOLL_ERR_INTERNAL;
+    if (t < P->top.p - 1) ccoll__add_floats_host(P, o, own, P->buf.ring_raw[t % 2] + g * P->set.seg * es, len);
+    if (sr) return ccoll__isend(P, o, len * es, (P->top.rank + 1) % P->top.p, sr);
+    return CCOLL_OK;
+}
+
+/* Reduce-scatter, one received stream: combine it with the local segment (DOC, HOMCOMP,
+ * HOMCOMP_F) into step t+1's send slot, or the gather slot at the last step; send it on (a
+ * marker when this rank is in error); the final block is decoded from that stream. */
+static int ccoll__ring_combine(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b, uint64_t g, const unsigned char *in,
+                               size_t inlen, const unsigned char *own, unsigned char *o, uint64_t len, const int32_t *qp,
+                               MPI_Request *sr)
+{
+    const int last = t == P->top.p - 2;
+    ccoll__store *S = last ? R->gather : &R->send2[(t + 1) % 2];
+    uint64_t sb = last ? b : 0;
+    unsigned char *dst = ccoll__slot(S, sb, g);
+    size_t *dl = ccoll__slen(S, sb, g);
+    int st;
+    if (P->lst == CCOLL_OK) {
+        switch (R->mode) {
+        case CCOLL__DOC: {
+            unsigned char *f = P->set.device ? P->dv.dtmpf : P->buf.tmp; /* floats where the data is */
+            if (!ccoll__decompress(P, in, inlen, f, len)) {
+                ccoll__add_floats(P, f, f, own, len);
+                ccoll__compress(P, f, len, dst, S->cap, dl);
+            }
+            break;
+        }
+        case CCOLL__HC2:
+            if (P->set.device) ccoll__d_add_qp(P, in, inlen, own, len, dst, S->cap, dl);
+            else ccoll__add_qp(P, in, inlen, qp, len, dst, S->cap, dl);
+            break;
+        default: ccoll__add_raw(P, in, inlen, own, len, dst, S->cap, dl); break;
+        }
+    }
+    st = ccoll__send_stream(P, dst, dl, len * P->set.esize, (P->top.rank + 1) % P->top.p, sr);
+    if (last && P->lst == CCOLL_OK) ccoll__decompress_own(P, dst, *dl, o, len);
+    return st;
+}
+
+/* Allgather, one received stream: keep it, forward it unchanged (a marker when this rank is
+ * in error), decode it. */
+static int ccoll__ring_forward(ccoll_plan *P, ccoll__ring *R, uint64_t b, uint64_t g, unsigned char *in, size_t inlen,
+                               unsigned char *o, uint64_t len, MPI_Request *sr)
+{
+    const int right = (P->top.rank + 1) % P->top.p;
+    size_t *dl = ccoll__slen(R->gather, b, g);
+    int st = CCOLL_OK;
+    *dl = inlen;
+    if (sr) {
+        if (P->lst == CCOLL_OK) st = ccoll__isend(P, in, inlen, right, sr);
+        else st = ccoll__send_stream(P, in, dl, 0, right, sr);
+    }
+    if (P->lst == CCOLL_OK) ccoll__decompress(P, in, inlen, o, len);
+    return st;
+}
+
+/* One segment g of step t (block b): HOMCOMP's QP of the local segment before the wait (seed
+ * 6.2, eq. 6.5), the receive, then the raw add, the combine or the forward. */
+static int ccoll__ring_seg(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b, uint64_t g, MPI_Request *rr, MPI_Request *sr)
+{
+    const int p = P->top.p;
+    const size_t es = P->set.esize;
+    uint64_t blen = ccoll__rb_len(P, R, b), boff = ccoll__rb_off(P, R, b);
+    uint64_t len = ccoll__min64(P->set.seg, blen - g * P->set.seg), off = boff + g * P->set.seg;
+    unsigned char *o = R->out + off * es, *in;
+    const unsigned char *own = R->own + off * es;
+    int32_t *qp = NULL;
+    size_t inlen = 0;
+    int st;
+    if (R->mode == CCOLL__HC2 && t < p - 1 && !P->set.device) {
+        /* device plans QP after the wait, with the received stream as the reference */
+        qp = P->set.cfg.homcomp_qp_whole ? P->buf.deltas + off : P->buf.deltas;
+        if (!P->set.cfg.homcomp_qp_whole && P->lst == CCOLL_OK) ccoll__qp(P, own, len, qp);
+    }
+    if ((st = ccoll__wait_len(&rr[g], &inlen))) return st;
+    if (R->mode == CCOLL__RAW) return ccoll__ring_seg_raw(P, t, g, inlen, own, o, len, sr);
+    in = t < p - 1 ? ccoll__slot(&R->recv2[t % 2], 0, g) : ccoll__slot(R->gather, b, g);
+    if (P->lst == CCOLL_OK) {
+        int m = ccoll__check_msg(in, inlen);
+        if (m) ccoll__fail(P, m, 0);
+    }
+    if (t < p - 1) return ccoll__ring_combine(P, R, t, b, g, in, inlen, own, o, len, qp, sr);
+    return ccoll__ring_forward(P, R, b, g, in, inlen, o, len, sr);
+}
+
+/* Step t: wait for step t-1's sends (their slots are step t+1's), post step t+1's receives,
+ * then take block b's segments as they arrive. */
+static int ccoll__ring_step(ccoll_plan *P, ccoll__ring *R, int t, MPI_Request *const *rreq, MPI_Request *const *sreq)
+{
+    const int p = P->top.p, raw = R->mode == CCOLL__RAW, T = 2 * (p - 1);
+    const uint64_t NS = P->buf.nreq / 4;
+    uint64_t b = ccoll__ring_blk(P, R, t), ns = ccoll__nseg(ccoll__rb_len(P, R, b), P->set.seg), g;
+    int st;
+    if ((st = ccoll__waitall(sreq[(t + 1) % 2], NS))) return st;
+    if (t + 1 < T) {
+        /* raw allreduce: the first allgather receive lands in out's block r, which the
+         * in-place step-0 send may still be reading */
+        if (raw && !R->allgather && t + 1 == p - 1 && (st = ccoll__waitall(sreq[t % 2], NS))) return st;
+        if ((st = ccoll__ring_post(P, R, t + 1, ccoll__ring_blk(P, R, t + 1), rreq[(t + 1) % 2]))) return st;
+    }
+#ifdef __CUDACC__
+    if (P->set.device && !raw && P->set.cfg.device_pipeline >= 0)
+        return ccoll__ring_step_dev(P, R, t, b, rreq[t % 2], t + 1 < T ? sreq[(t + 1) % 2] : NULL, 0);
+#endif
+    for (g = 0; g < ns && st == CCOLL_OK; g++)
+        st = ccoll__ring_seg(P, R, t, b, g, rreq[t % 2], t + 1 < T ? &sreq[(t + 1) % 2][g] : NULL);
+    return st;
+}
+
+/* The ring: step t0's receives and messages, the steps, then every request completed (none
+ * may outlive the call). */
 static int ccoll__ring_run(ccoll_plan *P, ccoll__ring *R)
 {
-    const int p = P->p, r = P->rank, right = (r + 1) % p;
-    const int raw = R->mode == CCOLL__RAW;
-    const int T = 2 * (p - 1), t0 = R->allgather ? p - 1 : 0;
-    const uint64_t NS = P->nreq / 4; /* request slots per step and direction */
-    const uint64_t fin = R->allgather ? (uint64_t)r : (uint64_t)right; /* the block this rank completes */
+    const int p = P->top.p, T = 2 * (p - 1), t0 = R->allgather ? p - 1 : 0;
+    const uint64_t NS = P->buf.nreq / 4; /* request slots per step and direction */
+    const uint64_t own_blk = (uint64_t)P->top.rank; /* allreduce: block r; allgather: part r */
     MPI_Request *rreq[2], *sreq[2];
     int st = CCOLL_OK, t;
     uint64_t g;
-    rreq[0] = P->req; rreq[1] = P->req + NS; sreq[0] = P->req + 2 * NS; sreq[1] = P->req + 3 * NS;
-    for (g = 0; g < 4 * NS; g++) P->req[g] = MPI_REQUEST_NULL;
-
-    /* block received / sent at step t: reduce-scatter r-t-1 / r-t, allgather fin-a-1 / fin-a */
-#define CCOLL__RB(t) ((t) < p - 1 ? (uint64_t)((r - (t)-1 + 2 * p) % p) : (uint64_t)(((int)fin - ((t) - (p - 1)) - 1 + 2 * p) % p))
-
-    st = ccoll__ring_post(P, R, t0, CCOLL__RB(t0), rreq[t0 % 2]);
+    rreq[0] = P->buf.req; rreq[1] = P->buf.req + NS; sreq[0] = P->buf.req + 2 * NS; sreq[1] = P->buf.req + 3 * NS;
+    for (g = 0; g < 4 * NS; g++) P->buf.req[g] = MPI_REQUEST_NULL;
+    st = ccoll__ring_post(P, R, t0, ccoll__ring_blk(P, R, t0), rreq[t0 % 2]);
 #ifdef __CUDACC__
-    if (P->dmode && !raw && P->cfg.device_pipeline >= 0 && !st)
-        st = ccoll__ring_step_dev(P, R, t0, R->allgather ? fin : (uint64_t)r, NULL, sreq[t0 % 2], 1);
+    if (P->set.device && R->mode != CCOLL__RAW && P->set.cfg.device_pipeline >= 0 && !st)
+        st = ccoll__ring_step_dev(P, R, t0, own_blk, NULL, sreq[t0 % 2], 1);
     else
 #endif
-    /* step t0's message: this rank's own block (allreduce) or part (allgather) */
+    if (!st) st = ccoll__ring_first(P, R, own_blk, sreq[t0 % 2]);
+    if (R->mode == CCOLL__HC2 && P->set.cfg.homcomp_qp_whole) ccoll__qp_whole(P, R);
+    for (t = t0; t < T && st == CCOLL_OK; t++) st = ccoll__ring_step(P, R, t, rreq, sreq);
     {
-        uint64_t b = R->allgather ? fin : (uint64_t)r, blen = ccoll__rb_len(P, R, b), ns = ccoll__nseg(blen, P->seg);
-        uint64_t boff = ccoll__rb_off(P, R, b), src_off = R->allgather ? 0 : boff;
-        for (g = 0; g < ns && st == CCOLL_OK; g++) {
-            uint64_t len = ccoll__min64(P->seg, blen - g * P->seg);
-            const unsigned char *src = R->own + (src_off + g * P->seg) * P->esize;
-            unsigned char *o = R->out + (boff + g * P->seg) * P->esize;
-            if (raw) {
-                if (R->allgather) {
-                    if (src != o) memcpy(o, src, len * P->esize);
-                    src = o;
-                }
-                st = ccoll__isend(P, src, len * P->esize, right, &sreq[t0 % 2][g]);
-            } else {
-                ccoll__store *S = R->allgather ? R->gather : &R->send2[0];
-                uint64_t sb = R->allgather ? b : 0;
-                unsigned char *dst = ccoll__slot(S, sb, g);
-                size_t *dl = ccoll__slen(S, sb, g);
-                if (P->lst == CCOLL_OK) ccoll__compress(P, src, len, dst, S->cap, dl);
-                st = ccoll__send_stream(P, dst, dl, len * P->esize, right, &sreq[t0 % 2][g]);
-                /* allgather: this rank's part is decoded from its own stream, as everywhere */
-                if (R->allgather && P->lst == CCOLL_OK) ccoll__decompress_own(P, dst, *dl, o, len);
-            }
-        }
-    }
-    if (R->mode == CCOLL__HC2 && P->cfg.homcomp_qp_whole) ccoll__qp_whole(P, R);
-    for (t = t0; t < T && st == CCOLL_OK; t++) {
-        uint64_t b = CCOLL__RB(t), blen = ccoll__rb_len(P, R, b), ns = ccoll__nseg(blen, P->seg);
-        uint64_t boff = ccoll__rb_off(P, R, b);
-        /* sends of step t+1 reuse the request (and send) slots of step t-1's */
-        if ((st = ccoll__waitall(sreq[(t + 1) % 2], NS))) break;
-        if (t + 1 < T) {
-            /* raw allreduce: the first allgather receive lands in out's block r, which the
-             * in-place step-0 send may still be reading */
-            if (raw && !R->allgather && t + 1 == p - 1 && (st = ccoll__waitall(sreq[t % 2], NS))) break;
-            if ((st = ccoll__ring_post(P, R, t + 1, CCOLL__RB(t + 1), rreq[(t + 1) % 2]))) break;
-        }
-#ifdef __CUDACC__
-        if (P->dmode && !raw && P->cfg.device_pipeline >= 0) {
-            st = ccoll__ring_step_dev(P, R, t, b, rreq[t % 2], t + 1 < T ? sreq[(t + 1) % 2] : NULL, 0);
-            continue;
-        }
-#endif
-        for (g = 0; g < ns && st == CCOLL_OK; g++) {
-            uint64_t len = ccoll__min64(P->seg, blen - g * P->seg), off = boff + g * P->seg;
-            unsigned char *o = R->out + off * P->esize, *in;
-            const unsigned char *own = R->own + off * P->esize;
-            MPI_Request *sr = t + 1 < T ? &sreq[(t + 1) % 2][g] : NULL;
-            int32_t *qp = NULL;
-            size_t inlen = 0;
-            if (R->mode == CCOLL__HC2 && t < p - 1 && !P->dmode) {
-                /* QP of the local segment before waiting for the wire (seed 6.2, eq. 6.5);
-                 * device plans QP after it, with the received stream as the reference */
-                qp = P->cfg.homcomp_qp_whole ? P->deltas + off : P->deltas;
-                if (!P->cfg.homcomp_qp_whole && P->lst == CCOLL_OK) ccoll__qp(P, own, len, qp);
-            }
-            if ((st = ccoll__wait_len(&rreq[t % 2][g], &inlen))) break;
-            if (raw) {
-                if (inlen != len * P->esize) { st = CCOLL_ERR_INTERNAL; break; }
-                if (t < p - 1) ccoll__add_floats(P, o, own, P->ring_raw[t % 2] + g * P->seg * P->esize, len);
-                if (sr) st = ccoll__isend(P, o, len * P->esize, right, sr);
-                continue;
-            }
-            in = t < p - 1 ? ccoll__slot(&R->recv2[t % 2], 0, g) : ccoll__slot(R->gather, b, g);
-            if (P->lst == CCOLL_OK) {
-                int m = ccoll__check_msg(in, inlen);
-                if (m) ccoll__fail(P, m, 0);
-            }
-            if (t < p - 1) {
-                /* reduce-scatter: combine into step t+1's send slot, or the gather slot when final */
-                int last = t == p - 2;
-                ccoll__store *S = last ? R->gather : &R->send2[(t + 1) % 2];
-                uint64_t sb = last ? b : 0;
-                unsigned char *dst = ccoll__slot(S, sb, g);
-                size_t *dl = ccoll__slen(S, sb, g);
-                if (P->lst == CCOLL_OK) {
-                    switch (R->mode) {
-                    case CCOLL__DOC: {
-                        unsigned char *f = P->dmode ? P->dtmpf : P->tmp; /* floats where the data is */
-                        if (!ccoll__decompress(P, in, inlen, f, len)) {
-                            ccoll__add_floats(P, f, f, own, len);
-                            ccoll__compress(P, f, len, dst, S->cap, dl);
-                        }
-                        break;
-                    }
-                    case CCOLL__HC2:
-                        if (P->dmode) ccoll__d_add_qp(P, in, inlen, own, len, dst, S->cap, dl);
-                        else ccoll__add_qp(P, in, inlen, qp, len, dst, S->cap, dl);
-                        break;
-                    default: ccoll__add_raw(P, in, inlen, own, len, dst, S->cap, dl); break;
-                    }
-                }
-                st = ccoll__send_stream(P, dst, dl, len * P->esize, right, sr);
-                if (last && P->lst == CCOLL_OK) ccoll__decompress_own(P, dst, *dl, o, len);
-            } else {
-                /* allgather: keep the stream, forward it unchanged, decode it */
-                size_t *dl = ccoll__slen(R->gather, b, g);
-                *dl = inlen;
-                if (sr) {
-                    if (P->lst == CCOLL_OK) st = ccoll__isend(P, in, inlen, right, sr);
-                    else st = ccoll__send_stream(P, in, dl, 0, right, sr);
-                }
-                if (P->lst == CCOLL_OK) ccoll__decompress(P, in, inlen, o, len);
-            }
-        }
-    }
-#undef CCOLL__RB
-    /* no request may outlive the call */
-    {
-        int st2 = ccoll__waitall(P->req, 4 * NS);
+        int st2 = ccoll__waitall(P->buf.req, 4 * NS);
         if (!st) st = st2;
     }
     return st;
@@ -1933,43 +2008,43 @@ static int ccoll__ring_run(ccoll_plan *P, ccoll__ring *R)
 static int ccoll__ring_prepare(ccoll_plan *P, int allgather, int mode)
 {
     int st = CCOLL_OK;
-    uint64_t maxblk = allgather ? P->count : (P->count + (uint64_t)P->p - 1) / (uint64_t)P->p;
-    uint64_t NS = ccoll__nseg(maxblk, P->seg), segmax = ccoll__min64(P->seg, maxblk ? maxblk : 1);
-    size_t cap = hc_compress_bound(segmax, (hc_dtype)P->dt);
+    uint64_t maxblk = allgather ? P->set.count : (P->set.count + (uint64_t)P->top.p - 1) / (uint64_t)P->top.p;
+    uint64_t NS = ccoll__nseg(maxblk, P->set.seg), segmax = ccoll__min64(P->set.seg, maxblk ? maxblk : 1);
+    size_t cap = hc_compress_bound(segmax, (hc_dtype)P->set.dt);
     int i;
     if (NS == 0) NS = 1;
     if (NS > (uint64_t)INT32_MAX) return CCOLL_ERR_SIZE;
-    if (!P->req || P->nreq < 4 * NS) {
-        CCOLL_FREE(P->req);
-        P->req = (MPI_Request *)ccoll__alloc(4 * NS * sizeof(MPI_Request), &st);
-        P->nreq = P->req ? 4 * NS : 0;
+    if (!P->buf.req || P->buf.nreq < 4 * NS) {
+        CCOLL_FREE(P->buf.req);
+        P->buf.req = (MPI_Request *)ccoll__alloc(4 * NS * sizeof(MPI_Request), &st);
+        P->buf.nreq = P->buf.req ? 4 * NS : 0;
         if (st) return st;
     }
     if (allgather) {
-        if (!P->gather_ready && mode != CCOLL__RAW) {
-            if ((st = ccoll__store_alloc(&P->ag_store, (uint64_t)P->p, NS, cap, P->dev))) return st;
-            P->gather_ready = 1;
+        if (!P->buf.gather_ready && mode != CCOLL__RAW) {
+            if ((st = ccoll__store_alloc(&P->buf.ag_store, (uint64_t)P->top.p, NS, cap, P->set.device))) return st;
+            P->buf.gather_ready = 1;
         }
         return CCOLL_OK;
     }
-    if (!P->ring_ready) {
+    if (!P->buf.ring_ready) {
         for (i = 0; i < 2 && !st; i++) {
-            st = ccoll__store_alloc(&P->ring_recv[i], 1, NS, cap, P->dev);
-            if (!st) st = ccoll__store_alloc(&P->ring_send[i], 1, NS, cap, P->dev);
-            if (!st && !P->ring_raw[i]) P->ring_raw[i] = (unsigned char *)ccoll__palloc(P, maxblk * P->esize, &st);
+            st = ccoll__store_alloc(&P->buf.ring_recv[i], 1, NS, cap, P->set.device);
+            if (!st) st = ccoll__store_alloc(&P->buf.ring_send[i], 1, NS, cap, P->set.device);
+            if (!st && !P->buf.ring_raw[i]) P->buf.ring_raw[i] = (unsigned char *)ccoll__palloc(P, maxblk * P->set.esize, &st);
         }
-        if (!st) st = ccoll__store_alloc(&P->ring_gather, (uint64_t)P->p, NS, cap, P->dev);
+        if (!st) st = ccoll__store_alloc(&P->buf.ring_gather, (uint64_t)P->top.p, NS, cap, P->set.device);
         /* (a tmp from ccoll__rd_prepare is larger: its segments are of count / p' elements) */
-        if (!st && !P->tmp) P->tmp = (unsigned char *)ccoll__palloc(P, cap > segmax * 8 ? cap : segmax * 8, &st);
+        if (!st && !P->buf.tmp) P->buf.tmp = (unsigned char *)ccoll__palloc(P, cap > segmax * 8 ? cap : segmax * 8, &st);
         if (st) return st;
-        P->ring_ready = 1;
+        P->buf.ring_ready = 1;
     }
-    if (mode == CCOLL__HC2 && !P->homcomp_ready && !P->dev) { /* (device plans QP into ddelta) */
-        uint64_t nd = P->cfg.homcomp_qp_whole ? P->count + HC_BLOCK : P->seg; /* hc_qp pads to 32 */
+    if (mode == CCOLL__HC2 && !P->buf.homcomp_ready && !P->set.device) { /* (device plans QP into ddelta) */
+        uint64_t nd = P->set.cfg.homcomp_qp_whole ? P->set.count + HC_BLOCK : P->set.seg; /* hc_qp pads to 32 */
         if (nd > SIZE_MAX / 4) return CCOLL_ERR_SIZE;
-        P->deltas = (int32_t *)ccoll__alloc(nd * sizeof(int32_t), &st);
+        P->buf.deltas = (int32_t *)ccoll__alloc(nd * sizeof(int32_t), &st);
         if (st) return st;
-        P->homcomp_ready = 1;
+        P->buf.homcomp_ready = 1;
     }
     return CCOLL_OK;
 }
@@ -1978,12 +2053,12 @@ static int ccoll__ring_prepare(ccoll_plan *P, int allgather, int mode)
 static void ccoll__qp_whole(ccoll_plan *P, const ccoll__ring *R)
 {
     uint64_t b, g;
-    for (b = 0; b < (uint64_t)P->p && P->lst == CCOLL_OK; b++) {
+    for (b = 0; b < (uint64_t)P->top.p && P->lst == CCOLL_OK; b++) {
         uint64_t blen = ccoll__rb_len(P, R, b), boff = ccoll__rb_off(P, R, b);
-        if (b == (uint64_t)P->rank) continue; /* compressed, not combined */
-        for (g = 0; g < ccoll__nseg(blen, P->seg) && P->lst == CCOLL_OK; g++)
-            ccoll__qp(P, R->own + (boff + g * P->seg) * P->esize, ccoll__min64(P->seg, blen - g * P->seg),
-                      P->deltas + boff + g * P->seg);
+        if (b == (uint64_t)P->top.rank) continue; /* compressed, not combined */
+        for (g = 0; g < ccoll__nseg(blen, P->set.seg) && P->lst == CCOLL_OK; g++)
+            ccoll__qp(P, R->own + (boff + g * P->set.seg) * P->set.esize, ccoll__min64(P->set.seg, blen - g * P->set.seg),
+                      P->buf.deltas + boff + g * P->set.seg);
     }
 }
 
@@ -2014,15 +2089,15 @@ static int ccoll__rd_send(ccoll_plan *P, ccoll__rd *D, uint64_t lo, uint64_t hi,
     int st = CCOLL_OK;
     for (l = lo; l < hi && !st; l++) {
         uint64_t len0 = ccoll__leaf_len(D, l), off0 = ccoll__leaf_off(D, l);
-        for (g = 0; g < ccoll__nseg(len0, P->seg) && !st; g++) {
-            uint64_t len = ccoll__min64(P->seg, len0 - g * P->seg), off = off0 + g * P->seg;
-            if (!D->compressed) { st = ccoll__isend(P, D->out + off * P->esize, len * P->esize, to, &rq[(*k)++]); continue; }
+        for (g = 0; g < ccoll__nseg(len0, P->set.seg) && !st; g++) {
+            uint64_t len = ccoll__min64(P->set.seg, len0 - g * P->set.seg), off = off0 + g * P->set.seg;
+            if (!D->compressed) { st = ccoll__isend(P, D->out + off * P->set.esize, len * P->set.esize, to, &rq[(*k)++]); continue; }
             {
-                unsigned char *s = ccoll__slot(&P->rd_own, l, g);
-                size_t *sl = ccoll__slen(&P->rd_own, l, g);
+                unsigned char *s = ccoll__slot(&P->buf.rd_own, l, g);
+                size_t *sl = ccoll__slen(&P->buf.rd_own, l, g);
                 uint64_t rawb = 0;
-                if (!D->own_c && P->lst == CCOLL_OK) ccoll__compress(P, D->own + off * P->esize, len, s, P->rd_own.cap, sl);
-                if (!D->own_c) rawb = len * P->esize;
+                if (!D->own_c && P->lst == CCOLL_OK) ccoll__compress(P, D->own + off * P->set.esize, len, s, P->buf.rd_own.cap, sl);
+                if (!D->own_c) rawb = len * P->set.esize;
                 if (P->lst == CCOLL_OK && D->own_c) {
                     CCOLL_TEST_HOOK_SEND(s, *sl);
                     st = ccoll__isend(P, s, *sl, to, &rq[(*k)++]);
@@ -2046,42 +2121,42 @@ static int ccoll__rd_recv(ccoll_plan *P, ccoll__rd *D, uint64_t lo, uint64_t hi,
     /* post everything first, then process in arrival order of the pipeline */
     for (l = lo; l < hi && !st; l++) {
         uint64_t len0 = ccoll__leaf_len(D, l), off0 = ccoll__leaf_off(D, l);
-        for (g = 0; g < ccoll__nseg(len0, P->seg) && !st; g++) {
-            uint64_t len = ccoll__min64(P->seg, len0 - g * P->seg), off = off0 + g * P->seg;
+        for (g = 0; g < ccoll__nseg(len0, P->set.seg) && !st; g++) {
+            uint64_t len = ccoll__min64(P->set.seg, len0 - g * P->set.seg), off = off0 + g * P->set.seg;
             if (!D->compressed)
-                st = ccoll__irecv(P, (combine ? P->rd_raw : D->out) + off * P->esize, len * P->esize, from, &rq[(*k)++]);
+                st = ccoll__irecv(P, (combine ? P->buf.rd_raw : D->out) + off * P->set.esize, len * P->set.esize, from, &rq[(*k)++]);
             else
-                st = ccoll__irecv(P, combine ? ccoll__slot(&P->rd_recv, l - lo, g) : ccoll__slot(&P->rd_own, l, g),
-                                  P->rd_own.cap, from, &rq[(*k)++]);
+                st = ccoll__irecv(P, combine ? ccoll__slot(&P->buf.rd_recv, l - lo, g) : ccoll__slot(&P->buf.rd_own, l, g),
+                                  P->buf.rd_own.cap, from, &rq[(*k)++]);
         }
     }
     if (st) return st;
     i = k0;
     for (l = lo; l < hi && !st; l++) {
         uint64_t len0 = ccoll__leaf_len(D, l), off0 = ccoll__leaf_off(D, l);
-        for (g = 0; g < ccoll__nseg(len0, P->seg) && !st; g++) {
-            uint64_t len = ccoll__min64(P->seg, len0 - g * P->seg), off = off0 + g * P->seg;
+        for (g = 0; g < ccoll__nseg(len0, P->set.seg) && !st; g++) {
+            uint64_t len = ccoll__min64(P->set.seg, len0 - g * P->set.seg), off = off0 + g * P->set.seg;
             size_t inlen = 0;
             unsigned char *in;
             if ((st = ccoll__wait_len(&rq[i++], &inlen))) break;
             if (!D->compressed) {
-                if (inlen != len * P->esize) { st = CCOLL_ERR_INTERNAL; break; }
-                if (combine) ccoll__add_floats(P, D->out + off * P->esize, D->out + off * P->esize, P->rd_raw + off * P->esize, len);
+                if (inlen != len * P->set.esize) { st = CCOLL_ERR_INTERNAL; break; }
+                if (combine) ccoll__add_floats_host(P, D->out + off * P->set.esize, D->out + off * P->set.esize, P->buf.rd_raw + off * P->set.esize, len);
                 continue;
             }
-            in = combine ? ccoll__slot(&P->rd_recv, l - lo, g) : ccoll__slot(&P->rd_own, l, g);
+            in = combine ? ccoll__slot(&P->buf.rd_recv, l - lo, g) : ccoll__slot(&P->buf.rd_own, l, g);
             if (P->lst == CCOLL_OK) {
                 int m = ccoll__check_msg(in, inlen);
                 if (m) ccoll__fail(P, m, 0);
             }
-            if (!combine) { *ccoll__slen(&P->rd_own, l, g) = inlen; continue; }
+            if (!combine) { *ccoll__slen(&P->buf.rd_own, l, g) = inlen; continue; }
             if (P->lst != CCOLL_OK) continue;
             {
-                unsigned char *o = ccoll__slot(&P->rd_own, l, g);
-                size_t *ol = ccoll__slen(&P->rd_own, l, g), tl = 0;
-                if (!D->own_c) ccoll__add_raw(P, in, inlen, D->own + off * P->esize, len, o, P->rd_own.cap, ol);
-                else if (!ccoll__add(P, o, *ol, in, inlen, len, P->tmp, P->rd_own.cap, &tl)) {
-                    memcpy(o, P->tmp, tl);
+                unsigned char *o = ccoll__slot(&P->buf.rd_own, l, g);
+                size_t *ol = ccoll__slen(&P->buf.rd_own, l, g), tl = 0;
+                if (!D->own_c) ccoll__add_raw(P, in, inlen, D->own + off * P->set.esize, len, o, P->buf.rd_own.cap, ol);
+                else if (!ccoll__add(P, o, *ol, in, inlen, len, P->buf.tmp, P->buf.rd_own.cap, &tl)) {
+                    memcpy(o, P->buf.tmp, tl);
                     *ol = tl;
                 }
             }
@@ -2094,46 +2169,46 @@ static int ccoll__rd_prepare(ccoll_plan *P, int compressed)
 {
     int st = CCOLL_OK, pp = 1;
     uint64_t NS, segmax, cap;
-    while (pp * 2 <= P->p) pp *= 2;
-    NS = ccoll__nseg((P->count + (uint64_t)pp - 1) / (uint64_t)pp, P->seg);
+    while (pp * 2 <= P->top.p) pp *= 2;
+    NS = ccoll__nseg((P->set.count + (uint64_t)pp - 1) / (uint64_t)pp, P->set.seg);
     if (NS == 0) NS = 1;
-    if (!P->req || P->nreq < 2 * (uint64_t)pp * NS + 4) {
-        CCOLL_FREE(P->req);
-        P->req = (MPI_Request *)ccoll__alloc((2 * (uint64_t)pp * NS + 4) * sizeof(MPI_Request), &st);
-        P->nreq = P->req ? 2 * (uint64_t)pp * NS + 4 : 0;
+    if (!P->buf.req || P->buf.nreq < 2 * (uint64_t)pp * NS + 4) {
+        CCOLL_FREE(P->buf.req);
+        P->buf.req = (MPI_Request *)ccoll__alloc((2 * (uint64_t)pp * NS + 4) * sizeof(MPI_Request), &st);
+        P->buf.nreq = P->buf.req ? 2 * (uint64_t)pp * NS + 4 : 0;
         if (st) return st;
     }
     if (!compressed) {
-        if (!P->rd_raw) P->rd_raw = (unsigned char *)ccoll__palloc(P, P->count * P->esize, &st);
+        if (!P->buf.rd_raw) P->buf.rd_raw = (unsigned char *)ccoll__palloc(P, P->set.count * P->set.esize, &st);
         return st;
     }
-    if (P->recdbl_ready) return CCOLL_OK;
-    segmax = ccoll__min64(P->seg, (P->count + (uint64_t)pp - 1) / (uint64_t)pp);
-    cap = hc_compress_bound(segmax ? segmax : 1, (hc_dtype)P->dt);
-    st = ccoll__store_alloc(&P->rd_own, (uint64_t)pp, NS, cap, P->dev);
-    if (!st) st = ccoll__store_alloc(&P->rd_recv, (uint64_t)pp, NS, cap, P->dev);
-    if (!st && !P->tmp) P->tmp = (unsigned char *)ccoll__palloc(P, cap > segmax * 8 ? cap : segmax * 8, &st);
-    if (!st) P->recdbl_ready = 1;
+    if (P->buf.recdbl_ready) return CCOLL_OK;
+    segmax = ccoll__min64(P->set.seg, (P->set.count + (uint64_t)pp - 1) / (uint64_t)pp);
+    cap = hc_compress_bound(segmax ? segmax : 1, (hc_dtype)P->set.dt);
+    st = ccoll__store_alloc(&P->buf.rd_own, (uint64_t)pp, NS, cap, P->set.device);
+    if (!st) st = ccoll__store_alloc(&P->buf.rd_recv, (uint64_t)pp, NS, cap, P->set.device);
+    if (!st && !P->buf.tmp) P->buf.tmp = (unsigned char *)ccoll__palloc(P, cap > segmax * 8 ? cap : segmax * 8, &st);
+    if (!st) P->buf.recdbl_ready = 1;
     return st;
 }
 
 static int ccoll__rd_run(ccoll_plan *P, const unsigned char *own, unsigned char *out, int compressed)
 {
     ccoll__rd D;
-    const int r = P->rank;
+    const int r = P->top.rank;
     int st = CCOLL_OK, mask;
     uint64_t lo, hi, k, l, g;
-    MPI_Request *rq = P->req;
+    MPI_Request *rq = P->buf.req;
     memset(&D, 0, sizeof D);
     D.pp = 1;
-    while (D.pp * 2 <= P->p) D.pp *= 2;
-    D.rem = P->p - D.pp;
+    while (D.pp * 2 <= P->top.p) D.pp *= 2;
+    D.rem = P->top.p - D.pp;
     D.nr = r < 2 * D.rem ? (r % 2 ? r / 2 : -1) : r - D.rem;
-    D.n = P->count;
+    D.n = P->set.count;
     D.own = own;
     D.out = out;
     D.compressed = compressed;
-    if (!compressed && own != out) memcpy(out, own, P->count * P->esize);
+    if (!compressed && own != out) memcpy(out, own, P->set.count * P->set.esize);
     /* fold in: even r < 2 rem hands everything to r + 1 */
     if (r < 2 * D.rem) {
         k = 0;
@@ -2155,12 +2230,12 @@ static int ccoll__rd_run(ccoll_plan *P, const unsigned char *own, unsigned char 
             /* receives first (posted inside rd_recv before any wait), sends in between */
             {
                 /* receive requests occupy rq[0 ..), sends rq[nreq / 2 ..) */
-                st = ccoll__rd_send(P, &D, slo, shi, partner, rq + P->nreq / 2, &k);
+                st = ccoll__rd_send(P, &D, slo, shi, partner, rq + P->buf.nreq / 2, &k);
                 if (!st) {
                     uint64_t k2 = 0;
                     st = ccoll__rd_recv(P, &D, klo, khi, partner, 1, rq, &k2);
                 }
-                if (!st) st = ccoll__waitall(rq + P->nreq / 2, k);
+                if (!st) st = ccoll__waitall(rq + P->buf.nreq / 2, k);
             }
             D.own_c = compressed;
             lo = klo;
@@ -2171,9 +2246,9 @@ static int ccoll__rd_run(ccoll_plan *P, const unsigned char *own, unsigned char 
             int partner = ccoll__rd_real(D.nr ^ mask, D.rem);
             uint64_t size = hi - lo, plo = (D.nr & mask) ? lo - size : hi, k2 = 0;
             k = 0;
-            st = ccoll__rd_send(P, &D, lo, hi, partner, rq + P->nreq / 2, &k);
+            st = ccoll__rd_send(P, &D, lo, hi, partner, rq + P->buf.nreq / 2, &k);
             if (!st) st = ccoll__rd_recv(P, &D, plo, plo + size, partner, 0, rq, &k2);
-            if (!st) st = ccoll__waitall(rq + P->nreq / 2, k);
+            if (!st) st = ccoll__waitall(rq + P->buf.nreq / 2, k);
             if (plo < lo) lo = plo;
             else hi = plo + size;
         }
@@ -2190,18 +2265,18 @@ static int ccoll__rd_run(ccoll_plan *P, const unsigned char *own, unsigned char 
     if (compressed && !st && P->lst == CCOLL_OK) {
         for (l = 0; l < (uint64_t)D.pp && P->lst == CCOLL_OK; l++) {
             uint64_t len0 = ccoll__leaf_len(&D, l), off0 = ccoll__leaf_off(&D, l);
-            for (g = 0; g < ccoll__nseg(len0, P->seg) && P->lst == CCOLL_OK; g++) {
-                const unsigned char *s = ccoll__slot(&P->rd_own, l, g);
-                size_t sl = *ccoll__slen(&P->rd_own, l, g);
+            for (g = 0; g < ccoll__nseg(len0, P->set.seg) && P->lst == CCOLL_OK; g++) {
+                const unsigned char *s = ccoll__slot(&P->buf.rd_own, l, g);
+                size_t sl = *ccoll__slen(&P->buf.rd_own, l, g);
                 int m = ccoll__check_msg(s, sl);
                 if (m) ccoll__fail(P, m, 0);
-                else ccoll__decompress(P, s, sl, out + (off0 + g * P->seg) * P->esize, ccoll__min64(P->seg, len0 - g * P->seg));
+                else ccoll__decompress(P, s, sl, out + (off0 + g * P->set.seg) * P->set.esize, ccoll__min64(P->set.seg, len0 - g * P->set.seg));
             }
         }
     }
     {
         uint64_t i;
-        for (i = 0; i < P->nreq; i++)
+        for (i = 0; i < P->buf.nreq; i++)
             if (rq[i] != MPI_REQUEST_NULL && st) ccoll__wait(&rq[i], MPI_STATUS_IGNORE);
     }
     return st;
@@ -2214,75 +2289,75 @@ static int ccoll__rd_run(ccoll_plan *P, const unsigned char *own, unsigned char 
  * that a later call starts over from the same state everywhere. */
 static void ccoll__argm_release(ccoll_plan *P)
 {
-    if (P->inter) ccoll_plan_free(P->inter);
-    P->inter = NULL;
+    if (P->top.inter) ccoll_plan_free(P->top.inter);
+    P->top.inter = NULL;
 #ifdef __CUDACC__
-    if (P->dev) {
+    if (P->set.device) {
         ccoll__ipc_free(P); /* before node_comm goes: its barrier runs there */
-        ccoll__dfree(P->dacc);
-        P->dacc = NULL;
+        ccoll__dfree(P->dv.dacc);
+        P->dv.dacc = NULL;
         P->info.ipc = 0;
         P->info.ipc_why = ccoll__ipc_whys[7];
     }
 #endif
-    ccoll__pfree(P, P->argm_acc);
-    ccoll__pfree(P, P->argm_in);
-    P->argm_acc = P->argm_in = NULL;
-    if (P->node_comm != MPI_COMM_NULL) MPI_Comm_free(&P->node_comm);
-    if (P->inter_comm != MPI_COMM_NULL) MPI_Comm_free(&P->inter_comm);
-    P->argm_ok = 0;
+    ccoll__pfree(P, P->buf.argm_acc);
+    ccoll__pfree(P, P->buf.argm_in);
+    P->buf.argm_acc = P->buf.argm_in = NULL;
+    if (P->top.node_comm != MPI_COMM_NULL) MPI_Comm_free(&P->top.node_comm);
+    if (P->top.inter_comm != MPI_COMM_NULL) MPI_Comm_free(&P->top.inter_comm);
+    P->top.argm_ok = 0;
 }
 
 /* ArGM's communicators, buffers and inter-node plan (device plans: CUDA IPC too), once.
  * Returns the status agreed over the plan's communicator; a failure leaves nothing behind. */
 static int ccoll__argm_prepare(ccoll_plan *P)
 {
-    int st = CCOLL_OK, d = P->cfg.ranks_per_node, lr = 0, dn = 0, mm[2], g[2], nn = 0;
+    int st = CCOLL_OK, d = P->set.cfg.ranks_per_node, lr = 0, dn = 0, mm[2], g[2], nn = 0;
     const char *env = getenv("CCOLL_RANKS_PER_NODE");
-    if (P->argm_ready) return CCOLL_OK;
+    if (P->buf.argm_ready) return CCOLL_OK;
     if (d <= 0 && env && *env) d = atoi(env);
-    if (d > 0) st = ccoll__mpi(MPI_Comm_split(P->comm, P->rank / d, P->rank, &P->node_comm));
-    else st = ccoll__mpi(MPI_Comm_split_type(P->comm, MPI_COMM_TYPE_SHARED, P->rank, MPI_INFO_NULL, &P->node_comm));
+    if (d > 0) st = ccoll__mpi(MPI_Comm_split(P->top.comm, P->top.rank / d, P->top.rank, &P->top.node_comm));
+    else st = ccoll__mpi(MPI_Comm_split_type(P->top.comm, MPI_COMM_TYPE_SHARED, P->top.rank, MPI_INFO_NULL, &P->top.node_comm));
     if (st) goto done;
-    MPI_Comm_rank(P->node_comm, &lr);
-    MPI_Comm_size(P->node_comm, &dn);
+    MPI_Comm_rank(P->top.node_comm, &lr);
+    MPI_Comm_size(P->top.node_comm, &dn);
     mm[0] = dn;
     mm[1] = -dn;
-    if ((st = ccoll__allreduce(mm, g, 2, MPI_INT, MPI_MAX, P->comm))) goto done;
-    if ((st = ccoll__mpi(MPI_Comm_split(P->comm, lr, P->rank, &P->inter_comm)))) goto done;
-    MPI_Comm_size(P->inter_comm, &nn);
-    P->argm_ok = g[0] == -g[1]; /* equal nodes (one rank per node, or one node, work too) */
-    if (P->argm_ok) {
-        uint64_t maxp = (P->count + (uint64_t)dn - 1) / (uint64_t)dn, mine = ccoll__blk_len(P->count, dn, (uint64_t)lr);
-        ccoll_config c = P->cfg;
+    if ((st = ccoll__allreduce(mm, g, 2, MPI_INT, MPI_MAX, P->top.comm))) goto done;
+    if ((st = ccoll__mpi(MPI_Comm_split(P->top.comm, lr, P->top.rank, &P->top.inter_comm)))) goto done;
+    MPI_Comm_size(P->top.inter_comm, &nn);
+    P->top.argm_ok = g[0] == -g[1]; /* equal nodes (one rank per node, or one node, work too) */
+    if (P->top.argm_ok) {
+        uint64_t maxp = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn, mine = ccoll__blk_len(P->set.count, dn, (uint64_t)lr);
+        ccoll_config c = P->set.cfg;
         c.algo = CCOLL_ALGO_HOMCOMP_F;
         c.bound = CCOLL_ABS; /* the outer call's global eb is handed down every call */
-        P->argm_acc = (unsigned char *)ccoll__palloc(P, maxp * P->esize, &st);
-        if (!st) P->argm_in = (unsigned char *)ccoll__palloc(P, maxp * P->esize * (uint64_t)(dn - 1), &st);
+        P->buf.argm_acc = (unsigned char *)ccoll__palloc(P, maxp * P->set.esize, &st);
+        if (!st) P->buf.argm_in = (unsigned char *)ccoll__palloc(P, maxp * P->set.esize * (uint64_t)(dn - 1), &st);
         if (!st) {
-            uint64_t nq = 2 * (uint64_t)(dn - 1) * (ccoll__nseg(maxp, P->seg) + 1);
-            if (!P->req || P->nreq < nq) {
-                CCOLL_FREE(P->req);
-                P->req = (MPI_Request *)ccoll__alloc(nq * sizeof(MPI_Request), &st);
-                P->nreq = P->req ? nq : 0;
+            uint64_t nq = 2 * (uint64_t)(dn - 1) * (ccoll__nseg(maxp, P->set.seg) + 1);
+            if (!P->buf.req || P->buf.nreq < nq) {
+                CCOLL_FREE(P->buf.req);
+                P->buf.req = (MPI_Request *)ccoll__alloc(nq * sizeof(MPI_Request), &st);
+                P->buf.nreq = P->buf.req ? nq : 0;
             }
         }
         /* collective over the inter-node communicator: agreed there, then here */
-        if (ccoll__plan_make(P->inter_comm, mine, P->dt, &c, &P->inter) != CCOLL_OK && !st) st = CCOLL_ERR_NOMEM;
-        if (!st && P->inter) st = ccoll__ring_prepare(P->inter, 0, CCOLL__HCF);
+        if (ccoll__plan_make(P->top.inter_comm, mine, P->set.dt, &c, &P->top.inter) != CCOLL_OK && !st) st = CCOLL_ERR_NOMEM;
+        if (!st && P->top.inter) st = ccoll__ring_prepare(P->top.inter, 0, CCOLL__HCF);
 #ifdef __CUDACC__
-        if (P->dev) {
-            int s2 = ccoll__ipc_setup(P, lr, dn, ccoll__blk_off(P->count, dn, (uint64_t)lr)); /* collective */
+        if (P->set.device) {
+            int s2 = ccoll__ipc_setup(P, lr, dn, ccoll__blk_off(P->set.count, dn, (uint64_t)lr)); /* collective */
             if (!st) st = s2;
-            if (!st && nn > 1) ccoll__dmalloc(&P->dacc, maxp * P->esize, &st);
-            if (!st && !P->ipc_n && dn > 1) st = ccoll__stage_prepare(P, P->count * P->esize);
+            if (!st && nn > 1) ccoll__dmalloc(&P->dv.dacc, maxp * P->set.esize, &st);
+            if (!st && !P->dv.ipc_n && dn > 1) st = ccoll__stage_prepare(P, P->set.count * P->set.esize);
         }
 #endif
     }
 done:
-    st = ccoll__agree(P->comm, st);
+    st = ccoll__agree(P->top.comm, st);
     if (st) ccoll__argm_release(P);
-    else P->argm_ready = 1;
+    else P->buf.argm_ready = 1;
     return st;
 }
 
@@ -2292,16 +2367,16 @@ static int ccoll__argm_xchg(ccoll_plan *P, const unsigned char *sbuf, unsigned c
 {
     uint64_t off;
     int st = CCOLL_OK;
-    for (off = 0; off < n && !st; off += P->seg) {
-        uint64_t len = ccoll__min64(P->seg, n - off);
-        if (*k >= P->nreq) return CCOLL_ERR_INTERNAL;
+    for (off = 0; off < n && !st; off += P->set.seg) {
+        uint64_t len = ccoll__min64(P->set.seg, n - off);
+        if (*k >= P->buf.nreq) return CCOLL_ERR_INTERNAL;
         if (send) {
-            P->sent += len * P->esize;
-            st = ccoll__mpi(MPI_Isend((void *)(sbuf + off * P->esize), (int)(len * P->esize), MPI_BYTE, peer, CCOLL__TAG,
-                                      P->node_comm, &P->req[(*k)++]));
+            P->sent += len * P->set.esize;
+            st = ccoll__mpi(MPI_Isend((void *)(sbuf + off * P->set.esize), (int)(len * P->set.esize), MPI_BYTE, peer, CCOLL__TAG,
+                                      P->top.node_comm, &P->buf.req[(*k)++]));
         } else
-            st = ccoll__mpi(MPI_Irecv(rbuf + off * P->esize, (int)(len * P->esize), MPI_BYTE, peer, CCOLL__TAG, P->node_comm,
-                                      &P->req[(*k)++]));
+            st = ccoll__mpi(MPI_Irecv(rbuf + off * P->set.esize, (int)(len * P->set.esize), MPI_BYTE, peer, CCOLL__TAG, P->top.node_comm,
+                                      &P->buf.req[(*k)++]));
     }
     return st;
 }
@@ -2310,50 +2385,49 @@ static int ccoll__argm_xchg(ccoll_plan *P, const unsigned char *sbuf, unsigned c
 static int ccoll__argm_rs(ccoll_plan *P, const unsigned char *own, int lr, int dn)
 {
     int j, st = CCOLL_OK;
-    uint64_t k = 0, off = ccoll__blk_off(P->count, dn, (uint64_t)lr), len = ccoll__blk_len(P->count, dn, (uint64_t)lr);
-    uint64_t maxp = (P->count + (uint64_t)dn - 1) / (uint64_t)dn;
+    uint64_t k = 0, off = ccoll__blk_off(P->set.count, dn, (uint64_t)lr), len = ccoll__blk_len(P->set.count, dn, (uint64_t)lr);
+    uint64_t maxp = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn;
     /* intra-node reduce-scatter on raw data: piece j to local rank j, one aggregation */
     for (j = 0; j < dn && !st; j++) {
         if (j == lr) continue;
-        st = ccoll__argm_xchg(P, NULL, P->argm_in + (uint64_t)(j < lr ? j : j - 1) * maxp * P->esize, len, j, 0, &k);
+        st = ccoll__argm_xchg(P, NULL, P->buf.argm_in + (uint64_t)(j < lr ? j : j - 1) * maxp * P->set.esize, len, j, 0, &k);
     }
     for (j = 0; j < dn && !st; j++) {
         if (j == lr) continue;
-        st = ccoll__argm_xchg(P, own + ccoll__blk_off(P->count, dn, (uint64_t)j) * P->esize, NULL,
-                              ccoll__blk_len(P->count, dn, (uint64_t)j), j, 1, &k);
+        st = ccoll__argm_xchg(P, own + ccoll__blk_off(P->set.count, dn, (uint64_t)j) * P->set.esize, NULL,
+                              ccoll__blk_len(P->set.count, dn, (uint64_t)j), j, 1, &k);
     }
     {
-        int st2 = ccoll__waitall(P->req, k); /* every piece arrived, every send done */
+        int st2 = ccoll__waitall(P->buf.req, k); /* every piece arrived, every send done */
         if (!st) st = st2;
     }
     if (st) return st;
     /* sum in local-rank order: deterministic, and made on this rank only */
     for (j = 0; j < dn; j++) {
-        const unsigned char *src = j == lr ? own + off * P->esize : P->argm_in + (uint64_t)(j < lr ? j : j - 1) * maxp * P->esize;
-        if (j == 0) memcpy(P->argm_acc, src, len * P->esize);
-        else ccoll__add_floats(P, P->argm_acc, P->argm_acc, src, len);
+        const unsigned char *src = j == lr ? own + off * P->set.esize : P->buf.argm_in + (uint64_t)(j < lr ? j : j - 1) * maxp * P->set.esize;
+        if (j == 0) memcpy(P->buf.argm_acc, src, len * P->set.esize);
+        else ccoll__add_floats_host(P, P->buf.argm_acc, P->buf.argm_acc, src, len);
     }
     return CCOLL_OK;
 }
 
 /* ArGM phase 2: HomComp_F ring over the ranks with this local rank, with the global eb.
- * acc and piece are where P->dmode says (the inter plan runs on the same memory). */
+ * acc and piece are where P->set.device says (the inter plan runs on the same memory). */
 static int ccoll__argm_inter(ccoll_plan *P, const unsigned char *acc, unsigned char *piece, uint64_t len)
 {
-    ccoll_plan *Q = P->inter;
+    ccoll_plan *Q = P->top.inter;
     ccoll__ring R;
     int st;
     Q->eb_abs = P->eb_abs;
     Q->hc = P->hc;
     Q->lst = CCOLL_OK;
     Q->sent = Q->comp_sent = Q->raw_sent_streams = 0;
-    Q->dmode = P->dmode;
     Q->t_codec = Q->t_stage = Q->t_link = 0;
     memset(Q->t_op, 0, sizeof Q->t_op);
     memset(Q->c_op, 0, sizeof Q->c_op);
     memset(Q->b_op, 0, sizeof Q->b_op);
-    if (Q->p == 1) { /* one node: the node's sum is the sum */
-        ccoll__copy(P, piece, acc, len * P->esize);
+    if (Q->top.p == 1) { /* one node: the node's sum is the sum */
+        ccoll__copy(P, piece, acc, len * P->set.esize);
         return CCOLL_OK;
     }
     memset(&R, 0, sizeof R);
@@ -2361,9 +2435,9 @@ static int ccoll__argm_inter(ccoll_plan *P, const unsigned char *acc, unsigned c
     R.n = len;
     R.own = acc;
     R.out = piece;
-    R.recv2 = Q->ring_recv;
-    R.send2 = Q->ring_send;
-    R.gather = &Q->ring_gather;
+    R.recv2 = Q->buf.ring_recv;
+    R.send2 = Q->buf.ring_send;
+    R.gather = &Q->buf.ring_gather;
     st = ccoll__ring_run(Q, &R);
     P->sent += Q->sent;
     P->comp_sent += Q->comp_sent;
@@ -2382,15 +2456,15 @@ static int ccoll__argm_inter(ccoll_plan *P, const unsigned char *acc, unsigned c
 static int ccoll__argm_ag(ccoll_plan *P, unsigned char *out, int lr, int dn)
 {
     int j, st = CCOLL_OK;
-    uint64_t k = 0, off = ccoll__blk_off(P->count, dn, (uint64_t)lr), len = ccoll__blk_len(P->count, dn, (uint64_t)lr);
+    uint64_t k = 0, off = ccoll__blk_off(P->set.count, dn, (uint64_t)lr), len = ccoll__blk_len(P->set.count, dn, (uint64_t)lr);
     for (j = 0; j < dn && !st; j++)
         if (j != lr)
-            st = ccoll__argm_xchg(P, NULL, out + ccoll__blk_off(P->count, dn, (uint64_t)j) * P->esize,
-                                  ccoll__blk_len(P->count, dn, (uint64_t)j), j, 0, &k);
+            st = ccoll__argm_xchg(P, NULL, out + ccoll__blk_off(P->set.count, dn, (uint64_t)j) * P->set.esize,
+                                  ccoll__blk_len(P->set.count, dn, (uint64_t)j), j, 0, &k);
     for (j = 0; j < dn && !st; j++)
-        if (j != lr) st = ccoll__argm_xchg(P, out + off * P->esize, NULL, len, j, 1, &k);
+        if (j != lr) st = ccoll__argm_xchg(P, out + off * P->set.esize, NULL, len, j, 1, &k);
     {
-        int st2 = ccoll__waitall(P->req, k);
+        int st2 = ccoll__waitall(P->buf.req, k);
         if (!st) st = st2;
     }
     return st;
@@ -2400,12 +2474,12 @@ static int ccoll__argm_run(ccoll_plan *P, const unsigned char *own, unsigned cha
 {
     int lr, dn, st;
     uint64_t off, len;
-    MPI_Comm_rank(P->node_comm, &lr);
-    MPI_Comm_size(P->node_comm, &dn);
-    off = ccoll__blk_off(P->count, dn, (uint64_t)lr);
-    len = ccoll__blk_len(P->count, dn, (uint64_t)lr);
+    MPI_Comm_rank(P->top.node_comm, &lr);
+    MPI_Comm_size(P->top.node_comm, &dn);
+    off = ccoll__blk_off(P->set.count, dn, (uint64_t)lr);
+    len = ccoll__blk_len(P->set.count, dn, (uint64_t)lr);
     if ((st = ccoll__argm_rs(P, own, lr, dn))) return st;
-    if ((st = ccoll__argm_inter(P, P->argm_acc, out + off * P->esize, len))) return st;
+    if ((st = ccoll__argm_inter(P, P->buf.argm_acc, out + off * P->set.esize, len))) return st;
     return ccoll__argm_ag(P, out, lr, dn);
 }
 
@@ -2422,49 +2496,45 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
 {
     int lr, dn, st = CCOLL_OK, j;
     uint64_t off, len;
-    const size_t es = P->esize, bytes = P->count * es;
+    const size_t es = P->set.esize, bytes = P->set.count * es;
     double t0;
-    MPI_Comm_rank(P->node_comm, &lr);
-    MPI_Comm_size(P->node_comm, &dn);
-    off = ccoll__blk_off(P->count, dn, (uint64_t)lr);
-    len = ccoll__blk_len(P->count, dn, (uint64_t)lr);
-    if (dn == 1) return ccoll__argm_inter(P, own, out, P->count);
-    if (P->ipc_n) {
-        unsigned char *mine = P->ipc_buf + off * es, *acc = P->inter->p > 1 ? P->dacc : mine;
+    MPI_Comm_rank(P->top.node_comm, &lr);
+    MPI_Comm_size(P->top.node_comm, &dn);
+    off = ccoll__blk_off(P->set.count, dn, (uint64_t)lr);
+    len = ccoll__blk_len(P->set.count, dn, (uint64_t)lr);
+    if (dn == 1) return ccoll__argm_inter(P, own, out, P->set.count);
+    if (P->dv.ipc_n) {
+        unsigned char *mine = P->dv.ipc_buf + off * es, *acc = P->top.inter->top.p > 1 ? P->dv.dacc : mine;
         t0 = MPI_Wtime();
-        ccoll__d_copy(P, P->ipc_buf, own, bytes, NULL);
-        ccoll__barrier(P->node_comm);
-        if (P->dt == HC_F32) ccoll__k_sum<float><<<ccoll__grid(len), 256, 0, P->cst>>>((float *)acc, (float *const *)P->ipc_src, dn, len);
-        else ccoll__k_sum<double><<<ccoll__grid(len), 256, 0, P->cst>>>((double *)acc, (double *const *)P->ipc_src, dn, len);
+        ccoll__d_copy(P, P->dv.ipc_buf, own, bytes, NULL);
+        ccoll__barrier(P->top.node_comm);
+        if (P->set.dt == HC_F32) ccoll__k_sum<float><<<ccoll__grid(len), 256, 0, P->dv.cst>>>((float *)acc, (float *const *)P->dv.ipc_src, dn, len);
+        else ccoll__k_sum<double><<<ccoll__grid(len), 256, 0, P->dv.cst>>>((double *)acc, (double *const *)P->dv.ipc_src, dn, len);
         if (!ccoll__cu(P, cudaGetLastError())) ccoll__dsync(P);
         P->t_link += MPI_Wtime() - t0;
         if (acc != mine) st = ccoll__argm_inter(P, acc, mine, len);
         t0 = MPI_Wtime();
-        ccoll__barrier(P->node_comm); /* every piece is final */
+        ccoll__barrier(P->top.node_comm); /* every piece is final */
         for (j = 0; j < dn; j++) {
-            uint64_t o = ccoll__blk_off(P->count, dn, (uint64_t)j), l = ccoll__blk_len(P->count, dn, (uint64_t)j);
-            if (l && ccoll__cu(P, cudaMemcpyAsync(out + o * es, P->ipc_peer[j] + o * es, l * es, cudaMemcpyDefault, P->cst))) break;
+            uint64_t o = ccoll__blk_off(P->set.count, dn, (uint64_t)j), l = ccoll__blk_len(P->set.count, dn, (uint64_t)j);
+            if (l && ccoll__cu(P, cudaMemcpyAsync(out + o * es, P->dv.ipc_peer[j] + o * es, l * es, cudaMemcpyDefault, P->dv.cst))) break;
         }
         ccoll__dsync(P);
         P->t_link += MPI_Wtime() - t0;
         return st;
     }
     /* staged */
-    ccoll__d_copy(P, P->hstage, own, bytes, &P->t_stage);
-    P->dmode = 0;
-    st = ccoll__argm_rs(P, P->hstage, lr, dn);
-    P->dmode = 1;
+    ccoll__d_copy(P, P->dv.hstage, own, bytes, &P->t_stage);
+    st = ccoll__argm_rs(P, P->dv.hstage, lr, dn);
     if (st) return st;
-    if (P->inter->p > 1) {
-        ccoll__d_copy(P, P->dacc, P->argm_acc, len * es, &P->t_stage);
-        if ((st = ccoll__argm_inter(P, P->dacc, out + off * es, len))) return st;
-        ccoll__d_copy(P, P->hstage + off * es, out + off * es, len * es, &P->t_stage);
+    if (P->top.inter->top.p > 1) {
+        ccoll__d_copy(P, P->dv.dacc, P->buf.argm_acc, len * es, &P->t_stage);
+        if ((st = ccoll__argm_inter(P, P->dv.dacc, out + off * es, len))) return st;
+        ccoll__d_copy(P, P->dv.hstage + off * es, out + off * es, len * es, &P->t_stage);
     } else
-        memcpy(P->hstage + off * es, P->argm_acc, len * es);
-    P->dmode = 0;
-    st = ccoll__argm_ag(P, P->hstage, lr, dn);
-    P->dmode = 1;
-    if (!st && P->lst == CCOLL_OK) ccoll__d_copy(P, out, P->hstage, bytes, &P->t_stage);
+        memcpy(P->dv.hstage + off * es, P->buf.argm_acc, len * es);
+    st = ccoll__argm_ag(P, P->dv.hstage, lr, dn);
+    if (!st && P->lst == CCOLL_OK) ccoll__d_copy(P, out, P->dv.hstage, bytes, &P->t_stage);
     return st;
 }
 #else
@@ -2482,8 +2552,8 @@ static void ccoll__barrier(MPI_Comm c)
 static void ccoll__sendrecv(ccoll_plan *P, const void *s, void *r, size_t bytes, int to, int from)
 {
     MPI_Request q[2];
-    MPI_Irecv(r, (int)bytes, MPI_BYTE, from, CCOLL__TAG + 1, P->comm, &q[0]);
-    MPI_Isend((void *)s, (int)bytes, MPI_BYTE, to, CCOLL__TAG + 1, P->comm, &q[1]);
+    MPI_Irecv(r, (int)bytes, MPI_BYTE, from, CCOLL__TAG + 1, P->top.comm, &q[0]);
+    MPI_Isend((void *)s, (int)bytes, MPI_BYTE, to, CCOLL__TAG + 1, P->top.comm, &q[1]);
     ccoll__waitall(q, 2);
 }
 
@@ -2494,8 +2564,8 @@ static void ccoll__sendrecv(ccoll_plan *P, const void *s, void *r, size_t bytes,
 static int ccoll__d_measure(ccoll_plan *P, const void *x, uint64_t n, double *v)
 {
     unsigned char *dx = NULL, *dy = NULL, *s1 = NULL, *s2 = NULL, *ws = NULL, *h = NULL;
-    size_t cap = hc_compress_bound(n, (hc_dtype)P->dt), wsb = hc_cuda_workspace_size(n), bytes = n * P->esize;
-    hc_cuda_result *R = (hc_cuda_result *)P->hres;
+    size_t cap = hc_compress_bound(n, (hc_dtype)P->set.dt), wsb = hc_cuda_workspace_size(n), bytes = n * P->set.esize;
+    hc_cuda_result *R = (hc_cuda_result *)P->dv.hres;
     double best[5] = {1e30, 1e30, 1e30, 1e30, 1e30}, t;
     int st = CCOLL_OK, rep, k;
     ccoll__dmalloc(&dx, bytes, &st);
@@ -2506,18 +2576,18 @@ static int ccoll__d_measure(ccoll_plan *P, const void *x, uint64_t n, double *v)
     if (!st && !(h = (unsigned char *)ccoll__pinned(bytes))) st = CCOLL_ERR_NOMEM;
     if (!st) {
         memcpy(h, x, bytes);
-        if (cudaMemcpyAsync(dx, h, bytes, cudaMemcpyHostToDevice, P->cst) != cudaSuccess || ccoll__dsync(P)) st = CCOLL_ERR_CUDA;
+        if (cudaMemcpyAsync(dx, h, bytes, cudaMemcpyHostToDevice, P->dv.cst) != cudaSuccess || ccoll__dsync(P)) st = CCOLL_ERR_CUDA;
     }
     for (rep = 0; rep < 3 && !st; rep++) {
         size_t l1 = 0;
         for (k = 0; k < 4 && !st; k++) {
             hc_status s = HC_OK;
             t = MPI_Wtime();
-            if (k == 0) s = hc_cuda_compress(&P->hc, dx, n, s1, cap, ws, wsb, P->cst);
-            else if (k == 1) s = hc_cuda_add_raw(s1, l1, NULL, (hc_dtype)P->dt, dx, n, s2, cap, ws, wsb, P->cst);
-            else if (k == 2) s = hc_cuda_decompress(s1, l1, NULL, (hc_dtype)P->dt, dy, n, ws, wsb, P->cst);
-            else s = cudaMemcpyAsync(h, dy, bytes, cudaMemcpyDeviceToHost, P->cst) == cudaSuccess ? HC_OK : HC_ERR_CUDA;
-            if (s == HC_OK && k < 3) s = hc_cuda_read_result(ws, R, P->cst);
+            if (k == 0) s = hc_cuda_compress(&P->hc, dx, n, s1, cap, ws, wsb, P->dv.cst);
+            else if (k == 1) s = hc_cuda_add_raw(s1, l1, NULL, (hc_dtype)P->set.dt, dx, n, s2, cap, ws, wsb, P->dv.cst);
+            else if (k == 2) s = hc_cuda_decompress(s1, l1, NULL, (hc_dtype)P->set.dt, dy, n, ws, wsb, P->dv.cst);
+            else s = cudaMemcpyAsync(h, dy, bytes, cudaMemcpyDeviceToHost, P->dv.cst) == cudaSuccess ? HC_OK : HC_ERR_CUDA;
+            if (s == HC_OK && k < 3) s = hc_cuda_read_result(ws, R, P->dv.cst);
             if (s != HC_OK || ccoll__dsync(P) || (k < 3 && R->status != HC_OK)) st = CCOLL_ERR_INTERNAL;
             t = MPI_Wtime() - t;
             if (k == 0) l1 = (size_t)R->bytes;
@@ -2525,8 +2595,8 @@ static int ccoll__d_measure(ccoll_plan *P, const void *x, uint64_t n, double *v)
         }
         /* a 1024-element compress: what every codec call costs beyond its bytes */
         t = MPI_Wtime();
-        if (!st && (hc_cuda_compress(&P->hc, dx, 1024, s1, cap, ws, wsb, P->cst) != HC_OK ||
-                    hc_cuda_read_result(ws, R, P->cst) != HC_OK || ccoll__dsync(P)))
+        if (!st && (hc_cuda_compress(&P->hc, dx, 1024, s1, cap, ws, wsb, P->dv.cst) != HC_OK ||
+                    hc_cuda_read_result(ws, R, P->dv.cst) != HC_OK || ccoll__dsync(P)))
             st = CCOLL_ERR_INTERNAL;
         t = MPI_Wtime() - t;
         if (t < best[4]) best[4] = t;
@@ -2551,23 +2621,23 @@ static int ccoll__d_measure(ccoll_plan *P, const void *x, uint64_t n, double *v)
 
 static int ccoll__measure(ccoll_plan *P)
 {
-    const int p = P->p, r = P->rank, left = (r + p - 1) % p, right = (r + 1) % p;
+    const int p = P->top.p, r = P->top.rank, left = (r + p - 1) % p, right = (r + 1) % p;
     const uint64_t n = (uint64_t)1 << 20; /* beyond the caches, like a real call */
     /* 4 MiB probes for vectors that large (small probes see mostly scheduling noise) */
-    const size_t big = P->count * P->esize >= ((uint64_t)4 << 20) ? (size_t)4 << 20 : (size_t)1 << 20;
+    const size_t big = P->set.count * P->set.esize >= ((uint64_t)4 << 20) ? (size_t)4 << 20 : (size_t)1 << 20;
     unsigned char *buf = NULL, *rbuf = NULL, *x = NULL, *y = NULL, *s1 = NULL, *s2 = NULL;
-    size_t cap = hc_compress_bound(n, (hc_dtype)P->dt), l1 = 0, l2 = 0;
+    size_t cap = hc_compress_bound(n, (hc_dtype)P->set.dt), l1 = 0, l2 = 0;
     double t, v[8], g[8], best[4] = {1e30, 1e30, 1e30, 1e30};
     int st = CCOLL_OK, i, rep;
     ccoll_model *M = &P->info.model;
     buf = (unsigned char *)ccoll__alloc(big, &st);
     rbuf = (unsigned char *)ccoll__alloc(big, &st);
-    x = (unsigned char *)ccoll__alloc(n * P->esize, &st);
-    y = (unsigned char *)ccoll__alloc(n * P->esize, &st);
+    x = (unsigned char *)ccoll__alloc(n * P->set.esize, &st);
+    y = (unsigned char *)ccoll__alloc(n * P->set.esize, &st);
     s1 = (unsigned char *)ccoll__alloc(cap, &st);
     s2 = (unsigned char *)ccoll__alloc(cap, &st);
     memset(v, 0, sizeof v);
-    st = ccoll__agree(P->comm, st); /* nobody starts exchanging unless everybody can */
+    st = ccoll__agree(P->top.comm, st); /* nobody starts exchanging unless everybody can */
     if (!st) {
         uint64_t seed = 0x9E3779B97F4A7C15ull * (uint64_t)(r + 1), k;
         double w = 0.0;
@@ -2576,7 +2646,7 @@ static int ccoll__measure(ccoll_plan *P)
         /* fastest of several rounds: on a busy node one slow round says nothing about the link */
         v[0] = 1e30;
         for (i = 0; i < 10; i++) {
-            ccoll__barrier(P->comm);
+            ccoll__barrier(P->top.comm);
             t = MPI_Wtime();
             ccoll__sendrecv(P, buf, rbuf, 8, right, left);
             t = MPI_Wtime() - t;
@@ -2584,7 +2654,7 @@ static int ccoll__measure(ccoll_plan *P)
         }
         v[1] = 1e30;
         for (i = 0; i < 3; i++) {
-            ccoll__barrier(P->comm);
+            ccoll__barrier(P->top.comm);
             t = MPI_Wtime();
             ccoll__sendrecv(P, buf, rbuf, big, right, left);
             t = MPI_Wtime() - t;
@@ -2596,35 +2666,33 @@ static int ccoll__measure(ccoll_plan *P)
         for (k = 0; k < n; k++) {
             seed = seed * 6364136223846793005ull + 1442695040888963407ull;
             w += ((double)(seed >> 11) * (1.0 / 9007199254740992.0) - 0.5);
-            if (P->dt == HC_F32) ((float *)x)[k] = (float)w, ((float *)y)[k] = (float)(-w);
+            if (P->set.dt == HC_F32) ((float *)x)[k] = (float)w, ((float *)y)[k] = (float)(-w);
             else ((double *)x)[k] = w, ((double *)y)[k] = -w;
         }
-        P->hc = hc_config_init((hc_dtype)P->dt, HC_REL, 1e-4);
-        P->hc.mode = P->cfg.codec_plain ? HC_PLAIN : HC_OUTLIER;
-        P->hc.checksum = P->cfg.checksum;
-        P->dmode = 0; /* host buffers here */
+        P->hc = hc_config_init((hc_dtype)P->set.dt, HC_REL, 1e-4);
+        P->hc.mode = P->set.cfg.codec_plain ? HC_PLAIN : HC_OUTLIER;
+        P->hc.checksum = P->set.cfg.checksum;
         for (rep = 0; rep < 3; rep++) {
             t = MPI_Wtime();
-            if (hc_compress(&P->hc, x, n, s1, cap, &l1, &P->hco) != HC_OK) st = CCOLL_ERR_INTERNAL;
+            if (hc_compress(&P->hc, x, n, s1, cap, &l1, &P->set.hco) != HC_OK) st = CCOLL_ERR_INTERNAL;
             t = MPI_Wtime() - t;
             if (t < best[0]) best[0] = t;
             t = MPI_Wtime();
-            if (!st && hc_add_raw(s1, l1, (hc_dtype)P->dt, y, n, s2, cap, &l2, &P->hco) != HC_OK) st = CCOLL_ERR_INTERNAL;
+            if (!st && hc_add_raw(s1, l1, (hc_dtype)P->set.dt, y, n, s2, cap, &l2, &P->set.hco) != HC_OK) st = CCOLL_ERR_INTERNAL;
             t = MPI_Wtime() - t;
             if (t < best[1]) best[1] = t;
             t = MPI_Wtime();
-            if (!st && hc_decompress(s1, l1, (hc_dtype)P->dt, y, n, &P->hco) != HC_OK) st = CCOLL_ERR_INTERNAL;
+            if (!st && hc_decompress(s1, l1, (hc_dtype)P->set.dt, y, n, &P->set.hco) != HC_OK) st = CCOLL_ERR_INTERNAL;
             t = MPI_Wtime() - t;
             if (t < best[2]) best[2] = t;
             t = MPI_Wtime();
-            ccoll__add_floats(P, y, y, x, n);
+            ccoll__add_floats_host(P, y, y, x, n);
             t = MPI_Wtime() - t;
             if (t < best[3]) best[3] = t;
         }
-        for (i = 0; i < 4; i++) v[2 + i] = best[i] / (double)(n * P->esize);
-        P->dmode = P->dev;
+        for (i = 0; i < 4; i++) v[2 + i] = best[i] / (double)(n * P->set.esize);
         /* device plans: the codec on the GPU replaces the CPU's c, h, d */
-        if (P->dev && !st) st = ccoll__d_measure(P, x, n, v);
+        if (P->set.device && !st) st = ccoll__d_measure(P, x, n, v);
     }
     CCOLL_FREE(buf);
     CCOLL_FREE(rbuf);
@@ -2632,17 +2700,17 @@ static int ccoll__measure(ccoll_plan *P)
     CCOLL_FREE(y);
     CCOLL_FREE(s1);
     CCOLL_FREE(s2);
-    if (ccoll__agree(P->comm, st) != CCOLL_OK) return st ? st : CCOLL_ERR_NOMEM;
-    if (ccoll__allreduce(v, g, 8, MPI_DOUBLE, MPI_MAX, P->comm) != CCOLL_OK) return CCOLL_ERR_MPI;
-    M->alpha = P->cfg.model.alpha > 0 ? P->cfg.model.alpha : g[0];
-    M->beta = P->cfg.model.beta > 0 ? P->cfg.model.beta : g[1];
-    M->c = P->cfg.model.c > 0 ? P->cfg.model.c : g[2];
-    M->h = P->cfg.model.h > 0 ? P->cfg.model.h : g[3];
-    M->d = P->cfg.model.d > 0 ? P->cfg.model.d : g[4];
-    M->gamma = P->cfg.model.gamma > 0 ? P->cfg.model.gamma : g[5];
-    M->stage = P->cfg.model.stage > 0 ? P->cfg.model.stage : P->dev ? g[6] : 0;
-    M->launch = P->cfg.model.launch > 0 ? P->cfg.model.launch : P->dev ? g[7] : 0;
-    P->measured = 1;
+    if (ccoll__agree(P->top.comm, st) != CCOLL_OK) return st ? st : CCOLL_ERR_NOMEM;
+    if (ccoll__allreduce(v, g, 8, MPI_DOUBLE, MPI_MAX, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    M->alpha = P->set.cfg.model.alpha > 0 ? P->set.cfg.model.alpha : g[0];
+    M->beta = P->set.cfg.model.beta > 0 ? P->set.cfg.model.beta : g[1];
+    M->c = P->set.cfg.model.c > 0 ? P->set.cfg.model.c : g[2];
+    M->h = P->set.cfg.model.h > 0 ? P->set.cfg.model.h : g[3];
+    M->d = P->set.cfg.model.d > 0 ? P->set.cfg.model.d : g[4];
+    M->gamma = P->set.cfg.model.gamma > 0 ? P->set.cfg.model.gamma : g[5];
+    M->stage = P->set.cfg.model.stage > 0 ? P->set.cfg.model.stage : P->set.device ? g[6] : 0;
+    M->launch = P->set.cfg.model.launch > 0 ? P->set.cfg.model.launch : P->set.device ? g[7] : 0;
+    P->au.measured = 1;
     return CCOLL_OK;
 }
 
@@ -2650,20 +2718,20 @@ static int ccoll__measure(ccoll_plan *P)
 static void ccoll__predict(ccoll_plan *P, double cr)
 {
     const ccoll_model *M = &P->info.model;
-    double p = P->p, m = (double)P->count * (double)P->esize, pp = 1, lg = 0;
-    double nseg = ceil((double)P->count / p / (double)P->seg), fold;
+    double p = P->top.p, m = (double)P->set.count * (double)P->set.esize, pp = 1, lg = 0;
+    double nseg = ceil((double)P->set.count / p / (double)P->set.seg), fold;
     while (pp * 2 <= p) { pp *= 2; lg += 1; }
     fold = pp < p ? 2 * (M->alpha + m * M->beta) + m * M->gamma : 0;
     if (nseg < 1) nseg = 1;
     memset(P->info.predicted, 0, sizeof P->info.predicted);
     P->info.predicted[CCOLL_ALGO_RING] = 2 * (p - 1) * nseg * M->alpha + 2 * (p - 1) / p * m * M->beta + (p - 1) / p * m * M->gamma;
-    if ((double)P->count / pp < (double)P->cfg.raw_below)
+    if ((double)P->set.count / pp < (double)P->set.cfg.raw_below)
         P->info.predicted[CCOLL_ALGO_RECDBL] = 2 * lg * M->alpha + 2 * (pp - 1) / pp * m * M->beta + m * M->gamma + fold;
     if (cr > 0) {
         P->info.predicted[CCOLL_ALGO_HOMCOMP_F] = 2 * (p - 1) * nseg * M->alpha + 2 * (p - 1) / p * m * M->beta / cr +
                                                   m / p * M->c + (p - 1) / p * m * M->h + m * M->d;
     }
-    if (P->dev) {
+    if (P->set.device) {
         /* device plans: raw algorithms copy the vector down and up; every compressed stream
          * crosses PCIe twice (down at its sender, up at its receiver) and every codec call
          * (2(p-1) + 1 per segment) pays a launch and a wait */
@@ -2671,10 +2739,10 @@ static void ccoll__predict(ccoll_plan *P, double cr)
         if (P->info.predicted[CCOLL_ALGO_RECDBL] > 0) P->info.predicted[CCOLL_ALGO_RECDBL] += 2 * m * M->stage;
         if (cr > 0)
             P->info.predicted[CCOLL_ALGO_HOMCOMP_F] += (2 * (p - 1) + 1) * nseg * M->launch + 4 * (p - 1) / p * m / cr * M->stage;
-        if (P->ipc_n > 1 && M->link > 0) {
+        if (P->dv.ipc_n > 1 && M->link > 0) {
             /* ArGM over CUDA IPC: two barriers, each rank reads (d-1)/d of the vector twice over
              * the links; between N nodes a HomComp_F ring on m/d */
-            double d = P->ipc_n, N = p / d, md = m / d, ns = ceil(md / N / ((double)P->seg * (double)P->esize));
+            double d = P->dv.ipc_n, N = p / d, md = m / d, ns = ceil(md / N / ((double)P->set.seg * (double)P->set.esize));
             double a = 2 * M->alpha + 2 * (d - 1) / d * m * M->link;
             if (ns < 1) ns = 1;
             if (N > 1 && cr > 0)
@@ -2691,61 +2759,61 @@ static ccoll_algo ccoll__choose(ccoll_plan *P, const void *x, int *st)
 {
     double cr = 0, g = 0, pp = 1;
     int i, best = CCOLL_ALGO_RING;
-    if (P->p == 1) return CCOLL_ALGO_RING;
-    while (pp * 2 <= P->p) pp *= 2;
-    if (P->count * P->esize >= ((uint64_t)1 << 20) && P->eb_abs > 0 && P->cr_calls++ % 16 != 0 && P->cr > 0)
-        cr = P->cr; /* the sampled ratio is reused for 16 calls: data changes slowly in a loop */
-    else if (P->count * P->esize >= ((uint64_t)1 << 20) && P->eb_abs > 0) {
-        uint64_t n = ccoll__min64(P->seg, P->count / (uint64_t)P->p);
-        size_t cap = hc_compress_bound(n, (hc_dtype)P->dt), len = 0;
-        const unsigned char *src = (const unsigned char *)x + ccoll__blk_off(P->count, P->p, (uint64_t)P->rank) * P->esize;
+    if (P->top.p == 1) return CCOLL_ALGO_RING;
+    while (pp * 2 <= P->top.p) pp *= 2;
+    if (P->set.count * P->set.esize >= ((uint64_t)1 << 20) && P->eb_abs > 0 && P->au.cr_calls++ % 16 != 0 && P->au.cr > 0)
+        cr = P->au.cr; /* the sampled ratio is reused for 16 calls: data changes slowly in a loop */
+    else if (P->set.count * P->set.esize >= ((uint64_t)1 << 20) && P->eb_abs > 0) {
+        uint64_t n = ccoll__min64(P->set.seg, P->set.count / (uint64_t)P->top.p);
+        size_t cap = hc_compress_bound(n, (hc_dtype)P->set.dt), len = 0;
+        const unsigned char *src = (const unsigned char *)x + ccoll__blk_off(P->set.count, P->top.p, (uint64_t)P->top.rank) * P->set.esize;
         int ok = 0;
-        if (P->dmode) ok = ccoll__d_sample(P, src, n, &len);
-        else if (P->ring_ready && P->ring_send[0].cap >= cap) ok = hc_compress(&P->hc, src, n, ccoll__slot(&P->ring_send[0], 0, 0), cap, &len, &P->hco) == HC_OK;
+        if (P->set.device) ok = ccoll__d_sample(P, src, n, &len);
+        else if (P->buf.ring_ready && P->buf.ring_send[0].cap >= cap) ok = hc_compress(&P->hc, src, n, ccoll__slot(&P->buf.ring_send[0], 0, 0), cap, &len, &P->set.hco) == HC_OK;
         else {
             unsigned char *s = (unsigned char *)CCOLL_MALLOC(cap); /* first AUTO call only, before the ring exists */
-            if (s) ok = hc_compress(&P->hc, src, n, s, cap, &len, &P->hco) == HC_OK;
+            if (s) ok = hc_compress(&P->hc, src, n, s, cap, &len, &P->set.hco) == HC_OK;
             CCOLL_FREE(s);
         }
-        cr = ok && len ? (double)(n * P->esize) / (double)len : 0;
-        if (ccoll__allreduce(&cr, &g, 1, MPI_DOUBLE, MPI_MIN, P->comm) != CCOLL_OK) { *st = CCOLL_ERR_MPI; return CCOLL_ALGO_RING; }
+        cr = ok && len ? (double)(n * P->set.esize) / (double)len : 0;
+        if (ccoll__allreduce(&cr, &g, 1, MPI_DOUBLE, MPI_MIN, P->top.comm) != CCOLL_OK) { *st = CCOLL_ERR_MPI; return CCOLL_ALGO_RING; }
         cr = g;
-        P->cr = cr;
+        P->au.cr = cr;
     }
-    if (P->dev && !P->auto_ready) {
+    if (P->set.device && !P->buf.auto_ready) {
         /* device plans: ArGM over CUDA IPC is a candidate where the node allows it */
         if ((*st = ccoll__argm_prepare(P)) != CCOLL_OK) return CCOLL_ALGO_RING;
-        if (!P->argm_ok) P->ipc_n = 0;
+        if (!P->top.argm_ok) P->dv.ipc_n = 0;
     }
     ccoll__predict(P, cr);
-    if (!P->auto_ready) {
+    if (!P->buf.auto_ready) {
         /* every candidate's buffers now, so no later call allocates when AUTO switches */
         int a2 = ccoll__ring_prepare(P, 0, CCOLL__HCF);
         if (!a2 && P->info.predicted[CCOLL_ALGO_RECDBL] > 0) a2 = ccoll__rd_prepare(P, 0);
-        if (!a2 && P->dev) a2 = ccoll__stage_prepare(P, P->count * P->esize);
-        if ((*st = ccoll__agree(P->comm, a2)) != CCOLL_OK) return CCOLL_ALGO_RING;
-        P->auto_ready = 1;
+        if (!a2 && P->set.device) a2 = ccoll__stage_prepare(P, P->set.count * P->set.esize);
+        if ((*st = ccoll__agree(P->top.comm, a2)) != CCOLL_OK) return CCOLL_ALGO_RING;
+        P->buf.auto_ready = 1;
     }
     /* the model's times, corrected by what each algorithm really took on this plan */
     for (i = 1; i < CCOLL_ALGO_COUNT; i++) {
-        if (P->corr[i] <= 0) P->corr[i] = 1;
-        if (P->info.predicted[i] > 0) P->info.predicted[i] *= P->corr[i];
+        if (P->au.corr[i] <= 0) P->au.corr[i] = 1;
+        if (P->info.predicted[i] > 0) P->info.predicted[i] *= P->au.corr[i];
     }
     for (i = 1; i < CCOLL_ALGO_COUNT; i++)
         if (P->info.predicted[i] > 0 && P->info.predicted[i] < P->info.predicted[best]) best = i;
     /* explore once: an untried candidate the model puts within 4x of the best is timed
      * too (the measured constants can be that far off on a busy node), so a wrong
      * constant costs a call or two, not every call */
-    if (P->tried[best])
+    if (P->au.tried[best])
         for (i = 1; i < CCOLL_ALGO_COUNT; i++)
-            if (i != best && !P->tried[i] && P->info.predicted[i] > 0 && P->info.predicted[i] < 4 * P->info.predicted[best]) {
+            if (i != best && !P->au.tried[i] && P->info.predicted[i] > 0 && P->info.predicted[i] < 4 * P->info.predicted[best]) {
                 best = i;
                 break;
             }
-    P->last_algo = best;
-    P->last_pred = P->info.predicted[best] / P->corr[best];
-    P->auto_pick = best;
-    P->auto_raw = best == CCOLL_ALGO_RECDBL && (double)P->count / pp < (double)P->cfg.raw_below;
+    P->au.last_algo = best;
+    P->au.last_pred = P->info.predicted[best] / P->au.corr[best];
+    P->au.pick = best;
+    P->au.raw = best == CCOLL_ALGO_RECDBL && (double)P->set.count / pp < (double)P->set.cfg.raw_below;
     return (ccoll_algo)best;
 }
 
@@ -2762,7 +2830,6 @@ static void ccoll__call_begin(ccoll_plan *P)
     memset(P->t_op, 0, sizeof P->t_op);
     memset(P->c_op, 0, sizeof P->c_op);
     memset(P->b_op, 0, sizeof P->b_op);
-    P->dmode = P->dev;
 }
 /* the call's time split: what was timed, and the rest (MPI waits, agreement) as wire */
 static void ccoll__call_end(ccoll_plan *P, double t0)
@@ -2801,34 +2868,34 @@ static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void 
     if (!P) return CCOLL_ERR_NULL;
     ccoll__call_begin(P);
     /* a NULL buffer is a local error: agreed in the preamble like any other */
-    if ((!send || !recv) && P->count) ccoll__fail(P, CCOLL_ERR_NULL, 0);
+    if ((!send || !recv) && P->set.count) ccoll__fail(P, CCOLL_ERR_NULL, 0);
     own = (const unsigned char *)(send == MPI_IN_PLACE ? recv : send);
-    a = P->cfg.algo;
+    a = P->set.cfg.algo;
     /* AUTO that settled on a raw algorithm, the compressed candidate predicted (or measured) slower:
      * skip the data scan and the ratio sample (they cost as much as a shared-memory ring);
      * every 16th call looks again */
-    if (a == CCOLL_ALGO_AUTO && P->auto_pick > 0 && (P->auto_pick == CCOLL_ALGO_RING || P->auto_raw) &&
-        P->cr_calls % 16 != 0 &&
-        P->info.predicted[CCOLL_ALGO_HOMCOMP_F] > 1.25 * P->info.predicted[P->auto_pick]) {
+    if (a == CCOLL_ALGO_AUTO && P->au.pick > 0 && (P->au.pick == CCOLL_ALGO_RING || P->au.raw) &&
+        P->au.cr_calls % 16 != 0 &&
+        P->info.predicted[CCOLL_ALGO_HOMCOMP_F] > 1.25 * P->info.predicted[P->au.pick]) {
         double t0;
-        P->cr_calls++;
+        P->au.cr_calls++;
         st = ccoll__preamble(P, NULL, 0, 0, 1);
         if (st) { P->lst = CCOLL_OK; P->info.algo = a; return (ccoll_status)st; }
-        P->last_algo = P->auto_pick;
-        P->last_pred = P->info.predicted[P->auto_pick] / P->corr[P->auto_pick];
+        P->au.last_algo = P->au.pick;
+        P->au.last_pred = P->info.predicted[P->au.pick] / P->au.corr[P->au.pick];
         t0 = MPI_Wtime();
-        st = ccoll__allreduce_run(P, own, (unsigned char *)recv, (ccoll_algo)P->auto_pick);
-        P->last_time = MPI_Wtime() - t0;
+        st = ccoll__allreduce_run(P, own, (unsigned char *)recv, (ccoll_algo)P->au.pick);
+        P->au.last_time = MPI_Wtime() - t0;
         return (ccoll_status)st;
     }
     compressed = a != CCOLL_ALGO_RING;
     if (a == CCOLL_ALGO_RECDBL) {
         int pp = 1;
-        while (pp * 2 <= P->p) pp *= 2;
-        compressed = P->count / (uint64_t)pp >= P->cfg.raw_below; /* raw: no eb, NaN passes as in MPI */
+        while (pp * 2 <= P->top.p) pp *= 2;
+        compressed = P->set.count / (uint64_t)pp >= P->set.cfg.raw_below; /* raw: no eb, NaN passes as in MPI */
     }
-    st = ccoll__preamble(P, P->lst ? NULL : own, P->lst ? 0 : P->count, compressed,
-                         a == CCOLL_ALGO_ARGM ? P->p : (a == CCOLL_ALGO_AUTO ? 1 : P->p));
+    st = ccoll__preamble(P, P->lst ? NULL : own, P->lst ? 0 : P->set.count, compressed,
+                         a == CCOLL_ALGO_ARGM ? P->top.p : (a == CCOLL_ALGO_AUTO ? 1 : P->top.p));
     if (st) { P->lst = CCOLL_OK; P->info.algo = a; return (ccoll_status)st; }
     if (a == CCOLL_ALGO_AUTO) {
         double t0;
@@ -2836,7 +2903,7 @@ static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void 
         if (st) return (ccoll_status)ccoll__finish(P, st);
         t0 = MPI_Wtime();
         st = ccoll__allreduce_run(P, own, (unsigned char *)recv, a);
-        P->last_time = MPI_Wtime() - t0;
+        P->au.last_time = MPI_Wtime() - t0;
         return (ccoll_status)st;
     }
     return (ccoll_status)ccoll__allreduce_run(P, own, (unsigned char *)recv, a);
@@ -2851,18 +2918,44 @@ static int ccoll__allreduce_run(ccoll_plan *P, const unsigned char *own, unsigne
     return ccoll__finish(P, ccoll__allreduce_body(P, own, recv, a));
 }
 
+/* An allreduce ring in the given mode on the plan's buffers (raw: host buffers). */
+static int ccoll__ring_allreduce(ccoll_plan *P, const unsigned char *own, unsigned char *recv, int mode)
+{
+    ccoll__ring R;
+    int st = ccoll__agree(P->top.comm, ccoll__ring_prepare(P, 0, mode));
+    if (st) return st;
+    memset(&R, 0, sizeof R);
+    R.mode = mode;
+    R.n = P->set.count;
+    R.own = own;
+    R.out = recv;
+    R.recv2 = P->buf.ring_recv;
+    R.send2 = P->buf.ring_send;
+    R.gather = &P->buf.ring_gather;
+    return ccoll__ring_run(P, &R);
+}
+
+/* The raw algorithms (RING, RECDBL below raw_below) on host buffers. */
+static int ccoll__allreduce_raw(ccoll_plan *P, const unsigned char *own, unsigned char *recv, ccoll_algo a)
+{
+    int st;
+    if (a == CCOLL_ALGO_RING) return ccoll__ring_allreduce(P, own, recv, CCOLL__RAW);
+    st = ccoll__agree(P->top.comm, ccoll__rd_prepare(P, 0));
+    if (st) return st;
+    P->eb_abs = 0;
+    return ccoll__rd_run(P, own, recv, 0);
+}
+
 /* Device plan, raw algorithm: the host algorithm on a pinned copy of the vector (one copy
  * down, one up; the adds on the host, so the bits are the host plan's). */
 static int ccoll__staged(ccoll_plan *P, const unsigned char *own, unsigned char *recv, ccoll_algo a)
 {
-    size_t bytes = P->count * P->esize;
-    int st = ccoll__agree(P->comm, ccoll__stage_prepare(P, bytes));
+    size_t bytes = P->set.count * P->set.esize;
+    int st = ccoll__agree(P->top.comm, ccoll__stage_prepare(P, bytes));
     if (st) return st;
-    ccoll__d_copy(P, P->hstage, own, bytes, &P->t_stage); /* a failure is P->lst: agreed at the end */
-    P->dmode = 0;
-    st = ccoll__allreduce_body(P, P->hstage, P->hstage, a);
-    P->dmode = 1;
-    if (!st && P->lst == CCOLL_OK) ccoll__d_copy(P, recv, P->hstage, bytes, &P->t_stage);
+    ccoll__d_copy(P, P->dv.hstage, own, bytes, &P->t_stage); /* a failure is P->lst: agreed at the end */
+    st = ccoll__allreduce_raw(P, P->dv.hstage, P->dv.hstage, a);
+    if (!st && P->lst == CCOLL_OK) ccoll__d_copy(P, recv, P->dv.hstage, bytes, &P->t_stage);
     return st;
 }
 
@@ -2870,41 +2963,28 @@ static int ccoll__staged(ccoll_plan *P, const unsigned char *own, unsigned char 
 static int ccoll__allreduce_body(ccoll_plan *P, const unsigned char *own, unsigned char *recv, ccoll_algo a)
 {
     int st, compressed = 1, mode, pp = 1;
-    if (P->p == 1 || P->count == 0) {
+    if (P->top.p == 1 || P->set.count == 0) {
         /* nothing to exchange: the input is the sum (exact, also for compressed algorithms) */
-        ccoll__copy(P, recv, own, P->count * P->esize);
+        ccoll__copy(P, recv, own, P->set.count * P->set.esize);
         return CCOLL_OK;
     }
     if (a == CCOLL_ALGO_ARGM) {
         if ((st = ccoll__argm_prepare(P))) return st; /* agreed */
-        if (P->argm_ok) return P->dmode ? ccoll__argm_run_dev(P, own, recv) : ccoll__argm_run(P, own, recv);
+        if (P->top.argm_ok) return P->set.device ? ccoll__argm_run_dev(P, own, recv) : ccoll__argm_run(P, own, recv);
         a = CCOLL_ALGO_HOMCOMP_F; /* nodes of unequal size: documented fallback */
         P->info.algo = a;
     }
-    while (pp * 2 <= P->p) pp *= 2;
-    if (a == CCOLL_ALGO_RECDBL) compressed = P->count / (uint64_t)pp >= P->cfg.raw_below;
-    if (P->dmode && (a == CCOLL_ALGO_RING || !compressed)) return ccoll__staged(P, own, recv, a);
+    while (pp * 2 <= P->top.p) pp *= 2;
+    if (a == CCOLL_ALGO_RECDBL) compressed = P->set.count / (uint64_t)pp >= P->set.cfg.raw_below;
+    if (a == CCOLL_ALGO_RING || !compressed)
+        return P->set.device ? ccoll__staged(P, own, recv, a) : ccoll__allreduce_raw(P, own, recv, a);
     if (a == CCOLL_ALGO_RECDBL) {
-        st = ccoll__agree(P->comm, ccoll__rd_prepare(P, compressed));
+        st = ccoll__agree(P->top.comm, ccoll__rd_prepare(P, 1));
         if (st) return st;
-        if (!compressed) P->eb_abs = 0;
-        return ccoll__rd_run(P, own, recv, compressed);
+        return ccoll__rd_run(P, own, recv, 1);
     }
-    mode = a == CCOLL_ALGO_RING ? CCOLL__RAW : a == CCOLL_ALGO_DOC ? CCOLL__DOC : a == CCOLL_ALGO_HOMCOMP ? CCOLL__HC2 : CCOLL__HCF;
-    st = ccoll__agree(P->comm, ccoll__ring_prepare(P, 0, mode));
-    if (st) return st;
-    {
-        ccoll__ring R;
-        memset(&R, 0, sizeof R);
-        R.mode = mode;
-        R.n = P->count;
-        R.own = own;
-        R.out = recv;
-        R.recv2 = P->ring_recv;
-        R.send2 = P->ring_send;
-        R.gather = &P->ring_gather;
-        return ccoll__ring_run(P, &R);
-    }
+    mode = a == CCOLL_ALGO_DOC ? CCOLL__DOC : a == CCOLL_ALGO_HOMCOMP ? CCOLL__HC2 : CCOLL__HCF;
+    return ccoll__ring_allreduce(P, own, recv, mode);
 }
 
 static ccoll_status ccoll__allgather_call(ccoll_plan *P, const void *send, void *recv);
@@ -2922,40 +3002,38 @@ static ccoll_status ccoll__allgather_call(ccoll_plan *P, const void *send, void 
     int st, raw;
     const unsigned char *own;
     ccoll__call_begin(P);
-    if ((!send || !recv) && P->count) ccoll__fail(P, CCOLL_ERR_NULL, 0);
-    own = (const unsigned char *)(send == MPI_IN_PLACE && recv ? (const unsigned char *)recv + (uint64_t)P->rank * P->count * P->esize
+    if ((!send || !recv) && P->set.count) ccoll__fail(P, CCOLL_ERR_NULL, 0);
+    own = (const unsigned char *)(send == MPI_IN_PLACE && recv ? (const unsigned char *)recv + (uint64_t)P->top.rank * P->set.count * P->set.esize
                                                                : (const unsigned char *)send);
-    raw = P->cfg.algo == CCOLL_ALGO_RING;
+    raw = P->set.cfg.algo == CCOLL_ALGO_RING;
     if (!P->lst) ccoll__ring_prepare(P, 1, raw ? CCOLL__RAW : CCOLL__HCF) ? (void)ccoll__fail(P, CCOLL_ERR_NOMEM, 0) : (void)0;
     /* device plan, raw allgather: the host ring on a pinned copy of the whole result */
-    if (!P->lst && P->dev && raw && P->p > 1 && ccoll__stage_prepare(P, (size_t)P->p * P->count * P->esize))
+    if (!P->lst && P->set.device && raw && P->top.p > 1 && ccoll__stage_prepare(P, (size_t)P->top.p * P->set.count * P->set.esize))
         ccoll__fail(P, CCOLL_ERR_NOMEM, 0);
-    st = ccoll__preamble(P, P->lst ? NULL : own, P->lst ? 0 : P->count, !raw, 1);
+    st = ccoll__preamble(P, P->lst ? NULL : own, P->lst ? 0 : P->set.count, !raw, 1);
     if (st) { P->lst = CCOLL_OK; return (ccoll_status)st; }
     P->info.algo = raw ? CCOLL_ALGO_RING : CCOLL_ALGO_HOMCOMP_F;
-    if (P->count == 0) return (ccoll_status)ccoll__finish(P, CCOLL_OK);
-    if (P->p == 1) {
-        ccoll__copy(P, recv, own, P->count * P->esize);
+    if (P->set.count == 0) return (ccoll_status)ccoll__finish(P, CCOLL_OK);
+    if (P->top.p == 1) {
+        ccoll__copy(P, recv, own, P->set.count * P->set.esize);
         return (ccoll_status)ccoll__finish(P, CCOLL_OK);
     }
     {
         ccoll__ring R;
-        const size_t part = P->count * P->esize;
+        const size_t part = P->set.count * P->set.esize;
         memset(&R, 0, sizeof R);
         R.mode = raw ? CCOLL__RAW : CCOLL__HCF;
         R.allgather = 1;
-        R.n = P->count;
+        R.n = P->set.count;
         R.own = own;
         R.out = (unsigned char *)recv;
-        R.gather = &P->ag_store;
-        if (P->dmode && raw) {
-            ccoll__d_copy(P, P->hstage + (size_t)P->rank * part, own, part, &P->t_stage);
-            R.own = P->hstage + (size_t)P->rank * part;
-            R.out = P->hstage;
-            P->dmode = 0;
+        R.gather = &P->buf.ag_store;
+        if (P->set.device && raw) {
+            ccoll__d_copy(P, P->dv.hstage + (size_t)P->top.rank * part, own, part, &P->t_stage);
+            R.own = P->dv.hstage + (size_t)P->top.rank * part;
+            R.out = P->dv.hstage;
             st = ccoll__ring_run(P, &R);
-            P->dmode = 1;
-            if (!st && P->lst == CCOLL_OK) ccoll__d_copy(P, recv, P->hstage, (size_t)P->p * part, &P->t_stage);
+            if (!st && P->lst == CCOLL_OK) ccoll__d_copy(P, recv, P->dv.hstage, (size_t)P->top.p * part, &P->t_stage);
             return (ccoll_status)ccoll__finish(P, st);
         }
         return (ccoll_status)ccoll__finish(P, ccoll__ring_run(P, &R));
