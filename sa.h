@@ -133,7 +133,6 @@
  *   sa_search_many(text, sa, n, pats, off, npat, lo, count, opt)   many patterns, OpenMP
  *   sa_context_create(max_n, opt, &ctx), sa_context_bwt / _unbwt / _gsa(ctx, ...),
  *   sa_context_destroy(ctx)             the same with the workspace allocated once (about 9 max_n bytes)
- *   Integer alphabets: sa_build_int / sa_build_int64 (core section).
  *   Hostile input: a primary index or aux sample outside [1, n], or r not a power of two, is
  *   SA_ERR_ARG before anything is written; a sample that is in range but wrong is found after
  *   decoding (a piece does not end at the next sample's row: SA_ERR_ARG, text unspecified);
@@ -317,12 +316,13 @@ SADEF sa_status sa_unbwt_aux(const uint8_t *bwt, uint8_t *text, const int32_t *a
  * must be 0, else SA_ERR_ARG; "" strings allowed), the strings contain no 0. Suffixes compare
  * up to and including their own string's terminator; two that are equal that far (the same
  * tail of different strings) sort by position. The terminators' suffixes come first, by
- * position. This is libsais_gsa's order. lcp (may be NULL): lcp[0] = 0, lcp[k] = common prefix
+ * position. This is libsais_gsa's order (libsais_gsa refuses empty strings, two adjacent 0s;
+ * sa_gsa takes them). lcp (may be NULL): lcp[0] = 0, lcp[k] = common prefix
  * of the suffixes at sa[k-1], sa[k] not counting terminators (they never match). */
 SADEF sa_status sa_gsa(const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt);
 /* Pattern search in text with its suffix array sa (of sa_build, or sa_gsa for a string set:
- * then a match may span a terminator only if the pattern contains 0): the suffixes starting
- * with pat[0..m) are sa[*lo .. *lo + *count) (count and locate). m = 0 matches all n suffixes
+ * then patterns must not contain 0, past a terminator the GSA is ordered by position): the
+ * suffixes starting with pat[0..m) are sa[*lo .. *lo + *count) (count and locate). m = 0 matches all n suffixes
  * (lo 0); no match: count 0 and lo = the number of suffixes smaller than pat. m > n is fine.
  * An SA entry outside [0, n) met on the way: SA_ERR_RANGE. */
 SADEF sa_status sa_search(const uint8_t *text, const int32_t *sa, int32_t n, const uint8_t *pat, int64_t m,

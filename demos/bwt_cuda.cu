@@ -1,8 +1,8 @@
 /* bwt_cuda.cu - the bwt_cuda demo: the GPU twin of bwt (sa_cuda.cuh's BWT and inverse).
  *
- *   bwt_cuda FILE [--aux R] [--csv] [--out F]
+ *   bwt_cuda [FILE] [--aux R] [--csv] [--out F]
  *
- * BWT of the file on the GPU with aux samples every R (default 4096, a power of two >= 2;
+ * Without FILE: 4 MiB of random bytes. BWT of the file on the GPU with aux samples every R (default 4096, a power of two >= 2;
  * sa_cuda_host_bwt), the inverse on the GPU (sa_cuda_host_unbwt). Checks (exit 1 on a failure):
  * the BWT and samples equal sa.h's on the host byte for byte, the inverse gives the file back.
  * --out F writes the BWT bytes. Bad arguments exit 2; no GPU exits 77. */
@@ -17,7 +17,7 @@ int main(int argc, char **argv)
     const char *file = NULL, *out = NULL;
     int csv = 0;
     int64_t r = 4096;
-    dc_init(argc, argv, "FILE [--aux R] [--csv] [--out F]");
+    dc_init(argc, argv, "[FILE] [--aux R] [--csv] [--out F]");
     for (int i = 1; i < argc; i++) {
         if (dc_is(argv[i], "-h") || dc_is(argv[i], "--help")) dc_help();
         else if (dc_is(argv[i], "--csv")) csv = 1;
@@ -26,11 +26,16 @@ int main(int argc, char **argv)
         else if (argv[i][0] == '-' || file) dc_unknown(i);
         else file = argv[i];
     }
-    if (!file) dc_usage_error("a FILE is required");
     if (r & (r - 1)) dc_usage_error("--aux %lld is not a power of two", (long long)r);
     unsigned char *text;
     size_t nz;
-    dc_read_file(file, (size_t)INT32_MAX - 2, &text, &nz);
+    if (file) dc_read_file(file, (size_t)INT32_MAX - 2, &text, &nz);
+    else { /* the default input: 4 MiB of random bytes */
+        nz = (size_t)1 << 22;
+        text = (unsigned char *)malloc(nz);
+        if (!text) { fprintf(stderr, "%s: out of memory\n", dc_prog()); return DC_EXIT_FAIL; }
+        dc_random_bytes(text, nz, 26);
+    }
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) { printf("SKIP: no CUDA device\n"); return DC_EXIT_SKIP; }
     int32_t n = (int32_t)nz;
@@ -60,7 +65,7 @@ int main(int argc, char **argv)
         printf("bwt_cuda,%d,%lld,%d,%.6f,%.6f,%.6f,%d\n", n, (long long)r, ga[0], t1 - t0, t3 - t2, t5 - t4, ok);
     } else {
         printf("bwt_cuda: Burrows-Wheeler transform on the GPU (sa_cuda.cuh)\n");
-        printf("  input           %s, %d bytes\n", file, n);
+        printf("  input           %s, %d bytes\n", file ? file : "random bytes (default)", n);
         printf("  primary index   %d (aux samples every %lld)\n", ga[0], (long long)r);
         printf("  BWT             %.4f s GPU (host to host, with allocation), %.4f s sa.h\n", t1 - t0, t3 - t2);
         printf("  inverse         %.4f s GPU (host to host)\n", t5 - t4);

@@ -1,8 +1,8 @@
 /* bwt_demo.c - the bwt demo: Burrows-Wheeler transform of a file with sa.h, its inverse, checked.
  *
- *   bwt FILE [--threads T] [--aux R] [--csv] [--out F]
+ *   bwt [FILE] [--threads T] [--aux R] [--csv] [--out F]
  *
- * Builds the suffix array (sa_build), the BWT from it (sa_bwt_from_sa, with aux samples every R
+ * Without FILE: 4 MiB of random bytes. Builds the suffix array (sa_build), the BWT from it (sa_bwt_from_sa, with aux samples every R
  * positions, default 4096, R a power of two >= 2), then inverts it twice: sequentially from the
  * primary index (sa_unbwt) and in parallel from the samples (sa_unbwt_aux). Checks (column ok,
  * exit 1 on a failure): every call returns SA_OK, sa_validate accepts the SA, the BWT equals the
@@ -15,7 +15,7 @@
 #define SA_IMPLEMENTATION
 #include "sa.h"
 
-#define USAGE "FILE [--threads T] [--aux R] [--csv] [--out F]"
+#define USAGE "[FILE] [--threads T] [--aux R] [--csv] [--out F]"
 
 int main(int argc, char **argv)
 {
@@ -34,11 +34,16 @@ int main(int argc, char **argv)
         else if (argv[i][0] == '-' || file) dc_unknown(i);
         else file = argv[i];
     }
-    if (!file) dc_usage_error("a FILE is required");
     if (r & (r - 1)) dc_usage_error("--aux %lld is not a power of two", (long long)r);
     unsigned char *text;
     size_t nz;
-    dc_read_file(file, (size_t)INT32_MAX, &text, &nz);
+    if (file) dc_read_file(file, (size_t)INT32_MAX, &text, &nz);
+    else { /* the default input: 4 MiB of random bytes */
+        nz = (size_t)1 << 22;
+        text = (unsigned char *)malloc(nz);
+        if (!text) { fprintf(stderr, "%s: out of memory\n", dc_prog()); return DC_EXIT_FAIL; }
+        dc_random_bytes(text, nz, 26);
+    }
     int32_t n = (int32_t)nz;
     size_t ns = nz ? nz : 1;
     int32_t *sa = (int32_t *)malloc(ns * 4), *aux = (int32_t *)malloc(((ns - 1) / (size_t)r + 1) * 4);
@@ -85,7 +90,7 @@ int main(int argc, char **argv)
                t1 - t0, t3 - t2, t5 - t4, t7 - t6, dc_peak_bytes(), ok);
     } else {
         printf("bwt: Burrows-Wheeler transform (sa.h)\n");
-        printf("  input           %s, %d bytes\n", file, n);
+        printf("  input           %s, %d bytes\n", file ? file : "random bytes (default)", n);
         printf("  threads         %d\n", sa_effective_threads(&opt));
         printf("  primary index   %d (aux samples every %lld)\n", aux[0], (long long)r);
         printf("  SA              %.4f s\n", t1 - t0);

@@ -317,6 +317,13 @@ static void test_gsa(void)
         CHECK(memcmp(sa, wsa, (size_t)n * 4) == 0, "gsa order trial %d n=%d mode=%d", trial, n, mode);
         CHECK(memcmp(lcp, wlcp, (size_t)n * 4) == 0, "gsa lcp trial %d n=%d mode=%d", trial, n, mode);
         CHECK(sa_gsa(t, sa, NULL, n, &o) == SA_OK && memcmp(sa, wsa, (size_t)n * 4) == 0, "gsa without lcp");
+        for (int q = 0; q < 8; q++) { /* search over the GSA: patterns without 0 (sa.h's contract) */
+            uint8_t pat[8];
+            int32_t m = (int32_t)check_rand_below(8), s0 = (int32_t)check_rand_below((uint64_t)n), wl, wc, a, c;
+            for (int32_t z = 0; z < m; z++) pat[z] = s0 + z < n && t[s0 + z] ? t[s0 + z] : (uint8_t)(1 + check_rand_below(3));
+            naive_search(t, n, pat, m, &wl, &wc);
+            CHECK(sa_search(t, sa, n, pat, m, &a, &c) == SA_OK && a == wl && c == wc, "gsa search trial %d m=%d", trial, m);
+        }
     }
     /* larger: all threads, runs split over chunks */
     const int32_t n = 200000;
