@@ -39,7 +39,15 @@
  * SA_CUDA_OK or a negative sa_cuda_status; argument errors are found before any launch)
  *   sa_cuda_workspace_size(n)                 bytes of workspace any call below needs for n
  *                                             (pure; 0 when CUB's size query fails, e.g. no GPU)
+ *   sa_cuda_build_workspace_size(n)           bytes sa_cuda_build needs at least (pure; DC3's;
+ *                                             smaller: with it the build never takes the doubling)
  *   sa_cuda_build(d_text, d_sa, n, d_ws, ws_bytes, stream)           suffix array
+ *   sa_cuda_build_algo(d_text, d_sa, n, algo, d_ws, ws_bytes, stream) the same by a chosen
+ *       sorter: SA_CUDA_ALGO_DEFAULT (the rule below), _DOUBLING (needs the workspace of
+ *       sa_cuda_workspace_size), _DC3 (sa_cuda_build_workspace_size)
+ *   sa_cuda_default_algorithm(counts[256], n, sample_dups, samples)  the default rule (pure,
+ *       host): SA_CUDA_ALGO_DOUBLING or _DC3 for a text with these byte counts whose
+ *       sa_cuda_default_samples(n) sampled suffixes had sample_dups equal 32-bit key neighbours
  *   sa_cuda_lcp(d_text, d_sa, d_lcp, n, d_ws, ws_bytes, stream)      LCP array
  *   sa_cuda_lrs(d_sa, d_lcp, n, d_result, d_ws, ws_bytes, stream)    LRS into *d_result (device)
  *   sa_cuda_validate(d_text, d_sa, n, d_flag, d_ws, ws_bytes, stream) *d_flag (device int32) =
@@ -51,15 +59,17 @@
  *       0 = off[0] <= off[1] <= ... <= off[count] = total), all sorted together in one
  *       problem; text t's SA (indices local to the text) lands at d_sa[off[t] .. off[t+1]).
  *   64-BIT PATH (n past 2^31 - 1; int64 positions, the same results): sa_cuda_workspace_size64(n),
- *       sa_cuda_build64(d_text, d_sa64, n, ...), sa_cuda_lcp64(d_text, d_sa64, d_lcp64, n, ...),
- *       sa_cuda_lrs64(d_sa64, d_lcp64, n, d_result, ...), sa_cuda_validate64(d_text, d_sa64, n,
- *       d_flag, ...): arguments and statuses as above, 0 <= n <= 2^40, workspace from the ...64
- *       size query (about 32n bytes). Any n works; below 2^31 the 32-bit calls are faster and
- *       use half the memory. No batch API for 64 bits.
- *   SYNCHRONISATION: sa_cuda_build and sa_cuda_build_batch wait for `stream` once per
- *   doubling round (they read the number of unsorted suffixes to size the next sort: 4 bytes
- *   copied to the host) and once for the alphabet (sa_cuda_build64: once per round); sa_cuda_lcp,
- *   _lrs and _validate (and their ...64 forms) never wait.
+ *       sa_cuda_build_workspace_size64(n), sa_cuda_build64(d_text, d_sa64, n, ...),
+ *       sa_cuda_build_algo64(d_text, d_sa64, n, algo, ...), sa_cuda_lcp64(d_text, d_sa64, d_lcp64,
+ *       n, ...), sa_cuda_lrs64(d_sa64, d_lcp64, n, d_result, ...), sa_cuda_validate64(d_text,
+ *       d_sa64, n, d_flag, ...): arguments and statuses as above, 0 <= n <= 2^40. The SA comes
+ *       from the same sorter code as the 32-bit calls (C++ templates over the index type), with
+ *       the same default rule. Any n works; below 2^31 the 32-bit calls are faster and use about
+ *       half the memory. No batch API for 64 bits.
+ *   SYNCHRONISATION: sa_cuda_build (and _algo, _batch, ...64) wait for `stream` once per
+ *   sorting round (they read the number of unsorted suffixes to size the next sort: one word
+ *   copied to the host), once for the alphabet and, where the byte counts look random, once for
+ *   the rule's sampled keys; sa_cuda_lcp, _lrs and _validate (and their ...64 forms) never wait.
  *
  * HOST CONVENIENCE (host pointers in and out; each allocates the device memory it needs with
  * ONE cudaMalloc, creates its streams, and frees everything before returning)
@@ -75,35 +85,55 @@
  *   queued before the previous group's sort and its download right after its own. Copies
  *   overlap only with page-locked host buffers (cudaMallocHost / cudaHostRegister); the
  *   device memory of a batch call is streams x (21 x the largest group + its offsets).
- *   stats (may be NULL): times of the phases by CUDA events, device bytes used, rounds.
+ *   opt->algorithm: the SA's sorter as sa_cuda_build_algo (DEFAULT: the rule; the host calls
+ *   allocate sa_cuda_workspace_size's bytes, so the rule's choice always fits).
+ *   stats (may be NULL): times of the phases by CUDA events, device bytes used, rounds, the
+ *   sorter that ran (stats->algorithm).
  *   Errors: SA_CUDA_ERR_NOMEM when the one cudaMalloc fails, nothing written to the outputs
  *   then; other statuses as the device calls.
  *
  * ALGORITHM
- *   Suffix array: prefix doubling in the style of Larsson-Sadakane on the GPU. Round 0 packs
- *   the first K characters of every suffix into a 32-bit key (the alphabet is first reduced to
- *   the symbols present, so K = 4 for bytes, 16 for DNA) and radix-sorts (key, position)
- *   pairs - twice, 2K characters deep, when K characters carry too little entropy to tell the
- *   suffixes apart (text); suffixes shorter than that get singleton groups (ties on the zero
- *   padding are broken by sorting positions in descending order: the shorter suffix, a prefix
- *   of the others, comes first). A group's
- *   rank is the SA position of its first member. Every later round touches only the suffixes
- *   of unfinished groups (a compacted list in SA order): they are sorted by (group, rank[i+h]+1,
- *   0 past the end of the text) - one radix sort on exactly the bits the group number and the
- *   rank need when that fits 32 bits, else two stable 32-bit sorts (by rank[i+h], then by the
- *   group); new groups come from a max-scan, singletons drop out of the list, h doubles. When
- *   the list is empty every rank is final and sa[rank[i]] = i gives the SA. Batches: the text
- *   number is one more (most significant) sort key of round 0 and "past the end" means past
- *   the end of the suffix's own text.
+ *   Suffix array: two sorters built from one prefix-doubling engine (Larsson-Sadakane style) on
+ *   CUB's radix sort, written once as C++ templates over the index type (uint32 / uint64).
+ *   The engine ranks a set of "items": every suffix (DOUBLING), or the DC3 difference-cover
+ *   sample, the suffixes at positions i % 3 != 0 (DC3; Kaerkkaeinen-Sanders 2003, on the GPU as
+ *   Osipov 2012 / Wang, Baxter, Owens 2015 / Bueren et al. 2019 combine it with doubling).
+ *   Round 0 packs the first K characters of every item into one key (the alphabet is first
+ *   reduced to the symbols present, so K = 4 for bytes, 16 for DNA on 32 bits) and radix-sorts
+ *   (key, item) pairs - twice, 2K characters deep, when K characters carry too little entropy to
+ *   tell the suffixes apart (text); suffixes shorter than that get singleton groups (ties on the
+ *   zero padding are broken by sorting items in descending order: the shorter suffix, a prefix
+ *   of the others, comes first). A group's rank is the sorted place of its first member. Every
+ *   later round touches only the items of unfinished groups (a compacted list in sorted order):
+ *   with groups sorted by their first L characters, they are sorted by (group, rank of the item
+ *   s positions further + 1, 0 past the end), s = L (doubling) or L rounded down to a multiple
+ *   of 3 (DC3: i + s stays in the sample), after which groups are sorted L + s deep - one radix
+ *   sort on exactly the bits the group number and the rank need when that fits a word, else two
+ *   stable sorts (by the second rank, then by the group); new groups come from a max-scan,
+ *   singletons drop out of the list. When the list is empty every rank is final.
+ *   DOUBLING: sa[rank[i]] = i. DC3: the sample's order gives the sorted positions i % 3 == 1;
+ *   the suffixes i % 3 == 0 are sorted by (text[i], rank(i+1)) as one stable 8-bit radix sort of
+ *   the i = p - 1 taken in the sample's order of p (CUB's select); the two lists are merged by
+ *   CUB's merge with DC3's comparison: i and j compared on (text[i..i+l), rank(i+l)), l in
+ *   {0, 1, 2} the first offset with both i + l and j + l in the sample.
+ *   THE DEFAULT RULE (sa_cuda_default_algorithm): DOUBLING when the text looks random to round
+ *   0, DC3 otherwise: (1) the first 32 bits of packed codes carry at least log2(n) + 3 bits of
+ *   zeroth-order entropy (byte counts), and (2) of sa_cuda_default_samples(n) (at most 65536)
+ *   suffixes spread evenly over the text, sorted by those 32 bits, at most max(4, samples^2 /
+ *   (10 n)) neighbours are equal. Random bytes and random DNA pass; text, binaries, a Fibonacci
+ *   word, a random block repeated fail (they take DC3). The doubling also needs the larger
+ *   workspace: with less than sa_cuda_workspace_size's bytes the default takes DC3. Past
+ *   n = 2^32 the byte counts are not used (every byte value is taken as present, 8-bit codes:
+ *   the rule then says DC3). Batches:
+ *   always doubling (the text number is one more, most significant, sort key of round 0 and
+ *   "past the end" means past the end of the suffix's own text).
  *   LCP: Phi / permuted LCP with irreducible positions (Kaerkkaeinen, Manzini, Puglisi 2009):
  *   only positions i with text[i-1] != text[phi[i]-1] are compared (their total is at most
  *   2 n log n bytes), long comparisons by a whole thread block, the rest follows as
  *   plcp[i] = plcp[r] - (i - r) from the last irreducible r (a max-scan).
- *   64-bit path: a separate, simpler sorter with the same doubling over the compacted list, on
- *   64-bit positions, ranks and keys: round 0 radix-sorts the first 8 raw bytes (no alphabet
- *   packing, one key), each later round sorts the list by two stable radix sorts of 64-bit keys
- *   (rank[i+h] + 1, then the group's rank, each on the bits of n); its LCP, LRS and validator
- *   are the kernels above with 64-bit words. Kernels loop over a grid of at most 2^24 blocks.
+ *   64-bit path: the same engine on 64-bit items, ranks and keys (round 0 packs 64 bits of codes,
+ *   or 32 where the rule's test (1) passes); its LCP, LRS and validator are the kernels above
+ *   with 64-bit words. Kernels loop over a grid of at most 2^24 blocks.
  *   LRS: max over lcp with the smallest index, the end of the run and the smallest position by
  *   three reduction kernels; LRS TIE-BREAK exactly as sa.h's manual: len = max lcp, sa_index =
  *   the smallest k with lcp[k] = len, pos = the smallest text position of that substring,
@@ -111,17 +141,15 @@
  *
  * LIMITS AND MEMORY
  *   32-bit calls: n < 2^31 - 1 (larger n gives SA_CUDA_ERR_SIZE: use the ...64 calls).
- *   Workspace: 16n bytes + CUB's scratch (a few MB); the sort also uses the SA
- *   array as scratch, the LCP also the LCP array. Device memory in all: text n + SA 4n +
- *   workspace 16n = 21n for the SA, + LCP 4n = 25n for SA + LCP + LRS (what the host
- *   convenience call allocates). The size query is a function of n alone (any text).
- *   64-bit calls: 0 <= n <= 2^40. Workspace 32n bytes + CUB's scratch (measured 32.03 bytes per
- *   input byte at n = 2^31 + 2^20 + 3); device memory in all: text n + SA 8n + workspace 32n =
- *   41n for the SA, + LCP 8n = 49n for SA + LCP + LRS (what sa_cuda_host_compute64 allocates):
- *   on an H200 (139 GiB usable) up to about n = 3.0e9 with the LCP, 3.6e9 for the SA alone. Measured on an
- *   H200 (2026-11-23, tests/test_sa_cuda64.cu --big, n = 2^31 + 2^20 + 3): sa_cuda_build64 0.65 s
- *   on random bytes, 1.35 s on random ACGT, 8.3 s on an all-equal text (28 rounds over nearly
- *   every suffix); LCP + LRS 0.4-0.8 s.
+ *   The SA alone (sa_cuda_build_workspace_size, DC3): the sample's rank and three work buffers of
+ *   2n/3 words + CUB's scratch, about 10.7n bytes; with the text (n) and the SA (4n, also a work
+ *   buffer) under 16n in all. Any call (sa_cuda_workspace_size; what the doubling, the LCP and
+ *   the validator need): 16n + CUB's scratch: text + SA + workspace = 21n, + LCP 4n = 25n for
+ *   SA + LCP + LRS (what the host convenience call allocates). The size queries are functions of
+ *   n alone (any text); tests/test_sa_cuda.cu prints the measured bytes per input byte.
+ *   64-bit calls: 0 <= n <= 2^40. The SA alone: 8 x (2n/3) x 4 words = about 21.3n + CUB's
+ *   scratch; with text and SA (8n) about 30.5n in all. Any call: 32n + CUB's scratch (41n with
+ *   text and SA, 49n with the LCP).
  *
  * BWT AND SEARCH (sa.h's contracts, byte-identical results; declarations in the "BWT" block)
  *   sa_cuda_bwt_workspace_size(n), sa_cuda_bwt(d_text, d_bwt, d_aux, r, n, d_ws, ws, stream)
@@ -142,6 +170,9 @@
  * VERSION HISTORY
  *   0.1  prefix doubling SA, Phi LCP, LRS, validator, batch API, host convenience calls
  *   0.2  the 64-bit path (sa_cuda_build64, _lcp64, _lrs64, _validate64, _host_compute64)
+ *   0.3  the DC3 sorter and the default rule (sa_cuda_build_algo, sa_cuda_build_workspace_size,
+ *        sa_cuda_default_algorithm, sa_cuda_default_samples, options.algorithm,
+ *        stats.algorithm); one templated sorter for both index widths
  */
 #ifndef SA_CUDA_CUH
 #define SA_CUDA_CUH
@@ -184,10 +215,18 @@ typedef struct sa_cuda_lrs_result {
     int64_t count;
 } sa_cuda_lrs_result;
 
+/* Which suffix sorter builds the SA (both give the same, unique, SA). */
+typedef enum sa_cuda_algorithm {
+    SA_CUDA_ALGO_DEFAULT = 0,  /* the rule of sa_cuda_default_algorithm (batches: doubling) */
+    SA_CUDA_ALGO_DOUBLING = 1, /* prefix doubling over every suffix (workspace: sa_cuda_workspace_size) */
+    SA_CUDA_ALGO_DC3 = 2       /* prefix doubling over the DC3 sample, then one merge */
+} sa_cuda_algorithm;
+
 /* Host convenience options; zero-initialised = defaults (or pass NULL). */
 typedef struct sa_cuda_options {
     int streams;        /* 0 or 1: one stream; >= 2: overlapped copies / pipelined batches */
     int batch_groups;   /* sa_cuda_host_batch: groups the texts are split into (0 = 2 * streams) */
+    sa_cuda_algorithm algorithm; /* the SA's sorter (DEFAULT = the rule; batches always doubling) */
 } sa_cuda_options;
 
 /* What a host convenience call measured (CUDA events, seconds). With overlap the phases run
@@ -200,6 +239,7 @@ typedef struct sa_cuda_stats {
     double time_sa;         /* the SA construction alone (device) */
     size_t device_bytes;    /* device memory the call allocated (text, SA, LCP, workspace) */
     int rounds;             /* sorting rounds (1 = the first packed-key sort was enough) */
+    int algorithm;          /* the sorter that ran (SA_CUDA_ALGO_DOUBLING or SA_CUDA_ALGO_DC3) */
 } sa_cuda_stats;
 
 #ifdef __cplusplus
@@ -208,7 +248,13 @@ extern "C" {
 
 SA_CUDA_DEF const char *sa_cuda_status_string(sa_cuda_status status);
 SA_CUDA_DEF size_t sa_cuda_workspace_size(int64_t n);
+SA_CUDA_DEF size_t sa_cuda_build_workspace_size(int64_t n);
+SA_CUDA_DEF sa_cuda_algorithm sa_cuda_default_algorithm(const uint64_t counts[256], int64_t n, int64_t sample_dups,
+                                                        int64_t samples);
+SA_CUDA_DEF int64_t sa_cuda_default_samples(int64_t n);
 SA_CUDA_DEF size_t sa_cuda_batch_workspace_size(int64_t total, int64_t count);
+SA_CUDA_DEF sa_cuda_status sa_cuda_build_algo(const uint8_t *d_text, int32_t *d_sa, int64_t n, sa_cuda_algorithm algo,
+                                              void *d_ws, size_t ws_bytes, cudaStream_t stream);
 SA_CUDA_DEF sa_cuda_status sa_cuda_build(const uint8_t *d_text, int32_t *d_sa, int64_t n, void *d_ws, size_t ws_bytes,
                                          cudaStream_t stream);
 SA_CUDA_DEF sa_cuda_status sa_cuda_build_batch(const uint8_t *d_text, int64_t total, const int32_t *d_offsets,
@@ -228,6 +274,9 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_batch(const uint8_t *texts, const int64_
 
 /* The 64-bit path: the same results with int64 positions, for 0 <= n <= 2^40 (any n < 2^31 too). */
 SA_CUDA_DEF size_t sa_cuda_workspace_size64(int64_t n);
+SA_CUDA_DEF size_t sa_cuda_build_workspace_size64(int64_t n);
+SA_CUDA_DEF sa_cuda_status sa_cuda_build_algo64(const uint8_t *d_text, int64_t *d_sa, int64_t n, sa_cuda_algorithm algo,
+                                                void *d_ws, size_t ws_bytes, cudaStream_t stream);
 SA_CUDA_DEF sa_cuda_status sa_cuda_build64(const uint8_t *d_text, int64_t *d_sa, int64_t n, void *d_ws, size_t ws_bytes,
                                            cudaStream_t stream);
 SA_CUDA_DEF sa_cuda_status sa_cuda_lcp64(const uint8_t *d_text, const int64_t *d_sa, int64_t *d_lcp, int64_t n,
@@ -291,6 +340,7 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_unbwt(const uint8_t *bwt, uint8_t *text,
 #define SA_CUDA__NONE 0xFFFFFFFFu
 #define SA_CUDA__SHORT_LCP 32      /* a thread compares this many bytes, then a block takes over */
 #define SA_CUDA__ALIGN 256
+#define SA_CUDA__PROBE 65536      /* suffixes the default rule samples (sa_cuda__rule) */
 
 /* ---- small helpers ---------------------------------------------------------------------- */
 
@@ -319,92 +369,190 @@ struct sa_cuda__max64 {
     }
 };
 
-/* The texts: one (count 1: every suffix ends at n) or many back to back. */
-struct sa_cuda__texts {
-    const uint32_t *off; /* count + 1 offsets (device), NULL when count == 1 */
-    uint32_t count;
-    uint32_t n;
+/* ---- index types ------------------------------------------------------------------------- */
+/* The suffix sorter is one set of templates over the unsigned index type U: uint32_t for the
+ * 32-bit calls, sa_cuda__u64 (unsigned long long, what CUB's and CUDA's atomics take) for the
+ * ...64 calls. Kernels loop over a grid of at most 2^24 blocks. */
+typedef unsigned long long sa_cuda__u64;
+#define SA_CUDA__NONE64 0xFFFFFFFFFFFFFFFFull
+#define SA_CUDA__MAX64 ((int64_t)1 << 40) /* 64-bit calls: n above this gives SA_CUDA_ERR_SIZE */
+#define SA_CUDA__FOR(U, k, n) for (U k = (U)blockIdx.x * blockDim.x + threadIdx.x; k < (n); k += (U)gridDim.x * blockDim.x)
+
+template <typename U> static __host__ __device__ __forceinline__ U sa_cuda__top(void) { return (U)1 << (8 * sizeof(U) - 1); }
+
+static unsigned sa_cuda__gridn(uint64_t n)
+{
+    uint64_t g = (n + SA_CUDA__THREADS - 1) / SA_CUDA__THREADS;
+    if (g > ((uint64_t)1 << 24)) g = (uint64_t)1 << 24;
+    return (unsigned)(g ? g : 1);
+}
+
+struct sa_cuda__maxU {
+    template <typename T> __host__ __device__ T operator()(T a, T b) const { return a > b ? a : b; }
 };
+
+/* The items the sorter ranks. One text (count 1) or many back to back (batches, 32-bit only);
+ * dc = 0: item k is suffix k (m = n); dc = 1: item k is the k-th position i with i % 3 != 0,
+ * the difference-cover sample of DC3 (m = n - ceil(n/3)). */
+template <typename U> struct sa_cuda__texts {
+    const U *off; /* count + 1 offsets (device), NULL when count == 1 */
+    U count;
+    U n;          /* text bytes */
+    U m;          /* items */
+    int dc;
+};
+
+template <typename U> static __host__ __device__ __forceinline__ U sa_cuda__pos(const sa_cuda__texts<U> &T, U k)
+{
+    return T.dc ? 3 * (k >> 1) + 1 + (k & 1) : k;
+}
 
 /* End of the text that position i lies in (and that text's number). Clamped to (i, n] so that
  * hostile offsets cannot send a read out of bounds. */
-static __device__ __forceinline__ uint32_t sa_cuda__end(const sa_cuda__texts &T, uint32_t i, uint32_t *t)
+template <typename U> static __device__ __forceinline__ U sa_cuda__end(const sa_cuda__texts<U> &T, U i, U *t)
 {
     if (T.count <= 1) { *t = 0; return T.n; }
-    uint32_t lo = 0, hi = T.count;
+    U lo = 0, hi = T.count;
     while (hi - lo > 1) {
-        uint32_t mid = lo + (hi - lo) / 2;
+        U mid = lo + (hi - lo) / 2;
         if (T.off[mid] <= i) lo = mid; else hi = mid;
     }
-    uint32_t e = T.off[lo + 1];
+    U e = T.off[lo + 1];
     if (e <= i) e = i + 1;
     if (e > T.n) e = T.n;
     *t = lo;
     return e;
 }
 
-/* Workspace layout (offsets are multiples of 256 bytes): rank (4N), three N-word work buffers
- * b[0..2], misc (counters, histogram, LRS scratch), CUB scratch: 16N bytes and a little. The
- * sort uses the caller's SA array as a fourth work buffer: the SA itself is written at the end
- * from the ranks (sa[rank[i]] = i), so nothing else needs it before. */
-struct sa_cuda__ws {
-    uint32_t *rank, *b[3];
-    uint32_t *misc;
+/* Workspace layout (offsets are multiples of 256 bytes): misc (counters, histogram, LRS
+ * scratch; first, so that its place does not depend on n), rank and three work buffers of
+ * `items` words, CUB scratch. The sort uses the caller's SA array as a fourth work buffer. */
+template <typename U> struct sa_cuda__wsT {
+    U *rank, *b[3];
+    U *misc;
     void *cub;
     size_t cub_bytes;
 };
-#define SA_CUDA__MISC_WORDS 1024 /* [0] count, [8..16) LRS scratch, [512..768) histogram */
+typedef sa_cuda__wsT<uint32_t> sa_cuda__ws;
+typedef sa_cuda__wsT<sa_cuda__u64> sa_cuda__ws64;
+#define SA_CUDA__MISC_WORDS 1024 /* [0] count, [8..16) LRS scratch, [512..) histogram (256 x uint32) */
+static uint32_t *sa_cuda__hist_of(void *misc) { return (uint32_t *)misc + 512; }
 
-static size_t sa_cuda__cub_bytes(uint32_t N)
+/* DC3's comparison of any two suffixes i, j from the sample's final ranks: l in {0, 1, 2} with
+ * i + l and j + l both in the sample (positions i % 3 != 0), then (text[i .. i+l), rank(i+l))
+ * against the same of j; past the end counts as smaller than any byte or rank. */
+template <typename U> struct sa_cuda__dc3_less {
+    const uint8_t *t;
+    const U *rank;
+    U n;
+    __device__ __forceinline__ U c(U p) const { return p < n ? (U)t[p] + 1 : 0; }
+    __device__ __forceinline__ U r(U p) const { return p < n ? rank[2 * (p / 3) + p % 3 - 1] + 1 : 0; }
+    __device__ __forceinline__ bool operator()(U i, U j) const
+    {
+        int l = (i % 3 && j % 3) ? 0 : ((i + 1) % 3 && (j + 1) % 3) ? 1 : 2;
+        for (int q = 0; q < l; q++) {
+            U a = c(i + q), b = c(j + q);
+            if (a != b) return a < b;
+        }
+        return r(i + l) < r(j + l);
+    }
+};
+template <typename U> struct sa_cuda__is_mod1 {
+    __host__ __device__ __forceinline__ bool operator()(const U &p) const { return p % 3 == 1; }
+};
+
+template <typename U> static size_t sa_cuda__cub_bytes(U items, U n, int dc)
 {
     size_t best = 0, b = 0;
-    uint32_t items = N ? N : 1;
-    cub::DoubleBuffer<uint32_t> k32, v32;
-    uint32_t *p = NULL;
-    if (cub::DeviceRadixSort::SortPairs(NULL, b, k32, v32, items, 0, 32) != cudaSuccess) return 0;
+    U it = items ? items : 1, *p = NULL;
+    cub::DoubleBuffer<U> kk, vv;
+    if (cub::DeviceRadixSort::SortPairs(NULL, b, kk, vv, it, 0, (int)(8 * sizeof(U))) != cudaSuccess) return 0;
     if (b > best) best = b;
     b = 0;
-    if (cub::DeviceScan::InclusiveSum(NULL, b, p, p, items) != cudaSuccess) return 0;
+    if (cub::DeviceScan::InclusiveSum(NULL, b, p, p, it) != cudaSuccess) return 0;
     if (b > best) best = b;
     b = 0;
-    if (cub::DeviceScan::ExclusiveSum(NULL, b, p, p, items) != cudaSuccess) return 0;
+    if (cub::DeviceScan::ExclusiveSum(NULL, b, p, p, it) != cudaSuccess) return 0;
     if (b > best) best = b;
     b = 0;
-    if (cub::DeviceScan::InclusiveScan(NULL, b, p, p, sa_cuda__max_op(), items) != cudaSuccess) return 0;
+    if (cub::DeviceScan::InclusiveScan(NULL, b, p, p, sa_cuda__maxU(), it) != cudaSuccess) return 0;
     if (b > best) best = b;
+    if (dc) {
+        U n0 = (n + 2) / 3;
+        cub::DoubleBuffer<uint32_t> pk;
+        b = 0;
+        if (cub::DeviceRadixSort::SortKeys(NULL, b, pk, (int)SA_CUDA__PROBE, 0, 32) != cudaSuccess) return 0;
+        if (b > best) best = b;
+        cub::DoubleBuffer<uint8_t> k8;
+        b = 0;
+        if (cub::DeviceRadixSort::SortPairs(NULL, b, k8, vv, n0 ? n0 : 1, 0, 8) != cudaSuccess) return 0;
+        if (b > best) best = b;
+        b = 0;
+        if (cub::DeviceSelect::If(NULL, b, p, p, p, (int64_t)it, sa_cuda__is_mod1<U>()) != cudaSuccess) return 0;
+        if (b > best) best = b;
+        b = 0;
+        sa_cuda__dc3_less<U> lt = {NULL, NULL, n};
+        if (cub::DeviceMerge::MergeKeys(NULL, b, p, (int64_t)n0, p, (int64_t)it, p, lt) != cudaSuccess) return 0;
+        if (b > best) best = b;
+    }
     return best;
 }
 
-/* Lays the workspace out over d_ws (NULL: only computes the size). */
-static size_t sa_cuda__layout(uint32_t N, void *d_ws, sa_cuda__ws *w)
+/* Lays the workspace out over d_ws (NULL: only computes the size). items: the words of each
+ * buffer (n, or the DC3 sample's size when dc); n: the text's length. */
+template <typename U> static size_t sa_cuda__layoutT(U items, U n, int dc, void *d_ws, sa_cuda__wsT<U> *w)
 {
-    size_t cub_bytes = sa_cuda__cub_bytes(N);
+    size_t cub_bytes = sa_cuda__cub_bytes<U>(items, n, dc);
     if (!cub_bytes) return 0;
-    size_t words = sa_cuda__up(4 * ((size_t)N + 64)), o = 0;
+    size_t words = sa_cuda__up(sizeof(U) * ((size_t)items + 64)), o = 0;
+    size_t o_misc = o; o += sa_cuda__up(sizeof(U) * SA_CUDA__MISC_WORDS);
     size_t o_rank = o; o += words;
     size_t o_b = o; o += 3 * words;
-    size_t o_misc = o; o += sa_cuda__up(4 * SA_CUDA__MISC_WORDS);
     size_t o_cub = o; o += sa_cuda__up(cub_bytes);
     if (w) {
         char *b = (char *)d_ws;
-        w->rank = (uint32_t *)(b + o_rank);
-        for (int i = 0; i < 3; i++) w->b[i] = (uint32_t *)(b + o_b + i * words);
-        w->misc = (uint32_t *)(b + o_misc);
+        w->misc = (U *)(b + o_misc);
+        w->rank = (U *)(b + o_rank);
+        for (int i = 0; i < 3; i++) w->b[i] = (U *)(b + o_b + i * words);
         w->cub = (void *)(b + o_cub);
         w->cub_bytes = sa_cuda__up(cub_bytes);
     }
     return o + SA_CUDA__ALIGN; /* room to align d_ws */
 }
 
-/* Checks and lays out the caller's workspace. */
-static sa_cuda_status sa_cuda__take_ws(uint32_t N, void *d_ws, size_t ws_bytes, sa_cuda__ws *w)
+template <typename U> static U sa_cuda__dc_items(U n) { return n - (n + 2) / 3; }
+
+/* Workspace of any call for n (the doubling's layout covers the LCP, LRS, validator and DC3). */
+template <typename U> static size_t sa_cuda__ws_any(U n)
+{
+    size_t a = sa_cuda__layoutT<U>(n, n, 0, NULL, NULL), b = n >= 2 ? sa_cuda__layoutT<U>(sa_cuda__dc_items(n), n, 1, NULL, NULL) : 0;
+    if (!a || (n >= 2 && !b)) return 0;
+    return a > b ? a : b;
+}
+/* Workspace of the SA construction alone: DC3's (n >= 2). */
+template <typename U> static size_t sa_cuda__ws_build(U n)
+{
+    return n >= 2 ? sa_cuda__layoutT<U>(sa_cuda__dc_items(n), n, 1, NULL, NULL) : sa_cuda__layoutT<U>(n, n, 0, NULL, NULL);
+}
+
+/* Checks and lays out the caller's workspace for `items` words of each buffer. */
+template <typename U>
+static sa_cuda_status sa_cuda__take_wsT(U items, U n, int dc, void *d_ws, size_t ws_bytes, sa_cuda__wsT<U> *w)
 {
     if (!d_ws) return SA_CUDA_ERR_NULL;
     uintptr_t a = (uintptr_t)d_ws, al = (a + SA_CUDA__ALIGN - 1) / SA_CUDA__ALIGN * SA_CUDA__ALIGN;
-    size_t need = sa_cuda__layout(N, (void *)al, w);
+    size_t need = sa_cuda__layoutT<U>(items, n, dc, (void *)al, w);
     if (!need) return SA_CUDA_ERR_CUDA;
     if (ws_bytes < need) return SA_CUDA_ERR_SIZE;
     return SA_CUDA_OK;
+}
+static sa_cuda_status sa_cuda__take_ws(uint32_t n, void *d_ws, size_t ws_bytes, sa_cuda__ws *w)
+{
+    return sa_cuda__take_wsT<uint32_t>(n, n, 0, d_ws, ws_bytes, w);
+}
+static sa_cuda_status sa_cuda__take_ws64(sa_cuda__u64 n, void *d_ws, size_t ws_bytes, sa_cuda__ws64 *w)
+{
+    return sa_cuda__take_wsT<sa_cuda__u64>(n, n, 0, d_ws, ws_bytes, w);
 }
 
 /* ---- kernels: round 0 (packed first characters) -------------------------------------------- */
@@ -413,15 +561,15 @@ struct sa_cuda__codes {
     uint8_t code[256]; /* byte -> its rank among the bytes present (order preserving) */
 };
 
-/* Round 0's parameters: kc characters of b bits each packed into a 32-bit key; keys0 such
- * keys one after the other (1, or 2 for text whose first kc characters say little: round 0
- * then sorts 2 kc characters deep by two stable sorts, least significant key first). */
+/* Round 0's parameters: kc characters of b bits each packed into a key of U; keys0 such keys one
+ * after the other (1, or 2 for text whose first kc characters say little: round 0 then sorts
+ * 2 kc characters deep by two stable sorts, least significant key first). */
 struct sa_cuda__pack {
     sa_cuda__codes map;
     int kc, b, keys0;
 };
 
-static __global__ void sa_cuda__k_hist(const uint8_t *text, uint32_t n, uint32_t *hist)
+static __global__ void sa_cuda__k_hist(const uint8_t *text, uint64_t n, uint32_t *hist)
 {
     __shared__ uint32_t h[256];
     for (int c = threadIdx.x; c < 256; c += blockDim.x) h[c] = 0;
@@ -433,207 +581,214 @@ static __global__ void sa_cuda__k_hist(const uint8_t *text, uint32_t n, uint32_t
         if (h[c]) atomicAdd(&hist[c], h[c]);
 }
 
-/* The first kc codes of suffix i, zero-padded past the end of its text. */
-static __device__ __forceinline__ uint32_t sa_cuda__key0(const uint8_t *text, const sa_cuda__pack &P, uint32_t i,
-                                                         uint32_t e)
+/* The first kc codes from text position i, zero-padded past e (the end of its text). */
+template <typename U>
+static __device__ __forceinline__ U sa_cuda__key0(const uint8_t *text, const sa_cuda__pack &P, U i, U e)
 {
-    uint32_t key = 0;
+    U key = 0;
     for (int c = 0; c < P.kc; c++) {
-        uint32_t p = i + (uint32_t)c;
-        key = (key << P.b) | (p < e ? P.map.code[text[p]] : 0u);
+        U p = i + (U)c;
+        key = (key << P.b) | (U)(p < e ? P.map.code[text[p]] : 0u);
     }
     return key;
 }
 
-/* keys[k] = first codes of suffix i = N-1-k, vals[k] = i. Positions go in descending order so
- * that the stable sort puts a short suffix before the longer suffixes whose zero-padded keys
- * equal its own (it is their prefix). */
-static __global__ void sa_cuda__k_keys0(const uint8_t *text, sa_cuda__texts T, sa_cuda__pack P, uint32_t *keys,
-                                        uint32_t *vals)
+/* keys[k] = first codes of item j = m-1-k, vals[k] = j. Items go in descending order so that
+ * the stable sort puts a short suffix before the longer suffixes whose zero-padded keys equal
+ * its own (it is their prefix). */
+template <typename U>
+static __global__ void sa_cuda__k_keys0(const uint8_t *text, sa_cuda__texts<U> T, sa_cuda__pack P, U *keys, U *vals)
 {
-    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (k >= T.n) return;
-    uint32_t i = T.n - 1 - k, t;
-    uint32_t e = sa_cuda__end(T, i, &t);
-    keys[k] = sa_cuda__key0(text, P, i + (uint32_t)(P.kc * (P.keys0 - 1)), e); /* the last key first */
-    vals[k] = i;
+    SA_CUDA__FOR(U, k, T.m) {
+        U j = T.m - 1 - k, i = sa_cuda__pos(T, j), t;
+        U e = sa_cuda__end(T, i, &t);
+        keys[k] = sa_cuda__key0<U>(text, P, i + (U)(P.kc * (P.keys0 - 1)), e); /* the last key first */
+        vals[k] = j;
+    }
 }
 
-/* The first key of suffix sa[k], for the second sort of a two-key round 0. */
-static __global__ void sa_cuda__k_keys0a(const uint8_t *text, const uint32_t *sa, sa_cuda__texts T, sa_cuda__pack P,
-                                         uint32_t *keys)
+/* The first key of item sa[k], for the second sort of a two-key round 0. */
+template <typename U>
+static __global__ void sa_cuda__k_keys0a(const uint8_t *text, const U *sa, sa_cuda__texts<U> T, sa_cuda__pack P, U *keys)
 {
-    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (k >= T.n) return;
-    uint32_t i = sa[k], t;
-    keys[k] = sa_cuda__key0(text, P, i, sa_cuda__end(T, i, &t));
+    SA_CUDA__FOR(U, k, T.m) {
+        U i = sa_cuda__pos(T, sa[k]), t;
+        keys[k] = sa_cuda__key0<U>(text, P, i, sa_cuda__end(T, i, &t));
+    }
 }
 
 /* Batch: the second, stable sort of round 0 is by text number. */
-static __global__ void sa_cuda__k_textid(const uint32_t *sa, sa_cuda__texts T, uint32_t *keys)
+template <typename U> static __global__ void sa_cuda__k_textid(const U *sa, sa_cuda__texts<U> T, U *keys)
 {
-    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (k >= T.n) return;
-    uint32_t t;
-    sa_cuda__end(T, sa[k], &t);
-    keys[k] = t;
+    SA_CUDA__FOR(U, k, T.m) {
+        U t;
+        sa_cuda__end(T, sa_cuda__pos(T, sa[k]), &t);
+        keys[k] = t;
+    }
 }
 
-/* Does a new group start at sorted position k (round 0)? Neighbours differ in text, in their
- * first kc codes, or one of them is shorter than kc (then it is alone in its group). */
-static __device__ __forceinline__ int sa_cuda__head0(const uint8_t *text, const uint32_t *sa, const uint32_t *keys,
-                                                     const sa_cuda__texts &T, const sa_cuda__pack &P, uint32_t k)
+/* Does a new group start at sorted place k (round 0)? Neighbours differ in text, in their
+ * first codes, or one of them is shorter than the depth (then it is alone in its group). */
+template <typename U>
+static __device__ __forceinline__ int sa_cuda__head0(const uint8_t *text, const U *sa, const U *keys,
+                                                     const sa_cuda__texts<U> &T, const sa_cuda__pack &P, U k)
 {
-    if (k == 0 || k >= T.n) return 1;
-    uint32_t a = sa[k], b = sa[k - 1], ta, tb;
-    uint32_t ea = sa_cuda__end(T, a, &ta), eb = sa_cuda__end(T, b, &tb);
+    if (k == 0) return 1;
+    U a = sa_cuda__pos(T, sa[k]), b = sa_cuda__pos(T, sa[k - 1]), ta, tb;
+    U ea = sa_cuda__end(T, a, &ta), eb = sa_cuda__end(T, b, &tb);
     if (ta != tb) return 1;
     uint64_t depth = (uint64_t)P.kc * (uint64_t)P.keys0;
     if ((uint64_t)a + depth > ea || (uint64_t)b + depth > eb) return 1;
     if (keys) { /* one text: the last sort's keys (the first characters) are still there */
         if (keys[k] != keys[k - 1]) return 1;
-    } else if (sa_cuda__key0(text, P, a, ea) != sa_cuda__key0(text, P, b, eb)) {
+    } else if (sa_cuda__key0<U>(text, P, a, ea) != sa_cuda__key0<U>(text, P, b, eb)) {
         return 1;
     }
     if (P.keys0 > 1) { /* the second key: read again (only where the first ones are equal) */
-        uint32_t o = (uint32_t)P.kc;
-        return sa_cuda__key0(text, P, a + o, ea) != sa_cuda__key0(text, P, b + o, eb);
+        U o = (U)P.kc;
+        return sa_cuda__key0<U>(text, P, a + o, ea) != sa_cuda__key0<U>(text, P, b + o, eb);
     }
     return 0;
 }
 
-static __global__ void sa_cuda__k_heads0(const uint8_t *text, const uint32_t *sa, const uint32_t *keys, sa_cuda__texts T,
-                                         sa_cuda__pack P, uint32_t *v)
+template <typename U>
+static __global__ void sa_cuda__k_heads0(const uint8_t *text, const U *sa, const U *keys, sa_cuda__texts<U> T,
+                                         sa_cuda__pack P, U *v)
 {
-    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (k >= T.n) return;
-    v[k] = sa_cuda__head0(text, sa, keys, T, P, k) ? (k | 0x80000000u) : 0u;
+    SA_CUDA__FOR(U, k, T.m) v[k] = sa_cuda__head0<U>(text, sa, keys, T, P, k) ? (k | sa_cuda__top<U>()) : (U)0;
 }
 
-/* rank[sa[k]] = its group's head; keep[k] = 1 unless a singleton. v[k] carries head(k) in
- * bit 31 (set by sa_cuda__k_heads0); head[k] = the max-scan of v without that bit. */
-static __global__ void sa_cuda__k_rank0(const uint32_t *sa, uint32_t n, const uint32_t *v, const uint32_t *head,
-                                        uint32_t *rank, uint32_t *keep)
+/* rank[sa[k]] = its group's head; keep[k] = 1 unless a singleton. v[k] carries head(k) in the
+ * top bit (set by sa_cuda__k_heads0); head[k] = the max-scan of v without that bit. */
+template <typename U>
+static __global__ void sa_cuda__k_rank0(const U *sa, U m, const U *v, const U *head, U *rank, U *keep)
 {
-    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (k >= n) return;
-    rank[sa[k]] = head[k] & 0x7FFFFFFFu;
-    int single = (v[k] >> 31) && (k + 1 == n || (v[k + 1] >> 31));
-    keep[k] = !single;
+    SA_CUDA__FOR(U, k, m) {
+        rank[sa[k]] = head[k] & ~sa_cuda__top<U>();
+        int single = (v[k] >> (8 * sizeof(U) - 1)) && (k + 1 == m || (v[k + 1] >> (8 * sizeof(U) - 1)));
+        keep[k] = !single;
+    }
 }
 
-/* ---- kernels: doubling rounds over the compacted unsorted suffixes ------------------------ */
+/* ---- kernels: doubling rounds over the compacted unsorted items ---------------------------- */
 
-/* The second half of a doubling key: rank[i + h] + 1, or 0 past the end of i's text. */
-static __device__ __forceinline__ uint32_t sa_cuda__r2(const uint32_t *rank, const sa_cuda__texts &T, uint32_t i,
-                                                       uint32_t h)
+/* The second half of a doubling key of item k: rank[k + hk] + 1 (the item h text positions
+ * further on), or 0 past the end of k's text. */
+template <typename U>
+static __device__ __forceinline__ U sa_cuda__r2(const U *rank, const sa_cuda__texts<U> &T, U k, U h, U hk)
 {
-    uint32_t t;
-    uint32_t e = sa_cuda__end(T, i, &t);
-    uint64_t ih = (uint64_t)i + h;
-    return ih < e ? rank[ih] + 1 : 0;
+    U t, i = sa_cuda__pos(T, k);
+    U e = sa_cuda__end(T, i, &t);
+    return (uint64_t)i + h < e ? rank[k + hk] + 1 : (U)0;
 }
 
-static __global__ void sa_cuda__k_segflag(const uint32_t *c, const uint32_t *rank, uint32_t m, uint32_t *flag)
+template <typename U> static __global__ void sa_cuda__k_segflag(const U *c, const U *rank, U m, U *flag)
 {
-    uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
-    if (j >= m) return;
-    flag[j] = (j == 0 || rank[c[j]] != rank[c[j - 1]]) ? 1u : 0u;
+    SA_CUDA__FOR(U, j, m) flag[j] = (j == 0 || rank[c[j]] != rank[c[j - 1]]) ? 1 : 0;
 }
 
-/* key = (group number << rbits) | r2, when both fit 32 bits */
-static __global__ void sa_cuda__k_keys(const uint32_t *c, const uint32_t *segid, const uint32_t *rank,
-                                       sa_cuda__texts T, uint32_t h, int rbits, uint32_t m, uint32_t *keys)
+/* key = (group number << rbits) | r2, when both fit a word */
+template <typename U>
+static __global__ void sa_cuda__k_keys(const U *c, const U *segid, const U *rank, sa_cuda__texts<U> T, U h, U hk,
+                                       int rbits, U m, U *keys)
 {
-    uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
-    if (j >= m) return;
-    keys[j] = ((segid[j] - 1) << rbits) | sa_cuda__r2(rank, T, c[j], h);
+    SA_CUDA__FOR(U, j, m) keys[j] = ((segid[j] - 1) << rbits) | sa_cuda__r2<U>(rank, T, c[j], h, hk);
 }
 
 /* two-pass rounds: first by r2, then (stable) by the group's rank */
-static __global__ void sa_cuda__k_keys_r2(const uint32_t *c, const uint32_t *rank, sa_cuda__texts T, uint32_t h,
-                                          uint32_t m, uint32_t *keys)
+template <typename U>
+static __global__ void sa_cuda__k_keys_r2(const U *c, const U *rank, sa_cuda__texts<U> T, U h, U hk, U m, U *keys)
 {
-    uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
-    if (j >= m) return;
-    keys[j] = sa_cuda__r2(rank, T, c[j], h);
+    SA_CUDA__FOR(U, j, m) keys[j] = sa_cuda__r2<U>(rank, T, c[j], h, hk);
 }
 
-static __global__ void sa_cuda__k_keys_grp(const uint32_t *c, const uint32_t *rank, uint32_t m, uint32_t *keys)
+template <typename U> static __global__ void sa_cuda__k_keys_grp(const U *c, const U *rank, U m, U *keys)
 {
-    uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
-    if (j >= m) return;
-    keys[j] = rank[c[j]];
+    SA_CUDA__FOR(U, j, m) keys[j] = rank[c[j]];
 }
 
 /* The sorted keys: (group number << rbits | r2) after one sort (rbits > 0), or the group's
  * rank after two (rbits = 0: r2 is recomputed where needed). */
-static __device__ __forceinline__ uint32_t sa_cuda__grp(uint32_t key, int rbits) { return rbits ? key >> rbits : key; }
+template <typename U> static __device__ __forceinline__ U sa_cuda__grp(U key, int rbits) { return rbits ? key >> rbits : key; }
 
 /* v[j] = j where an old group starts in the sorted list, for the max-scan to segstart */
-static __global__ void sa_cuda__k_segstart(const uint32_t *keys, int rbits, uint32_t m, uint32_t *v)
+template <typename U> static __global__ void sa_cuda__k_segstart(const U *keys, int rbits, U m, U *v)
 {
-    uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
-    if (j >= m) return;
-    v[j] = (j == 0 || sa_cuda__grp(keys[j], rbits) != sa_cuda__grp(keys[j - 1], rbits)) ? j : 0u;
+    SA_CUDA__FOR(U, j, m) v[j] = (j == 0 || sa_cuda__grp(keys[j], rbits) != sa_cuda__grp(keys[j - 1], rbits)) ? j : (U)0;
 }
 
-/* The list keeps every member of an unsorted group, in SA order, so entry j sits at SA position
+/* The list keeps every member of an unsorted group, in SA order, so entry j sits at SA place
  * p = (its group's head, = its old rank) + (j - the group's first entry). pp[j] = p | new-head
  * bit (in place of segstart[j]); v[j] = p where a new (finer) group starts, else 0. */
-static __global__ void sa_cuda__k_heads(const uint32_t *cs, const uint32_t *keys, int rbits, const uint32_t *rank,
-                                        sa_cuda__texts T, uint32_t h, uint32_t m, uint32_t *pp, uint32_t *v)
+template <typename U>
+static __global__ void sa_cuda__k_heads(const U *cs, const U *keys, int rbits, const U *rank, sa_cuda__texts<U> T,
+                                        U h, U hk, U m, U *pp, U *v)
 {
-    uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
-    if (j >= m) return;
-    uint32_t i = cs[j], g = rbits ? rank[i] : keys[j];
-    uint32_t p = g + (j - pp[j]);
-    int nh = 1;
-    if (j > 0) {
-        nh = keys[j] != keys[j - 1];
-        if (!nh && !rbits) nh = sa_cuda__r2(rank, T, cs[j - 1], h) != sa_cuda__r2(rank, T, i, h);
+    SA_CUDA__FOR(U, j, m) {
+        U i = cs[j], g = rbits ? rank[i] : keys[j];
+        U p = g + (j - pp[j]);
+        int nh = 1;
+        if (j > 0) {
+            nh = keys[j] != keys[j - 1];
+            if (!nh && !rbits) nh = sa_cuda__r2<U>(rank, T, cs[j - 1], h, hk) != sa_cuda__r2<U>(rank, T, i, h, hk);
+        }
+        pp[j] = p | (nh ? sa_cuda__top<U>() : (U)0);
+        v[j] = nh ? p : (U)0;
     }
-    pp[j] = p | ((uint32_t)nh << 31);
-    v[j] = nh ? p : 0u;
 }
 
-static __global__ void sa_cuda__k_update(const uint32_t *cs, const uint32_t *pp, const uint32_t *head, uint32_t m,
-                                         uint32_t *rank, uint32_t *keep)
+template <typename U>
+static __global__ void sa_cuda__k_update(const U *cs, const U *pp, const U *head, U m, U *rank, U *keep, U *sa_out)
 {
-    uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
-    if (j >= m) return;
-    rank[cs[j]] = head[j];
-    int single = (pp[j] >> 31) && (j + 1 == m || (pp[j + 1] >> 31));
-    keep[j] = !single;
+    SA_CUDA__FOR(U, j, m) {
+        rank[cs[j]] = head[j];
+        if (sa_out) sa_out[pp[j] & ~sa_cuda__top<U>()] = cs[j]; /* its (so far) place in the SA */
+        int single = (pp[j] >> (8 * sizeof(U) - 1)) && (j + 1 == m || (pp[j + 1] >> (8 * sizeof(U) - 1)));
+        keep[j] = !single;
+    }
 }
 
 /* Compaction after an exclusive sum of keep: c -> cn; the number kept -> *count. */
-static __global__ void sa_cuda__k_compact(const uint32_t *keep, const uint32_t *pos, const uint32_t *c, uint32_t m,
-                                          uint32_t *cn, uint32_t *count)
+template <typename U>
+static __global__ void sa_cuda__k_compact(const U *keep, const U *pos, const U *c, U m, U *cn, U *count)
 {
-    uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
-    if (j >= m) return;
-    if (keep[j]) cn[pos[j]] = c[j];
-    if (j + 1 == m) *count = pos[j] + keep[j];
+    SA_CUDA__FOR(U, j, m) {
+        if (keep[j]) cn[pos[j]] = c[j];
+        if (j + 1 == m) *count = pos[j] + keep[j];
+    }
 }
 
-/* Every group is a singleton now: rank[i] is i's place in the SA. */
-static __global__ void sa_cuda__k_final(const uint32_t *rank, uint32_t n, int32_t *sa)
+/* Every group is a singleton now: rank[k] is item k's place; out[rank[k]] = its position. */
+template <typename U> static __global__ void sa_cuda__k_final(const U *rank, sa_cuda__texts<U> T, U *out)
 {
-    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n) return;
-    uint32_t r = rank[i];
-    if (r < n) sa[r] = (int32_t)i;
+    SA_CUDA__FOR(U, k, T.m) {
+        U r = rank[k];
+        if (r < T.m) out[r] = sa_cuda__pos(T, k);
+    }
+}
+
+/* DC3: the sorted non-sample suffixes (i % 3 == 0) from the sample's order. list[off..) holds
+ * the sample positions p with p % 3 == 1 in sample order (their i = p - 1 are sorted by
+ * rank(i+1)); off = 1 when n % 3 == 1: suffix n-1 (rank(n) = empty) comes first. keys = text[i]
+ * for the stable sort by the first character. */
+template <typename U>
+static __global__ void sa_cuda__k_dc_mod0(const uint8_t *text, U n, U n0, U off, U *list, uint8_t *keys)
+{
+    SA_CUDA__FOR(U, j, n0) {
+        U i = j < off ? n - 1 : list[j] - 1;
+        list[j] = i;
+        keys[j] = text[i];
+    }
 }
 
 /* Batch output: global positions -> positions inside their own text. */
-static __global__ void sa_cuda__k_localize(int32_t *sa, sa_cuda__texts T)
+static __global__ void sa_cuda__k_localize(int32_t *sa, sa_cuda__texts<uint32_t> T)
 {
-    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (k >= T.n) return;
-    uint32_t t;
-    sa_cuda__end(T, k, &t);
-    sa[k] -= (int32_t)T.off[t];
+    SA_CUDA__FOR(uint32_t, k, T.n) {
+        uint32_t t;
+        sa_cuda__end(T, k, &t);
+        sa[k] -= (int32_t)T.off[t];
+    }
 }
 
 static __global__ void sa_cuda__k_offsets32(const int64_t *in, uint32_t count, int64_t base, uint32_t *out)
@@ -647,14 +802,14 @@ static __global__ void sa_cuda__k_offsets32(const int64_t *in, uint32_t count, i
 #define SA_CUDA__TRY(call) do { if ((call) != cudaSuccess) return SA_CUDA_ERR_CUDA; } while (0)
 #define SA_CUDA__LAUNCHED() do { if (cudaPeekAtLastError() != cudaSuccess) return SA_CUDA_ERR_CUDA; } while (0)
 
-/* Four N-word buffers take turns: the list of unsorted suffixes lives in one, sorts and scans
+/* Four buffers of m words take turns: the list of unsorted items lives in one, sorts and scans
  * use the other three. */
-struct sa_cuda__bufs {
-    uint32_t *b[4];
+template <typename U> struct sa_cuda__bufs {
+    U *b[4];
 };
 
 /* The three buffers other than `used`, in f[0..2]. */
-static void sa_cuda__others(const sa_cuda__bufs &B, const uint32_t *used, uint32_t **f)
+template <typename U> static void sa_cuda__others(const sa_cuda__bufs<U> &B, const U *used, U **f)
 {
     int k = 0;
     for (int i = 0; i < 4; i++)
@@ -663,10 +818,11 @@ static void sa_cuda__others(const sa_cuda__bufs &B, const uint32_t *used, uint32
 
 /* Radix sort of (keys, vals) pairs on `bits` bits; on return *keys and *vals point at the sorted
  * data, which is in one buffer of each pair. */
-static sa_cuda_status sa_cuda__sort_pairs(sa_cuda__ws &w, uint32_t **keys, uint32_t *keys_alt, uint32_t **vals,
-                                          uint32_t *vals_alt, uint32_t m, int bits, cudaStream_t s)
+template <typename U>
+static sa_cuda_status sa_cuda__sort_pairs(sa_cuda__wsT<U> &w, U **keys, U *keys_alt, U **vals, U *vals_alt, U m, int bits,
+                                          cudaStream_t s)
 {
-    cub::DoubleBuffer<uint32_t> dk(*keys, keys_alt), dv(*vals, vals_alt);
+    cub::DoubleBuffer<U> dk(*keys, keys_alt), dv(*vals, vals_alt);
     size_t tb = w.cub_bytes;
     SA_CUDA__TRY(cub::DeviceRadixSort::SortPairs(w.cub, tb, dk, dv, m, 0, bits > 0 ? bits : 1, s));
     *keys = dk.Current();
@@ -676,198 +832,338 @@ static sa_cuda_status sa_cuda__sort_pairs(sa_cuda__ws &w, uint32_t **keys, uint3
 
 /* After the list cs is in its new order (and rank still holds the old groups): new groups,
  * ranks, and the compacted list of what is still unsorted (into one of the free buffers). */
-static sa_cuda_status sa_cuda__split(const sa_cuda__texts &T, const sa_cuda__bufs &B, uint32_t *cs, uint32_t *keys,
-                                     int rbits, uint32_t m, uint32_t h, uint32_t **next, sa_cuda__ws &w, cudaStream_t s)
+template <typename U>
+static sa_cuda_status sa_cuda__split(const sa_cuda__texts<U> &T, const sa_cuda__bufs<U> &B, U *cs, U *keys, int rbits, U m,
+                                     U h, U hk, U **next, sa_cuda__wsT<U> &w, cudaStream_t s, U *sa_out)
 {
-    uint32_t *f[4], *fa = NULL, *fb = NULL;
+    U *f[4], *fa = NULL, *fb = NULL;
     sa_cuda__others(B, cs, f);
     for (int i = 0; i < 3; i++)
         if (f[i] != keys) { if (!fa) fa = f[i]; else fb = f[i]; }
-    unsigned g = sa_cuda__grid(m);
+    unsigned g = sa_cuda__gridn(m);
     size_t tb = w.cub_bytes;
-    sa_cuda__k_segstart<<<g, SA_CUDA__THREADS, 0, s>>>(keys, rbits, m, fa);
+    sa_cuda__k_segstart<U><<<g, SA_CUDA__THREADS, 0, s>>>(keys, rbits, m, fa);
     SA_CUDA__LAUNCHED();
-    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, fb, sa_cuda__max_op(), m, s));
-    sa_cuda__k_heads<<<g, SA_CUDA__THREADS, 0, s>>>(cs, keys, rbits, w.rank, T, h, m, fb, fa);
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, fb, sa_cuda__maxU(), m, s));
+    sa_cuda__k_heads<U><<<g, SA_CUDA__THREADS, 0, s>>>(cs, keys, rbits, w.rank, T, h, hk, m, fb, fa);
     SA_CUDA__LAUNCHED();
     /* the keys are dead from here: their buffer takes the scans */
     tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, keys, sa_cuda__max_op(), m, s));
-    sa_cuda__k_update<<<g, SA_CUDA__THREADS, 0, s>>>(cs, fb, keys, m, w.rank, fa);
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, keys, sa_cuda__maxU(), m, s));
+    sa_cuda__k_update<U><<<g, SA_CUDA__THREADS, 0, s>>>(cs, fb, keys, m, w.rank, fa, sa_out);
     SA_CUDA__LAUNCHED();
     tb = w.cub_bytes;
     SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, fa, keys, m, s));
-    sa_cuda__k_compact<<<g, SA_CUDA__THREADS, 0, s>>>(fa, keys, cs, m, fb, w.misc);
+    sa_cuda__k_compact<U><<<g, SA_CUDA__THREADS, 0, s>>>(fa, keys, cs, m, fb, w.misc);
     SA_CUDA__LAUNCHED();
     *next = fb;
     return SA_CUDA_OK;
 }
 
-static sa_cuda_status sa_cuda__round0(const uint8_t *d_text, const sa_cuda__texts &T, const sa_cuda__pack &P,
-                                      const sa_cuda__bufs &B, uint32_t **next, sa_cuda__ws &w, cudaStream_t s)
+template <typename U>
+static sa_cuda_status sa_cuda__round0(const uint8_t *d_text, const sa_cuda__texts<U> &T, const sa_cuda__pack &P,
+                                      const sa_cuda__bufs<U> &B, U **next, U **sorted, sa_cuda__wsT<U> &w, cudaStream_t s)
 {
-    uint32_t N = T.n;
-    unsigned g = sa_cuda__grid(N);
-    uint32_t *keys = B.b[1], *vals = B.b[2];
-    sa_cuda__k_keys0<<<g, SA_CUDA__THREADS, 0, s>>>(d_text, T, P, keys, vals);
+    U N = T.m;
+    unsigned g = sa_cuda__gridn(N);
+    U *keys = B.b[1], *vals = B.b[2];
+    sa_cuda__k_keys0<U><<<g, SA_CUDA__THREADS, 0, s>>>(d_text, T, P, keys, vals);
     SA_CUDA__LAUNCHED();
-    sa_cuda_status st = sa_cuda__sort_pairs(w, &keys, B.b[3], &vals, B.b[0], N, P.kc * P.b, s);
+    sa_cuda_status st = sa_cuda__sort_pairs<U>(w, &keys, B.b[3], &vals, B.b[0], N, P.kc * P.b, s);
     if (st) return st;
     if (P.keys0 > 1) { /* then (stable) by the first kc characters */
-        uint32_t *kfree = keys == B.b[1] ? B.b[3] : B.b[1], *vfree = vals == B.b[2] ? B.b[0] : B.b[2];
-        sa_cuda__k_keys0a<<<g, SA_CUDA__THREADS, 0, s>>>(d_text, vals, T, P, kfree);
+        U *kfree = keys == B.b[1] ? B.b[3] : B.b[1], *vfree = vals == B.b[2] ? B.b[0] : B.b[2];
+        sa_cuda__k_keys0a<U><<<g, SA_CUDA__THREADS, 0, s>>>(d_text, vals, T, P, kfree);
         SA_CUDA__LAUNCHED();
         keys = kfree;
-        if ((st = sa_cuda__sort_pairs(w, &keys, keys == B.b[1] ? B.b[3] : B.b[1], &vals, vfree, N, P.kc * P.b, s)))
+        if ((st = sa_cuda__sort_pairs<U>(w, &keys, keys == B.b[1] ? B.b[3] : B.b[1], &vals, vfree, N, P.kc * P.b, s)))
             return st;
     }
     if (T.count > 1) { /* then by text number (stable): each text's suffixes together */
-        uint32_t *kfree = keys == B.b[1] ? B.b[3] : B.b[1], *vfree = vals == B.b[2] ? B.b[0] : B.b[2];
-        sa_cuda__k_textid<<<g, SA_CUDA__THREADS, 0, s>>>(vals, T, kfree);
+        U *kfree = keys == B.b[1] ? B.b[3] : B.b[1], *vfree = vals == B.b[2] ? B.b[0] : B.b[2];
+        sa_cuda__k_textid<U><<<g, SA_CUDA__THREADS, 0, s>>>(vals, T, kfree);
         SA_CUDA__LAUNCHED();
         keys = kfree;
-        if ((st = sa_cuda__sort_pairs(w, &keys, keys == B.b[1] ? B.b[3] : B.b[1], &vals, vfree, N,
-                                      sa_cuda__bits(T.count - 1), s)))
+        if ((st = sa_cuda__sort_pairs<U>(w, &keys, keys == B.b[1] ? B.b[3] : B.b[1], &vals, vfree, N,
+                                         sa_cuda__bits((uint64_t)T.count - 1), s)))
             return st;
     }
-    /* fa, fb: the two buffers that hold neither the sorted suffixes nor the sorted keys */
-    uint32_t *sa = vals, *f[3], *fa = NULL, *fb = NULL;
+    /* fa, fb: the two buffers that hold neither the sorted items nor the sorted keys */
+    U *sa = vals, *f[3], *fa = NULL, *fb = NULL;
     sa_cuda__others(B, sa, f);
     for (int i = 0; i < 3; i++)
         if (f[i] != keys) { if (!fa) fa = f[i]; else fb = f[i]; }
-    sa_cuda__k_heads0<<<g, SA_CUDA__THREADS, 0, s>>>(d_text, sa, T.count > 1 ? NULL : keys, T, P, fa);
+    sa_cuda__k_heads0<U><<<g, SA_CUDA__THREADS, 0, s>>>(d_text, sa, T.count > 1 ? (const U *)NULL : keys, T, P, fa);
     SA_CUDA__LAUNCHED();
     size_t tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, fb, sa_cuda__max_op(), N, s));
-    sa_cuda__k_rank0<<<g, SA_CUDA__THREADS, 0, s>>>(sa, N, fa, fb, w.rank, keys);
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, fb, sa_cuda__maxU(), N, s));
+    sa_cuda__k_rank0<U><<<g, SA_CUDA__THREADS, 0, s>>>(sa, N, fa, fb, w.rank, keys);
     SA_CUDA__LAUNCHED();
     tb = w.cub_bytes;
     SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, keys, fb, N, s));
-    sa_cuda__k_compact<<<g, SA_CUDA__THREADS, 0, s>>>(keys, fb, sa, N, fa, w.misc);
+    sa_cuda__k_compact<U><<<g, SA_CUDA__THREADS, 0, s>>>(keys, fb, sa, N, fa, w.misc);
     SA_CUDA__LAUNCHED();
     *next = fa;
+    *sorted = sa;
     return SA_CUDA_OK;
 }
 
-static sa_cuda_status sa_cuda__round(const sa_cuda__texts &T, const sa_cuda__bufs &B, uint32_t m, uint32_t h,
-                                     uint32_t **c, sa_cuda__ws &w, cudaStream_t s, int *passes)
+template <typename U>
+static sa_cuda_status sa_cuda__round(const sa_cuda__texts<U> &T, const sa_cuda__bufs<U> &B, U m, U h, U hk, U **c,
+                                     sa_cuda__wsT<U> &w, cudaStream_t s, U *sa_out)
 {
-    uint32_t *f[3], *cc = *c;
+    U *f[3], *cc = *c;
     sa_cuda__others(B, cc, f);
-    unsigned g = sa_cuda__grid(m);
-    int rbits = sa_cuda__bits(T.n), sbits = sa_cuda__bits(m / 2);
-    uint32_t *keys = f[0], *vals = cc;
+    unsigned g = sa_cuda__gridn(m);
+    int rbits = sa_cuda__bits(T.m), sbits = sa_cuda__bits(m / 2), wbits = (int)(8 * sizeof(U));
+    U *keys = f[0], *vals = cc;
     sa_cuda_status st;
-    if (sbits + rbits <= 32) { /* one sort: (group number, r2) */
-        sa_cuda__k_segflag<<<g, SA_CUDA__THREADS, 0, s>>>(cc, w.rank, m, f[0]);
+    if (sbits + rbits <= wbits) { /* one sort: (group number, r2) */
+        sa_cuda__k_segflag<U><<<g, SA_CUDA__THREADS, 0, s>>>(cc, w.rank, m, f[0]);
         SA_CUDA__LAUNCHED();
         size_t tb = w.cub_bytes;
         SA_CUDA__TRY(cub::DeviceScan::InclusiveSum(w.cub, tb, f[0], f[1], m, s));
-        sa_cuda__k_keys<<<g, SA_CUDA__THREADS, 0, s>>>(cc, f[1], w.rank, T, h, rbits, m, f[0]);
+        sa_cuda__k_keys<U><<<g, SA_CUDA__THREADS, 0, s>>>(cc, f[1], w.rank, T, h, hk, rbits, m, f[0]);
         SA_CUDA__LAUNCHED();
-        if ((st = sa_cuda__sort_pairs(w, &keys, f[1], &vals, f[2], m, sbits + rbits, s))) return st;
-        *passes = 1;
-        return sa_cuda__split(T, B, vals, keys, rbits, m, h, c, w, s);
-    } else { /* two stable sorts of 32-bit keys: by r2, then by the group's rank */
-        sa_cuda__k_keys_r2<<<g, SA_CUDA__THREADS, 0, s>>>(cc, w.rank, T, h, m, f[0]);
+        if ((st = sa_cuda__sort_pairs<U>(w, &keys, f[1], &vals, f[2], m, sbits + rbits, s))) return st;
+        return sa_cuda__split<U>(T, B, vals, keys, rbits, m, h, hk, c, w, s, sa_out);
+    } else { /* two stable sorts: by r2, then by the group's rank */
+        sa_cuda__k_keys_r2<U><<<g, SA_CUDA__THREADS, 0, s>>>(cc, w.rank, T, h, hk, m, f[0]);
         SA_CUDA__LAUNCHED();
-        if ((st = sa_cuda__sort_pairs(w, &keys, f[1], &vals, f[2], m, rbits, s))) return st;
-        uint32_t *kfree = keys == f[0] ? f[1] : f[0], *vfree = vals == cc ? f[2] : cc;
-        sa_cuda__k_keys_grp<<<g, SA_CUDA__THREADS, 0, s>>>(vals, w.rank, m, kfree);
+        if ((st = sa_cuda__sort_pairs<U>(w, &keys, f[1], &vals, f[2], m, rbits, s))) return st;
+        U *kfree = keys == f[0] ? f[1] : f[0], *vfree = vals == cc ? f[2] : cc;
+        sa_cuda__k_keys_grp<U><<<g, SA_CUDA__THREADS, 0, s>>>(vals, w.rank, m, kfree);
         SA_CUDA__LAUNCHED();
         keys = kfree;
-        if ((st = sa_cuda__sort_pairs(w, &keys, keys == f[0] ? f[1] : f[0], &vals, vfree, m, rbits, s))) return st;
-        *passes = 2;
-        return sa_cuda__split(T, B, vals, keys, 0, m, h, c, w, s);
+        if ((st = sa_cuda__sort_pairs<U>(w, &keys, keys == f[0] ? f[1] : f[0], &vals, vfree, m, rbits, s))) return st;
+        return sa_cuda__split<U>(T, B, vals, keys, 0, m, h, hk, c, w, s, sa_out);
     }
 }
 
-static sa_cuda_status sa_cuda__read_count(const sa_cuda__ws &w, uint32_t *m, cudaStream_t s)
+template <typename U> static sa_cuda_status sa_cuda__read_count(const sa_cuda__wsT<U> &w, U *m, cudaStream_t s)
 {
-    uint32_t v = 0;
+    U v = 0;
     SA_CUDA__TRY(cudaMemcpyAsync(&v, w.misc, sizeof v, cudaMemcpyDeviceToHost, s));
     SA_CUDA__TRY(cudaStreamSynchronize(s));
     *m = v;
     return SA_CUDA_OK;
 }
 
-#ifdef SA_CUDA_TRACE
-#include <stdio.h>
-#include <time.h>
-static double sa_cuda__now(void)
+/* The default rule (a pure function of the byte counts; sa_cuda_default_algorithm). */
+static double sa_cuda__entropy(const uint64_t *cnt, uint64_t n, int *sigma)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    double H = 0;
+    int sg = 0;
+    for (int c = 0; c < 256; c++)
+        if (cnt[c]) {
+            double q = (double)cnt[c] / (double)n;
+            H -= q * log2(q);
+            sg++;
+        }
+    *sigma = sg;
+    return H;
 }
-#endif
 
-/* The whole sort into d_sa (also used as a work buffer). T.n >= 1. rounds (may be NULL) gets
- * the number of sorting rounds; hist_ready: the caller already counted the bytes into the
- * workspace's histogram. */
-static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, const sa_cuda__texts &T, int32_t *d_sa, sa_cuda__ws &w,
-                                    cudaStream_t s, int *rounds, int hist_ready)
+/* Round 0's key packing for a text with these byte counts, keys of kbits bits. */
+static sa_cuda__pack sa_cuda__packing(const uint64_t *cnt, uint64_t n, int kbits, int batch, double *Hout)
 {
-    uint32_t N = T.n;
-    uint32_t *hist = w.misc + 512;
-#ifdef SA_CUDA_TRACE
-    double t0 = sa_cuda__now();
-#endif
-    /* the alphabet: the bytes present, numbered in order */
-    if (!hist_ready) {
-        SA_CUDA__TRY(cudaMemsetAsync(hist, 0, 256 * sizeof(uint32_t), s));
-        unsigned hg = sa_cuda__grid(N);
-        sa_cuda__k_hist<<<hg > 1024 ? 1024 : hg, SA_CUDA__THREADS, 0, s>>>(d_text, N, hist);
-        SA_CUDA__LAUNCHED();
-    }
-    uint32_t h_hist[256];
-    SA_CUDA__TRY(cudaMemcpyAsync(h_hist, hist, sizeof h_hist, cudaMemcpyDeviceToHost, s));
-    SA_CUDA__TRY(cudaStreamSynchronize(s));
     sa_cuda__pack P;
     int sigma = 0;
     for (int c = 0; c < 256; c++) {
         P.map.code[c] = (uint8_t)(sigma > 0 ? sigma - 1 : 0);
-        if (h_hist[c]) P.map.code[c] = (uint8_t)sigma++;
+        if (cnt[c]) P.map.code[c] = (uint8_t)sigma++;
     }
     P.b = sa_cuda__bits((uint64_t)(sigma > 1 ? sigma - 1 : 1));
-    P.kc = 32 / P.b;
+    P.kc = kbits / P.b;
     /* Two keys in round 0 when the first kc characters carry too few bits of entropy to tell
-     * most of the n suffixes apart (text; not random bytes or DNA, which one key nearly sorts):
+     * most of the suffixes apart (text; not random bytes or DNA, which one key nearly sorts):
      * it saves a doubling round that would sort almost everything again. One key for batches. */
-    double H = 0;
-    for (int c = 0; c < 256; c++)
-        if (h_hist[c]) {
-            double q = (double)h_hist[c] / (double)N;
-            H -= q * log2(q);
-        }
-    P.keys0 = (T.count == 1 && (double)P.kc * H < log2((double)N) + 3.0) ? 2 : 1;
-    sa_cuda__bufs B = {{(uint32_t *)d_sa, w.b[0], w.b[1], w.b[2]}};
-    uint32_t *c = NULL, m, h = (uint32_t)(P.kc * P.keys0);
-    int nr = 1, passes = 1;
-    sa_cuda_status st = sa_cuda__round0(d_text, T, P, B, &c, w, s);
-    if (st) return st;
-    if ((st = sa_cuda__read_count(w, &m, s))) return st;
-#ifdef SA_CUDA_TRACE
-    fprintf(stderr, "sa_cuda: n %u sigma %d entropy %.2f kc %d x %d: round 0 %.2f ms, %u unsorted\n", N, sigma, H,
-            P.kc, P.keys0, 1e3 * (sa_cuda__now() - t0), m);
+    int sg;
+    double H = sa_cuda__entropy(cnt, n, &sg);
+    P.keys0 = (!batch && (double)P.kc * H < log2((double)n) + 3.0) ? 2 : 1;
+    if (Hout) *Hout = H;
+    return P;
+}
+
+#define SA_CUDA__ALGO_DOUBLING 1
+#define SA_CUDA__ALGO_DC3 2
+
+/* The default choice between full prefix doubling and DC3 (sa_cuda_default_algorithm): doubling
+ * when the text looks random to round 0's sort, DC3 otherwise. Two tests, both must pass:
+ * (1) the first 32 bits of packed characters carry at least log2(n) + SA_CUDA__RANDOM_BITS bits of
+ * zeroth-order entropy (computed from the byte counts), and (2) among `samples` suffixes spread
+ * evenly over the text, sorted by those 32 bits, at most max(4, samples^2 / (10 n)) neighbours
+ * are equal (so about a fifth of the suffixes or fewer would be left for the second round; a
+ * Fibonacci word or a random block repeated has a high entropy per byte but few distinct keys).
+ * Then one radix sort nearly finishes the SA and the sample would not pay for the merge. The
+ * same rule for both index widths (32-bit packing in both). */
+#ifndef SA_CUDA__RANDOM_BITS
+#define SA_CUDA__RANDOM_BITS 3.0
 #endif
-    while (m > 0) {
-        if (m > N || nr > 64) return SA_CUDA_ERR_INTERNAL;
-        if ((st = sa_cuda__round(T, B, m, h, &c, w, s, &passes))) return st;
-        nr++;
-#ifdef SA_CUDA_TRACE
-        uint32_t m0 = m;
-#endif
-        if ((st = sa_cuda__read_count(w, &m, s))) return st;
-#ifdef SA_CUDA_TRACE
-        fprintf(stderr, "sa_cuda: round %d h %u: %u sorted by %d pass%s, %u left, %.2f ms\n", nr - 1, h, m0, passes,
-                passes > 1 ? "es" : "", m, 1e3 * (sa_cuda__now() - t0));
-#endif
-        h = h >= 0x40000000u ? 0x80000000u : 2 * h;
+static int sa_cuda__rule(const uint64_t *cnt, uint64_t n, uint64_t dups, uint64_t samples)
+{
+    if (n < 2) return SA_CUDA__ALGO_DOUBLING;
+    int sigma;
+    double H = sa_cuda__entropy(cnt, n, &sigma);
+    int b = sa_cuda__bits((uint64_t)(sigma > 1 ? sigma - 1 : 1));
+    if ((double)(32 / b) * H < log2((double)n) + SA_CUDA__RANDOM_BITS) return SA_CUDA__ALGO_DC3;
+    double lim = (double)samples * (double)samples / (10.0 * (double)n);
+    return (double)dups <= (lim > 4.0 ? lim : 4.0) ? SA_CUDA__ALGO_DOUBLING : SA_CUDA__ALGO_DC3;
+}
+static uint64_t sa_cuda__probe_size(uint64_t n)
+{
+    uint64_t k = sa_cuda__dc_items<uint64_t>(n) / 2;
+    return k < SA_CUDA__PROBE ? k : SA_CUDA__PROBE;
+}
+
+/* (2)'s sample: keys[j] = the first 32 bits of packed codes of suffix j * stride */
+static __global__ void sa_cuda__k_probe(const uint8_t *text, uint64_t n, uint64_t stride, sa_cuda__pack P, uint32_t k,
+                                        uint32_t *keys)
+{
+    SA_CUDA__FOR(uint32_t, j, k) keys[j] = sa_cuda__key0<uint64_t>(text, P, (uint64_t)j * stride, n) & 0xFFFFFFFFull;
+}
+static __global__ void sa_cuda__k_dups(const uint32_t *keys, uint32_t k, uint32_t *count)
+{
+    SA_CUDA__FOR(uint32_t, j, k) if (j > 0 && keys[j] == keys[j - 1]) atomicAdd(count, 1u);
+}
+
+/* The whole sort into d_sa (also used as a work buffer). T.n >= 1, T.m, T.dc filled by the
+ * caller are ignored: the path is chosen here (algo 0 = the rule, batches always doubling; the
+ * doubling only where the workspace holds its layout). d_ws: aligned. rounds, algo_out may be
+ * NULL; hist_ready: the caller already counted the bytes into the workspace's histogram. */
+template <typename U>
+static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, sa_cuda__texts<U> T, U *d_sa, void *d_ws, size_t ws_bytes,
+                                    int algo, cudaStream_t s, int *rounds, int *algo_out, int hist_ready)
+{
+    U N = T.n;
+    sa_cuda_status st0;
+    if (!d_ws) return SA_CUDA_ERR_NULL;
+    uintptr_t wa = (uintptr_t)d_ws, al = (wa + SA_CUDA__ALIGN - 1) / SA_CUDA__ALIGN * SA_CUDA__ALIGN;
+    if (ws_bytes < SA_CUDA__ALIGN + sizeof(U) * SA_CUDA__MISC_WORDS) return SA_CUDA_ERR_SIZE;
+    if (T.count > 1 || N < 2) algo = SA_CUDA__ALGO_DOUBLING;
+    /* the workspace is checked before anything is launched: at least DC3's (or the doubling's
+     * when that is asked for) */
+    size_t need_dbl = sa_cuda__layoutT<U>(N, N, 0, NULL, NULL);
+    size_t need_min = algo == SA_CUDA__ALGO_DOUBLING ? need_dbl : sa_cuda__layoutT<U>(sa_cuda__dc_items(N), N, 1, NULL, NULL);
+    if (!need_dbl || !need_min) return SA_CUDA_ERR_CUDA;
+    if (ws_bytes < need_min) return SA_CUDA_ERR_SIZE;
+    uint32_t *hist = sa_cuda__hist_of((void *)al); /* misc is first in every layout */
+    if (!hist_ready) {
+        SA_CUDA__TRY(cudaMemsetAsync(hist, 0, 256 * sizeof(uint32_t), s));
+        unsigned hg = sa_cuda__gridn(N);
+        sa_cuda__k_hist<<<hg > 1024 ? 1024 : hg, SA_CUDA__THREADS, 0, s>>>(d_text, N, hist);
+        SA_CUDA__LAUNCHED();
     }
-    sa_cuda__k_final<<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, s>>>(w.rank, N, d_sa);
-    SA_CUDA__LAUNCHED();
+    uint32_t h_hist[256];
+    uint64_t cnt[256];
+    SA_CUDA__TRY(cudaMemcpyAsync(h_hist, hist, sizeof h_hist, cudaMemcpyDeviceToHost, s));
+    SA_CUDA__TRY(cudaStreamSynchronize(s));
+    for (int c = 0; c < 256; c++) cnt[c] = h_hist[c];
+    if ((uint64_t)N > 0xFFFFFFFFull) /* 32-bit counters may wrap to 0: every byte value counts as present */
+        for (int c = 0; c < 256; c++) cnt[c] = (uint64_t)N / 256;
+    int want = algo;
+    if (!want) { /* the rule: entropy first; the sampled keys only where that says random */
+        want = sa_cuda__rule(cnt, N, 0, 0);
+        uint64_t k = sa_cuda__probe_size(N);
+        if (want == SA_CUDA__ALGO_DOUBLING && k >= 64) {
+            /* the sample lives where every layout has its rank array (after misc); CUB's scratch
+             * of DC3's layout (the smallest the call accepts) sorts it */
+            sa_cuda__wsT<U> w0;
+            if ((st0 = sa_cuda__take_wsT<U>(sa_cuda__dc_items(N), N, 1, d_ws, ws_bytes, &w0))) return st0;
+            sa_cuda__pack P32 = sa_cuda__packing(cnt, N, 32, 0, NULL);
+            P32.keys0 = 1;
+            uint32_t *pk = (uint32_t *)w0.rank, *pk2 = pk + k, *dn = (uint32_t *)w0.misc + 6;
+            sa_cuda__k_probe<<<sa_cuda__gridn(k), SA_CUDA__THREADS, 0, s>>>(d_text, N, N / k, P32, (uint32_t)k, pk);
+            SA_CUDA__LAUNCHED();
+            cub::DoubleBuffer<uint32_t> dk(pk, pk2);
+            size_t tb = w0.cub_bytes;
+            SA_CUDA__TRY(cub::DeviceRadixSort::SortKeys(w0.cub, tb, dk, (int)k, 0, 32, s));
+            SA_CUDA__TRY(cudaMemsetAsync(dn, 0, sizeof(uint32_t), s));
+            sa_cuda__k_dups<<<sa_cuda__gridn(k), SA_CUDA__THREADS, 0, s>>>(dk.Current(), (uint32_t)k, dn);
+            SA_CUDA__LAUNCHED();
+            uint32_t dups = 0;
+            SA_CUDA__TRY(cudaMemcpyAsync(&dups, dn, sizeof dups, cudaMemcpyDeviceToHost, s));
+            SA_CUDA__TRY(cudaStreamSynchronize(s));
+            want = sa_cuda__rule(cnt, N, dups, k);
+        }
+    }
+    if (want == SA_CUDA__ALGO_DOUBLING && !algo && ws_bytes < need_dbl) want = SA_CUDA__ALGO_DC3;
+    T.dc = want == SA_CUDA__ALGO_DC3;
+    T.m = T.dc ? sa_cuda__dc_items(N) : N;
+    sa_cuda__wsT<U> w;
+    sa_cuda_status st = sa_cuda__take_wsT<U>(T.m, N, T.dc, d_ws, ws_bytes, &w);
+    if (st) return st;
+    /* round 0's keys: a word of U, except that the 64-bit path sorts 32 bits of packed codes
+     * where one 32-bit key already tells most suffixes apart (random-like text: half the passes) */
+    int kbits = (int)(8 * sizeof(U));
+    if (kbits > 32 && sa_cuda__packing(cnt, N, 32, T.count > 1, NULL).keys0 == 1) kbits = 32;
+    sa_cuda__pack P = sa_cuda__packing(cnt, N, kbits, T.count > 1, NULL);
+    sa_cuda__bufs<U> B = {{d_sa, w.b[0], w.b[1], w.b[2]}};
+    U *c = NULL, m;
+    /* groups are sorted by their first L characters; a round compares items s positions apart
+     * (s <= L; a multiple of 3 on the DC3 sample, which keeps p + s in the sample) */
+    uint64_t L = (uint64_t)P.kc * (uint64_t)P.keys0;
+    int nr = 1;
+    U *sorted = NULL, *sa_out = NULL;
+    if ((st = sa_cuda__round0<U>(d_text, T, P, B, &c, &sorted, w, s))) return st;
+    if ((st = sa_cuda__read_count<U>(w, &m, s))) return st;
+    size_t q = ((size_t)m + 128 + 63) / 64 * 64; /* words of each round buffer below */
+    if (!T.dc && 2 * q <= (size_t)N + 64) {
+        /* Few suffixes left (random-like text): round 0's order becomes the SA in d_sa now, the
+         * rounds write the places of what they sort into it (k_update), and the final scatter
+         * sa[rank[i]] = i over all n is not needed. The rounds' four buffers of m words are
+         * carved out of the three workspace buffers instead (one holds the list). */
+        if (c == d_sa) { /* move the list out of d_sa first */
+            U *tmp = w.b[0] != sorted ? w.b[0] : w.b[1];
+            SA_CUDA__TRY(cudaMemcpyAsync(tmp, c, sizeof(U) * (size_t)m, cudaMemcpyDeviceToDevice, s));
+            c = tmp;
+        }
+        if (sorted != d_sa) SA_CUDA__TRY(cudaMemcpyAsync(d_sa, sorted, sizeof(U) * (size_t)N, cudaMemcpyDeviceToDevice, s));
+        U *o[3];
+        int k = 0;
+        for (int i = 0; i < 3; i++)
+            if (w.b[i] != c) o[k++] = w.b[i];
+        if (k != 2) return SA_CUDA_ERR_INTERNAL;
+        B.b[0] = c; B.b[1] = o[0]; B.b[2] = o[0] + q; B.b[3] = o[1];
+        sa_out = d_sa;
+    }
+    while (m > 0) {
+        if (m > T.m || nr > 128) return SA_CUDA_ERR_INTERNAL;
+        uint64_t sh = T.dc ? L / 3 * 3 : L;
+        if (sh > (uint64_t)N) sh = (uint64_t)N; /* past every end: r2 = 0 */
+        U hk = T.dc ? (U)(sh / 3 * 2) : (U)sh;
+        if ((st = sa_cuda__round<U>(T, B, m, (U)sh, hk, &c, w, s, sa_out))) return st;
+        nr++;
+        if ((st = sa_cuda__read_count<U>(w, &m, s))) return st;
+        L += sh;
+    }
     if (rounds) *rounds = nr;
+    if (algo_out) *algo_out = want;
+    if (!T.dc) {
+        if (sa_out) return SA_CUDA_OK; /* already in place */
+        sa_cuda__k_final<U><<<sa_cuda__gridn(N), SA_CUDA__THREADS, 0, s>>>(w.rank, T, d_sa);
+        SA_CUDA__LAUNCHED();
+        return SA_CUDA_OK;
+    }
+    /* DC3: the sample's positions in order (l12), the sorted i % 3 == 0 suffixes (l0), merge */
+    U m12 = T.m, n0 = (N + 2) / 3, off = n0 - (N + 1) / 3;
+    U *l12 = w.b[0], *l0 = w.b[1], *l0alt = w.b[2];
+    /* the byte keys in the tails of l0's two buffers (each has m + 64 >= n0 + 64 words) */
+    size_t k8o = (sizeof(U) * (size_t)n0 + 15) / 16 * 16;
+    uint8_t *k8 = (uint8_t *)l0 + k8o, *k8alt = (uint8_t *)l0alt + k8o;
+    sa_cuda__k_final<U><<<sa_cuda__gridn(m12), SA_CUDA__THREADS, 0, s>>>(w.rank, T, l12);
+    SA_CUDA__LAUNCHED();
+    size_t tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceSelect::If(w.cub, tb, l12, l0 + off, w.misc + 1, (int64_t)m12, sa_cuda__is_mod1<U>(), s));
+    sa_cuda__k_dc_mod0<U><<<sa_cuda__gridn(n0), SA_CUDA__THREADS, 0, s>>>(d_text, N, n0, off, l0, k8);
+    SA_CUDA__LAUNCHED();
+    cub::DoubleBuffer<uint8_t> dk(k8, k8alt);
+    cub::DoubleBuffer<U> dv(l0, l0alt);
+    tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceRadixSort::SortPairs(w.cub, tb, dk, dv, n0, 0, 8, s));
+    sa_cuda__dc3_less<U> lt = {d_text, w.rank, N};
+    tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceMerge::MergeKeys(w.cub, tb, dv.Current(), (int64_t)n0, l12, (int64_t)m12, d_sa, lt, s));
     return SA_CUDA_OK;
 }
 
@@ -1073,26 +1369,56 @@ SA_CUDA_DEF const char *sa_cuda_status_string(sa_cuda_status status)
 SA_CUDA_DEF size_t sa_cuda_workspace_size(int64_t n)
 {
     if (n < 0 || n > INT32_MAX - 1) return 0;
-    return sa_cuda__layout((uint32_t)n, NULL, NULL);
+    return sa_cuda__ws_any<uint32_t>((uint32_t)n);
+}
+
+SA_CUDA_DEF size_t sa_cuda_build_workspace_size(int64_t n)
+{
+    if (n < 0 || n > INT32_MAX - 1) return 0;
+    return sa_cuda__ws_build<uint32_t>((uint32_t)n);
+}
+
+SA_CUDA_DEF sa_cuda_algorithm sa_cuda_default_algorithm(const uint64_t counts[256], int64_t n, int64_t sample_dups,
+                                                        int64_t samples)
+{
+    if (!counts || n < 2 || sample_dups < 0 || samples < 0) return SA_CUDA_ALGO_DOUBLING;
+    return (sa_cuda_algorithm)sa_cuda__rule(counts, (uint64_t)n, (uint64_t)sample_dups, (uint64_t)samples);
+}
+
+SA_CUDA_DEF int64_t sa_cuda_default_samples(int64_t n)
+{
+    return n < 2 ? 0 : (int64_t)sa_cuda__probe_size((uint64_t)n);
 }
 
 SA_CUDA_DEF size_t sa_cuda_batch_workspace_size(int64_t total, int64_t count)
 {
-    if (count < 1 || count > INT32_MAX - 1) return 0;
-    return sa_cuda_workspace_size(total);
+    if (count < 1 || count > INT32_MAX - 1 || total < 0 || total > INT32_MAX - 1) return 0;
+    return sa_cuda__layoutT<uint32_t>((uint32_t)total, (uint32_t)total, 0, NULL, NULL);
+}
+
+/* One body for both widths: the argument checks and the call of the sorter. */
+template <typename U, typename S>
+static sa_cuda_status sa_cuda__build(const uint8_t *d_text, S *d_sa, int64_t n, int64_t max_n, sa_cuda_algorithm algo,
+                                     void *d_ws, size_t ws_bytes, cudaStream_t stream)
+{
+    if (n < 0 || n > max_n) return SA_CUDA_ERR_SIZE;
+    if ((int)algo < 0 || (int)algo > 2) return SA_CUDA_ERR_ARG;
+    if (n == 0) return SA_CUDA_OK;
+    if (!d_text || !d_sa || !d_ws) return SA_CUDA_ERR_NULL;
+    sa_cuda__texts<U> T = {NULL, 1, (U)n, (U)n, 0};
+    return sa_cuda__sort<U>(d_text, T, (U *)d_sa, d_ws, ws_bytes, (int)algo, stream, NULL, NULL, 0);
 }
 
 SA_CUDA_DEF sa_cuda_status sa_cuda_build(const uint8_t *d_text, int32_t *d_sa, int64_t n, void *d_ws, size_t ws_bytes,
                                          cudaStream_t stream)
 {
-    if (n < 0 || n > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
-    if (n == 0) return SA_CUDA_OK;
-    if (!d_text || !d_sa) return SA_CUDA_ERR_NULL;
-    sa_cuda__ws w;
-    sa_cuda_status st = sa_cuda__take_ws((uint32_t)n, d_ws, ws_bytes, &w);
-    if (st) return st;
-    sa_cuda__texts T = {NULL, 1, (uint32_t)n};
-    return sa_cuda__sort(d_text, T, d_sa, w, stream, NULL, 0);
+    return sa_cuda__build<uint32_t>(d_text, d_sa, n, INT32_MAX - 1, SA_CUDA_ALGO_DEFAULT, d_ws, ws_bytes, stream);
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_build_algo(const uint8_t *d_text, int32_t *d_sa, int64_t n, sa_cuda_algorithm algo,
+                                              void *d_ws, size_t ws_bytes, cudaStream_t stream)
+{
+    return sa_cuda__build<uint32_t>(d_text, d_sa, n, INT32_MAX - 1, algo, d_ws, ws_bytes, stream);
 }
 
 SA_CUDA_DEF sa_cuda_status sa_cuda_build_batch(const uint8_t *d_text, int64_t total, const int32_t *d_offsets,
@@ -1103,14 +1429,14 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_build_batch(const uint8_t *d_text, int64_t to
     if (count < 1 || count > INT32_MAX - 1) return SA_CUDA_ERR_ARG;
     if (!d_offsets) return SA_CUDA_ERR_NULL;
     if (total == 0) return SA_CUDA_OK;
-    if (!d_text || !d_sa) return SA_CUDA_ERR_NULL;
-    sa_cuda__ws w;
-    sa_cuda_status st = sa_cuda__take_ws((uint32_t)total, d_ws, ws_bytes, &w);
-    if (st) return st;
-    sa_cuda__texts T = {(const uint32_t *)d_offsets, (uint32_t)count, (uint32_t)total};
-    if ((st = sa_cuda__sort(d_text, T, d_sa, w, stream, NULL, 0))) return st;
+    if (!d_text || !d_sa || !d_ws) return SA_CUDA_ERR_NULL;
+    sa_cuda__texts<uint32_t> T = {(const uint32_t *)d_offsets, (uint32_t)count, (uint32_t)total, (uint32_t)total, 0};
+    sa_cuda_status st;
+    if ((st = sa_cuda__sort<uint32_t>(d_text, T, (uint32_t *)d_sa, d_ws, ws_bytes, SA_CUDA__ALGO_DOUBLING, stream, NULL,
+                                      NULL, 0)))
+        return st;
     if (count > 1) {
-        sa_cuda__k_localize<<<sa_cuda__grid(total), SA_CUDA__THREADS, 0, stream>>>(d_sa, T);
+        sa_cuda__k_localize<<<sa_cuda__gridn(total), SA_CUDA__THREADS, 0, stream>>>(d_sa, T);
         SA_CUDA__LAUNCHED();
     }
     return SA_CUDA_OK;
@@ -1229,11 +1555,13 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute(const uint8_t *text, int64_t n, 
                                                 sa_cuda_lrs_result *lrs, const sa_cuda_options *opt,
                                                 sa_cuda_stats *stats)
 {
-    sa_cuda_options o = {0, 0};
+    sa_cuda_options o;
+    memset(&o, 0, sizeof o);
     if (opt) o = *opt;
     if (stats) memset(stats, 0, sizeof *stats);
     if (n < 0 || n > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
-    if (o.streams < 0 || o.streams > 4 || o.batch_groups < 0) return SA_CUDA_ERR_ARG;
+    if (o.streams < 0 || o.streams > 4 || o.batch_groups < 0 || (int)o.algorithm < 0 || (int)o.algorithm > 2)
+        return SA_CUDA_ERR_ARG;
     if (n > 0 && (!text || !sa)) return SA_CUDA_ERR_NULL;
     if (n == 0) {
         if (lrs) memset(lrs, 0, sizeof *lrs);
@@ -1259,7 +1587,8 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute(const uint8_t *text, int64_t n, 
     sa_cuda__ws w;
     int rounds = 0;
     uint32_t N = (uint32_t)n;
-    sa_cuda__texts T = {NULL, 1, N};
+    sa_cuda__texts<uint32_t> T = {NULL, 1, N, N, 0};
+    int algo_used = 0;
     if ((st = sa_cuda__take_ws(N, d_ws, ws, &w))) goto done;
 #define SA_CUDA__H(call) do { if ((call) != cudaSuccess) { st = SA_CUDA_ERR_CUDA; goto done; } } while (0)
     SA_CUDA__H(cudaEventRecord(E[0], s0));
@@ -1268,21 +1597,22 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute(const uint8_t *text, int64_t n, 
          * alphabet, the first thing the sort needs) as soon as it has arrived */
         size_t chunk = (size_t)1 << 24;
         SA_CUDA__H(cudaStreamWaitEvent(s1, E[0], 0));
-        SA_CUDA__H(cudaMemsetAsync(w.misc + 512, 0, 256 * sizeof(uint32_t), s0));
+        SA_CUDA__H(cudaMemsetAsync(sa_cuda__hist_of(w.misc), 0, 256 * sizeof(uint32_t), s0));
         for (size_t off = 0; off < (size_t)n; off += chunk) {
             size_t len = (size_t)n - off < chunk ? (size_t)n - off : chunk;
             SA_CUDA__H(cudaMemcpyAsync(d_text + off, text + off, len, cudaMemcpyHostToDevice, s1));
             SA_CUDA__H(cudaEventRecord(E[7], s1));
             SA_CUDA__H(cudaStreamWaitEvent(s0, E[7], 0));
             unsigned hg = sa_cuda__grid(len);
-            sa_cuda__k_hist<<<hg > 1024 ? 1024 : hg, SA_CUDA__THREADS, 0, s0>>>(d_text + off, (uint32_t)len, w.misc + 512);
+            sa_cuda__k_hist<<<hg > 1024 ? 1024 : hg, SA_CUDA__THREADS, 0, s0>>>(d_text + off, (uint64_t)len, sa_cuda__hist_of(w.misc));
             if (cudaPeekAtLastError() != cudaSuccess) { st = SA_CUDA_ERR_CUDA; goto done; }
         }
     } else {
         SA_CUDA__H(cudaMemcpyAsync(d_text, text, (size_t)n, cudaMemcpyHostToDevice, s0));
     }
     SA_CUDA__H(cudaEventRecord(E[1], s0));
-    if ((st = sa_cuda__sort(d_text, T, d_sa, w, s0, &rounds, multi))) goto done;
+    if ((st = sa_cuda__sort<uint32_t>(d_text, T, (uint32_t *)d_sa, d_ws, ws, (int)o.algorithm, s0, &rounds, &algo_used, multi)))
+        goto done;
     SA_CUDA__H(cudaEventRecord(E[2], s0));
     if (multi) {
         /* the SA goes down on the second stream while the LCP is computed on the first */
@@ -1330,6 +1660,7 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute(const uint8_t *text, int64_t n, 
         stats->time_total = sa_cuda__elapsed(E[0], E[4]);
         stats->device_bytes = bytes;
         stats->rounds = rounds;
+        stats->algorithm = algo_used;
     }
 #undef SA_CUDA__H
 done:
@@ -1355,7 +1686,8 @@ static int64_t sa_cuda__group_start(const int64_t *off, int64_t count, int64_t g
 SA_CUDA_DEF sa_cuda_status sa_cuda_host_batch(const uint8_t *texts, const int64_t *offsets, int64_t count, int32_t *sa,
                                               const sa_cuda_options *opt, sa_cuda_stats *stats)
 {
-    sa_cuda_options o = {0, 0};
+    sa_cuda_options o;
+    memset(&o, 0, sizeof o);
     if (opt) o = *opt;
     if (stats) memset(stats, 0, sizeof *stats);
     if (!offsets) return SA_CUDA_ERR_NULL;
@@ -1414,9 +1746,10 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_batch(const uint8_t *texts, const int64_
         int32_t *d_sa = (int32_t *)(b + o_sa);
         sa_cuda__ws w;
         if ((st = sa_cuda__take_ws((uint32_t)len, b + o_ws, sa_cuda__up(ws), &w))) goto done;
-        sa_cuda__texts T = {(const uint32_t *)(b + o_off), (uint32_t)cnt, (uint32_t)len};
+        sa_cuda__texts<uint32_t> T = {(const uint32_t *)(b + o_off), (uint32_t)cnt, (uint32_t)len, (uint32_t)len, 0};
         int r = 0;
-        if ((st = sa_cuda__sort((const uint8_t *)b, T, d_sa, w, s, &r, 0))) goto done;
+        if ((st = sa_cuda__sort<uint32_t>((const uint8_t *)b, T, (uint32_t *)d_sa, b + o_ws, sa_cuda__up(ws), SA_CUDA__ALGO_DOUBLING, s, &r, NULL, 0)))
+            goto done;
         rounds += r;
         if (cnt > 1) {
             sa_cuda__k_localize<<<sa_cuda__grid((uint64_t)len), SA_CUDA__THREADS, 0, s>>>(d_sa, T);
@@ -1444,332 +1777,10 @@ done:
 }
 
 /* ==== the 64-bit path (n >= 2^31 - 1, or any n) ============================================== */
-/* A separate, simpler sorter so that the verified 32-bit code stays as it is: the same prefix
- * doubling over the compacted list of unsorted suffixes, with 64-bit positions, ranks and keys.
- * Round 0 sorts the first 8 raw bytes (no alphabet packing); every later round sorts the list
- * by two stable radix sorts (by rank[i+h] + 1, then by the group's rank), each on exactly the
- * bits of n. The LCP, LRS and validator are the 32-bit kernels with 64-bit words. Kernels use
- * grid-stride loops (a grid has fewer than 2^31 blocks). */
+/* The SA comes from the same sorter as the 32-bit calls (sa_cuda__sort<sa_cuda__u64>). The LCP,
+ * LRS and validator below are the 32-bit kernels with 64-bit words. */
 
-typedef unsigned long long sa_cuda__u64;
-#define SA_CUDA__NONE64 0xFFFFFFFFFFFFFFFFull
-#define SA_CUDA__TOP64 0x8000000000000000ull
-#define SA_CUDA__MAX64 ((int64_t)1 << 40) /* n above this: SA_CUDA_ERR_SIZE (no device holds 41n) */
-
-struct sa_cuda__min64 {
-    __host__ __device__ unsigned long long operator()(unsigned long long a, unsigned long long b) const
-    {
-        return a < b ? a : b;
-    }
-};
-
-static unsigned sa_cuda__grid64(sa_cuda__u64 n)
-{
-    sa_cuda__u64 g = (n + SA_CUDA__THREADS - 1) / SA_CUDA__THREADS;
-    if (g > ((sa_cuda__u64)1 << 24)) g = (sa_cuda__u64)1 << 24;
-    return (unsigned)(g ? g : 1);
-}
-
-/* Workspace: rank and three work buffers of 8N bytes, misc (count, LRS scratch),
- * CUB scratch: 32N bytes and a little. The SA output is the fourth work buffer. */
-struct sa_cuda__ws64 {
-    sa_cuda__u64 *rank, *b[3];
-    sa_cuda__u64 *misc; /* [0] count, [8..16) LRS scratch */
-    void *cub;
-    size_t cub_bytes;
-};
-
-static size_t sa_cuda__cub_bytes64(sa_cuda__u64 N)
-{
-    size_t best = 0, b = 0;
-    sa_cuda__u64 items = N ? N : 1, *p = NULL;
-    cub::DoubleBuffer<sa_cuda__u64> k64, v64;
-    if (cub::DeviceRadixSort::SortPairs(NULL, b, k64, v64, items, 0, 64) != cudaSuccess) return 0;
-    if (b > best) best = b;
-    b = 0;
-    if (cub::DeviceScan::ExclusiveSum(NULL, b, p, p, items) != cudaSuccess) return 0;
-    if (b > best) best = b;
-    b = 0;
-    if (cub::DeviceScan::InclusiveScan(NULL, b, p, p, sa_cuda__max64(), items) != cudaSuccess) return 0;
-    if (b > best) best = b;
-    return best;
-}
-
-static size_t sa_cuda__layout64(sa_cuda__u64 N, void *d_ws, sa_cuda__ws64 *w)
-{
-    size_t cub_bytes = sa_cuda__cub_bytes64(N);
-    if (!cub_bytes) return 0;
-    size_t words = sa_cuda__up(8 * ((size_t)N + 64)), o = 0;
-    size_t o_rank = o; o += words;
-    size_t o_b = o; o += 3 * words;
-    size_t o_misc = o; o += sa_cuda__up(8 * 64);
-    size_t o_cub = o; o += sa_cuda__up(cub_bytes);
-    if (w) {
-        char *b = (char *)d_ws;
-        w->rank = (sa_cuda__u64 *)(b + o_rank);
-        for (int i = 0; i < 3; i++) w->b[i] = (sa_cuda__u64 *)(b + o_b + i * words);
-        w->misc = (sa_cuda__u64 *)(b + o_misc);
-        w->cub = (void *)(b + o_cub);
-        w->cub_bytes = sa_cuda__up(cub_bytes);
-    }
-    return o + SA_CUDA__ALIGN;
-}
-
-static sa_cuda_status sa_cuda__take_ws64(sa_cuda__u64 N, void *d_ws, size_t ws_bytes, sa_cuda__ws64 *w)
-{
-    if (!d_ws) return SA_CUDA_ERR_NULL;
-    uintptr_t a = (uintptr_t)d_ws, al = (a + SA_CUDA__ALIGN - 1) / SA_CUDA__ALIGN * SA_CUDA__ALIGN;
-    size_t need = sa_cuda__layout64(N, (void *)al, w);
-    if (!need) return SA_CUDA_ERR_CUDA;
-    if (ws_bytes < need) return SA_CUDA_ERR_SIZE;
-    return SA_CUDA_OK;
-}
-
-/* ---- kernels: SA (64-bit) ------------------------------------------------------------------ */
-
-/* keys[k] = the first 8 bytes of suffix i = n-1-k (big-endian, zero-padded), vals[k] = i:
- * descending positions, so the stable sort puts a short suffix before the longer suffixes whose
- * padded keys equal its own (it is their prefix). */
-static __global__ void sa_cuda__k64_keys0(const uint8_t *text, sa_cuda__u64 n, sa_cuda__u64 *keys, sa_cuda__u64 *vals)
-{
-    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; k < n;
-         k += (sa_cuda__u64)gridDim.x * blockDim.x) {
-        sa_cuda__u64 i = n - 1 - k, key = 0;
-        for (int c = 0; c < 8; c++) key = (key << 8) | (i + c < n ? text[i + c] : 0u);
-        keys[k] = key;
-        vals[k] = i;
-    }
-}
-
-/* v[k] = k | TOP where a group starts after round 0: the keys differ, or one of the two
- * neighbours is shorter than 8 bytes (then it is alone). */
-static __global__ void sa_cuda__k64_heads0(const sa_cuda__u64 *sa, const sa_cuda__u64 *keys, sa_cuda__u64 n,
-                                           sa_cuda__u64 *v)
-{
-    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; k < n;
-         k += (sa_cuda__u64)gridDim.x * blockDim.x) {
-        int hd = k == 0 || keys[k] != keys[k - 1] || sa[k] + 8 > n || sa[k - 1] + 8 > n;
-        v[k] = hd ? (k | SA_CUDA__TOP64) : 0;
-    }
-}
-
-/* rank[sa[k]] = its group's head; keep[k] = 1 unless a singleton (v: the head flags in TOP). */
-static __global__ void sa_cuda__k64_rank0(const sa_cuda__u64 *sa, sa_cuda__u64 n, const sa_cuda__u64 *v,
-                                          const sa_cuda__u64 *head, sa_cuda__u64 *rank, sa_cuda__u64 *keep)
-{
-    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; k < n;
-         k += (sa_cuda__u64)gridDim.x * blockDim.x) {
-        rank[sa[k]] = head[k] & ~SA_CUDA__TOP64;
-        int single = (v[k] >> 63) && (k + 1 == n || (v[k + 1] >> 63));
-        keep[k] = !single;
-    }
-}
-
-static __device__ __forceinline__ sa_cuda__u64 sa_cuda__r2_64(const sa_cuda__u64 *rank, sa_cuda__u64 n,
-                                                              sa_cuda__u64 i, sa_cuda__u64 h)
-{
-    return i + h < n ? rank[i + h] + 1 : 0;
-}
-
-static __global__ void sa_cuda__k64_keys_r2(const sa_cuda__u64 *c, const sa_cuda__u64 *rank, sa_cuda__u64 n,
-                                            sa_cuda__u64 h, sa_cuda__u64 m, sa_cuda__u64 *keys)
-{
-    for (sa_cuda__u64 j = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; j < m;
-         j += (sa_cuda__u64)gridDim.x * blockDim.x)
-        keys[j] = sa_cuda__r2_64(rank, n, c[j], h);
-}
-
-static __global__ void sa_cuda__k64_keys_grp(const sa_cuda__u64 *c, const sa_cuda__u64 *rank, sa_cuda__u64 m,
-                                             sa_cuda__u64 *keys)
-{
-    for (sa_cuda__u64 j = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; j < m;
-         j += (sa_cuda__u64)gridDim.x * blockDim.x)
-        keys[j] = rank[c[j]];
-}
-
-/* v[j] = j where an old group starts in the sorted list (keys = the groups' ranks) */
-static __global__ void sa_cuda__k64_segstart(const sa_cuda__u64 *keys, sa_cuda__u64 m, sa_cuda__u64 *v)
-{
-    for (sa_cuda__u64 j = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; j < m;
-         j += (sa_cuda__u64)gridDim.x * blockDim.x)
-        v[j] = (j == 0 || keys[j] != keys[j - 1]) ? j : 0;
-}
-
-/* Entry j sits at SA position p = its group's rank + (j - the group's first entry). pp[j]
- * (segment start in, p | new-head flag out); v[j] = p where a new group starts, else 0. */
-static __global__ void sa_cuda__k64_heads(const sa_cuda__u64 *cs, const sa_cuda__u64 *keys, const sa_cuda__u64 *rank,
-                                          sa_cuda__u64 n, sa_cuda__u64 h, sa_cuda__u64 m, sa_cuda__u64 *pp,
-                                          sa_cuda__u64 *v)
-{
-    for (sa_cuda__u64 j = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; j < m;
-         j += (sa_cuda__u64)gridDim.x * blockDim.x) {
-        sa_cuda__u64 p = keys[j] + (j - pp[j]);
-        int nh = j == 0 || keys[j] != keys[j - 1] ||
-                 sa_cuda__r2_64(rank, n, cs[j - 1], h) != sa_cuda__r2_64(rank, n, cs[j], h);
-        pp[j] = p | (nh ? SA_CUDA__TOP64 : 0);
-        v[j] = nh ? p : 0;
-    }
-}
-
-static __global__ void sa_cuda__k64_update(const sa_cuda__u64 *cs, const sa_cuda__u64 *pp, const sa_cuda__u64 *head,
-                                           sa_cuda__u64 m, sa_cuda__u64 *rank, sa_cuda__u64 *keep)
-{
-    for (sa_cuda__u64 j = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; j < m;
-         j += (sa_cuda__u64)gridDim.x * blockDim.x) {
-        rank[cs[j]] = head[j];
-        int single = (pp[j] >> 63) && (j + 1 == m || (pp[j + 1] >> 63));
-        keep[j] = !single;
-    }
-}
-
-static __global__ void sa_cuda__k64_compact(const sa_cuda__u64 *keep, const sa_cuda__u64 *pos, const sa_cuda__u64 *c,
-                                            sa_cuda__u64 m, sa_cuda__u64 *cn, sa_cuda__u64 *count)
-{
-    for (sa_cuda__u64 j = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; j < m;
-         j += (sa_cuda__u64)gridDim.x * blockDim.x) {
-        if (keep[j]) cn[pos[j]] = c[j];
-        if (j + 1 == m) *count = pos[j] + keep[j];
-    }
-}
-
-static __global__ void sa_cuda__k64_final(const sa_cuda__u64 *rank, sa_cuda__u64 n, sa_cuda__u64 *sa)
-{
-    for (sa_cuda__u64 i = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; i < n;
-         i += (sa_cuda__u64)gridDim.x * blockDim.x) {
-        sa_cuda__u64 r = rank[i];
-        if (r < n) sa[r] = i;
-    }
-}
-
-/* ---- the 64-bit suffix sorter ---------------------------------------------------------------- */
-
-struct sa_cuda__bufs64 {
-    sa_cuda__u64 *b[4];
-};
-
-static void sa_cuda__others64(const sa_cuda__bufs64 &B, const sa_cuda__u64 *used, sa_cuda__u64 **f)
-{
-    int k = 0;
-    for (int i = 0; i < 4; i++)
-        if (B.b[i] != used && k < 3) f[k++] = B.b[i];
-}
-
-static sa_cuda_status sa_cuda__sort_pairs64(sa_cuda__ws64 &w, sa_cuda__u64 **keys, sa_cuda__u64 *keys_alt,
-                                            sa_cuda__u64 **vals, sa_cuda__u64 *vals_alt, sa_cuda__u64 m, int bits,
-                                            cudaStream_t s)
-{
-    cub::DoubleBuffer<sa_cuda__u64> dk(*keys, keys_alt), dv(*vals, vals_alt);
-    size_t tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceRadixSort::SortPairs(w.cub, tb, dk, dv, m, 0, bits > 0 ? bits : 1, s));
-    *keys = dk.Current();
-    *vals = dv.Current();
-    return SA_CUDA_OK;
-}
-
-/* fa, fb: the two buffers of B that are neither `a` nor `b`. */
-static void sa_cuda__free2_64(const sa_cuda__bufs64 &B, const sa_cuda__u64 *a, const sa_cuda__u64 *b,
-                              sa_cuda__u64 **fa, sa_cuda__u64 **fb)
-{
-    *fa = *fb = NULL;
-    for (int i = 0; i < 4; i++)
-        if (B.b[i] != a && B.b[i] != b) { if (!*fa) *fa = B.b[i]; else *fb = B.b[i]; }
-}
-
-/* Round 0: sort by the first 8 bytes; ranks; the list of unsorted suffixes -> *next. */
-static sa_cuda_status sa_cuda__round0_64(const uint8_t *d_text, sa_cuda__u64 N, const sa_cuda__bufs64 &B,
-                                         sa_cuda__u64 **next, sa_cuda__ws64 &w, cudaStream_t s)
-{
-    unsigned g = sa_cuda__grid64(N);
-    sa_cuda__u64 *keys = B.b[1], *vals = B.b[2], *fa, *fb;
-    sa_cuda__k64_keys0<<<g, SA_CUDA__THREADS, 0, s>>>(d_text, N, keys, vals);
-    SA_CUDA__LAUNCHED();
-    sa_cuda_status st = sa_cuda__sort_pairs64(w, &keys, B.b[3], &vals, B.b[0], N, 64, s);
-    if (st) return st;
-    sa_cuda__free2_64(B, keys, vals, &fa, &fb);
-    sa_cuda__k64_heads0<<<g, SA_CUDA__THREADS, 0, s>>>(vals, keys, N, fa);
-    SA_CUDA__LAUNCHED();
-    size_t tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, fb, sa_cuda__max64(), N, s));
-    sa_cuda__k64_rank0<<<g, SA_CUDA__THREADS, 0, s>>>(vals, N, fa, fb, w.rank, keys);
-    SA_CUDA__LAUNCHED();
-    tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, keys, fb, N, s));
-    sa_cuda__k64_compact<<<g, SA_CUDA__THREADS, 0, s>>>(keys, fb, vals, N, fa, w.misc);
-    SA_CUDA__LAUNCHED();
-    *next = fa;
-    return SA_CUDA_OK;
-}
-
-/* One doubling round over the m suffixes of the list *c (in SA order): two stable sorts, new
- * groups and ranks, the new list -> *c. */
-static sa_cuda_status sa_cuda__round64(sa_cuda__u64 N, const sa_cuda__bufs64 &B, sa_cuda__u64 m, sa_cuda__u64 h,
-                                       sa_cuda__u64 **c, sa_cuda__ws64 &w, cudaStream_t s)
-{
-    sa_cuda__u64 *f[3], *cc = *c;
-    sa_cuda__others64(B, cc, f);
-    unsigned g = sa_cuda__grid64(m);
-    int rbits = sa_cuda__bits(N);
-    sa_cuda__u64 *keys = f[0], *vals = cc;
-    sa_cuda_status st;
-    sa_cuda__k64_keys_r2<<<g, SA_CUDA__THREADS, 0, s>>>(cc, w.rank, N, h, m, f[0]);
-    SA_CUDA__LAUNCHED();
-    if ((st = sa_cuda__sort_pairs64(w, &keys, f[1], &vals, f[2], m, rbits, s))) return st;
-    sa_cuda__u64 *kfree = keys == f[0] ? f[1] : f[0], *vfree = vals == cc ? f[2] : cc;
-    sa_cuda__k64_keys_grp<<<g, SA_CUDA__THREADS, 0, s>>>(vals, w.rank, m, kfree);
-    SA_CUDA__LAUNCHED();
-    keys = kfree;
-    if ((st = sa_cuda__sort_pairs64(w, &keys, keys == f[0] ? f[1] : f[0], &vals, vfree, m, rbits, s))) return st;
-    /* vals: the list in its new order; keys: the groups' ranks */
-    sa_cuda__u64 *cs = vals, *fa, *fb;
-    sa_cuda__free2_64(B, cs, keys, &fa, &fb);
-    size_t tb = w.cub_bytes;
-    sa_cuda__k64_segstart<<<g, SA_CUDA__THREADS, 0, s>>>(keys, m, fa);
-    SA_CUDA__LAUNCHED();
-    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, fb, sa_cuda__max64(), m, s));
-    sa_cuda__k64_heads<<<g, SA_CUDA__THREADS, 0, s>>>(cs, keys, w.rank, N, h, m, fb, fa);
-    SA_CUDA__LAUNCHED();
-    tb = w.cub_bytes; /* the keys are dead from here: their buffer takes the scans */
-    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, keys, sa_cuda__max64(), m, s));
-    sa_cuda__k64_update<<<g, SA_CUDA__THREADS, 0, s>>>(cs, fb, keys, m, w.rank, fa);
-    SA_CUDA__LAUNCHED();
-    tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, fa, keys, m, s));
-    sa_cuda__k64_compact<<<g, SA_CUDA__THREADS, 0, s>>>(fa, keys, cs, m, fb, w.misc);
-    SA_CUDA__LAUNCHED();
-    *c = fb;
-    return SA_CUDA_OK;
-}
-
-static sa_cuda_status sa_cuda__read_count64(const sa_cuda__ws64 &w, sa_cuda__u64 *m, cudaStream_t s)
-{
-    sa_cuda__u64 v = 0;
-    SA_CUDA__TRY(cudaMemcpyAsync(&v, w.misc, sizeof v, cudaMemcpyDeviceToHost, s));
-    SA_CUDA__TRY(cudaStreamSynchronize(s));
-    *m = v;
-    return SA_CUDA_OK;
-}
-
-static sa_cuda_status sa_cuda__sort64(const uint8_t *d_text, sa_cuda__u64 N, int64_t *d_sa, sa_cuda__ws64 &w,
-                                      cudaStream_t s, int *rounds)
-{
-    sa_cuda__bufs64 B = {{(sa_cuda__u64 *)d_sa, w.b[0], w.b[1], w.b[2]}};
-    sa_cuda__u64 *c = NULL, m, h = 8;
-    int nr = 1;
-    sa_cuda_status st = sa_cuda__round0_64(d_text, N, B, &c, w, s);
-    if (st) return st;
-    if ((st = sa_cuda__read_count64(w, &m, s))) return st;
-    while (m > 0) {
-        if (m > N || nr > 80) return SA_CUDA_ERR_INTERNAL;
-        if ((st = sa_cuda__round64(N, B, m, h, &c, w, s))) return st;
-        nr++;
-        if ((st = sa_cuda__read_count64(w, &m, s))) return st;
-        h = h >= ((sa_cuda__u64)1 << 62) ? h : 2 * h;
-    }
-    sa_cuda__k64_final<<<sa_cuda__grid64(N), SA_CUDA__THREADS, 0, s>>>(w.rank, N, (sa_cuda__u64 *)d_sa);
-    SA_CUDA__LAUNCHED();
-    if (rounds) *rounds = nr;
-    return SA_CUDA_OK;
-}
+static unsigned sa_cuda__grid64(sa_cuda__u64 n) { return sa_cuda__gridn(n); }
 
 /* ---- LCP, LRS, validation (64-bit) ------------------------------------------------------------ */
 
@@ -1933,19 +1944,25 @@ static __global__ void sa_cuda__k64_val_order(const uint8_t *text, const int64_t
 SA_CUDA_DEF size_t sa_cuda_workspace_size64(int64_t n)
 {
     if (n < 0 || n > SA_CUDA__MAX64) return 0;
-    return sa_cuda__layout64((sa_cuda__u64)n, NULL, NULL);
+    return sa_cuda__ws_any<sa_cuda__u64>((sa_cuda__u64)n);
+}
+
+SA_CUDA_DEF size_t sa_cuda_build_workspace_size64(int64_t n)
+{
+    if (n < 0 || n > SA_CUDA__MAX64) return 0;
+    return sa_cuda__ws_build<sa_cuda__u64>((sa_cuda__u64)n);
 }
 
 SA_CUDA_DEF sa_cuda_status sa_cuda_build64(const uint8_t *d_text, int64_t *d_sa, int64_t n, void *d_ws, size_t ws_bytes,
                                            cudaStream_t stream)
 {
-    if (n < 0 || n > SA_CUDA__MAX64) return SA_CUDA_ERR_SIZE;
-    if (n == 0) return SA_CUDA_OK;
-    if (!d_text || !d_sa) return SA_CUDA_ERR_NULL;
-    sa_cuda__ws64 w;
-    sa_cuda_status st = sa_cuda__take_ws64((sa_cuda__u64)n, d_ws, ws_bytes, &w);
-    if (st) return st;
-    return sa_cuda__sort64(d_text, (sa_cuda__u64)n, d_sa, w, stream, NULL);
+    return sa_cuda__build<sa_cuda__u64>(d_text, d_sa, n, SA_CUDA__MAX64, SA_CUDA_ALGO_DEFAULT, d_ws, ws_bytes, stream);
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_build_algo64(const uint8_t *d_text, int64_t *d_sa, int64_t n, sa_cuda_algorithm algo,
+                                                void *d_ws, size_t ws_bytes, cudaStream_t stream)
+{
+    return sa_cuda__build<sa_cuda__u64>(d_text, d_sa, n, SA_CUDA__MAX64, algo, d_ws, ws_bytes, stream);
 }
 
 SA_CUDA_DEF sa_cuda_status sa_cuda_lcp64(const uint8_t *d_text, const int64_t *d_sa, int64_t *d_lcp, int64_t n,
@@ -2032,11 +2049,13 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute64(const uint8_t *text, int64_t n
                                                   sa_cuda_lrs_result *lrs, const sa_cuda_options *opt,
                                                   sa_cuda_stats *stats)
 {
-    sa_cuda_options o = {0, 0};
+    sa_cuda_options o;
+    memset(&o, 0, sizeof o);
     if (opt) o = *opt;
     if (stats) memset(stats, 0, sizeof *stats);
     if (n < 0 || n > SA_CUDA__MAX64) return SA_CUDA_ERR_SIZE;
-    if (o.streams < 0 || o.streams > 4 || o.batch_groups < 0) return SA_CUDA_ERR_ARG;
+    if (o.streams < 0 || o.streams > 4 || o.batch_groups < 0 || (int)o.algorithm < 0 || (int)o.algorithm > 2)
+        return SA_CUDA_ERR_ARG;
     if (n > 0 && (!text || !sa)) return SA_CUDA_ERR_NULL;
     if (n == 0) {
         if (lrs) memset(lrs, 0, sizeof *lrs);
@@ -2059,13 +2078,15 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute64(const uint8_t *text, int64_t n
     cudaStream_t s0 = H.s[0];
     cudaEvent_t *E = H.ev; /* 0 start, 1 uploaded, 2 SA done, 3 kernels done, 4 end */
     sa_cuda__ws64 w;
-    int rounds = 0;
+    int rounds = 0, algo_used = 0;
+    sa_cuda__texts<sa_cuda__u64> T = {NULL, 1, (sa_cuda__u64)n, (sa_cuda__u64)n, 0};
     if ((st = sa_cuda__take_ws64((sa_cuda__u64)n, d_ws, ws, &w))) goto done;
 #define SA_CUDA__H(call) do { if ((call) != cudaSuccess) { st = SA_CUDA_ERR_CUDA; goto done; } } while (0)
     SA_CUDA__H(cudaEventRecord(E[0], s0));
     SA_CUDA__H(cudaMemcpyAsync(d_text, text, (size_t)n, cudaMemcpyHostToDevice, s0));
     SA_CUDA__H(cudaEventRecord(E[1], s0));
-    if ((st = sa_cuda__sort64(d_text, (sa_cuda__u64)n, d_sa, w, s0, &rounds))) goto done;
+    if ((st = sa_cuda__sort<sa_cuda__u64>(d_text, T, (sa_cuda__u64 *)d_sa, d_ws, ws, (int)o.algorithm, s0, &rounds, &algo_used, 0)))
+        goto done;
     SA_CUDA__H(cudaEventRecord(E[2], s0));
     if (want_lcp) {
         if ((st = sa_cuda_lcp64(d_text, d_sa, d_lcp, n, d_ws, ws, s0))) goto done;
@@ -2085,6 +2106,7 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute64(const uint8_t *text, int64_t n
         stats->time_total = sa_cuda__elapsed(E[0], E[4]);
         stats->device_bytes = bytes;
         stats->rounds = rounds;
+        stats->algorithm = algo_used;
     }
 #undef SA_CUDA__H
 done:

@@ -113,9 +113,9 @@ int main(int argc, char **argv)
                "time_total_s,time_validate_s,throughput_mb_s,sa_throughput_mb_s,peak_mem_bytes,memory_overhead_ratio,"
                "lrs_len,lrs_sa_index,lrs_pos,lrs_count,sa_fnv1a64,ok,streams,time_h2d_s,time_kernel_s,time_d2h_s,"
                "device_bytes_per_n,rounds\n");
-        printf("%s,doubling,phi,32,%lld,1,1,%.6f,%.6f,%.6f,%.6f,0,%.6f,%.6f,%.3f,%.3f,%zu,%.3f,%lld,%lld,%lld,%lld,"
+        printf("%s,%s,phi,32,%lld,1,1,%.6f,%.6f,%.6f,%.6f,0,%.6f,%.6f,%.3f,%.3f,%zu,%.3f,%lld,%lld,%lld,%lld,"
                "%016llx,%d,%d,%.6f,%.6f,%.6f,%.3f,%d\n",
-               VARIANT, (long long)n, t_io, t_alloc, t_sa, t_lcp, t_total, t_val, t_total > 0 ? mb / t_total : 0.0,
+               VARIANT, st.algorithm == SA_CUDA_ALGO_DC3 ? "dc3" : "doubling", (long long)n, t_io, t_alloc, t_sa, t_lcp, t_total, t_val, t_total > 0 ? mb / t_total : 0.0,
                t_sa > 0 ? mb / t_sa : 0.0, st.device_bytes, ratio, (long long)lrs.len, (long long)lrs.sa_index,
                (long long)lrs.pos, (long long)lrs.count, (unsigned long long)h, ok, streams, st.time_h2d,
                st.time_kernel, st.time_d2h, ratio, st.rounds);
@@ -125,7 +125,8 @@ int main(int argc, char **argv)
         printf("%s: suffix array + LCP + longest repeated substring on the GPU (sa_cuda.cuh)\n", VARIANT);
         printf("  device          %s\n", prop.name);
         printf("  input           %s, %lld bytes (%.2f MB)\n", file ? file : "random bytes", (long long)n, mb);
-        printf("  algorithm       prefix doubling (%d sorting rounds), LCP Phi/PLCP, 32-bit indices, %d stream%s\n",
+        printf("  algorithm       %s (%d sorting rounds), LCP Phi/PLCP, 32-bit indices, %d stream%s\n",
+               st.algorithm == SA_CUDA_ALGO_DC3 ? "prefix doubling on the DC3 sample + merge" : "prefix doubling",
                st.rounds, streams, streams == 1 ? "" : "s");
         printf("  time_io         %.4f s\n  time_alloc      %.4f s (page-locked host buffers)\n", t_io, t_alloc);
         printf("  time_h2d        %.4f s\n", st.time_h2d);
