@@ -67,6 +67,8 @@
  *                                     void * for C) for device buffers (nvcc builds)
  *   ccoll_plan_create(comm, count, dtype, &config, &plan)   collective; count = elements per
  *                                     rank (allreduce: the vector; allgather: each rank's part)
+ *   ccoll_plan_create_ex(..., &plan, &info)  the same; info.mismatch names the setting that
+ *                                     differed across ranks (AGREEMENT AND FAILURES below)
  *   ccoll_allreduce(plan, send, recv) collective; send may be MPI_IN_PLACE (data in recv)
  *   ccoll_allgather(plan, send, recv) collective; recv holds p x count; send may be MPI_IN_PLACE
  *   ccoll_plan_info(plan, &info)      what the last call ran: algorithm, eb, bytes sent, CR, the
@@ -112,8 +114,11 @@
  * ERROR BOUND AND RESULTS
  *   ccoll_config_init(CCOLL_ABS, eb) or (CCOLL_REL, rel): REL means eb = rel x (max - min)
  *   over ALL ranks' inputs (from the small MPI_Allreduce that starts every call; a second
- *   one ends it), so every rank quantizes with the same eb. Every rank ends with a BITWISE IDENTICAL result: each block's sum is made
- *   on one rank and forwarded (compressed ones are decoded from the same stream everywhere).
+ *   one ends it), so every rank quantizes with the same eb; where rel x (max - min)
+ *   underflows to 0 on data that is not constant, that bound is not representable and every
+ *   rank returns CCOLL_ERR_EB. Every rank ends with a BITWISE IDENTICAL result: each block's
+ *   sum is made on one rank and forwarded (compressed ones are decoded from the same stream
+ *   everywhere).
  *   - HOMCOMP, HOMCOMP_F, RECDBL (compressed): within p x eb of the exact sum, plus half a
  *     float32 ulp of the sum for float32 output (homcomp's hc_add bound).
  *   - DOC: recompresses partial sums: p x eb plus one rounding of each partial sum (p-1).
@@ -130,6 +135,30 @@
  *   worst-case buffer (MPI truncation otherwise) and validated before use. AUTO screens
  *   for NaN/Inf whenever it may compress; while settled on a raw algorithm it behaves like
  *   RING (NaN is summed, as MPI_Allreduce does).
+ *
+ * AGREEMENT AND FAILURES (every rank returns the same status, or MPI aborts the job)
+ *   Settings every rank must pass alike: count, dtype, algo, memory, bound and eb (not for
+ *   RING, which ignores them), codec_plain, checksum, segment, raw_below, ranks_per_node and
+ *   every field of model. ccoll_plan_create compares them, resolved (defaults filled in), in
+ *   its one agreement allreduce: a difference is CCOLL_ERR_ARG on every rank, and
+ *   ccoll_plan_create_ex's info.mismatch names the first ("eb", "segment", "model.alpha",
+ *   ...). threads, stream, device_pipeline and homcomp_qp_whole may differ. AUTO decides from
+ *   agreed inputs only (the agreed config.model; measured constants: the slowest rank's; the
+ *   compression ratio: the smallest; feedback: the slowest rank's time), so every rank runs the
+ *   same algorithm. An intercommunicator is CCOLL_ERR_ARG on every rank of both groups.
+ *   Every message a call receives is checked: a failed receive, a message of the wrong length,
+ *   empty or truncated, an error marker, or a stream that fails validation is recorded, the
+ *   call keeps its message pattern (error markers where data would go) and ends with one
+ *   agreed status (CCOLL_ERR_CORRUPT, the status a marker carries, or CCOLL_ERR_MPI); the plan
+ *   stays usable. A changed byte in a raw message (RING, raw RECDBL, ArGM's node phases) or,
+ *   without config.checksum, in a stream's payload can pass unseen.
+ *   Left to MPI: plan creation's agreement and MPI_Comm_idup run on the caller's communicator
+ *   under its error handler (MPI_ERRORS_ARE_FATAL unless the caller changed it); everything
+ *   after runs on the plan's duplicate with MPI_ERRORS_RETURN. A message longer than its
+ *   receive slot is MPI_ERR_TRUNCATE, which MPICH 4.0 raises on MPI_COMM_WORLD's handler
+ *   whatever the request's communicator: with MPI_ERRORS_RETURN set on MPI_COMM_WORLD ccoll
+ *   answers CCOLL_ERR_CORRUPT on every rank, with the default handler the job aborts. A peer
+ *   that stops sending (a crashed or hung process) leaves the others waiting.
  *
  * COST MODEL (AUTO; seed 2.5 and 6.4; all per rank, m = count x element size bytes)
  *   ring      : 2(p-1) alpha + 2 (p-1)/p m beta + (p-1)/p m gamma
@@ -359,6 +388,9 @@ typedef struct ccoll_info {
      * seconds is the in-ring rate per core, which a loaded or oversubscribed node does not
      * distort the way it does wall time */
     double c_compress, c_add, c_decompress;
+    const char *mismatch;     /* ccoll_plan_create_ex's CCOLL_ERR_ARG because ranks passed different
+                               * settings: the first that differed ("eb", "segment", "model.alpha",
+                               * ...), the same on every rank; else NULL */
 } ccoll_info;
 
 typedef struct ccoll_plan ccoll_plan;
@@ -368,6 +400,9 @@ CCOLLDEF const char *ccoll_algo_name(ccoll_algo a);
 CCOLLDEF ccoll_config ccoll_config_init(ccoll_bound bound, double eb);
 CCOLLDEF ccoll_status ccoll_plan_create(MPI_Comm comm, uint64_t count, MPI_Datatype dtype, const ccoll_config *config,
                                         ccoll_plan **plan);
+/* The same; info (may be NULL) says why a creation failed (info->mismatch). */
+CCOLLDEF ccoll_status ccoll_plan_create_ex(MPI_Comm comm, uint64_t count, MPI_Datatype dtype, const ccoll_config *config,
+                                           ccoll_plan **plan, ccoll_info *info);
 CCOLLDEF ccoll_status ccoll_allreduce(ccoll_plan *plan, const void *send, void *recv);
 CCOLLDEF ccoll_status ccoll_allgather(ccoll_plan *plan, const void *send, void *recv);
 CCOLLDEF ccoll_status ccoll_plan_info(const ccoll_plan *plan, ccoll_info *info);
@@ -523,6 +558,7 @@ struct ccoll_plan {
     hc_config hc;
     int lst;                    /* this rank's status in the current call (ccoll_status) */
     int lhc;                    /* this rank's codec status */
+    unsigned char mk[CCOLL__MARKER_BYTES]; /* this rank's error marker (raw steps send it) */
     uint64_t sent, raw_sent_streams, comp_sent;
     double t_codec, t_stage, t_link, t_wire; /* this call's time on this rank */
     double t_op[3];             /* host codec: seconds in compress, adds, decompress (this call) */
@@ -562,10 +598,16 @@ static ccoll_status ccoll__from_hc(hc_status s)
     default: return CCOLL_ERR_CODEC;
     }
 }
-/* Record a local failure (the first one wins) and return it. */
+static void ccoll__marker(unsigned char *m, int st);
+/* Record a local failure (the first one wins; its marker is what raw steps send from now on)
+ * and return it. */
 static int ccoll__fail(ccoll_plan *P, int st, int hc)
 {
-    if (P->lst == CCOLL_OK && st != CCOLL_OK) { P->lst = st; P->lhc = hc; }
+    if (P->lst == CCOLL_OK && st != CCOLL_OK) {
+        P->lst = st;
+        P->lhc = hc;
+        ccoll__marker(P->mk, st);
+    }
     return st;
 }
 static int ccoll__hc(ccoll_plan *P, hc_status s) { return s == HC_OK ? CCOLL_OK : ccoll__fail(P, ccoll__from_hc(s), s); }
@@ -1005,27 +1047,49 @@ static int ccoll__check_msg(const unsigned char *m, size_t len)
     return CCOLL_ERR_CORRUPT;
 }
 
+/* ---- point to point: ONE FAILURE PATH. A failed post, a failed or malformed receive (a
+ * message longer than its slot, of the wrong length, empty, or an error marker) is recorded
+ * as this rank's status (ccoll__fail) and the caller goes on with its message pattern: every
+ * receive is still waited for and every send still made (an error marker where data would
+ * go), so no peer waits forever; ccoll__finish agrees on one status at the end of the call.
+ * No communication loop leaves early. */
 static int ccoll__isend(ccoll_plan *P, const void *buf, size_t bytes, int to, MPI_Request *r)
 {
     P->sent += bytes;
-    return ccoll__mpi(MPI_Isend((void *)buf, (int)bytes, MPI_BYTE, to, CCOLL__TAG, P->top.comm, r));
+    if (MPI_Isend((void *)buf, (int)bytes, MPI_BYTE, to, CCOLL__TAG, P->top.comm, r) == MPI_SUCCESS) return CCOLL_OK;
+    *r = MPI_REQUEST_NULL;
+    return ccoll__fail(P, CCOLL_ERR_MPI, 0);
+}
+/* A raw message leaves: the data, or this rank's error marker once it is in error (where the
+ * marker fits the receiver's slot, which is exactly `bytes` long; a smaller message goes as it
+ * is: the call's status is agreed at its end either way). */
+static int ccoll__isend_raw(ccoll_plan *P, const void *buf, size_t bytes, int to, MPI_Request *r)
+{
+    if (P->lst != CCOLL_OK && bytes >= CCOLL__MARKER_BYTES) return ccoll__isend(P, P->mk, CCOLL__MARKER_BYTES, to, r);
+    return ccoll__isend(P, buf, bytes, to, r);
 }
 static int ccoll__irecv(ccoll_plan *P, void *buf, size_t cap, int from, MPI_Request *r)
 {
-    return ccoll__mpi(MPI_Irecv(buf, (int)cap, MPI_BYTE, from, CCOLL__TAG, P->top.comm, r));
+    if (MPI_Irecv(buf, (int)cap, MPI_BYTE, from, CCOLL__TAG, P->top.comm, r) == MPI_SUCCESS) return CCOLL_OK;
+    *r = MPI_REQUEST_NULL;
+    return ccoll__fail(P, CCOLL_ERR_MPI, 0);
 }
-/* Wait for a receive; *len = the bytes that came. MPI errors (truncation included) -> status. */
 /* Waits poll MPI_Test and give the core away between polls: with more ranks than cores
- * (or other work on the node) a spinning MPI_Wait starves the rank it is waiting for. */
-static int ccoll__wait(MPI_Request *r, MPI_Status *s)
+ * (or other work on the node) a spinning MPI_Wait starves the rank it is waiting for.
+ * Returns MPI's code (a request that completed in error is freed by MPI_Test). */
+static int ccoll__wait_rc(MPI_Request *r, MPI_Status *s)
 {
-    int done = 0;
+    int done = 0, rc;
     while (*r != MPI_REQUEST_NULL) {
-        if (MPI_Test(r, &done, s) != MPI_SUCCESS) return CCOLL_ERR_MPI;
-        if (done) return CCOLL_OK;
+        if ((rc = MPI_Test(r, &done, s)) != MPI_SUCCESS) return rc;
+        if (done) return MPI_SUCCESS;
         CCOLL__YIELD();
     }
-    return CCOLL_OK;
+    return MPI_SUCCESS;
+}
+static int ccoll__wait(MPI_Request *r, MPI_Status *s)
+{
+    return ccoll__wait_rc(r, s) == MPI_SUCCESS ? CCOLL_OK : CCOLL_ERR_MPI;
 }
 /* MPI_Allreduce through MPI_Iallreduce and the yielding wait */
 static int ccoll__allreduce(const void *in, void *out, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
@@ -1034,23 +1098,57 @@ static int ccoll__allreduce(const void *in, void *out, int n, MPI_Datatype t, MP
     if (MPI_Iallreduce(in, out, n, t, op, c, &r) != MPI_SUCCESS) return CCOLL_ERR_MPI;
     return ccoll__wait(&r, MPI_STATUS_IGNORE);
 }
-static int ccoll__wait_len(MPI_Request *r, size_t *len)
+/* Complete a receive; *len = the bytes that came. A failed receive is recorded and reads as
+ * empty (0): truncation (a peer sent more than the slot) is CCOLL_ERR_CORRUPT, any other MPI
+ * error CCOLL_ERR_MPI. Returns 1 when *len is usable. */
+static int ccoll__recv_wait(ccoll_plan *P, MPI_Request *r, size_t *len)
 {
     MPI_Status s;
-    int c = 0;
-    if (ccoll__wait(r, &s) != CCOLL_OK) return CCOLL_ERR_MPI;
-    if (MPI_Get_count(&s, MPI_BYTE, &c) != MPI_SUCCESS || c < 0) return CCOLL_ERR_MPI;
+    int c = 0, cls = 0, rc;
+    *len = 0;
+    if (*r == MPI_REQUEST_NULL) return 0; /* its post failed: recorded then */
+    memset(&s, 0, sizeof s);
+    rc = ccoll__wait_rc(r, &s);
+    if (rc != MPI_SUCCESS) {
+        if (MPI_Error_class(rc, &cls) != MPI_SUCCESS) cls = MPI_ERR_OTHER;
+        ccoll__fail(P, cls == MPI_ERR_TRUNCATE ? CCOLL_ERR_CORRUPT : CCOLL_ERR_MPI, 0);
+        return 0;
+    }
+    if (MPI_Get_count(&s, MPI_BYTE, &c) != MPI_SUCCESS || c < 0) {
+        ccoll__fail(P, CCOLL_ERR_MPI, 0);
+        return 0;
+    }
     *len = (size_t)c;
-    return CCOLL_OK;
+    return 1;
 }
-/* (a loop of MPI_Wait: MPICH's MPI_Waitall attributes trip gcc's -Wstringop-overflow) */
-static int ccoll__waitall(MPI_Request *r, uint64_t n)
+/* A raw message into buf: 1 when exactly `expect` bytes came; else the failure is recorded
+ * (the status an error marker carries, or CCOLL_ERR_CORRUPT). */
+static int ccoll__recv_raw(ccoll_plan *P, MPI_Request *r, const unsigned char *buf, size_t expect)
+{
+    size_t len = 0;
+    int m;
+    if (!ccoll__recv_wait(P, r, &len)) return 0;
+    if (len == expect) return 1;
+    m = len == CCOLL__MARKER_BYTES ? ccoll__check_msg(buf, len) : CCOLL_ERR_CORRUPT;
+    ccoll__fail(P, m ? m : CCOLL_ERR_CORRUPT, 0);
+    return 0;
+}
+/* A compressed message: 1 when it is a stream to use; else recorded (marker, short, failed). */
+static int ccoll__recv_stream(ccoll_plan *P, MPI_Request *r, const unsigned char *buf, size_t *len)
+{
+    int m;
+    if (!ccoll__recv_wait(P, r, len)) return 0;
+    if (!(m = ccoll__check_msg(buf, *len))) return 1;
+    ccoll__fail(P, m, 0);
+    return 0;
+}
+/* Sends complete (a loop of MPI_Wait: MPICH's MPI_Waitall attributes trip gcc's
+ * -Wstringop-overflow); a failure is recorded. */
+static void ccoll__waitall(ccoll_plan *P, MPI_Request *r, uint64_t n)
 {
     uint64_t i;
-    int st = CCOLL_OK;
     for (i = 0; i < n; i++)
-        if (ccoll__wait(&r[i], MPI_STATUS_IGNORE) != CCOLL_OK) st = CCOLL_ERR_MPI;
-    return st;
+        if (ccoll__wait(&r[i], MPI_STATUS_IGNORE) != CCOLL_OK) ccoll__fail(P, CCOLL_ERR_MPI, 0);
 }
 
 /* ---- device plan resources: allocated once, at plan creation (hstage, the IPC buffers and
@@ -1362,6 +1460,58 @@ static int ccoll__agree(MPI_Comm comm, int st)
     return all;
 }
 
+/* Elements per segment: device plans default larger (each codec call waits for its status);
+ * messages stay < 2^31 bytes; a multiple of 32 (homcomp's block). */
+static uint64_t ccoll__resolve_seg(const ccoll_config *cfg)
+{
+    uint64_t seg = cfg->segment ? cfg->segment : cfg->memory == CCOLL_MEM_DEVICE ? ((uint64_t)1 << 20) : 65536;
+    if (seg > ((uint64_t)1 << 24)) seg = (uint64_t)1 << 24;
+    return (seg + 31) / 32 * 32;
+}
+static uint64_t ccoll__resolve_raw_below(const ccoll_config *cfg) { return cfg->raw_below ? cfg->raw_below : 32768; }
+
+/* The settings every rank must share (they change message shapes, arithmetic or the algorithm
+ * AUTO picks), resolved (defaults filled in; RING has no error bound). ccoll_plan_create_ex
+ * compares them with one allreduce: a difference is CCOLL_ERR_ARG everywhere, and the name of
+ * the first differing one goes to info.mismatch. threads, stream, device_pipeline and
+ * homcomp_qp_whole may differ (they shape no message). */
+#define CCOLL__NDIG 20
+static const char *const ccoll__dig_names[CCOLL__NDIG] = {
+    "count", "dtype", "algo", "memory", "bound", "eb", "codec_plain", "checksum", "segment", "raw_below",
+    "ranks_per_node", "model.alpha", "model.beta", "model.gamma", "model.c", "model.h", "model.d", "model.stage",
+    "model.launch", "model.link"};
+static unsigned long long ccoll__dbits(double x)
+{
+    unsigned long long u = 0;
+    if (x != 0.0) memcpy(&u, &x, sizeof u); /* -0.0 and 0.0 alike */
+    return u;
+}
+static void ccoll__digest(const ccoll_config *c, uint64_t count, int dt, unsigned long long *d)
+{
+    const int bounded = c->algo != CCOLL_ALGO_RING;
+    const ccoll_model *m = &c->model;
+    d[0] = count;
+    d[1] = (unsigned long long)(dt + 1);
+    d[2] = (unsigned long long)c->algo;
+    d[3] = (unsigned long long)c->memory;
+    d[4] = bounded ? (unsigned long long)c->bound : 0;
+    d[5] = bounded ? ccoll__dbits(c->eb) : 0;
+    d[6] = (unsigned long long)c->codec_plain;
+    d[7] = (unsigned long long)c->checksum;
+    d[8] = ccoll__resolve_seg(c);
+    d[9] = ccoll__resolve_raw_below(c);
+    d[10] = (unsigned long long)c->ranks_per_node;
+    d[11] = ccoll__dbits(m->alpha);
+    d[12] = ccoll__dbits(m->beta);
+    d[13] = ccoll__dbits(m->gamma);
+    d[14] = ccoll__dbits(m->c);
+    d[15] = ccoll__dbits(m->h);
+    d[16] = ccoll__dbits(m->d);
+    d[17] = ccoll__dbits(m->stage);
+    d[18] = ccoll__dbits(m->launch);
+    d[19] = ccoll__dbits(m->link);
+}
+
 static int ccoll__plan_make(MPI_Comm comm, uint64_t count, int dt, const ccoll_config *cfg, ccoll_plan **out)
 {
     ccoll_plan *P;
@@ -1391,11 +1541,8 @@ static int ccoll__plan_make(MPI_Comm comm, uint64_t count, int dt, const ccoll_c
         P->set.cfg = *cfg;
         P->set.device = cfg->memory == CCOLL_MEM_DEVICE;
         if (P->set.device) P->set.cfg.homcomp_qp_whole = 0; /* device HOMCOMP QPs each segment after its receive */
-        /* device plans: larger default segments (each codec call waits for its status) */
-        P->set.seg = cfg->segment ? cfg->segment : P->set.device ? ((uint64_t)1 << 20) : 65536;
-        if (P->set.seg > ((uint64_t)1 << 24)) P->set.seg = (uint64_t)1 << 24; /* messages stay < 2^31 bytes */
-        P->set.seg = (P->set.seg + 31) / 32 * 32;
-        if (!P->set.cfg.raw_below) P->set.cfg.raw_below = 32768;
+        P->set.seg = ccoll__resolve_seg(cfg);
+        P->set.cfg.raw_below = ccoll__resolve_raw_below(cfg);
         P->info.algo = cfg->algo;
         P->info.ipc_why = "";
         P->set.hco.threads = cfg->threads;
@@ -1418,14 +1565,18 @@ static int ccoll__plan_make(MPI_Comm comm, uint64_t count, int dt, const ccoll_c
     return CCOLL_OK;
 }
 
-CCOLLDEF ccoll_status ccoll_plan_create(MPI_Comm comm, uint64_t count, MPI_Datatype dtype, const ccoll_config *config,
-                                        ccoll_plan **plan)
+CCOLLDEF ccoll_status ccoll_plan_create_ex(MPI_Comm comm, uint64_t count, MPI_Datatype dtype, const ccoll_config *config,
+                                           ccoll_plan **plan, ccoll_info *info)
 {
-    int st = CCOLL_OK, dt = -1, init = 0, i;
-    unsigned long long mine[14], lo[14];
+    int st = CCOLL_OK, dt = -1, init = 0, inter = 0, i;
+    unsigned long long mine[2 * (CCOLL__NDIG + 1)], lo[2 * (CCOLL__NDIG + 1)];
     if (plan) *plan = NULL;
+    if (info) memset(info, 0, sizeof *info);
     if (MPI_Initialized(&init) != MPI_SUCCESS || !init) return CCOLL_ERR_MPI;
     if (comm == MPI_COMM_NULL) return CCOLL_ERR_ARG;
+    /* an intercommunicator: every rank of both groups sees it, before any collective */
+    if (MPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS) return CCOLL_ERR_MPI;
+    if (inter) return CCOLL_ERR_ARG;
     /* local checks; the statuses are agreed below so every rank returns the same */
     if (!plan || !config) st = CCOLL_ERR_NULL;
     else {
@@ -1447,21 +1598,27 @@ CCOLLDEF ccoll_status ccoll_plan_create(MPI_Comm comm, uint64_t count, MPI_Datat
         else if (count > ((uint64_t)1 << 40))
             st = CCOLL_ERR_SIZE;
     }
-    /* every rank must pass the same count, dtype and algorithm: one MPI_MIN over the values
-     * and their complements gives min and max at once (collectives are slow on a busy host) */
-    mine[0] = count;
-    mine[1] = (unsigned long long)(dt + 1);
-    mine[2] = config ? (unsigned long long)config->algo : 0;
-    mine[3] = config ? (unsigned long long)config->bound : 0;
-    mine[4] = config ? (unsigned long long)config->codec_plain : 0;
-    mine[5] = config ? (unsigned long long)config->memory : 0;
-    mine[6] = (unsigned long long)(-st);
-    for (i = 0; i < 7; i++) mine[7 + i] = ~mine[i];
-    if (ccoll__allreduce(mine, lo, 14, MPI_UNSIGNED_LONG_LONG, MPI_MIN, comm) != CCOLL_OK) return CCOLL_ERR_MPI;
-    if (~lo[13]) return (ccoll_status)(-(int)~lo[13]);
-    for (i = 0; i < 6; i++)
-        if (lo[i] != ~lo[7 + i]) return CCOLL_ERR_ARG;
+    /* every rank must pass the same settings (ccoll__digest), and every local status is heard:
+     * one MPI_MIN over the values and their complements gives min and max at once */
+    mine[0] = (unsigned long long)(-st);
+    if (config) ccoll__digest(config, count, dt, mine + 1);
+    else memset(mine + 1, 0, CCOLL__NDIG * sizeof *mine);
+    for (i = 0; i <= CCOLL__NDIG; i++) mine[CCOLL__NDIG + 1 + i] = ~mine[i];
+    if (ccoll__allreduce(mine, lo, 2 * (CCOLL__NDIG + 1), MPI_UNSIGNED_LONG_LONG, MPI_MIN, comm) != CCOLL_OK)
+        return CCOLL_ERR_MPI;
+    if (~lo[CCOLL__NDIG + 1]) return (ccoll_status)(-(int)~lo[CCOLL__NDIG + 1]); /* the worst local status */
+    for (i = 1; i <= CCOLL__NDIG; i++)
+        if (lo[i] != ~lo[CCOLL__NDIG + 1 + i]) {
+            if (info) info->mismatch = ccoll__dig_names[i - 1];
+            return CCOLL_ERR_ARG;
+        }
     return (ccoll_status)ccoll__plan_make(comm, count, dt, config, plan);
+}
+
+CCOLLDEF ccoll_status ccoll_plan_create(MPI_Comm comm, uint64_t count, MPI_Datatype dtype, const ccoll_config *config,
+                                        ccoll_plan **plan)
+{
+    return ccoll_plan_create_ex(comm, count, dtype, config, plan, NULL);
 }
 
 CCOLLDEF ccoll_status ccoll_plan_info(const ccoll_plan *P, ccoll_info *info)
@@ -1478,6 +1635,7 @@ static double ccoll__rel_eb(double rel, double mn, double mx)
     if (mn > mx) return rel; /* no data anywhere */
     eb = rel * (mx - mn);
     if (eb > 0.0 && eb <= DBL_MAX) return eb;
+    if (mx > mn && !(eb > 0.0)) return 0.0; /* rel x (max - min) underflows: CCOLL_ERR_EB */
     a = fabs(mn) > fabs(mx) ? fabs(mn) : fabs(mx);
     eb = rel * a;
     return eb > 0.0 ? eb : rel;
@@ -1591,20 +1749,18 @@ static uint64_t ccoll__rb_off(const ccoll_plan *P, const ccoll__ring *R, uint64_
 }
 
 /* Post the receives of step t (into the slot of t % 2, the gather store or `out`). */
-static int ccoll__ring_post(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b, MPI_Request *rq)
+static void ccoll__ring_post(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b, MPI_Request *rq)
 {
     const int p = P->top.p, left = (P->top.rank + p - 1) % p, raw = R->mode == CCOLL__RAW;
     uint64_t g, blen = ccoll__rb_len(P, R, b), ns = ccoll__nseg(blen, P->set.seg);
-    int st = CCOLL_OK;
-    for (g = 0; g < ns && st == CCOLL_OK; g++) {
+    for (g = 0; g < ns; g++) {
         uint64_t len = ccoll__min64(P->set.seg, blen - g * P->set.seg);
         unsigned char *dst;
         size_t cap = raw ? len * P->set.esize : R->gather->cap;
         if (t < p - 1) dst = raw ? P->buf.ring_raw[t % 2] + g * P->set.seg * P->set.esize : ccoll__slot(&R->recv2[t % 2], 0, g);
         else dst = raw ? R->out + (ccoll__rb_off(P, R, b) + g * P->set.seg) * P->set.esize : ccoll__slot(R->gather, b, g);
-        st = ccoll__irecv(P, dst, cap, left, &rq[g]);
+        ccoll__irecv(P, dst, cap, left, &rq[g]); /* a failure is recorded; the wait reads it as empty */
     }
-    return st;
 }
 
 /* A compressed segment leaves: the stream, or a marker when this rank is in error. */
@@ -1747,7 +1903,7 @@ static int ccoll__ring_step_dev(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b
     int st = CCOLL_OK, launched = 0;
     memset(q, 0, sizeof q);
     for (g = 0; g <= ns; g++) {
-        if (g < ns && st == CCOLL_OK) {
+        if (g < ns) {
             const int k = (int)(g & 1);
             uint64_t len = ccoll__min64(P->set.seg, blen - g * P->set.seg), off = boff + g * P->set.seg;
             unsigned char *o = R->out + off * es, *in = NULL;
@@ -1770,12 +1926,8 @@ static int ccoll__ring_step_dev(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b
                 e->rawb = len * es;
                 if (P->lst == CCOLL_OK) ccoll__pl_launch(P, k, e->op, R->mode, NULL, 0, src, len, NULL), e->gpu = launched = 1;
             } else {
-                if ((st = ccoll__wait_len(&rr[g], &inlen))) break;
                 in = t < p - 1 ? ccoll__slot(&R->recv2[t % 2], 0, g) : ccoll__slot(R->gather, b, g);
-                if (P->lst == CCOLL_OK) {
-                    int m = ccoll__check_msg(in, inlen);
-                    if (m) ccoll__fail(P, m, 0);
-                }
+                ccoll__recv_stream(P, &rr[g], in, &inlen); /* a failure is recorded: markers follow */
                 if (t < p - 1) { /* reduce-scatter: combine into step t+1's send slot, or the gather slot when final */
                     int last = t == p - 2;
                     ccoll__store *S = last ? R->gather : &R->send2[(t + 1) % 2];
@@ -1804,10 +1956,6 @@ static int ccoll__ring_step_dev(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b
             int st2 = ccoll__pl_complete(P, (int)((g - 1) & 1), &q[(g - 1) & 1], right);
             if (!st) st = st2;
         }
-        if (st && g < ns) { /* an MPI error: finish what was launched, then stop */
-            ccoll__pl_complete(P, (int)(g & 1), &q[g & 1], right);
-            break;
-        }
     }
     if (launched) { /* nothing of this step runs on after it */
         ccoll__dsync(P);
@@ -1829,14 +1977,13 @@ static uint64_t ccoll__ring_blk(const ccoll_plan *P, const ccoll__ring *R, int t
 
 /* Step t0's messages: this rank's own block (allreduce: block r, compressed unless raw) or
  * part (allgather: compressed once and decoded from its own stream, as everywhere). */
-static int ccoll__ring_first(ccoll_plan *P, ccoll__ring *R, uint64_t b, MPI_Request *sr)
+static void ccoll__ring_first(ccoll_plan *P, ccoll__ring *R, uint64_t b, MPI_Request *sr)
 {
     const int right = (P->top.rank + 1) % P->top.p, raw = R->mode == CCOLL__RAW;
     const size_t es = P->set.esize;
     uint64_t g, blen = ccoll__rb_len(P, R, b), ns = ccoll__nseg(blen, P->set.seg);
     uint64_t boff = ccoll__rb_off(P, R, b), src_off = R->allgather ? 0 : boff;
-    int st = CCOLL_OK;
-    for (g = 0; g < ns && st == CCOLL_OK; g++) {
+    for (g = 0; g < ns; g++) {
         uint64_t len = ccoll__min64(P->set.seg, blen - g * P->set.seg);
         const unsigned char *src = R->own + (src_off + g * P->set.seg) * es;
         unsigned char *o = R->out + (boff + g * P->set.seg) * es;
@@ -1845,45 +1992,43 @@ static int ccoll__ring_first(ccoll_plan *P, ccoll__ring *R, uint64_t b, MPI_Requ
                 if (src != o) memcpy(o, src, len * es);
                 src = o;
             }
-            st = ccoll__isend(P, src, len * es, right, &sr[g]);
+            ccoll__isend_raw(P, src, len * es, right, &sr[g]);
         } else {
             ccoll__store *S = R->allgather ? R->gather : &R->send2[0];
             uint64_t sb = R->allgather ? b : 0;
             unsigned char *dst = ccoll__slot(S, sb, g);
             size_t *dl = ccoll__slen(S, sb, g);
             if (P->lst == CCOLL_OK) ccoll__compress(P, src, len, dst, S->cap, dl);
-            st = ccoll__send_stream(P, dst, dl, len * es, right, &sr[g]);
+            ccoll__send_stream(P, dst, dl, len * es, right, &sr[g]);
             if (R->allgather && P->lst == CCOLL_OK) ccoll__decompress_own(P, dst, *dl, o, len);
         }
     }
-    return st;
 }
 
-/* Raw ring, one received segment (in ring_raw, or already in out's block when allgather):
- * add the local segment during the reduce-scatter, send the result on. */
-static int ccoll__ring_seg_raw(ccoll_plan *P, int t, uint64_t g, size_t inlen, const unsigned char *own,
-                               unsigned char *o, uint64_t len, MPI_Request *sr)
+/* Raw ring, one segment (in ring_raw, or already in out's block when allgather): exactly the
+ * segment's bytes, else the failure is recorded; add the local segment during the
+ * reduce-scatter; send the result on (a marker once in error). */
+static void ccoll__ring_seg_raw(ccoll_plan *P, int t, uint64_t g, MPI_Request *rr, const unsigned char *in,
+                                const unsigned char *own, unsigned char *o, uint64_t len, MPI_Request *sr)
 {
     const size_t es = P->set.esize;
-    if (inlen != len * es) return CCOLL_ERR_INTERNAL;
-    if (t < P->top.p - 1) ccoll__add_floats_host(P, o, own, P->buf.ring_raw[t % 2] + g * P->set.seg * es, len);
-    if (sr) return ccoll__isend(P, o, len * es, (P->top.rank + 1) % P->top.p, sr);
-    return CCOLL_OK;
+    if (ccoll__recv_raw(P, rr, in, len * es) && P->lst == CCOLL_OK && t < P->top.p - 1)
+        ccoll__add_floats_host(P, o, own, P->buf.ring_raw[t % 2] + g * P->set.seg * es, len);
+    if (sr) ccoll__isend_raw(P, o, len * es, (P->top.rank + 1) % P->top.p, sr);
 }
 
 /* Reduce-scatter, one received stream: combine it with the local segment (DOC, HOMCOMP,
  * HOMCOMP_F) into step t+1's send slot, or the gather slot at the last step; send it on (a
  * marker when this rank is in error); the final block is decoded from that stream. */
-static int ccoll__ring_combine(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b, uint64_t g, const unsigned char *in,
-                               size_t inlen, const unsigned char *own, unsigned char *o, uint64_t len, const int32_t *qp,
-                               MPI_Request *sr)
+static void ccoll__ring_combine(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b, uint64_t g, const unsigned char *in,
+                                size_t inlen, const unsigned char *own, unsigned char *o, uint64_t len, const int32_t *qp,
+                                MPI_Request *sr)
 {
     const int last = t == P->top.p - 2;
     ccoll__store *S = last ? R->gather : &R->send2[(t + 1) % 2];
     uint64_t sb = last ? b : 0;
     unsigned char *dst = ccoll__slot(S, sb, g);
     size_t *dl = ccoll__slen(S, sb, g);
-    int st;
     if (P->lst == CCOLL_OK) {
         switch (R->mode) {
         case CCOLL__DOC: {
@@ -1901,31 +2046,28 @@ static int ccoll__ring_combine(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b,
         default: ccoll__add_raw(P, in, inlen, own, len, dst, S->cap, dl); break;
         }
     }
-    st = ccoll__send_stream(P, dst, dl, len * P->set.esize, (P->top.rank + 1) % P->top.p, sr);
+    ccoll__send_stream(P, dst, dl, len * P->set.esize, (P->top.rank + 1) % P->top.p, sr);
     if (last && P->lst == CCOLL_OK) ccoll__decompress_own(P, dst, *dl, o, len);
-    return st;
 }
 
 /* Allgather, one received stream: keep it, forward it unchanged (a marker when this rank is
  * in error), decode it. */
-static int ccoll__ring_forward(ccoll_plan *P, ccoll__ring *R, uint64_t b, uint64_t g, unsigned char *in, size_t inlen,
-                               unsigned char *o, uint64_t len, MPI_Request *sr)
+static void ccoll__ring_forward(ccoll_plan *P, ccoll__ring *R, uint64_t b, uint64_t g, unsigned char *in, size_t inlen,
+                                unsigned char *o, uint64_t len, MPI_Request *sr)
 {
     const int right = (P->top.rank + 1) % P->top.p;
     size_t *dl = ccoll__slen(R->gather, b, g);
-    int st = CCOLL_OK;
     *dl = inlen;
     if (sr) {
-        if (P->lst == CCOLL_OK) st = ccoll__isend(P, in, inlen, right, sr);
-        else st = ccoll__send_stream(P, in, dl, 0, right, sr);
+        if (P->lst == CCOLL_OK) ccoll__isend(P, in, inlen, right, sr);
+        else ccoll__send_stream(P, in, dl, 0, right, sr);
     }
     if (P->lst == CCOLL_OK) ccoll__decompress(P, in, inlen, o, len);
-    return st;
 }
 
 /* One segment g of step t (block b): HOMCOMP's QP of the local segment before the wait (seed
  * 6.2, eq. 6.5), the receive, then the raw add, the combine or the forward. */
-static int ccoll__ring_seg(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b, uint64_t g, MPI_Request *rr, MPI_Request *sr)
+static void ccoll__ring_seg(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b, uint64_t g, MPI_Request *rr, MPI_Request *sr)
 {
     const int p = P->top.p;
     const size_t es = P->set.esize;
@@ -1935,73 +2077,68 @@ static int ccoll__ring_seg(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b, uin
     const unsigned char *own = R->own + off * es;
     int32_t *qp = NULL;
     size_t inlen = 0;
-    int st;
     if (R->mode == CCOLL__HC2 && t < p - 1 && !P->set.device) {
         /* device plans QP after the wait, with the received stream as the reference */
         qp = P->set.cfg.homcomp_qp_whole ? P->buf.deltas + off : P->buf.deltas;
         if (!P->set.cfg.homcomp_qp_whole && P->lst == CCOLL_OK) ccoll__qp(P, own, len, qp);
     }
-    if ((st = ccoll__wait_len(&rr[g], &inlen))) return st;
-    if (R->mode == CCOLL__RAW) return ccoll__ring_seg_raw(P, t, g, inlen, own, o, len, sr);
-    in = t < p - 1 ? ccoll__slot(&R->recv2[t % 2], 0, g) : ccoll__slot(R->gather, b, g);
-    if (P->lst == CCOLL_OK) {
-        int m = ccoll__check_msg(in, inlen);
-        if (m) ccoll__fail(P, m, 0);
+    if (R->mode == CCOLL__RAW) {
+        in = t < p - 1 ? P->buf.ring_raw[t % 2] + g * P->set.seg * es : o;
+        ccoll__ring_seg_raw(P, t, g, &rr[g], in, own, o, len, sr);
+        return;
     }
-    if (t < p - 1) return ccoll__ring_combine(P, R, t, b, g, in, inlen, own, o, len, qp, sr);
-    return ccoll__ring_forward(P, R, b, g, in, inlen, o, len, sr);
+    in = t < p - 1 ? ccoll__slot(&R->recv2[t % 2], 0, g) : ccoll__slot(R->gather, b, g);
+    ccoll__recv_stream(P, &rr[g], in, &inlen); /* a failure is recorded: markers follow */
+    if (t < p - 1) ccoll__ring_combine(P, R, t, b, g, in, inlen, own, o, len, qp, sr);
+    else ccoll__ring_forward(P, R, b, g, in, inlen, o, len, sr);
 }
 
 /* Step t: wait for step t-1's sends (their slots are step t+1's), post step t+1's receives,
  * then take block b's segments as they arrive. */
-static int ccoll__ring_step(ccoll_plan *P, ccoll__ring *R, int t, MPI_Request *const *rreq, MPI_Request *const *sreq)
+static void ccoll__ring_step(ccoll_plan *P, ccoll__ring *R, int t, MPI_Request *const *rreq, MPI_Request *const *sreq)
 {
     const int p = P->top.p, raw = R->mode == CCOLL__RAW, T = 2 * (p - 1);
     const uint64_t NS = P->buf.nreq / 4;
     uint64_t b = ccoll__ring_blk(P, R, t), ns = ccoll__nseg(ccoll__rb_len(P, R, b), P->set.seg), g;
-    int st;
-    if ((st = ccoll__waitall(sreq[(t + 1) % 2], NS))) return st;
+    ccoll__waitall(P, sreq[(t + 1) % 2], NS);
     if (t + 1 < T) {
         /* raw allreduce: the first allgather receive lands in out's block r, which the
          * in-place step-0 send may still be reading */
-        if (raw && !R->allgather && t + 1 == p - 1 && (st = ccoll__waitall(sreq[t % 2], NS))) return st;
-        if ((st = ccoll__ring_post(P, R, t + 1, ccoll__ring_blk(P, R, t + 1), rreq[(t + 1) % 2]))) return st;
+        if (raw && !R->allgather && t + 1 == p - 1) ccoll__waitall(P, sreq[t % 2], NS);
+        ccoll__ring_post(P, R, t + 1, ccoll__ring_blk(P, R, t + 1), rreq[(t + 1) % 2]);
     }
 #ifdef __CUDACC__
-    if (P->set.device && !raw && P->set.cfg.device_pipeline >= 0)
-        return ccoll__ring_step_dev(P, R, t, b, rreq[t % 2], t + 1 < T ? sreq[(t + 1) % 2] : NULL, 0);
+    if (P->set.device && !raw && P->set.cfg.device_pipeline >= 0) {
+        ccoll__ring_step_dev(P, R, t, b, rreq[t % 2], t + 1 < T ? sreq[(t + 1) % 2] : NULL, 0);
+        return;
+    }
 #endif
-    for (g = 0; g < ns && st == CCOLL_OK; g++)
-        st = ccoll__ring_seg(P, R, t, b, g, rreq[t % 2], t + 1 < T ? &sreq[(t + 1) % 2][g] : NULL);
-    return st;
+    for (g = 0; g < ns; g++) ccoll__ring_seg(P, R, t, b, g, rreq[t % 2], t + 1 < T ? &sreq[(t + 1) % 2][g] : NULL);
 }
 
-/* The ring: step t0's receives and messages, the steps, then every request completed (none
- * may outlive the call). */
+/* The ring: step t0's receives and messages, every step, then every request completed (none
+ * may outlive the call). Failures are P->lst (agreed by the caller's ccoll__finish). */
 static int ccoll__ring_run(ccoll_plan *P, ccoll__ring *R)
 {
     const int p = P->top.p, T = 2 * (p - 1), t0 = R->allgather ? p - 1 : 0;
     const uint64_t NS = P->buf.nreq / 4; /* request slots per step and direction */
     const uint64_t own_blk = (uint64_t)P->top.rank; /* allreduce: block r; allgather: part r */
     MPI_Request *rreq[2], *sreq[2];
-    int st = CCOLL_OK, t;
+    int t;
     uint64_t g;
     rreq[0] = P->buf.req; rreq[1] = P->buf.req + NS; sreq[0] = P->buf.req + 2 * NS; sreq[1] = P->buf.req + 3 * NS;
     for (g = 0; g < 4 * NS; g++) P->buf.req[g] = MPI_REQUEST_NULL;
-    st = ccoll__ring_post(P, R, t0, ccoll__ring_blk(P, R, t0), rreq[t0 % 2]);
+    ccoll__ring_post(P, R, t0, ccoll__ring_blk(P, R, t0), rreq[t0 % 2]);
 #ifdef __CUDACC__
-    if (P->set.device && R->mode != CCOLL__RAW && P->set.cfg.device_pipeline >= 0 && !st)
-        st = ccoll__ring_step_dev(P, R, t0, own_blk, NULL, sreq[t0 % 2], 1);
+    if (P->set.device && R->mode != CCOLL__RAW && P->set.cfg.device_pipeline >= 0)
+        ccoll__ring_step_dev(P, R, t0, own_blk, NULL, sreq[t0 % 2], 1);
     else
 #endif
-    if (!st) st = ccoll__ring_first(P, R, own_blk, sreq[t0 % 2]);
+    ccoll__ring_first(P, R, own_blk, sreq[t0 % 2]);
     if (R->mode == CCOLL__HC2 && P->set.cfg.homcomp_qp_whole) ccoll__qp_whole(P, R);
-    for (t = t0; t < T && st == CCOLL_OK; t++) st = ccoll__ring_step(P, R, t, rreq, sreq);
-    {
-        int st2 = ccoll__waitall(P->buf.req, 4 * NS);
-        if (!st) st = st2;
-    }
-    return st;
+    for (t = t0; t < T; t++) ccoll__ring_step(P, R, t, rreq, sreq);
+    ccoll__waitall(P, P->buf.req, 4 * NS);
+    return CCOLL_OK;
 }
 
 /* Buffers of the ring (first allreduce/allgather call of a plan; never again). */
@@ -2083,15 +2220,17 @@ static uint64_t ccoll__leaf_len(const ccoll__rd *D, uint64_t l) { return ccoll__
 static uint64_t ccoll__leaf_off(const ccoll__rd *D, uint64_t l) { return ccoll__blk_off(D->n, D->pp, l); }
 
 /* Send leaves [lo, hi) to `to`: raw from out, or streams (compressing raw own data first). */
-static int ccoll__rd_send(ccoll_plan *P, ccoll__rd *D, uint64_t lo, uint64_t hi, int to, MPI_Request *rq, uint64_t *k)
+static void ccoll__rd_send(ccoll_plan *P, ccoll__rd *D, uint64_t lo, uint64_t hi, int to, MPI_Request *rq, uint64_t *k)
 {
     uint64_t l, g;
-    int st = CCOLL_OK;
-    for (l = lo; l < hi && !st; l++) {
+    for (l = lo; l < hi; l++) {
         uint64_t len0 = ccoll__leaf_len(D, l), off0 = ccoll__leaf_off(D, l);
-        for (g = 0; g < ccoll__nseg(len0, P->set.seg) && !st; g++) {
+        for (g = 0; g < ccoll__nseg(len0, P->set.seg); g++) {
             uint64_t len = ccoll__min64(P->set.seg, len0 - g * P->set.seg), off = off0 + g * P->set.seg;
-            if (!D->compressed) { st = ccoll__isend(P, D->out + off * P->set.esize, len * P->set.esize, to, &rq[(*k)++]); continue; }
+            if (!D->compressed) {
+                ccoll__isend_raw(P, D->out + off * P->set.esize, len * P->set.esize, to, &rq[(*k)++]);
+                continue;
+            }
             {
                 unsigned char *s = ccoll__slot(&P->buf.rd_own, l, g);
                 size_t *sl = ccoll__slen(&P->buf.rd_own, l, g);
@@ -2100,61 +2239,53 @@ static int ccoll__rd_send(ccoll_plan *P, ccoll__rd *D, uint64_t lo, uint64_t hi,
                 if (!D->own_c) rawb = len * P->set.esize;
                 if (P->lst == CCOLL_OK && D->own_c) {
                     CCOLL_TEST_HOOK_SEND(s, *sl);
-                    st = ccoll__isend(P, s, *sl, to, &rq[(*k)++]);
-                }
-                else {
-                    st = ccoll__send_stream(P, s, sl, rawb, to, &rq[(*k)++]);
-                }
+                    ccoll__isend(P, s, *sl, to, &rq[(*k)++]);
+                } else
+                    ccoll__send_stream(P, s, sl, rawb, to, &rq[(*k)++]);
             }
         }
     }
-    return st;
 }
 
 /* Receive leaves [lo, hi) from `from`; combine = 1 adds them to own data (reduce-scatter),
- * 0 stores them as they are (allgather, fold-out). rbase: first leaf of the receive store. */
-static int ccoll__rd_recv(ccoll_plan *P, ccoll__rd *D, uint64_t lo, uint64_t hi, int from, int combine, MPI_Request *rq,
-                          uint64_t *k)
+ * 0 stores them as they are (allgather, fold-out). Every receive is posted first and every
+ * one waited for; a failed or malformed one is recorded (nothing is combined after that). */
+static void ccoll__rd_recv(ccoll_plan *P, ccoll__rd *D, uint64_t lo, uint64_t hi, int from, int combine, MPI_Request *rq,
+                           uint64_t *k)
 {
     uint64_t l, g, k0 = *k, i;
-    int st = CCOLL_OK;
-    /* post everything first, then process in arrival order of the pipeline */
-    for (l = lo; l < hi && !st; l++) {
+    const size_t es = P->set.esize;
+    for (l = lo; l < hi; l++) {
         uint64_t len0 = ccoll__leaf_len(D, l), off0 = ccoll__leaf_off(D, l);
-        for (g = 0; g < ccoll__nseg(len0, P->set.seg) && !st; g++) {
+        for (g = 0; g < ccoll__nseg(len0, P->set.seg); g++) {
             uint64_t len = ccoll__min64(P->set.seg, len0 - g * P->set.seg), off = off0 + g * P->set.seg;
-            if (!D->compressed)
-                st = ccoll__irecv(P, (combine ? P->buf.rd_raw : D->out) + off * P->set.esize, len * P->set.esize, from, &rq[(*k)++]);
+            if (!D->compressed) ccoll__irecv(P, (combine ? P->buf.rd_raw : D->out) + off * es, len * es, from, &rq[(*k)++]);
             else
-                st = ccoll__irecv(P, combine ? ccoll__slot(&P->buf.rd_recv, l - lo, g) : ccoll__slot(&P->buf.rd_own, l, g),
-                                  P->buf.rd_own.cap, from, &rq[(*k)++]);
+                ccoll__irecv(P, combine ? ccoll__slot(&P->buf.rd_recv, l - lo, g) : ccoll__slot(&P->buf.rd_own, l, g),
+                             P->buf.rd_own.cap, from, &rq[(*k)++]);
         }
     }
-    if (st) return st;
     i = k0;
-    for (l = lo; l < hi && !st; l++) {
+    for (l = lo; l < hi; l++) {
         uint64_t len0 = ccoll__leaf_len(D, l), off0 = ccoll__leaf_off(D, l);
-        for (g = 0; g < ccoll__nseg(len0, P->set.seg) && !st; g++) {
+        for (g = 0; g < ccoll__nseg(len0, P->set.seg); g++) {
             uint64_t len = ccoll__min64(P->set.seg, len0 - g * P->set.seg), off = off0 + g * P->set.seg;
             size_t inlen = 0;
             unsigned char *in;
-            if ((st = ccoll__wait_len(&rq[i++], &inlen))) break;
             if (!D->compressed) {
-                if (inlen != len * P->set.esize) { st = CCOLL_ERR_INTERNAL; break; }
-                if (combine) ccoll__add_floats_host(P, D->out + off * P->set.esize, D->out + off * P->set.esize, P->buf.rd_raw + off * P->set.esize, len);
+                in = (combine ? P->buf.rd_raw : D->out) + off * es;
+                if (ccoll__recv_raw(P, &rq[i++], in, len * es) && combine && P->lst == CCOLL_OK)
+                    ccoll__add_floats_host(P, D->out + off * es, D->out + off * es, in, len);
                 continue;
             }
             in = combine ? ccoll__slot(&P->buf.rd_recv, l - lo, g) : ccoll__slot(&P->buf.rd_own, l, g);
-            if (P->lst == CCOLL_OK) {
-                int m = ccoll__check_msg(in, inlen);
-                if (m) ccoll__fail(P, m, 0);
-            }
+            ccoll__recv_stream(P, &rq[i++], in, &inlen);
             if (!combine) { *ccoll__slen(&P->buf.rd_own, l, g) = inlen; continue; }
             if (P->lst != CCOLL_OK) continue;
             {
                 unsigned char *o = ccoll__slot(&P->buf.rd_own, l, g);
                 size_t *ol = ccoll__slen(&P->buf.rd_own, l, g), tl = 0;
-                if (!D->own_c) ccoll__add_raw(P, in, inlen, D->own + off * P->set.esize, len, o, P->buf.rd_own.cap, ol);
+                if (!D->own_c) ccoll__add_raw(P, in, inlen, D->own + off * es, len, o, P->buf.rd_own.cap, ol);
                 else if (!ccoll__add(P, o, *ol, in, inlen, len, P->buf.tmp, P->buf.rd_own.cap, &tl)) {
                     memcpy(o, P->buf.tmp, tl);
                     *ol = tl;
@@ -2162,7 +2293,6 @@ static int ccoll__rd_recv(ccoll_plan *P, ccoll__rd *D, uint64_t lo, uint64_t hi,
             }
         }
     }
-    return st;
 }
 
 static int ccoll__rd_prepare(ccoll_plan *P, int compressed)
@@ -2192,11 +2322,13 @@ static int ccoll__rd_prepare(ccoll_plan *P, int compressed)
     return st;
 }
 
+/* Every phase runs on every rank whatever failed before it (markers then flow); the failure
+ * is P->lst, agreed by the caller's ccoll__finish. */
 static int ccoll__rd_run(ccoll_plan *P, const unsigned char *own, unsigned char *out, int compressed)
 {
     ccoll__rd D;
     const int r = P->top.rank;
-    int st = CCOLL_OK, mask;
+    int mask;
     uint64_t lo, hi, k, l, g;
     MPI_Request *rq = P->buf.req;
     memset(&D, 0, sizeof D);
@@ -2208,61 +2340,57 @@ static int ccoll__rd_run(ccoll_plan *P, const unsigned char *own, unsigned char 
     D.own = own;
     D.out = out;
     D.compressed = compressed;
+    for (k = 0; k < P->buf.nreq; k++) rq[k] = MPI_REQUEST_NULL;
     if (!compressed && own != out) memcpy(out, own, P->set.count * P->set.esize);
     /* fold in: even r < 2 rem hands everything to r + 1 */
     if (r < 2 * D.rem) {
         k = 0;
-        if (D.nr < 0) st = ccoll__rd_send(P, &D, 0, (uint64_t)D.pp, r + 1, rq, &k);
-        else st = ccoll__rd_recv(P, &D, 0, (uint64_t)D.pp, r - 1, 1, rq, &k);
-        if (!st) st = ccoll__waitall(rq, k);
+        if (D.nr < 0) ccoll__rd_send(P, &D, 0, (uint64_t)D.pp, r + 1, rq, &k);
+        else ccoll__rd_recv(P, &D, 0, (uint64_t)D.pp, r - 1, 1, rq, &k);
+        ccoll__waitall(P, rq, k);
         if (D.nr >= 0) D.own_c = compressed;
     }
     if (D.nr >= 0) {
         /* reduce-scatter by recursive halving */
         lo = 0;
         hi = (uint64_t)D.pp;
-        for (mask = D.pp / 2; mask >= 1 && !st; mask /= 2) {
+        for (mask = D.pp / 2; mask >= 1; mask /= 2) {
             int partner = ccoll__rd_real(D.nr ^ mask, D.rem);
-            uint64_t mid = (lo + hi) / 2, klo, khi, slo, shi;
+            uint64_t mid = (lo + hi) / 2, klo, khi, slo, shi, k2 = 0;
             if (D.nr & mask) { klo = mid; khi = hi; slo = lo; shi = mid; }
             else { klo = lo; khi = mid; slo = mid; shi = hi; }
+            /* receive requests occupy rq[0 ..), sends rq[nreq / 2 ..); the receives are
+             * posted inside rd_recv before any wait, the sends just before it */
             k = 0;
-            /* receives first (posted inside rd_recv before any wait), sends in between */
-            {
-                /* receive requests occupy rq[0 ..), sends rq[nreq / 2 ..) */
-                st = ccoll__rd_send(P, &D, slo, shi, partner, rq + P->buf.nreq / 2, &k);
-                if (!st) {
-                    uint64_t k2 = 0;
-                    st = ccoll__rd_recv(P, &D, klo, khi, partner, 1, rq, &k2);
-                }
-                if (!st) st = ccoll__waitall(rq + P->buf.nreq / 2, k);
-            }
+            ccoll__rd_send(P, &D, slo, shi, partner, rq + P->buf.nreq / 2, &k);
+            ccoll__rd_recv(P, &D, klo, khi, partner, 1, rq, &k2);
+            ccoll__waitall(P, rq + P->buf.nreq / 2, k);
             D.own_c = compressed;
             lo = klo;
             hi = khi;
         }
         /* allgather by recursive doubling: exchange whole regions */
-        for (mask = 1; mask < D.pp && !st; mask *= 2) {
+        for (mask = 1; mask < D.pp; mask *= 2) {
             int partner = ccoll__rd_real(D.nr ^ mask, D.rem);
             uint64_t size = hi - lo, plo = (D.nr & mask) ? lo - size : hi, k2 = 0;
             k = 0;
-            st = ccoll__rd_send(P, &D, lo, hi, partner, rq + P->buf.nreq / 2, &k);
-            if (!st) st = ccoll__rd_recv(P, &D, plo, plo + size, partner, 0, rq, &k2);
-            if (!st) st = ccoll__waitall(rq + P->buf.nreq / 2, k);
+            ccoll__rd_send(P, &D, lo, hi, partner, rq + P->buf.nreq / 2, &k);
+            ccoll__rd_recv(P, &D, plo, plo + size, partner, 0, rq, &k2);
+            ccoll__waitall(P, rq + P->buf.nreq / 2, k);
             if (plo < lo) lo = plo;
             else hi = plo + size;
         }
     }
     /* fold out: r + 1 hands the result back to even r */
-    if (r < 2 * D.rem && !st) {
+    if (r < 2 * D.rem) {
         k = 0;
         D.own_c = compressed;
-        if (D.nr >= 0) st = ccoll__rd_send(P, &D, 0, (uint64_t)D.pp, r - 1, rq, &k);
-        else st = ccoll__rd_recv(P, &D, 0, (uint64_t)D.pp, r + 1, 0, rq, &k);
-        if (!st) st = ccoll__waitall(rq, k);
+        if (D.nr >= 0) ccoll__rd_send(P, &D, 0, (uint64_t)D.pp, r - 1, rq, &k);
+        else ccoll__rd_recv(P, &D, 0, (uint64_t)D.pp, r + 1, 0, rq, &k);
+        ccoll__waitall(P, rq, k);
     }
     /* compressed: every rank decodes the same streams */
-    if (compressed && !st && P->lst == CCOLL_OK) {
+    if (compressed && P->lst == CCOLL_OK) {
         for (l = 0; l < (uint64_t)D.pp && P->lst == CCOLL_OK; l++) {
             uint64_t len0 = ccoll__leaf_len(&D, l), off0 = ccoll__leaf_off(&D, l);
             for (g = 0; g < ccoll__nseg(len0, P->set.seg) && P->lst == CCOLL_OK; g++) {
@@ -2274,12 +2402,8 @@ static int ccoll__rd_run(ccoll_plan *P, const unsigned char *own, unsigned char 
             }
         }
     }
-    {
-        uint64_t i;
-        for (i = 0; i < P->buf.nreq; i++)
-            if (rq[i] != MPI_REQUEST_NULL && st) ccoll__wait(&rq[i], MPI_STATUS_IGNORE);
-    }
-    return st;
+    ccoll__waitall(P, rq, P->buf.nreq); /* none outlives the call (all done already) */
+    return CCOLL_OK;
 }
 
 /* =========================================================================================
@@ -2361,74 +2485,88 @@ done:
     return st;
 }
 
-/* Piece messages, cut in segments (a piece can exceed INT_MAX bytes); requests appended. */
-static int ccoll__argm_xchg(ccoll_plan *P, const unsigned char *sbuf, unsigned char *rbuf, uint64_t n, int peer, int send,
-                            uint64_t *k)
+/* Piece messages, cut in segments (a piece can exceed INT_MAX bytes); requests appended.
+ * Sends are raw data, or this rank's error marker once it is in error. */
+static void ccoll__argm_xchg(ccoll_plan *P, const unsigned char *sbuf, unsigned char *rbuf, uint64_t n, int peer, int send,
+                             uint64_t *k)
 {
     uint64_t off;
-    int st = CCOLL_OK;
-    for (off = 0; off < n && !st; off += P->set.seg) {
+    const size_t es = P->set.esize;
+    for (off = 0; off < n; off += P->set.seg) {
         uint64_t len = ccoll__min64(P->set.seg, n - off);
-        if (*k >= P->buf.nreq) return CCOLL_ERR_INTERNAL;
+        MPI_Request *r;
+        int rc;
+        if (*k >= P->buf.nreq) { ccoll__fail(P, CCOLL_ERR_INTERNAL, 0); return; } /* (sized by argm_prepare) */
+        r = &P->buf.req[(*k)++];
         if (send) {
-            P->sent += len * P->set.esize;
-            st = ccoll__mpi(MPI_Isend((void *)(sbuf + off * P->set.esize), (int)(len * P->set.esize), MPI_BYTE, peer, CCOLL__TAG,
-                                      P->top.node_comm, &P->buf.req[(*k)++]));
+            const int mark = P->lst != CCOLL_OK && len * es >= CCOLL__MARKER_BYTES; /* (as ccoll__isend_raw) */
+            const void *b = mark ? (const void *)P->mk : (const void *)(sbuf + off * es);
+            int bytes = mark ? CCOLL__MARKER_BYTES : (int)(len * es);
+            P->sent += (uint64_t)bytes;
+            rc = MPI_Isend((void *)b, bytes, MPI_BYTE, peer, CCOLL__TAG, P->top.node_comm, r);
         } else
-            st = ccoll__mpi(MPI_Irecv(rbuf + off * P->set.esize, (int)(len * P->set.esize), MPI_BYTE, peer, CCOLL__TAG, P->top.node_comm,
-                                      &P->buf.req[(*k)++]));
+            rc = MPI_Irecv(rbuf + off * es, (int)(len * es), MPI_BYTE, peer, CCOLL__TAG, P->top.node_comm, r);
+        if (rc != MPI_SUCCESS) {
+            *r = MPI_REQUEST_NULL;
+            ccoll__fail(P, CCOLL_ERR_MPI, 0);
+        }
     }
-    return st;
+}
+/* Wait for the receives of ccoll__argm_xchg (from request *k on) of a piece of n elements in
+ * rbuf, each segment of exactly its length. */
+static void ccoll__argm_wait(ccoll_plan *P, unsigned char *rbuf, uint64_t n, uint64_t *k)
+{
+    uint64_t off;
+    for (off = 0; off < n && *k < P->buf.nreq; off += P->set.seg)
+        ccoll__recv_raw(P, &P->buf.req[(*k)++], rbuf + off * P->set.esize, ccoll__min64(P->set.seg, n - off) * P->set.esize);
 }
 
 /* ArGM phase 1: this rank's piece of the node's sum into argm_acc (host buffers) */
-static int ccoll__argm_rs(ccoll_plan *P, const unsigned char *own, int lr, int dn)
+static void ccoll__argm_rs(ccoll_plan *P, const unsigned char *own, int lr, int dn)
 {
-    int j, st = CCOLL_OK;
-    uint64_t k = 0, off = ccoll__blk_off(P->set.count, dn, (uint64_t)lr), len = ccoll__blk_len(P->set.count, dn, (uint64_t)lr);
-    uint64_t maxp = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn;
+    int j;
+    const size_t es = P->set.esize;
+    uint64_t k = 0, kr = 0, off = ccoll__blk_off(P->set.count, dn, (uint64_t)lr), len = ccoll__blk_len(P->set.count, dn, (uint64_t)lr);
+    uint64_t maxp = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn, nr;
     /* intra-node reduce-scatter on raw data: piece j to local rank j, one aggregation */
-    for (j = 0; j < dn && !st; j++) {
-        if (j == lr) continue;
-        st = ccoll__argm_xchg(P, NULL, P->buf.argm_in + (uint64_t)(j < lr ? j : j - 1) * maxp * P->set.esize, len, j, 0, &k);
-    }
-    for (j = 0; j < dn && !st; j++) {
-        if (j == lr) continue;
-        st = ccoll__argm_xchg(P, own + ccoll__blk_off(P->set.count, dn, (uint64_t)j) * P->set.esize, NULL,
-                              ccoll__blk_len(P->set.count, dn, (uint64_t)j), j, 1, &k);
-    }
-    {
-        int st2 = ccoll__waitall(P->buf.req, k); /* every piece arrived, every send done */
-        if (!st) st = st2;
-    }
-    if (st) return st;
+    for (j = 0; j < dn; j++)
+        if (j != lr) ccoll__argm_xchg(P, NULL, P->buf.argm_in + (uint64_t)(j < lr ? j : j - 1) * maxp * es, len, j, 0, &k);
+    nr = k;
+    for (j = 0; j < dn; j++)
+        if (j != lr)
+            ccoll__argm_xchg(P, own + ccoll__blk_off(P->set.count, dn, (uint64_t)j) * es, NULL,
+                             ccoll__blk_len(P->set.count, dn, (uint64_t)j), j, 1, &k);
+    for (j = 0; j < dn; j++) /* every piece arrived (each of its length), every send done */
+        if (j != lr) ccoll__argm_wait(P, P->buf.argm_in + (uint64_t)(j < lr ? j : j - 1) * maxp * es, len, &kr);
+    ccoll__waitall(P, P->buf.req + nr, k - nr);
+    if (P->lst != CCOLL_OK) return;
     /* sum in local-rank order: deterministic, and made on this rank only */
     for (j = 0; j < dn; j++) {
-        const unsigned char *src = j == lr ? own + off * P->set.esize : P->buf.argm_in + (uint64_t)(j < lr ? j : j - 1) * maxp * P->set.esize;
-        if (j == 0) memcpy(P->buf.argm_acc, src, len * P->set.esize);
+        const unsigned char *src = j == lr ? own + off * es : P->buf.argm_in + (uint64_t)(j < lr ? j : j - 1) * maxp * es;
+        if (j == 0) memcpy(P->buf.argm_acc, src, len * es);
         else ccoll__add_floats_host(P, P->buf.argm_acc, P->buf.argm_acc, src, len);
     }
-    return CCOLL_OK;
 }
 
 /* ArGM phase 2: HomComp_F ring over the ranks with this local rank, with the global eb.
- * acc and piece are where P->set.device says (the inter plan runs on the same memory). */
-static int ccoll__argm_inter(ccoll_plan *P, const unsigned char *acc, unsigned char *piece, uint64_t len)
+ * acc and piece are where the plan's memory is (the inter plan has the same). A rank already
+ * in error takes part with markers (Q starts in its error). */
+static void ccoll__argm_inter(ccoll_plan *P, const unsigned char *acc, unsigned char *piece, uint64_t len)
 {
     ccoll_plan *Q = P->top.inter;
     ccoll__ring R;
-    int st;
     Q->eb_abs = P->eb_abs;
     Q->hc = P->hc;
     Q->lst = CCOLL_OK;
+    ccoll__fail(Q, P->lst, P->lhc);
     Q->sent = Q->comp_sent = Q->raw_sent_streams = 0;
     Q->t_codec = Q->t_stage = Q->t_link = 0;
     memset(Q->t_op, 0, sizeof Q->t_op);
-    memset(Q->c_op, 0, sizeof Q->c_op);
     memset(Q->b_op, 0, sizeof Q->b_op);
+    memset(Q->c_op, 0, sizeof Q->c_op);
     if (Q->top.p == 1) { /* one node: the node's sum is the sum */
-        ccoll__copy(P, piece, acc, len * P->set.esize);
-        return CCOLL_OK;
+        if (P->lst == CCOLL_OK) ccoll__copy(P, piece, acc, len * P->set.esize);
+        return;
     }
     memset(&R, 0, sizeof R);
     R.mode = CCOLL__HCF;
@@ -2438,7 +2576,7 @@ static int ccoll__argm_inter(ccoll_plan *P, const unsigned char *acc, unsigned c
     R.recv2 = Q->buf.ring_recv;
     R.send2 = Q->buf.ring_send;
     R.gather = &Q->buf.ring_gather;
-    st = ccoll__ring_run(Q, &R);
+    ccoll__ring_run(Q, &R);
     P->sent += Q->sent;
     P->comp_sent += Q->comp_sent;
     P->raw_sent_streams += Q->raw_sent_streams;
@@ -2449,38 +2587,41 @@ static int ccoll__argm_inter(ccoll_plan *P, const unsigned char *acc, unsigned c
         for (i = 0; i < 3; i++) { P->t_op[i] += Q->t_op[i]; P->c_op[i] += Q->c_op[i]; P->b_op[i] += Q->b_op[i]; }
     }
     if (Q->lst != CCOLL_OK) ccoll__fail(P, Q->lst, Q->lhc);
-    return st;
 }
 
 /* ArGM phase 3: intra-node allgather of the finished pieces (host buffers) */
-static int ccoll__argm_ag(ccoll_plan *P, unsigned char *out, int lr, int dn)
+static void ccoll__argm_ag(ccoll_plan *P, unsigned char *out, int lr, int dn)
 {
-    int j, st = CCOLL_OK;
-    uint64_t k = 0, off = ccoll__blk_off(P->set.count, dn, (uint64_t)lr), len = ccoll__blk_len(P->set.count, dn, (uint64_t)lr);
-    for (j = 0; j < dn && !st; j++)
+    int j;
+    uint64_t k = 0, kr = 0, nr, off = ccoll__blk_off(P->set.count, dn, (uint64_t)lr), len = ccoll__blk_len(P->set.count, dn, (uint64_t)lr);
+    for (j = 0; j < dn; j++)
         if (j != lr)
-            st = ccoll__argm_xchg(P, NULL, out + ccoll__blk_off(P->set.count, dn, (uint64_t)j) * P->set.esize,
-                                  ccoll__blk_len(P->set.count, dn, (uint64_t)j), j, 0, &k);
-    for (j = 0; j < dn && !st; j++)
-        if (j != lr) st = ccoll__argm_xchg(P, out + off * P->set.esize, NULL, len, j, 1, &k);
-    {
-        int st2 = ccoll__waitall(P->buf.req, k);
-        if (!st) st = st2;
-    }
-    return st;
+            ccoll__argm_xchg(P, NULL, out + ccoll__blk_off(P->set.count, dn, (uint64_t)j) * P->set.esize,
+                             ccoll__blk_len(P->set.count, dn, (uint64_t)j), j, 0, &k);
+    nr = k;
+    for (j = 0; j < dn; j++)
+        if (j != lr) ccoll__argm_xchg(P, out + off * P->set.esize, NULL, len, j, 1, &k);
+    for (j = 0; j < dn; j++)
+        if (j != lr)
+            ccoll__argm_wait(P, out + ccoll__blk_off(P->set.count, dn, (uint64_t)j) * P->set.esize,
+                             ccoll__blk_len(P->set.count, dn, (uint64_t)j), &kr);
+    ccoll__waitall(P, P->buf.req + nr, k - nr);
 }
 
+/* The three phases run on every rank whatever failed before (the failure is P->lst, agreed
+ * by the caller's ccoll__finish). */
 static int ccoll__argm_run(ccoll_plan *P, const unsigned char *own, unsigned char *out)
 {
-    int lr, dn, st;
+    int lr, dn;
     uint64_t off, len;
     MPI_Comm_rank(P->top.node_comm, &lr);
     MPI_Comm_size(P->top.node_comm, &dn);
     off = ccoll__blk_off(P->set.count, dn, (uint64_t)lr);
     len = ccoll__blk_len(P->set.count, dn, (uint64_t)lr);
-    if ((st = ccoll__argm_rs(P, own, lr, dn))) return st;
-    if ((st = ccoll__argm_inter(P, P->buf.argm_acc, out + off * P->set.esize, len))) return st;
-    return ccoll__argm_ag(P, out, lr, dn);
+    ccoll__argm_rs(P, own, lr, dn);
+    ccoll__argm_inter(P, P->buf.argm_acc, out + off * P->set.esize, len);
+    ccoll__argm_ag(P, out, lr, dn);
+    return CCOLL_OK;
 }
 
 #ifdef __CUDACC__
@@ -2502,7 +2643,10 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
     MPI_Comm_size(P->top.node_comm, &dn);
     off = ccoll__blk_off(P->set.count, dn, (uint64_t)lr);
     len = ccoll__blk_len(P->set.count, dn, (uint64_t)lr);
-    if (dn == 1) return ccoll__argm_inter(P, own, out, P->set.count);
+    if (dn == 1) {
+        ccoll__argm_inter(P, own, out, P->set.count);
+        return CCOLL_OK;
+    }
     if (P->dv.ipc_n) {
         unsigned char *mine = P->dv.ipc_buf + off * es, *acc = P->top.inter->top.p > 1 ? P->dv.dacc : mine;
         t0 = MPI_Wtime();
@@ -2512,7 +2656,7 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
         else ccoll__k_sum<double><<<ccoll__grid(len), 256, 0, P->dv.cst>>>((double *)acc, (double *const *)P->dv.ipc_src, dn, len);
         if (!ccoll__cu(P, cudaGetLastError())) ccoll__dsync(P);
         P->t_link += MPI_Wtime() - t0;
-        if (acc != mine) st = ccoll__argm_inter(P, acc, mine, len);
+        if (acc != mine) ccoll__argm_inter(P, acc, mine, len);
         t0 = MPI_Wtime();
         ccoll__barrier(P->top.node_comm); /* every piece is final */
         for (j = 0; j < dn; j++) {
@@ -2525,16 +2669,15 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
     }
     /* staged */
     ccoll__d_copy(P, P->dv.hstage, own, bytes, &P->t_stage);
-    st = ccoll__argm_rs(P, P->dv.hstage, lr, dn);
-    if (st) return st;
+    ccoll__argm_rs(P, P->dv.hstage, lr, dn);
     if (P->top.inter->top.p > 1) {
         ccoll__d_copy(P, P->dv.dacc, P->buf.argm_acc, len * es, &P->t_stage);
-        if ((st = ccoll__argm_inter(P, P->dv.dacc, out + off * es, len))) return st;
+        ccoll__argm_inter(P, P->dv.dacc, out + off * es, len);
         ccoll__d_copy(P, P->dv.hstage + off * es, out + off * es, len * es, &P->t_stage);
     } else
         memcpy(P->dv.hstage + off * es, P->buf.argm_acc, len * es);
-    st = ccoll__argm_ag(P, P->dv.hstage, lr, dn);
-    if (!st && P->lst == CCOLL_OK) ccoll__d_copy(P, out, P->dv.hstage, bytes, &P->t_stage);
+    ccoll__argm_ag(P, P->dv.hstage, lr, dn);
+    if (P->lst == CCOLL_OK) ccoll__d_copy(P, out, P->dv.hstage, bytes, &P->t_stage);
     return st;
 }
 #else
@@ -2554,7 +2697,8 @@ static void ccoll__sendrecv(ccoll_plan *P, const void *s, void *r, size_t bytes,
     MPI_Request q[2];
     MPI_Irecv(r, (int)bytes, MPI_BYTE, from, CCOLL__TAG + 1, P->top.comm, &q[0]);
     MPI_Isend((void *)s, (int)bytes, MPI_BYTE, to, CCOLL__TAG + 1, P->top.comm, &q[1]);
-    ccoll__waitall(q, 2);
+    ccoll__wait(&q[0], MPI_STATUS_IGNORE);
+    ccoll__wait(&q[1], MPI_STATUS_IGNORE);
 }
 
 #ifdef __CUDACC__

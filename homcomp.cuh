@@ -105,7 +105,9 @@
  *     float; zero while |sum q| <= 2^24). A summed delta beyond 31 bits, or a summed value
  *     |sum q| > 2^31 - 1, gives HC_ERR_SUM_OVERFLOW.
  *   - REL: eb = rel x (max - min) (computed in double; on the GPU by a device reduction).
- *     A constant field uses rel x max|x|, an all-zero or empty one eb = rel.
+ *     A constant field uses rel x max|x|, an all-zero or empty one eb = rel. Where rel x
+ *     (max - min) underflows to 0 on data that is not constant, that bound is not
+ *     representable: HC_ERR_EB (never rel itself as an absolute bound).
  *
  * FORMAT (little-endian; version 1)
  *   header, 40 bytes: "HCMP" | version u8 | dtype u8 (0 f32, 1 f64) | mode u8 (0 plain,
@@ -442,13 +444,15 @@ HC__HD static inline int hc__params_from_eb(double eb, int dtype, hc__params *p)
     return HC_OK;
 }
 
-/* REL: eb from the data's min and max (mn > mx means no data). */
+/* REL: eb from the data's min and max (mn > mx means no data). 0 (HC_ERR_EB at
+ * hc__params_from_eb) when rel x (max - min) underflows on data that is not constant. */
 HC__HD static inline double hc__rel_eb(double rel, double mn, double mx)
 {
     double eb, a;
     if (mn > mx) return rel;
     eb = rel * (mx - mn);
     if (eb > 0.0) return eb;
+    if (mx > mn) return 0.0;
     a = fabs(mn) > fabs(mx) ? fabs(mn) : fabs(mx);
     eb = rel * a;
     return eb > 0.0 ? eb : rel;

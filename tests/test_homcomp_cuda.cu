@@ -196,6 +196,24 @@ static void statuses(void)
     hostile_q();
 }
 
+/* Issue 21: REL whose rel x (max - min) underflows on non-constant data is HC_ERR_EB on the
+ * GPU as on the CPU (it compressed "OK" to zeros with rel as the absolute bound). */
+static void rel_underflow(void)
+{
+    const uint64_t n = 4096;
+    size_t cap = hc_compress_bound(n, HC_F64), wsb = hc_cuda_workspace_size(n);
+    std::vector<double> x(n);
+    for (uint64_t i = 0; i < n; i++) x[i] = 1e-298 * (1.0 + sin(i * 0.1));
+    dev dx(n * 8), ds(cap), dws(wsb);
+    hc_config c = hc_config_init(HC_F64, HC_REL, 1e-30);
+    CHECK_CUDA(cudaMemcpy(dx.p, x.data(), n * 8, cudaMemcpyHostToDevice));
+    CHECK(hc_cuda_compress(&c, dx.p, n, ds.p, cap, dws.p, wsb, S) == HC_OK, "launch");
+    CHECK(result(dws.p).status == HC_ERR_EB, "REL underflow on GPU");
+    c.eb = 1e-3;
+    CHECK(hc_cuda_compress(&c, dx.p, n, ds.p, cap, dws.p, wsb, S) == HC_OK, "launch");
+    CHECK(result(dws.p).status == HC_OK, "REL 1e-3 on 1e-298 data on GPU");
+}
+
 int main(int argc, char **argv)
 {
     check_init(argc, argv);
@@ -210,6 +228,7 @@ int main(int argc, char **argv)
                         if (sizes[si] < 1000000 || kind == 1) /* the big size once per config */
                             one((hc_dtype)dt, (hc_mode)mode, (hc_bound)bound, kind, sizes[si], (int)(si % 3));
     statuses();
+    rel_underflow();
     cudaStreamDestroy(S);
     return check_done();
 }

@@ -186,6 +186,40 @@ static void test_checksum(void)
     free(x); free(y); free(s);
 }
 
+/* Issue 21: REL on data whose range times rel underflows to 0 (values of magnitude 1e-298,
+ * rel 1e-30) is HC_ERR_EB, not a compression with rel itself as the absolute bound (which
+ * decoded every value to 0 with "OK"). Constant and all-zero fields keep their documented
+ * fallbacks (rel x max|x|, rel); float32 the same where its range underflows. */
+static void test_rel_underflow(void)
+{
+    enum { N = 1000 };
+    double x[N], y[N];
+    float xf[N];
+    unsigned char *s = (unsigned char *)malloc(hc_compress_bound(N, HC_F64));
+    size_t sz = 0;
+    hc_config c = hc_config_init(HC_F64, HC_REL, 1e-30);
+    hc_status st;
+    for (int i = 0; i < N; i++) x[i] = 1e-298 * (1.0 + sin(i * 0.1));
+    st = hc_compress(&c, x, N, s, hc_compress_bound(N, HC_F64), &sz, NULL);
+    CHECK(st == HC_ERR_EB, "rel 1e-30 on 1e-298 data: %s", hc_status_string(st));
+    /* a range that still gives a positive bound compresses within it */
+    c.eb = 1e-3;
+    st = hc_compress(&c, x, N, s, hc_compress_bound(N, HC_F64), &sz, NULL);
+    CHECK(st == HC_OK && hc_decompress(s, sz, HC_F64, y, N, NULL) == HC_OK, "rel 1e-3 on 1e-298 data");
+    /* constant data: rel x |x| is the documented fallback; it underflows too, so rel itself
+     * (any bound holds for data that decodes exactly as its one value's quantization) */
+    for (int i = 0; i < N; i++) x[i] = 3e-298;
+    c.eb = 1e-30;
+    st = hc_compress(&c, x, N, s, hc_compress_bound(N, HC_F64), &sz, NULL);
+    CHECK(st == HC_OK, "constant 3e-298, rel 1e-30: %s", hc_status_string(st));
+    /* float32: a range of 1e-30 with rel 1e-300 */
+    for (int i = 0; i < N; i++) xf[i] = (float)(1e-30 * (1.0 + (i % 7)));
+    c = hc_config_init(HC_F32, HC_REL, 1e-300);
+    st = hc_compress(&c, xf, N, s, hc_compress_bound(N, HC_F64), &sz, NULL);
+    CHECK(st == HC_ERR_EB, "float32 rel 1e-300 on 1e-30 data: %s", hc_status_string(st));
+    free(s);
+}
+
 int main(int argc, char **argv)
 {
     check_init(argc, argv);
@@ -193,5 +227,6 @@ int main(int argc, char **argv)
     test_in_place();
     test_validity_agrees();
     test_checksum();
+    test_rel_underflow();
     return check_done();
 }
