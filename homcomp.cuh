@@ -2897,9 +2897,208 @@ __device__ static __forceinline__ void hc__add_deltas(int32_t *d, const int32_t 
     if (bad_sum && HC_ERR_SUM_OVERFLOW < *err) *err = HC_ERR_SUM_OVERFLOW;
 }
 
+/* ---- hc__k_add's steps (inlined into the kernel; every call is block-uniform, so the
+ * __syncthreads inside them are reached by every thread of the block) ---- */
+
+/* Step 1 (one thread): a's header, and with a stream for b, b's header and that the two
+ * can be added (a format error of b's reads as a mismatch). */
+template <typename T, int KIND>
+__device__ static __forceinline__ int hc__add_headers(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen,
+                                                      uint64_t n, hc__hdr *h, hc__hdr *hb)
+{
+    int bad = hc__dev_header(a, alen, hc__dt<T>::v, n, h);
+    if (!bad && KIND == HC__K_STREAM) {
+        bad = hc__dev_header((const unsigned char *)bsrc, blen, hc__dt<T>::v, n, hb);
+        if (!bad && !hc__compatible(h, hb)) bad = HC_ERR_MISMATCH;
+        if (bad == HC_ERR_FORMAT) bad = HC_ERR_MISMATCH;
+    }
+    return bad;
+}
+
+/* Step 3 (while the look-backs resolve): the raw or QP operand's deltas into e. Raw values
+ * are quantized and predicted from global memory (float64, or float32 rows not prefetched:
+ * then the fused path below takes them after the decode), or, for prefetched float32 rows,
+ * in place in the rows; QP deltas are staged in. */
+template <typename T, int KIND, int FR>
+__device__ static __forceinline__ void hc__add_operand(unsigned *sm, const void *bsrc, uint64_t n, uint64_t tile,
+                                                       uint64_t wbase, uint64_t nb, int cnt, bool fr, const hc__params *p,
+                                                       int32_t *e, int *err)
+{
+    const int tid = threadIdx.x, w = tid >> 5;
+    if (KIND == HC__K_RAW && !FR) {
+        const hc__fq f = hc__fq_of(p);
+        const bool vec = (tile + 1) * HC__TB * HC_BLOCK <= n && ((uintptr_t)bsrc & 15) == 0;
+        int e2 = hc__qp_warp<T>(sm + w * 32 * HC__ROW, (const T *)bsrc, wbase, n, vec, cnt, p, &f, e);
+        if (e2 < *err) *err = e2;
+    } else if (FR && fr) { /* the raw deltas back into the rows while warp 0 looks back */
+        const hc__fq f = hc__fq_of(p);
+        hc__cp_wait();
+        __syncwarp();
+        const int e2 = hc__qp_inplace(sm + tid * 32, (unsigned)(tid & 7), p, &f);
+        if (e2 < *err) *err = e2;
+    } else if (KIND == HC__K_QP) {
+        const uint64_t nq = nb * HC_BLOCK;
+        const bool vec = (tile + 1) * HC__TB * HC_BLOCK <= nq && ((uintptr_t)bsrc & 15) == 0;
+        unsigned *stg = sm + w * 32 * HC__ROW;
+        hc__stage_in(stg, (const float *)bsrc, wbase, nq, 0, vec);
+        __syncwarp();
+        hc__row_ld(stg + (tid & 31) * HC__ROW, (uint32_t *)e);
+#pragma unroll
+        for (int i = 0; i < HC_BLOCK; i++) e[i] = i < cnt ? e[i] : 0;
+    }
+}
+
+/* Step 4 (b a stream): this tile's part of b's payload, bounded by b's own payload total,
+ * decoded into e (an overrun decodes nothing: *rbb = 0). */
+__device__ static __forceinline__ void hc__add_decode_b(unsigned *sm, const hc__hdr *hbp, const void *bsrc, uint64_t blen,
+                                                        uint64_t nb, uint64_t tile, unsigned long long off, unsigned *rbb,
+                                                        unsigned agb, unsigned exb, int32_t *e, int *err)
+{
+    const hc__hdr hb = *hbp;
+    const unsigned long long end = off + agb;
+    if (end > hb.payload || (tile == gridDim.x - 1 && end != hb.payload)) {
+        *err = HC_ERR_CORRUPT;
+        if (end > hb.payload) { *rbb = 0; agb = 0; }
+    }
+    const unsigned sh = hc__load_tile(sm, agb, (const unsigned char *)bsrc + HC_HEADER_BYTES + nb + off,
+                                      (const unsigned char *)bsrc + blen);
+    __syncthreads();
+    if (hc__dec_block(sm, *rbb, sh + exb, e)) *err = HC_ERR_CORRUPT;
+    __syncthreads();
+}
+
+/* Step 5, fused float32 raw path, rows prefetched: the raw deltas waiting in the rows added
+ * to a's decoded deltas d. */
+__device__ static __forceinline__ void hc__add_rows(const unsigned *sm, int32_t *d, int *err)
+{
+    const int tid = threadIdx.x;
+    const unsigned *rw = sm + tid * 32, sw = (unsigned)(tid & 7);
+#pragma unroll
+    for (int j = 0; j < 8; j++) {
+        const uint4 t4 = *(const uint4 *)(rw + ((j ^ sw) << 2));
+        const int32_t ev[4] = {(int32_t)t4.x, (int32_t)t4.y, (int32_t)t4.z, (int32_t)t4.w};
+#pragma unroll
+        for (int k = 0; k < 4; k++) {
+            long long sum = (long long)d[4 * j + k] + ev[k];
+            if (sum > HC__D31 || sum < -HC__D31) { *err = HC_ERR_SUM_OVERFLOW < *err ? HC_ERR_SUM_OVERFLOW : *err; sum = 0; }
+            d[4 * j + k] = (int32_t)sum;
+        }
+    }
+}
+
+/* Step 5, fused float32 raw path, rows not prefetched (last tile, unaligned raw or a large
+ * payload): the raw blocks loaded after the decode (asynchronous copies hold no registers),
+ * quantized and predicted straight into the sum d; a rare block (float fast path not exact,
+ * or a 32-bit overflow) is undone and redone exactly. */
+__device__ static __forceinline__ void hc__add_raw_late(unsigned *sm, const void *bsrc, uint64_t n, uint64_t tile,
+                                                        uint64_t wbase, int cnt, const hc__params *p, int32_t *d, int *err)
+{
+    const int tid = threadIdx.x, w = tid >> 5;
+    __syncthreads();
+    const bool swz = (tile + 1) * HC__TB * HC_BLOCK <= n && ((uintptr_t)bsrc & 15) == 0;
+    if (swz) {
+        hc__raw_prefetch(sm + w * 32 * 32, (const float *)bsrc, wbase);
+        hc__cp_wait();
+    } else { /* last tile or unaligned: element by element, few registers */
+        const float *in = (const float *)bsrc;
+        unsigned *stg = sm + w * 32 * HC__ROW;
+#pragma unroll 1
+        for (int j = 0; j < HC_BLOCK; j++) {
+            const uint64_t e0 = wbase + (uint64_t)j * 32 + (tid & 31);
+            stg[j * HC__ROW + (tid & 31)] = e0 < n ? __float_as_uint(in[e0]) : 0u;
+        }
+    }
+    __syncwarp();
+    unsigned *const rw = swz ? sm + tid * 32 : sm + tid * HC__ROW;
+    const unsigned sw = swz ? (unsigned)(tid & 7) : 0u;
+    const hc__fq f = hc__fq_of(p);
+    bool ok = f.fastq;
+    uint32_t ov = 0;
+    int32_t prev = 0;
+#pragma unroll
+    for (int j = 0; j < 8; j++) {
+        const uint4 t4 = *(const uint4 *)(rw + ((j ^ sw) << 2));
+        const uint32_t xv[4] = {t4.x, t4.y, t4.z, t4.w};
+#pragma unroll
+        for (int k = 0; k < 4; k++) {
+            const int i = 4 * j + k;
+            bool oki;
+            int32_t q = hc__fq_round(__uint_as_float(xv[k]), &f, &oki);
+            ok &= oki;
+            q = i < cnt ? q : prev;
+            const uint32_t ev = (uint32_t)(q - prev), sv = (uint32_t)d[i] + ev;
+            ov |= (((uint32_t)d[i] ^ sv) & (ev ^ sv)) | (sv == 0x80000000u ? 0x80000000u : 0u);
+            d[i] = (int32_t)sv;
+            prev = q;
+        }
+    }
+    if (__any_sync(~0u, !ok || (ov >> 31))) { /* rare: undo, then the exact deltas and sum bound */
+        prev = 0;
+#pragma unroll
+        for (int i = 0; i < HC_BLOCK; i++) {
+            const float x = __uint_as_float(rw[hc__swz(i, sw)]);
+            int32_t q = hc__fq_q(x, &f);
+            q = i < cnt ? q : prev;
+            d[i] = (int32_t)((uint32_t)d[i] - (uint32_t)(q - prev));
+            prev = q;
+        }
+        const int e2 = hc__qp_row(rw, sw, cnt, *p, f);
+        if (e2 < *err) *err = e2;
+#pragma unroll
+        for (int i = 0; i < HC_BLOCK; i++) {
+            long long sum = (long long)d[i] + (int32_t)rw[hc__swz(i, sw)];
+            if (sum > HC__D31 || sum < -HC__D31) { *err = HC_ERR_SUM_OVERFLOW < *err ? HC_ERR_SUM_OVERFLOW : *err; sum = 0; }
+            d[i] = (int32_t)sum;
+        }
+    }
+#pragma unroll
+    for (int i = 0; i < HC_BLOCK; i++) d[i] = i < cnt ? d[i] : 0;
+}
+
+/* Step 5, fused float32 raw path: decode a first (into the space beside the prefetched rows,
+ * or the whole of sm), then the raw blocks straight into the sum (no second array of deltas
+ * in registers). */
+__device__ static __forceinline__ void hc__add_fused(unsigned *sm, bool fr, unsigned aga, const unsigned char *srca,
+                                                     const unsigned char *aend, unsigned ra, unsigned exa, const void *bsrc,
+                                                     uint64_t n, uint64_t tile, uint64_t wbase, int cnt, long long qmax,
+                                                     const hc__params *p, int32_t *d, int *err)
+{
+    unsigned *const pb = fr ? sm + HC__RAWW : sm; /* else: last tile, unaligned raw or a large payload */
+    const unsigned sh = hc__load_tile(pb, aga, srca, aend);
+    __syncthreads();
+    if (hc__dec_block(pb, ra, sh + exa, d)) *err = HC_ERR_CORRUPT;
+    if (!hc__rb_qsmall(ra, 3u, 25u, 25u) && hc__q_out_of_range(d, cnt, qmax)) *err = HC_ERR_CORRUPT;
+    if (fr) hc__add_rows(sm, d, err);
+    else hc__add_raw_late(sm, bsrc, n, tile, wbase, cnt, p, d, err);
+}
+
+/* Step 5, the other kinds: decode a into d and add e with the sum bound; the rare validity
+ * check (operands or sum past |q| < 2^30) fused into the sum (a check right after each
+ * decode costs registers). */
+template <int KIND>
+__device__ static __forceinline__ void hc__add_decoded(unsigned *sm, unsigned aga, const unsigned char *srca,
+                                                       const unsigned char *aend, unsigned ra, unsigned exa, unsigned rbb,
+                                                       int cnt, long long qmax, const int32_t *e, int32_t *d, int *err)
+{
+    const unsigned sh = hc__load_tile(sm, aga, srca, aend);
+    __syncthreads();
+    if (hc__dec_block(sm, ra, sh + exa, d)) *err = HC_ERR_CORRUPT;
+    bool esmall = KIND == HC__K_RAW; /* a raw operand's |q| < 2^30; QP deltas below 2^25 keep it there */
+    if (KIND == HC__K_STREAM) esmall = hc__rb_qsmall(rbb, 3u, 25u, 25u);
+    if (KIND == HC__K_QP) {
+        uint32_t m = 0;
+#pragma unroll
+        for (int i = 0; i < HC_BLOCK; i++) m |= hc__mag(e[i]);
+        esmall = m < (1u << 25);
+    }
+    const bool chk = !(qmax == 2147483647LL && hc__rb_qsmall(ra, 3u, 25u, 25u) && esmall);
+    hc__add_deltas(d, e, cnt, chk, KIND == HC__K_STREAM, qmax, err);
+}
+
 /* a (compressed) + second operand (compressed stream / raw buffer / QP deltas) -> out.
- * Order: rate bytes of the compressed operands, publish, the raw/QP operand's loads and
- * quantization while the look-backs resolve, then payloads, add, and hc__emit. */
+ * Steps: 1 headers; 2 rate bytes of the compressed operands, publish, look back; 3 the
+ * raw/QP operand's loads and quantization while the look-backs resolve; 4 b's payload;
+ * 5 a's payload and the add; 6 hc__emit. */
 template <typename T, int KIND>
 static __global__ void __launch_bounds__(HC__TB, 4)
 hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen, uint64_t n, unsigned char *out,
@@ -2913,14 +3112,7 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
     __shared__ hc__hdr s_h, s_hb;
     const int tid = threadIdx.x, w = tid >> 5;
     if (tid == 0) s_tile = atomicAdd(&ws->tile_ctr, 1ull);
-    if (tid == 32) { /* another warp: overlaps the atomic's round trip */
-        s_bad = hc__dev_header(a, alen, hc__dt<T>::v, n, &s_h);
-        if (!s_bad && KIND == HC__K_STREAM) {
-            s_bad = hc__dev_header((const unsigned char *)bsrc, blen, hc__dt<T>::v, n, &s_hb);
-            if (!s_bad && !hc__compatible(&s_h, &s_hb)) s_bad = HC_ERR_MISMATCH;
-            if (s_bad == HC_ERR_FORMAT) s_bad = HC_ERR_MISMATCH;
-        }
-    }
+    if (tid == 32) s_bad = hc__add_headers<T, KIND>(a, alen, bsrc, blen, n, &s_h, &s_hb); /* overlaps the atomic */
     __syncthreads();
     if (s_bad) {
         if (s_tile == 0 && tid == 0) atomicMin(&ws->res.status, s_bad);
@@ -2935,7 +3127,7 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
     const long long qmax = hc__qmax(h.dtype, h.k);
     int err = 0;
     int32_t d[HC_BLOCK], e[HC_BLOCK];
-    /* rate bytes: one packed scan for both compressed operands (a tile's total < 2^16) */
+    /* step 2: rate bytes, one packed scan for both compressed operands (a tile's total < 2^16) */
     unsigned ra = hc__rate(a, b, nb, h.mode, &err), rbb = 0, aggp;
     if (KIND == HC__K_STREAM) rbb = hc__rate((const unsigned char *)bsrc, b, nb, h.mode, &err);
     const unsigned exp = hc__cta_scan(hc__payload_size(ra) | (hc__payload_size(rbb) << 16), s_wsum[0], &aggp);
@@ -2953,151 +3145,24 @@ hc__k_add(const unsigned char *a, uint64_t alen, const void *bsrc, uint64_t blen
         unsigned long long o = hc__lookback<1>(w ? stB : stA, tile, w ? agb : aga);
         if ((tid & 31) == 0) s_off[w] = o;
     }
-    if (KIND == HC__K_RAW && !FR) {
-        const hc__fq f = hc__fq_of(&p);
-        const bool vec = (tile + 1) * HC__TB * HC_BLOCK <= n && ((uintptr_t)bsrc & 15) == 0;
-        int e2 = hc__qp_warp<T>(sm + w * 32 * HC__ROW, (const T *)bsrc, wbase, n, vec, cnt, &p, &f, e);
-        if (e2 < err) err = e2;
-    } else if (FR && fr) { /* the raw deltas back into the rows while warp 0 looks back */
-        const hc__fq f = hc__fq_of(&p);
-        hc__cp_wait();
-        __syncwarp();
-        const int e2 = hc__qp_inplace(sm + tid * 32, (unsigned)(tid & 7), &p, &f);
-        if (e2 < err) err = e2;
-    } else if (KIND == HC__K_QP) {
-        const uint64_t nq = nb * HC_BLOCK;
-        const bool vec = (tile + 1) * HC__TB * HC_BLOCK <= nq && ((uintptr_t)bsrc & 15) == 0;
-        unsigned *stg = sm + w * 32 * HC__ROW;
-        hc__stage_in(stg, (const float *)bsrc, wbase, nq, 0, vec);
-        __syncwarp();
-        hc__row_ld(stg + (tid & 31) * HC__ROW, (uint32_t *)e);
-#pragma unroll
-        for (int i = 0; i < HC_BLOCK; i++) e[i] = i < cnt ? e[i] : 0;
-    }
+    hc__add_operand<T, KIND, FR>(sm, bsrc, n, tile, wbase, nb, cnt, fr, &p, e, &err); /* step 3 */
     __syncthreads(); /* look-back results visible, staging rows free */
-    if (KIND == HC__K_STREAM) {
-        const hc__hdr hb = s_hb; /* B's own payload total bounds B's reads */
-        const unsigned long long off = s_off[1], end = off + agb;
-        if (end > hb.payload || (tile == gridDim.x - 1 && end != hb.payload)) {
-            err = HC_ERR_CORRUPT;
-            if (end > hb.payload) { rbb = 0; agb = 0; }
-        }
-        const unsigned sh = hc__load_tile(sm, agb, (const unsigned char *)bsrc + HC_HEADER_BYTES + nb + off,
-                                          (const unsigned char *)bsrc + blen);
-        __syncthreads();
-        if (hc__dec_block(sm, rbb, sh + exb, e)) err = HC_ERR_CORRUPT;
-        __syncthreads();
-    }
+    if (KIND == HC__K_STREAM) hc__add_decode_b(sm, &s_hb, bsrc, blen, nb, tile, s_off[1], &rbb, agb, exb, e, &err);
+    /* step 5: a's payload, bounded by its header's total */
     const unsigned long long offa = s_off[0], enda = offa + aga;
     if (enda > h.payload || (tile == gridDim.x - 1 && enda != h.payload)) {
         err = HC_ERR_CORRUPT;
         if (enda > h.payload) { ra = 0; aga = 0; }
     }
     const unsigned char *srca = a + HC_HEADER_BYTES + nb + offa;
-    if (FR) {
-        /* decode a first, then quantize + predict the raw blocks straight into the sum (no
-         * second array of deltas in registers) */
-        unsigned *const pb = fr ? sm + HC__RAWW : sm; /* else: last tile, unaligned raw or a large payload */
-        const unsigned sh = hc__load_tile(pb, aga, srca, a + alen);
-        __syncthreads();
-        if (hc__dec_block(pb, ra, sh + exa, d)) err = HC_ERR_CORRUPT;
-        if (!hc__rb_qsmall(ra, 3u, 25u, 25u) && hc__q_out_of_range(d, cnt, qmax)) err = HC_ERR_CORRUPT;
-        if (fr) { /* the raw deltas wait in the rows */
-            const unsigned *rw = sm + tid * 32, sw = (unsigned)(tid & 7);
-#pragma unroll
-            for (int j = 0; j < 8; j++) {
-                const uint4 t4 = *(const uint4 *)(rw + ((j ^ sw) << 2));
-                const int32_t ev[4] = {(int32_t)t4.x, (int32_t)t4.y, (int32_t)t4.z, (int32_t)t4.w};
-#pragma unroll
-                for (int k = 0; k < 4; k++) {
-                    long long sum = (long long)d[4 * j + k] + ev[k];
-                    if (sum > HC__D31 || sum < -HC__D31) { err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err; sum = 0; }
-                    d[4 * j + k] = (int32_t)sum;
-                }
-            }
-        } else { /* the raw blocks after the decode (asynchronous copies hold no registers) */
-            __syncthreads();
-            const bool swz = (tile + 1) * HC__TB * HC_BLOCK <= n && ((uintptr_t)bsrc & 15) == 0;
-            if (swz) {
-                hc__raw_prefetch(sm + w * 32 * 32, (const float *)bsrc, wbase);
-                hc__cp_wait();
-            } else { /* last tile or unaligned: element by element, few registers */
-                const float *in = (const float *)bsrc;
-                unsigned *stg = sm + w * 32 * HC__ROW;
-#pragma unroll 1
-                for (int j = 0; j < HC_BLOCK; j++) {
-                    const uint64_t e0 = wbase + (uint64_t)j * 32 + (tid & 31);
-                    stg[j * HC__ROW + (tid & 31)] = e0 < n ? __float_as_uint(in[e0]) : 0u;
-                }
-            }
-            __syncwarp();
-            unsigned *const rw = swz ? sm + tid * 32 : sm + tid * HC__ROW;
-            const unsigned sw = swz ? (unsigned)(tid & 7) : 0u;
-            const hc__fq f = hc__fq_of(&p);
-            bool ok = f.fastq;
-            uint32_t ov = 0;
-            int32_t prev = 0;
-#pragma unroll
-            for (int j = 0; j < 8; j++) {
-                const uint4 t4 = *(const uint4 *)(rw + ((j ^ sw) << 2));
-                const uint32_t xv[4] = {t4.x, t4.y, t4.z, t4.w};
-#pragma unroll
-                for (int k = 0; k < 4; k++) {
-                    const int i = 4 * j + k;
-                    bool oki;
-                    int32_t q = hc__fq_round(__uint_as_float(xv[k]), &f, &oki);
-                    ok &= oki;
-                    q = i < cnt ? q : prev;
-                    const uint32_t ev = (uint32_t)(q - prev), sv = (uint32_t)d[i] + ev;
-                    ov |= (((uint32_t)d[i] ^ sv) & (ev ^ sv)) | (sv == 0x80000000u ? 0x80000000u : 0u);
-                    d[i] = (int32_t)sv;
-                    prev = q;
-                }
-            }
-            if (__any_sync(~0u, !ok || (ov >> 31))) { /* rare: undo, then the exact deltas and sum bound */
-                prev = 0;
-#pragma unroll
-                for (int i = 0; i < HC_BLOCK; i++) {
-                    const float x = __uint_as_float(rw[hc__swz(i, sw)]);
-                    int32_t q = hc__fq_q(x, &f);
-                    q = i < cnt ? q : prev;
-                    d[i] = (int32_t)((uint32_t)d[i] - (uint32_t)(q - prev));
-                    prev = q;
-                }
-                const int e2 = hc__qp_row(rw, sw, cnt, p, f);
-                if (e2 < err) err = e2;
-#pragma unroll
-                for (int i = 0; i < HC_BLOCK; i++) {
-                    long long sum = (long long)d[i] + (int32_t)rw[hc__swz(i, sw)];
-                    if (sum > HC__D31 || sum < -HC__D31) { err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err; sum = 0; }
-                    d[i] = (int32_t)sum;
-                }
-            }
-#pragma unroll
-            for (int i = 0; i < HC_BLOCK; i++) d[i] = i < cnt ? d[i] : 0;
-        }
-    } else {
-        const unsigned sh = hc__load_tile(sm, aga, srca, a + alen);
-        __syncthreads();
-        if (hc__dec_block(sm, ra, sh + exa, d)) err = HC_ERR_CORRUPT;
-        /* the rare check, fused into the sum (a check right after each decode costs registers) */
-        bool esmall = KIND == HC__K_RAW; /* a raw operand's |q| < 2^30; QP deltas below 2^25 keep it there */
-        if (KIND == HC__K_STREAM) esmall = hc__rb_qsmall(rbb, 3u, 25u, 25u);
-        if (KIND == HC__K_QP) {
-            uint32_t m = 0;
-#pragma unroll
-            for (int i = 0; i < HC_BLOCK; i++) m |= hc__mag(e[i]);
-            esmall = m < (1u << 25);
-        }
-        const bool chk = !(qmax == 2147483647LL && hc__rb_qsmall(ra, 3u, 25u, 25u) && esmall);
-        hc__add_deltas(d, e, cnt, chk, KIND == HC__K_STREAM, qmax, &err);
-    }
+    if (FR) hc__add_fused(sm, fr, aga, srca, a + alen, ra, exa, bsrc, n, tile, wbase, cnt, qmax, &p, d, &err);
+    else hc__add_decoded<KIND>(sm, aga, srca, a + alen, ra, exa, rbb, cnt, qmax, e, d, &err);
     /* the fused float32 raw path: a valid sum (two operands whose rate bytes bound |q| below
      * 2^30 always give one, so the check runs only on rare blocks) */
     if (FR && !(qmax == 2147483647LL && hc__rb_qsmall(ra, 3u, 25u, 25u)) && hc__q_out_of_range(d, cnt, qmax))
         err = HC_ERR_SUM_OVERFLOW < err ? HC_ERR_SUM_OVERFLOW : err;
     if (err) atomicMin(&ws->res.status, err);
-    hc__emit(d, h.mode, sm, s_wsum[1], &s_off[0], out, nb, tile, b, stO, &h, ws);
+    hc__emit(d, h.mode, sm, s_wsum[1], &s_off[0], out, nb, tile, b, stO, &h, ws); /* step 6 */
 }
 
 template <typename T>
