@@ -72,7 +72,7 @@
  *   hc_cuda_decompress, hc_cuda_qp, hc_cuda_add, hc_cuda_add_raw, hc_cuda_add_qp,
  *   hc_cuda_result_ptr, hc_cuda_read_result (the one explicit async copy)
  *   Options (hc_options, zero = defaults): threads (0 = omp_get_max_threads()), isa (HC_ISA_AUTO:
- *   the best kernels this CPU runs; HC_ISA_SCALAR / _SSE2 / _AVX512 force one, for tests and
+ *   the best kernels this CPU runs; HC_ISA_SCALAR / _SSE2 / _AVX2 / _AVX512 force one, for tests and
  *   comparisons; hc_isa_available(isa) says which exist here). Raw operands
  *   are read as the CALLER's dtype and n; a stream whose header says otherwise is refused
  *   (HC_ERR_MISMATCH; hc_decompress: HC_ERR_FORMAT), never used to size a caller's buffer.
@@ -162,12 +162,13 @@
  *   (hc_cuda_result_ptr(ws)). Device input pointers must be aligned to the element size.
  *   Workspace: 64 bytes + 24 bytes per tile of 8192 elements.
  *
- * CPU CODEC SPEED: three kernel sets, chosen per call at run time (hc_options.isa): portable C;
+ * CPU CODEC SPEED: four kernel sets, chosen per call at run time (hc_options.isa): portable C;
  *   SSE2 (the x86-64 baseline: bit-planes by a 32x32 bit-matrix transpose, 4-lane quantization);
- *   AVX-512F (x86-64 gcc/clang builds, compiled with a target attribute so the binary still runs
- *   on any x86-64: a block is two 16-lane vectors, plane k is two vptestmd lane masks, decoding
- *   ORs bit k into the lanes a plane selects, prediction and prefix sums by lane shifts; no
- *   transpose). Float32 quantization and decoding in float arithmetic where that is exact (step
+ *   AVX2 and AVX-512F (x86-64 gcc/clang builds, compiled with target attributes so the binary
+ *   still runs on any x86-64; no transpose: AVX-512 holds a block in two 16-lane vectors, plane k
+ *   is two vptestmd lane masks, decoding ORs bit k into the lanes a plane selects; AVX2 in four
+ *   8-lane vectors, plane k four movemasks, decoding shifts each lane's bit into place;
+ *   prediction and prefix sums by lane permutes). Float32 quantization and decoding in float arithmetic where that is exact (step
  *   2^k with 2^k and 2^-k normal floats; |q| < 2^24 when decoding), else in double. The adds
  *   (hc_add, hc_add_raw, hc_add_qp) work on the quantized integers block by block: unpack each
  *   operand's block (as many planes as its rate byte says), add with the 31-bit checks (the value
@@ -256,7 +257,8 @@ typedef enum hc_isa {
     HC_ISA_AUTO = 0,   /* the best this CPU runs (the default) */
     HC_ISA_SCALAR = 1, /* portable C */
     HC_ISA_SSE2 = 2,   /* SSE2 (x86-64 baseline; not with HOMCOMP_NO_SIMD) */
-    HC_ISA_AVX512 = 3  /* AVX-512F, chosen at run time (x86-64 gcc/clang builds) */
+    HC_ISA_AVX2 = 3,   /* AVX2, chosen at run time (x86-64 gcc/clang builds) */
+    HC_ISA_AVX512 = 4  /* AVX-512F, chosen at run time (x86-64 gcc/clang builds) */
 } hc_isa;
 
 /* Run-time options of the CPU calls, zero = defaults; pass NULL for all defaults. */
@@ -363,7 +365,7 @@ HCDEF hc_status hc_cuda_read_result(const void *d_ws, hc_cuda_result *h_result, 
 #include <emmintrin.h>
 #define HC__SSE2 1
 #endif
-/* AVX-512F kernels: compiled with a target attribute, chosen at run time (hc_isa) */
+/* AVX2 and AVX-512F kernels: compiled with target attributes, chosen at run time (hc_isa) */
 #if !defined(HOMCOMP_NO_SIMD) && !defined(__CUDA_ARCH__) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 /* (g++ 12 at -O3 reports the intrinsics' own _mm512_undefined_* idiom as uninitialized) */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -377,6 +379,7 @@ HCDEF hc_status hc_cuda_read_result(const void *d_ws, hc_cuda_result *h_result, 
 #endif
 #define HC__AVX512 1
 #define HC__T512 __attribute__((target("avx512f")))
+#define HC__T256 __attribute__((target("avx2")))
 #endif
 #if defined(__GNUC__) || defined(__clang__)
 #define HC__INLINE static inline __attribute__((always_inline))
@@ -913,6 +916,7 @@ static int hc__cpu_isa(void)
 {
 #ifdef HC__AVX512
     if (__builtin_cpu_supports("avx512f")) return HC_ISA_AVX512;
+    if (__builtin_cpu_supports("avx2")) return HC_ISA_AVX2;
 #endif
 #ifdef HC__SSE2_HOST
     return HC_ISA_SSE2;
@@ -928,6 +932,7 @@ HCDEF int hc_isa_available(hc_isa isa)
     case HC_ISA_AUTO: return best;
     case HC_ISA_SCALAR: return 1;
     case HC_ISA_SSE2: return best >= HC_ISA_SSE2;
+    case HC_ISA_AVX2: return best >= HC_ISA_AVX2;
     case HC_ISA_AVX512: return best == HC_ISA_AVX512;
     }
     return 0;
@@ -1200,6 +1205,169 @@ HC__T512 static inline int hc__sum512(__m512i *d, __m512i e)
                                                   _mm512_setzero_si512()) |
                           _mm512_cmpeq_epi32_mask(s, _mm512_set1_epi32((int)0x80000000u));
     *d = _mm512_maskz_mov_epi32((__mmask16)~ovf, s);
+    return ovf != 0;
+}
+
+/* ---- AVX2 block kernels (HC_ISA_AVX2, for CPUs without AVX-512): a block is four 8-lane
+ * vectors; plane k is four movemasks of |d| shifted so that bit k is the sign bit; decoding
+ * shifts each lane's bit of the plane word into place (vpsrlvd); the same bytes and statuses. */
+/* lanes 8v .. 8v+7 below cnt: all ones */
+HC__T256 static inline __m256i hc__lanes256(int v, int cnt)
+{
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(cnt), _mm256_setr_epi32(8 * v, 8 * v + 1, 8 * v + 2, 8 * v + 3, 8 * v + 4,
+                                                                          8 * v + 5, 8 * v + 6, 8 * v + 7));
+}
+
+/* hc__enc512 on four vectors */
+HC__T256 static inline unsigned hc__enc256(const __m256i *d, int mode, unsigned char *dst, uint32_t *size)
+{
+    __m256i a[4], o;
+    uint32_t sign = 0, m0, rest;
+    unsigned rb, r, k;
+    int v;
+    for (v = 0; v < 4; v++) {
+        sign |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(d[v])) << (8 * v);
+        a[v] = _mm256_abs_epi32(d[v]);
+    }
+    m0 = (uint32_t)_mm256_extract_epi32(a[0], 0);
+    o = _mm256_or_si256(_mm256_or_si256(_mm256_blend_epi32(a[0], _mm256_setzero_si256(), 1), a[1]), _mm256_or_si256(a[2], a[3]));
+    {
+        __m128i x = _mm_or_si128(_mm256_castsi256_si128(o), _mm256_extracti128_si256(o, 1));
+        x = _mm_or_si128(x, _mm_shuffle_epi32(x, _MM_SHUFFLE(1, 0, 3, 2)));
+        x = _mm_or_si128(x, _mm_shuffle_epi32(x, _MM_SHUFFLE(2, 3, 0, 1)));
+        rest = (uint32_t)_mm_cvtsi128_si32(x);
+    }
+    rb = hc__rate_byte(m0, rest, mode, size);
+    if (hc__rb_outlier(rb)) {
+        unsigned ob = hc__rb_obytes(rb), j;
+        for (j = 0; j < ob; j++) dst[j] = (unsigned char)(m0 >> (8 * j));
+        dst += ob;
+        a[0] = _mm256_blend_epi32(a[0], _mm256_setzero_si256(), 1);
+        r = hc__rb_rate(rb);
+    } else {
+        r = rb;
+        if (r == 0) return rb;
+    }
+    hc__put32(dst, sign);
+    dst += 4;
+    if (r == 0) return rb;
+    {
+        const __m128i sh = _mm_cvtsi32_si128((int)(32 - r)); /* bit r-1 to the sign bit */
+        for (v = 0; v < 4; v++) a[v] = _mm256_sll_epi32(a[v], sh);
+    }
+    for (k = r; k-- > 0;) {
+        uint32_t pl = 0;
+        for (v = 0; v < 4; v++) {
+            pl |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(a[v])) << (8 * v);
+            a[v] = _mm256_slli_epi32(a[v], 1);
+        }
+        hc__put32(dst + 4 * k, pl);
+    }
+    return rb;
+}
+
+/* hc__dec512 on four vectors (t: scratch) */
+HC__T256 static inline int hc__dec256(const unsigned char *src, unsigned rb, int cnt, int64_t qmax, __m256i *d, int32_t *t)
+{
+    __m256i a[4];
+    uint32_t sign, m0 = 0;
+    unsigned r, k;
+    int bad = 0, v;
+    const __m256i one = _mm256_set1_epi32(1), lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (v = 0; v < 4; v++) a[v] = _mm256_setzero_si256();
+    if (rb == 0) {
+        for (v = 0; v < 4; v++) d[v] = a[v];
+        return 0;
+    }
+    if (hc__rb_outlier(rb)) {
+        unsigned ob = hc__rb_obytes(rb), j;
+        for (j = 0; j < ob; j++) m0 |= (uint32_t)src[j] << (8 * j);
+        src += ob;
+        r = hc__rb_rate(rb);
+        if (m0 > 2147483647u) { bad = 1; m0 = 0; }
+    } else {
+        r = rb;
+    }
+    sign = hc__get32(src);
+    src += 4;
+    for (k = r; k-- > 0;) { /* from the top plane: a = a << 1 | bit */
+        const __m256i w = _mm256_set1_epi32((int)hc__get32(src + 4 * k));
+        for (v = 0; v < 4; v++)
+            a[v] = _mm256_or_si256(_mm256_slli_epi32(a[v], 1),
+                                   _mm256_and_si256(_mm256_srlv_epi32(w, _mm256_add_epi32(lane, _mm256_set1_epi32(8 * v))), one));
+    }
+    if (hc__rb_outlier(rb)) a[0] = _mm256_blend_epi32(a[0], _mm256_set1_epi32((int)m0), 1);
+    for (v = 0; v < 4; v++) {
+        /* lanes whose sign bit is set: 0 - a */
+        const __m256i sm = _mm256_cmpeq_epi32(
+            _mm256_and_si256(_mm256_srlv_epi32(_mm256_set1_epi32((int)sign), _mm256_add_epi32(lane, _mm256_set1_epi32(8 * v))), one), one);
+        d[v] = _mm256_sub_epi32(_mm256_xor_si256(a[v], sm), sm);
+    }
+    if (bad) return HC_ERR_CORRUPT;
+    if (!hc__rb_qsmall(rb, 3u, 25u, 25u)) {
+        for (v = 0; v < 4; v++) _mm256_storeu_si256((__m256i *)(void *)(t + 8 * v), d[v]);
+        if (hc__q_out_of_range(t, cnt, qmax)) return HC_ERR_CORRUPT;
+    }
+    return 0;
+}
+
+/* hc__qp512 on four vectors */
+HC__T256 static inline int hc__qp256(const unsigned char *src, int dtype, uint64_t first, int cnt, const hc__params *p,
+                                     __m256i *d, int32_t *t)
+{
+    if (dtype == HC_F32 && p->fastq && HC__FLT_FAST) {
+        float xs[HC_BLOCK];
+        const float *xp = (const float *)(const void *)(src + first * 4);
+        const __m256 inv = _mm256_set1_ps(p->invf), step = _mm256_set1_ps(p->stepf), eb = _mm256_set1_ps(p->ebf);
+        const __m256 sgn = _mm256_castsi256_ps(_mm256_set1_epi32((int)0x80000000u)), lim = _mm256_set1_ps(1073741824.0f);
+        __m256i q[4];
+        int ok = 1, v;
+        if (cnt < HC_BLOCK) {
+            memset(xs, 0, sizeof xs);
+            memcpy(xs, xp, (size_t)cnt * 4);
+            xp = xs;
+        }
+        for (v = 0; v < 4; v++) {
+            const __m256 x = _mm256_loadu_ps(xp + 8 * v), tt = _mm256_mul_ps(x, inv);
+            const __m256 sg = _mm256_and_ps(tt, sgn);
+            __m256 at = _mm256_andnot_ps(sgn, tt), okv = _mm256_cmp_ps(at, lim, _CMP_LT_OQ), rr;
+            at = _mm256_and_ps(at, okv);
+            rr = _mm256_or_ps(_mm256_round_ps(at, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC), sg);
+            okv = _mm256_and_ps(okv, _mm256_cmp_ps(_mm256_andnot_ps(sgn, _mm256_sub_ps(x, _mm256_mul_ps(rr, step))), eb, _CMP_LE_OQ));
+            ok &= _mm256_movemask_ps(okv) == 255;
+            q[v] = _mm256_cvttps_epi32(rr);
+        }
+        if (ok) {
+            const __m256i rot = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6);
+            __m256i prev = _mm256_setzero_si256();
+            for (v = 0; v < 4; v++) {
+                /* q[i-1]: lanes rotated by one, lane 0 from the previous vector's lane 7 */
+                const __m256i qm1 = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(q[v], rot), prev, 1);
+                prev = _mm256_permutevar8x32_epi32(q[v], _mm256_set1_epi32(7));
+                d[v] = _mm256_and_si256(_mm256_sub_epi32(q[v], qm1), hc__lanes256(v, cnt));
+            }
+            return 0;
+        }
+    }
+    {
+        int st = hc__qp_block(src, dtype, first, cnt, p, t, HC_ISA_SSE2), v;
+        for (v = 0; v < 4; v++) d[v] = _mm256_loadu_si256((const __m256i *)(const void *)(t + 8 * v));
+        return st;
+    }
+}
+
+/* hc__sum512 on four vectors */
+HC__T256 static inline int hc__sum256(__m256i *d, const __m256i *e)
+{
+    const __m256i mn = _mm256_set1_epi32((int)0x80000000u);
+    int ovf = 0, v;
+    for (v = 0; v < 4; v++) {
+        const __m256i s = _mm256_add_epi32(d[v], e[v]);
+        const __m256i bad = _mm256_or_si256(_mm256_srai_epi32(_mm256_and_si256(_mm256_xor_si256(d[v], s), _mm256_xor_si256(e[v], s)), 31),
+                                            _mm256_cmpeq_epi32(s, mn));
+        ovf |= _mm256_movemask_ps(_mm256_castsi256_ps(bad));
+        d[v] = _mm256_andnot_si256(bad, s);
+    }
     return ovf != 0;
 }
 #endif
@@ -1541,8 +1709,56 @@ HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, u
 }
 #endif
 
+#ifdef HC__AVX512
+/* hc__block512 with the AVX2 kernels */
+HC__T256 static inline int hc__block256(const hc__job *j, uint64_t b, int cnt, uint64_t *apos, uint64_t *bpos, int64_t qmax,
+                                        unsigned char *dst, unsigned *rb, uint32_t *sz)
+{
+    const uint64_t nb = hc__nblocks(j->h.n), first = b * HC_BLOCK;
+    int32_t t[HC_BLOCK];
+    __m256i d[4], e[4];
+    int st, check, v;
+    if (j->kind == HC__SRC_RAW && b + 17 < nb) { /* as hc__block512 */
+        const char *ahead = (const char *)j->b + (first + 16 * HC_BLOCK) * (j->h.dtype == HC_F32 ? 4u : 8u);
+        _mm_prefetch(ahead, _MM_HINT_T0);
+        _mm_prefetch(ahead + 64, _MM_HINT_T0);
+    }
+    if (!j->a) {
+        st = hc__qp256(j->b, j->h.dtype, first, cnt, j->p, d, t);
+    } else {
+        unsigned ra = j->a[HC_HEADER_BYTES + b];
+        st = hc__dec256(j->a + HC_HEADER_BYTES + nb + *apos, ra, cnt, qmax, d, t);
+        *apos += hc__payload_size(ra);
+        check = qmax != 2147483647LL || !hc__rb_qsmall(ra, 3u, 25u, 25u);
+        if (j->kind == HC__SRC_STREAM) {
+            unsigned rbb = j->b[HC_HEADER_BYTES + b];
+            int s2 = hc__dec256(j->b + HC_HEADER_BYTES + nb + *bpos, rbb, cnt, qmax, e, t);
+            if (s2 < st) st = s2;
+            *bpos += hc__payload_size(rbb);
+            check |= !hc__rb_qsmall(rbb, 3u, 25u, 25u);
+        } else if (j->kind == HC__SRC_RAW) {
+            int s2 = hc__qp256(j->b, j->h.dtype, first, cnt, j->p, e, t);
+            if (s2 < st) st = s2;
+        } else {
+            const int32_t *qd = (const int32_t *)(const void *)j->b + first; /* QP deltas */
+            for (v = 0; v < HC_BLOCK; v++) t[v] = v < cnt ? qd[v] : 0;
+            for (v = 0; v < 4; v++) e[v] = _mm256_loadu_si256((const __m256i *)(const void *)(t + 8 * v));
+            check = 1;
+        }
+        if (hc__sum256(d, e) && HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW;
+        if (check) {
+            for (v = 0; v < 4; v++) _mm256_storeu_si256((__m256i *)(void *)(t + 8 * v), d[v]);
+            if (hc__q_out_of_range(t, cnt, qmax) && HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW;
+        }
+    }
+    for (v = 0; v < 4; v++) d[v] = _mm256_and_si256(d[v], hc__lanes256(v, cnt)); /* canonical padding */
+    *rb = hc__enc256(d, j->h.mode, dst, sz);
+    return st;
+}
+#endif
+
 /* Chunk c (blocks c x CHUNK ..) encoded to dst; *csize its payload bytes; 0 or the most
- * negative status. wide: the AVX-512 kernels (a constant in each caller below). */
+ * negative status. wide: 1 the AVX-512 kernels, 2 the AVX2 ones (a constant in each caller). */
 HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize,
                               const int wide)
 {
@@ -1560,8 +1776,10 @@ HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, 
         uint32_t sz;
         int st, i;
 #ifdef HC__AVX512
-        if (wide) {
+        if (wide == 1) {
             st = hc__block512(j, b, cnt, &apos, &bpos, qmax, dst + pos, &rb, &sz);
+        } else if (wide == 2) {
+            st = hc__block256(j, b, cnt, &apos, &bpos, qmax, dst + pos, &rb, &sz);
         } else
 #endif
         {
@@ -1587,11 +1805,16 @@ HC__T512 static int hc__chunk_512(const hc__job *j, uint64_t c, unsigned char *o
 {
     return hc__chunk_body(j, c, out, dst, csize, 1);
 }
+HC__T256 static int hc__chunk_256(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
+{
+    return hc__chunk_body(j, c, out, dst, csize, 2);
+}
 #endif
 static int hc__chunk(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
 {
 #ifdef HC__AVX512
     if (j->isa == HC_ISA_AVX512) return hc__chunk_512(j, c, out, dst, csize);
+    if (j->isa == HC_ISA_AVX2) return hc__chunk_256(j, c, out, dst, csize);
 #endif
     return hc__chunk_base(j, c, out, dst, csize);
 }
@@ -1735,6 +1958,38 @@ HC__T512 static inline void hc__out512(__m512i lo, __m512i hi, float stepf, int 
     _mm512_mask_storeu_ps(o, HC__M16(cnt), _mm512_mul_ps(_mm512_cvtepi32_ps(lo), st));
     _mm512_mask_storeu_ps(o + 64, HC__M16H(cnt), _mm512_mul_ps(_mm512_cvtepi32_ps(hi), st));
 }
+/* Float32 block of deltas d[4] (hc__out512's contract) with the AVX2 kernels */
+HC__T256 static inline void hc__out256(__m256i *d, float stepf, int cnt, unsigned char *o)
+{
+    const __m256 st = _mm256_set1_ps(stepf);
+    const __m256i hi = _mm256_setr_epi32(0, 0, 0, 0, -1, -1, -1, -1), b3 = _mm256_set1_epi32(3), b7 = _mm256_set1_epi32(7);
+    __m256i carry = _mm256_setzero_si256();
+    float v[HC_BLOCK];
+    int k;
+    for (k = 0; k < 4; k++) {
+        __m256i x = d[k];
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4)); /* within each 128-bit half */
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+        x = _mm256_add_epi32(x, _mm256_and_si256(_mm256_permutevar8x32_epi32(x, b3), hi));
+        x = _mm256_add_epi32(x, carry);
+        carry = _mm256_permutevar8x32_epi32(x, b7);
+        _mm256_storeu_ps(v + 8 * k, _mm256_mul_ps(_mm256_cvtepi32_ps(x), st));
+    }
+    memcpy(o, v, (size_t)cnt * 4);
+}
+HC__T256 static inline int hc__dec_block256(const hc__dec *D, const unsigned char *src, unsigned rb, int cnt, uint64_t first,
+                                            int32_t *d, int *done)
+{
+    __m256i v[4];
+    int e2 = hc__dec256(src, rb, cnt, D->qmax, v, d), k;
+    *done = D->dtype == HC_F32 && D->fastd && hc__rb_small(rb);
+    if (*done) {
+        hc__out256(v, D->stepf, cnt, D->out + first * 4);
+    } else {
+        for (k = 0; k < 4; k++) _mm256_storeu_si256((__m256i *)(void *)(d + 8 * k), v[k]);
+    }
+    return e2;
+}
 /* Block b (rate byte rb, payload at src) decoded: to the output when it is a fast float32
  * block (*done = 1), else its deltas to d; 0 or a status. */
 HC__T512 static inline int hc__dec_block512(const hc__dec *D, const unsigned char *src, unsigned rb, int cnt, uint64_t first,
@@ -1771,7 +2026,8 @@ HC__INLINE int hc__dec_body(const hc__dec *D, uint64_t c, const int wide)
 #ifdef HC__AVX512
         if (wide) {
             int done;
-            e2 = hc__dec_block512(D, s + HC_HEADER_BYTES + nb + pos, rb, cnt, first, d, &done);
+            if (wide == 1) e2 = hc__dec_block512(D, s + HC_HEADER_BYTES + nb + pos, rb, cnt, first, d, &done);
+            else e2 = hc__dec_block256(D, s + HC_HEADER_BYTES + nb + pos, rb, cnt, first, d, &done);
             if (e2 < err) err = e2;
             pos += hc__payload_size(rb);
             if (done) continue;
@@ -1804,11 +2060,13 @@ HC__INLINE int hc__dec_body(const hc__dec *D, uint64_t c, const int wide)
 static int hc__dec_base(const hc__dec *D, uint64_t c) { return hc__dec_body(D, c, 0); }
 #ifdef HC__AVX512
 HC__T512 static int hc__dec_512(const hc__dec *D, uint64_t c) { return hc__dec_body(D, c, 1); }
+HC__T256 static int hc__dec_256(const hc__dec *D, uint64_t c) { return hc__dec_body(D, c, 2); }
 #endif
 static int hc__dec_chunk(const hc__dec *D, uint64_t c)
 {
 #ifdef HC__AVX512
     if (D->isa == HC_ISA_AVX512) return hc__dec_512(D, c);
+    if (D->isa == HC_ISA_AVX2) return hc__dec_256(D, c);
 #endif
     return hc__dec_base(D, c);
 }

@@ -1,5 +1,5 @@
 /* homcomp.cuh: the CPU codec's instruction-set paths (hc_options.isa) and its fused adds.
- *  1. Every path this build and CPU run (SCALAR, SSE2, AVX-512), each forced, gives the SCALAR
+ *  1. Every path this build and CPU run (SCALAR, SSE2, AVX2, AVX-512), each forced, gives the SCALAR
  *     path's bytes and statuses, op by op: compress, decompress, qp, add, add_raw, add_qp,
  *     validate, on block shapes chosen to reach every branch (all-zero blocks, the widest
  *     rate 31, mixed rates, outlier blocks, a partial last block, values at the quantizer's
@@ -17,7 +17,8 @@
 #include <math.h>
 
 #define MAXN 70001
-static const int isas[3] = {HC_ISA_SCALAR, HC_ISA_SSE2, HC_ISA_AVX512};
+#define NISA 4
+static const int isas[NISA] = {HC_ISA_SCALAR, HC_ISA_SSE2, HC_ISA_AVX2, HC_ISA_AVX512};
 
 /* q values of one kind of block shape for elements [i0, i0 + cnt); lim bounds |q| */
 static void shape_q(int kind, int64_t *q, uint64_t n, int64_t lim)
@@ -42,15 +43,15 @@ static void shape_q(int kind, int64_t *q, uint64_t n, int64_t lim)
     }
 }
 
-static unsigned char *A, *B, *O[3], *R;
-static float *xf, *yf, *of[3];
-static double *xd, *yd, *od[3];
-static int32_t *dq[3];
+static unsigned char *A, *B, *O[NISA], *R;
+static float *xf, *yf, *of[NISA];
+static double *xd, *yd, *od[NISA];
+static int32_t *dq[NISA];
 static int64_t *qa, *qb;
 
 /* every isa's result of one op equals SCALAR's: status, size, bytes */
 #define SAME_ALL(what, st, sz, buf, len)                                                                          \
-    for (int k_ = 1; k_ < 3; k_++)                                                                                 \
+    for (int k_ = 1; k_ < NISA; k_++)                                                                                 \
         if (hc_isa_available((hc_isa)isas[k_])) {                                                                  \
             CHECK(st[k_] == st[0], "%s isa %d status %d vs scalar %d (n %llu)", what, isas[k_], st[k_], st[0],     \
                   (unsigned long long)n);                                                                           \
@@ -61,28 +62,28 @@ static int64_t *qa, *qb;
 
 static void compare_isas(int dtype, int mode, double eb, uint64_t n, const void *x, const void *y)
 {
-    size_t cap = hc_compress_bound(n, (hc_dtype)dtype), la = 0, lb = 0, sz[3] = {0, 0, 0};
-    int st[3], es = dtype == HC_F32 ? 4 : 8;
+    size_t cap = hc_compress_bound(n, (hc_dtype)dtype), la = 0, lb = 0, sz[NISA] = {0, 0, 0, 0};
+    int st[NISA], es = dtype == HC_F32 ? 4 : 8;
     hc_config c = hc_config_init((hc_dtype)dtype, HC_ABS, eb);
     c.mode = (hc_mode)mode;
     c.checksum = (int)(check_rand() & 1);
     /* reference operands from the scalar path */
     hc_options o0 = {1, HC_ISA_SCALAR};
     int sa = hc_compress(&c, x, n, A, cap, &la, &o0), sb = hc_compress(&c, y, n, B, cap, &lb, &o0);
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < NISA; k++) {
         hc_options o = {1, (hc_isa)isas[k]};
         if (!hc_isa_available((hc_isa)isas[k])) { st[k] = 1; continue; }
         st[k] = hc_compress(&c, x, n, O[k], cap, &sz[k], &o);
     }
     SAME_ALL("compress", st, sz, O, sz[0]);
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < NISA; k++) {
         hc_options o = {1, (hc_isa)isas[k]};
         if (!hc_isa_available((hc_isa)isas[k])) continue;
         st[k] = hc_qp_eb(eb, (hc_dtype)dtype, x, n, dq[k], &o);
     }
     SAME_ALL("qp", st, sz, dq, hc_qp_count(n) * 4);
     if (sa != HC_OK || sb != HC_OK) return;
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < NISA; k++) {
         hc_options o = {1, (hc_isa)isas[k]};
         if (!hc_isa_available((hc_isa)isas[k])) continue;
         memset(of[k], 0x5a, (size_t)n * (size_t)es);
@@ -91,19 +92,19 @@ static void compare_isas(int dtype, int mode, double eb, uint64_t n, const void 
     }
     if (dtype == HC_F32) { SAME_ALL("decompress", st, sz, of, (size_t)n * 4); }
     else { SAME_ALL("decompress", st, sz, od, (size_t)n * 8); }
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < NISA; k++) {
         hc_options o = {1, (hc_isa)isas[k]};
         if (!hc_isa_available((hc_isa)isas[k])) continue;
         st[k] = hc_add(A, la, B, lb, O[k], cap, &sz[k], &o);
     }
     SAME_ALL("add", st, sz, O, sz[0]);
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < NISA; k++) {
         hc_options o = {1, (hc_isa)isas[k]};
         if (!hc_isa_available((hc_isa)isas[k])) continue;
         st[k] = hc_add_raw(A, la, (hc_dtype)dtype, y, n, O[k], cap, &sz[k], &o);
     }
     SAME_ALL("add_raw", st, sz, O, sz[0]);
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < NISA; k++) {
         hc_options o = {1, (hc_isa)isas[k]};
         if (!hc_isa_available((hc_isa)isas[k])) continue;
         st[k] = hc_add_qp(A, la, dq[0], n, O[k], cap, &sz[k], &o);
@@ -114,19 +115,19 @@ static void compare_isas(int dtype, int mode, double eb, uint64_t n, const void 
         hc_options o = {1, HC_ISA_SCALAR};
         size_t l2 = 0;
         if (hc_add(A, la, A, la, R, cap, &l2, &o) == HC_OK) {
-            for (int k = 0; k < 3; k++) {
+            for (int k = 0; k < NISA; k++) {
                 hc_options ok = {1, (hc_isa)isas[k]};
                 if (!hc_isa_available((hc_isa)isas[k])) continue;
                 st[k] = hc_add_raw(R, l2, (hc_dtype)dtype, x, n, O[k], cap, &sz[k], &ok);
             }
             SAME_ALL("add_raw of a sum", st, sz, O, sz[0]);
-            for (int k = 0; k < 3; k++) {
+            for (int k = 0; k < NISA; k++) {
                 hc_options ok = {1, (hc_isa)isas[k]};
                 if (!hc_isa_available((hc_isa)isas[k])) continue;
                 st[k] = hc_add(R, l2, A, la, O[k], cap, &sz[k], &ok);
             }
             SAME_ALL("add of a sum", st, sz, O, sz[0]);
-            for (int k = 0; k < 3; k++) {
+            for (int k = 0; k < NISA; k++) {
                 hc_options ok = {1, (hc_isa)isas[k]};
                 if (!hc_isa_available((hc_isa)isas[k])) continue;
                 st[k] = hc_add(B, lb, R, l2, O[k], cap, &sz[k], &ok);
@@ -138,7 +139,7 @@ static void compare_isas(int dtype, int mode, double eb, uint64_t n, const void 
     if (la > HC_HEADER_BYTES) {
         memcpy(R, A, la);
         R[HC_HEADER_BYTES + check_rand_below(la - HC_HEADER_BYTES)] ^= (unsigned char)(1u << check_rand_below(8));
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < NISA; k++) {
             hc_options o = {1, (hc_isa)isas[k]};
             if (!hc_isa_available((hc_isa)isas[k])) continue;
             st[k] = hc_add_raw(R, la, (hc_dtype)dtype, y, n, O[k], cap, &sz[k], &o);
@@ -146,7 +147,7 @@ static void compare_isas(int dtype, int mode, double eb, uint64_t n, const void 
             CHECK(v == v0, "validate isa %d: %d vs %d", isas[k], v, v0);
         }
         SAME_ALL("add_raw damaged", st, sz, O, sz[0]);
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < NISA; k++) {
             hc_options o = {1, (hc_isa)isas[k]};
             if (!hc_isa_available((hc_isa)isas[k])) continue;
             st[k] = hc_decompress(R, la, (hc_dtype)dtype, dtype == HC_F32 ? (void *)of[k] : (void *)od[k], n, &o);
@@ -187,7 +188,7 @@ static void oracle_add(int mode, uint64_t n, int ka, int kb, int64_t lim)
         int big = 0;
         for (uint64_t i = 0; i < n; i++) big |= fabs(od[0][i] / step) >= 1073741823.5;
         if (!big) CHECK(hc_compress(&c, od[0], n, R, cap, &lw, NULL) == HC_OK, "oracle compress sum");
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < NISA; k++) {
             hc_options o = {1, (hc_isa)isas[k]};
             if (!hc_isa_available((hc_isa)isas[k])) continue;
             int st = hc_add(A, la, B, lb, O[k], cap, &lo, &o);
@@ -205,7 +206,7 @@ static void oracle_add(int mode, uint64_t n, int ka, int kb, int64_t lim)
             CHECK(st == HC_OK && !memcmp(od[1], od[0], n * 8), "decoded sum isa %d kinds %d+%d", isas[k], ka, kb);
         }
     } else {
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < NISA; k++) {
             hc_options o = {1, (hc_isa)isas[k]};
             if (!hc_isa_available((hc_isa)isas[k])) continue;
             int st = hc_add(A, la, B, lb, O[k], cap, &lo, &o);
@@ -218,8 +219,8 @@ int main(int argc, char **argv)
 {
     static const uint64_t ns[] = {1, 31, 32, 33, 1000, 32768, 32769, MAXN};
     check_init(argc, argv);
-    printf("isa: scalar 1, sse2 %d, avx512 %d (best %d)\n", hc_isa_available(HC_ISA_SSE2),
-           hc_isa_available(HC_ISA_AVX512), hc_isa_available(HC_ISA_AUTO));
+    printf("isa: scalar 1, sse2 %d, avx2 %d, avx512 %d (best %d)\n", hc_isa_available(HC_ISA_SSE2),
+           hc_isa_available(HC_ISA_AVX2), hc_isa_available(HC_ISA_AVX512), hc_isa_available(HC_ISA_AUTO));
     {
         hc_options bad = {1, (hc_isa)9};
         float v = 1;
@@ -234,7 +235,7 @@ int main(int argc, char **argv)
     A = malloc(cap); B = malloc(cap); R = malloc(cap);
     xf = malloc(MAXN * 4); yf = malloc(MAXN * 4); xd = malloc(MAXN * 8); yd = malloc(MAXN * 8);
     qa = malloc(MAXN * 8); qb = malloc(MAXN * 8);
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < NISA; k++) {
         O[k] = malloc(cap); of[k] = malloc(MAXN * 8); od[k] = malloc(MAXN * 8); dq[k] = malloc((MAXN + 32) * 4);
     }
     /* 1. paths against the scalar path */
@@ -283,7 +284,7 @@ int main(int argc, char **argv)
                     oracle_add(mode, ns[ni], ka, kb, (1 << 20) - 1);
                     if (ni % 3 == 0) oracle_add(mode, ns[ni], ka, kb, (1 << 30) - 1); /* widest rates, overflow */
                 }
-    for (int k = 0; k < 3; k++) { free(O[k]); free(of[k]); free(od[k]); free(dq[k]); }
+    for (int k = 0; k < NISA; k++) { free(O[k]); free(of[k]); free(od[k]); free(dq[k]); }
     free(A); free(B); free(R); free(xf); free(yf); free(xd); free(yd); free(qa); free(qb);
     return check_done();
 }
