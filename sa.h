@@ -59,6 +59,7 @@
  *   sa_lcp(text, sa, lcp, n, opt)      LCP array into the caller's lcp[n]
  *   sa_lrs(sa, lcp, n, &result, opt)   longest repeated substring (see sa_lrs_result)
  *   sa_validate(text, sa, n)           SA_OK, or SA_ERR_RANGE / _DUPLICATE / _ORDER
+ *   sa_build_int(T, sa, n, k, opt)     suffix array of an int32_t string over 0..k-1 (any k >= 1)
  *   sa_effective_threads(opt), sa_effective_algorithm(opt), sa_algorithm_name(a)
  *
  * ALGORITHMS (sa_options.algorithm; all give the same SA) and the memory they need beyond the
@@ -278,6 +279,15 @@ SADEF sa_status sa_build64_ex(const uint8_t *text, int64_t *sa, int64_t n, const
 SADEF sa_status sa_lcp64(const uint8_t *text, const int64_t *sa, int64_t *lcp, int64_t n, const sa_options *opt);
 SADEF sa_status sa_lrs64(const int64_t *sa, const int64_t *lcp, int64_t n, sa_lrs_result *out, const sa_options *opt);
 SADEF sa_status sa_validate64(const uint8_t *text, const int64_t *sa, int64_t n);
+
+/* Suffix array of an integer string T[0..n) over the alphabet 0..k-1 (k >= 1; a suffix that is
+ * a prefix of another sorts first, as for bytes). SA_ERR_ARG when k < 1 or a symbol lies outside
+ * [0, k) (checked before anything is written: sa untouched). Any k up to the index type's
+ * maximum: an alphabet larger than n is first renamed to the ranks of the distinct symbols
+ * (n extra index entries while it runs). Sequential SA-IS with the byte API's int levels; extra
+ * memory: up to 2 * min(k, n) index entries of bucket arrays, plus the LMS bits (n/8 bytes). */
+SADEF sa_status sa_build_int(const int32_t *T, int32_t *sa, int32_t n, int32_t k, const sa_options *opt);
+SADEF sa_status sa_build_int64(const int64_t *T, int64_t *sa, int64_t n, int64_t k, const sa_options *opt);
 
 SADEF const char *sa_status_string(sa_status status);
 SADEF const char *sa_algorithm_name(sa_algorithm algorithm);
@@ -1043,6 +1053,16 @@ SADEF sa_status sa_lrs64(const int64_t *sa, const int64_t *lcp, int64_t n, sa_lr
 SADEF sa_status sa_validate64(const uint8_t *text, const int64_t *sa, int64_t n)
 {
     return sa__api_validate64(text, sa, n);
+}
+
+SADEF sa_status sa_build_int(const int32_t *T, int32_t *sa, int32_t n, int32_t k, const sa_options *opt)
+{
+    return sa__api_build_int32(T, sa, n, k, opt);
+}
+
+SADEF sa_status sa_build_int64(const int64_t *T, int64_t *sa, int64_t n, int64_t k, const sa_options *opt)
+{
+    return sa__api_build_int64(T, sa, n, k, opt);
 }
 
 SADEF const char *sa_status_string(sa_status s)
@@ -5262,6 +5282,72 @@ static sa_status SA__F(sa__api_validate)(const uint8_t *text, const SA__I *sa, S
     if (n < 0) return SA_ERR_SIZE;
     if (n > 0 && (!text || !sa)) return SA_ERR_NULL;
     return SA__F(sa__validate)(text, sa, n, sa__threads_for(NULL, n));
+}
+
+/* ---- integer alphabets (sa_build_int / sa_build_int64) ------------------------------------ */
+/* 1 when every T[i] lies in [0, k). */
+static int SA__F(sa__int_in_range)(const SA__I *T, SA__I n, SA__I k, int nt)
+{
+    SA__I i, bad = 0;
+    (void)nt;
+    SA__OMP(omp parallel for num_threads(nt) schedule(static) reduction(|:bad) if(nt > 1))
+    for (i = 0; i < n; i++) bad |= (SA__I)((T[i] < 0) | (T[i] >= k));
+    return !bad;
+}
+
+/* LSD radix sort of v[0..n) (values in [0, k)) by bytes, through tmp[0..n); the result ends in v. */
+static void SA__F(sa__int_radix)(SA__I *v, SA__I *tmp, SA__I n, SA__I k)
+{
+    SA__I cnt[256], i;
+    int shift;
+    for (shift = 0; shift < (int)(8 * sizeof(SA__I)) && ((k - 1) >> shift) > 0; shift += 8) {
+        SA__I sum = 0, *t;
+        memset(cnt, 0, sizeof cnt);
+        for (i = 0; i < n; i++) cnt[(v[i] >> shift) & 255]++;
+        for (i = 0; i < 256; i++) { SA__I c = cnt[i]; cnt[i] = sum; sum += c; }
+        for (i = 0; i < n; i++) tmp[cnt[(v[i] >> shift) & 255]++] = v[i];
+        t = v; v = tmp; tmp = t;
+    }
+    if (((shift / 8) & 1) != 0) memcpy(tmp, v, (size_t)n * sizeof *v); /* odd pass count: back */
+}
+
+/* R[i] = the rank of T[i] among the distinct symbols of T (sorted in sa as scratch); returns
+ * the number of distinct symbols. */
+static SA__I SA__F(sa__int_rename)(const SA__I *T, SA__I *sa, SA__I *R, SA__I n, SA__I k)
+{
+    SA__I i, d = 0;
+    memcpy(sa, T, (size_t)n * sizeof *sa);
+    SA__F(sa__int_radix)(sa, R, n, k);
+    for (i = 0; i < n; i++) if (d == 0 || sa[i] != sa[d - 1]) sa[d++] = sa[i];
+    for (i = 0; i < n; i++) { /* binary search of T[i] among the d distinct symbols */
+        SA__I lo = 0, hi = d - 1;
+        while (lo < hi) {
+            SA__I mid = lo + (hi - lo) / 2;
+            if (sa[mid] < T[i]) lo = mid + 1; else hi = mid;
+        }
+        R[i] = lo;
+    }
+    return d;
+}
+
+static sa_status SA__F(sa__api_build_int)(const SA__I *T, SA__I *sa, SA__I n, SA__I k, const sa_options *opt)
+{
+    sa_status st = sa__check_opt(opt);
+    SA__I *R, d;
+    if (st != SA_OK) return st;
+    if (n < 0) return SA_ERR_SIZE;
+    if (k < 1) return SA_ERR_ARG;
+    if (n == 0) return SA_OK;
+    if (!T || !sa) return SA_ERR_NULL;
+    if (!SA__F(sa__int_in_range)(T, n, k, sa__threads_for(opt, n))) return SA_ERR_ARG;
+    if (k <= n) return SA__CAT(SA__CAT(sa__lvl, SA__W), i)(T, sa, n, k, NULL, 0);
+    /* an alphabet larger than the text: rename to ranks first (bucket arrays of d <= n) */
+    R = (SA__I *)SA_MALLOC((size_t)n * sizeof *R);
+    if (!R) return SA_ERR_NOMEM;
+    d = SA__F(sa__int_rename)(T, sa, R, n, k);
+    st = SA__CAT(SA__CAT(sa__lvl, SA__W), i)(R, sa, n, d, NULL, 0);
+    SA_FREE(R);
+    return st;
 }
 #endif /* !SA__BYTE */
 
