@@ -3663,6 +3663,66 @@ static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c, c
 }
 #endif
 
+#if SA__BYTE
+/* Byte level, stage 1's seeds: the LMS positions gathered right to left into SA[n-m..n) (one
+ * sequential store per position, no bucket counter updated per position: a run of one byte
+ * value would chain every update through one counter), and into lmsb's bits when lmsb != NULL.
+ * Returns m; *first = the leftmost LMS position. n >= 2. */
+static SA__I SA__F(sa__gather_lms)(const uint8_t *T, SA__I *SA, SA__I n, uint64_t *lmsb, SA__I *first)
+{
+    SA__I p, j = n - 1, cp = T[n - 1];
+    int s1 = 0;
+    uint64_t w = 0;
+    for (p = n - 1; p >= 1; p--) { /* right to left (sa__rtl_step) */
+        int lms = SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
+        SA[j] = p; /* kept when p is LMS, overwritten otherwise (j >= n - 1 - m >= 0) */
+        j -= lms;
+        if (lmsb) {
+            w |= (uint64_t)lms << (p & 63);
+            if ((p & 63) == 0) { lmsb[p >> 6] = w; w = 0; }
+        }
+    }
+    if (lmsb) lmsb[0] = w; /* position 0 is never LMS */
+    *first = j < n - 1 ? SA[j + 1] : 0;
+    return n - 1 - j;
+}
+
+/* The m LMS positions in SA[n-m..n) (ascending) to the ends of their buckets (B[c] = bucket
+ * end of byte c), ascending within a bucket, and every other entry of SA cleared; lc[c] = how
+ * many start with byte c. A counting sort into SA[0..m) (m <= n/2: disjoint from the source),
+ * then one block move per byte value (sa__place_blocks). */
+static void SA__F(sa__place_blocks)(SA__I *SA, SA__I m, const SA__I *B, const SA__I *lc);
+static void SA__F(sa__seed_lms)(const uint8_t *T, SA__I *SA, SA__I n, SA__I m, const SA__I *B, SA__I *lc)
+{
+    SA__I start[256], i, sum = 0, *src = SA + n - m;
+    memset(lc, 0, 256 * sizeof *lc);
+    for (i = 0; i < m; i++) lc[T[src[i]]]++;
+    for (i = 0; i < 256; i++) { start[i] = sum; sum += lc[i]; }
+    for (i = 0; i < m; i++) {
+        SA__I p = src[i];
+        SA[start[T[p]]++] = p;
+    }
+    SA__F(sa__place_blocks)(SA, m, B, lc);
+}
+
+/* SA[0..m) sorted by first byte (lc[c] of byte c, in byte order) to the ends of their buckets
+ * (B[c] = bucket end): one block move per byte value, highest first (each target lies in its
+ * own bucket, at or above its source and above every lower block's source), then the gaps
+ * cleared. */
+static void SA__F(sa__place_blocks)(SA__I *SA, SA__I m, const SA__I *B, const SA__I *lc)
+{
+    SA__I j, i;
+    for (j = 255, i = m; j >= 0; j--) {
+        i -= lc[j];
+        if (lc[j] > 0 && B[j] - lc[j] != i) memmove(SA + B[j] - lc[j], SA + i, (size_t)lc[j] * sizeof *SA);
+    }
+    for (j = 0, i = 0; j < 256; j++) { /* i = bucket start */
+        if (B[j] - lc[j] > i) memset(SA + i, 0, (size_t)(B[j] - lc[j] - i) * sizeof *SA);
+        i = B[j];
+    }
+}
+#endif
+
 /* One SA-IS level on T[0..n) over the alphabet 0..k-1 (Nong, Zhang, Chan 2009, with the space
  * reuse of Yuta Mori's sais): the reduced string and its SA live inside SA itself; ws/wsize is
  * free space (in the caller's SA) usable for the bucket arrays. n >= 1.
@@ -3724,8 +3784,12 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
 
     /* stage 1: sort the LMS substrings */
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
-    memset(SA, 0, (size_t)n * sizeof *SA);
     if (n >= 65536) lmsb = (uint64_t *)SA_MALLOC(((size_t)(n - 1) / 64 + 1) * sizeof *lmsb);
+#if SA__BYTE
+    m = SA__F(sa__gather_lms)(T, SA, n, lmsb, &last);
+    SA__F(sa__seed_lms)(T, SA, n, m, B, lc);
+#else
+    memset(SA, 0, (size_t)n * sizeof *SA);
     if (lmsb) { /* right to left (sa__rtl_step), each word of bits stored once complete */
         SA__I p, cp = T[n - 1];
         int s1 = 0;
@@ -3754,11 +3818,6 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             m += lms;
             last = lms ? p : last;
         }
-    }
-#if SA__BYTE
-    for (j = 0, i = 0; j < 256; j++) { /* B[c] = bucket end - LMS suffixes of c */
-        i += cnt[j];
-        lc[j] = i - B[j];
     }
 #endif
     if (m > 1) {
@@ -3883,17 +3942,7 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     /* stage 3: sorted LMS suffixes to their bucket ends (in order), then induce */
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
 #if SA__BYTE
-    /* sorted by first byte, the LMS suffixes of byte c are the next lc[c] entries of SA[0..m):
-     * one block move per byte value, highest first (each target lies in its own bucket, at or
-     * above its source and above every lower block's source), then the gaps cleared */
-    for (j = 255, i = m; j >= 0; j--) {
-        i -= lc[j];
-        if (lc[j] > 0 && B[j] - lc[j] != i) memmove(SA + B[j] - lc[j], SA + i, (size_t)lc[j] * sizeof *SA);
-    }
-    for (j = 0, i = 0; j < 256; j++) { /* i = bucket start */
-        if (B[j] - lc[j] > i) memset(SA + i, 0, (size_t)(B[j] - lc[j] - i) * sizeof *SA);
-        i = B[j];
-    }
+    SA__F(sa__place_blocks)(SA, m, B, lc); /* sorted by first byte: lc[c] entries of byte c */
 #else
     if (m > 0) memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
     for (i = m - 1; i >= 0; i--) {
