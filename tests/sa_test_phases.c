@@ -1,0 +1,160 @@
+/* sa_test_phases.c - inputs aimed at single phases of sa.h's SA-IS (issue 23), checked against
+ * an independent prefix-doubling oracle (qsort of rank pairs), for sequential SA-IS, parallel
+ * SA-IS with blocks of two entries (1, 3, 5 and 7 threads, texts up to 8192), the default, and
+ * sa_build_int on the same bytes as integers:
+ *  - LMS substrings that agree in their first 8 bytes (or more) and differ later, of equal and
+ *    of different lengths (the naming's one-word compare must not call them equal), on both
+ *    sides of 65536 (with and without the LMS bit vector);
+ *  - reduced strings whose names are all unique (the direct inverse), none unique (periodic:
+ *    every LMS substring but the last the same), exactly one repeated (random bytes with one
+ *    LMS substring copied), and mostly unique with long runs (the doubling's refusal);
+ *  - sizes one off 2^k (k = 1..17) and off the 64-bit words of the LMS bit vector.
+ * Parallel SA-IS is compiled with a cache of one entry a thread and blocks of two entries (the
+ * smallest the scans allow), so every block boundary lies inside these texts. */
+#include "check.h"
+#define SA__PI_CACHE 1
+#define SA__PI_MINB 2
+#define SA__PI_MIN 32
+#define SA__PI_ADAPT 0
+#define SA__GRAIN 16
+#define SA_AUTO_MIN 1024
+#define SA_IMPLEMENTATION
+#include "../sa.h"
+
+typedef struct { int64_t r1, r2; int32_t i; } trip;
+static int trip_cmp(const void *x, const void *y)
+{
+    const trip *a = x, *b = y;
+    if (a->r1 != b->r1) return a->r1 < b->r1 ? -1 : 1;
+    if (a->r2 != b->r2) return a->r2 < b->r2 ? -1 : 1;
+    return 0;
+}
+
+/* prefix doubling: sort by (rank[i], rank[i+h] or -1) until every rank is distinct */
+static void oracle(const uint8_t *t, int32_t n, int32_t *sa)
+{
+    trip *v = malloc(sizeof *v * (size_t)(n ? n : 1));
+    int64_t *rank = malloc(sizeof *rank * (size_t)(n ? n : 1));
+    for (int32_t i = 0; i < n; i++) rank[i] = t[i];
+    for (int64_t h = 1;; h *= 2) {
+        int all = 1;
+        for (int32_t i = 0; i < n; i++) { v[i].r1 = rank[i]; v[i].r2 = i + h < n ? rank[i + h] : -1; v[i].i = i; }
+        qsort(v, (size_t)n, sizeof *v, trip_cmp);
+        for (int32_t i = 0, g = 0; i < n; i++) {
+            if (i > 0 && trip_cmp(&v[i - 1], &v[i]) != 0) g = i;
+            else if (i > 0) all = 0;
+            rank[v[i].i] = g;
+        }
+        if (all || h >= n) break;
+    }
+    for (int32_t i = 0; i < n; i++) sa[i] = v[i].i;
+    free(v);
+    free(rank);
+}
+
+static void check_text(const char *what, const uint8_t *t, int32_t n)
+{
+    int32_t *ref = malloc(sizeof *ref * (size_t)(n + 1)), *sa = malloc(sizeof *sa * (size_t)(n + 1));
+    int32_t *ti = malloc(sizeof *ti * (size_t)(n + 1));
+    static const int thr[] = {1, 3, 5, 7};
+    oracle(t, n, ref);
+    for (int a = 0; a < 3; a++) {
+        static const sa_algorithm al[] = {SA_ALGO_SAIS, SA_ALGO_PARALLEL_SAIS, SA_ALGO_DEFAULT};
+        /* threads only on the short texts: blocks of two entries cost a barrier each */
+        for (int k = 0; k < (a == 0 || n > 8192 ? 1 : 4); k++) {
+            sa_options o = {al[a], thr[k], SA_LCP_DEFAULT};
+            sa_status st = sa_build(t, sa, n, &o);
+            int bad = st != SA_OK ? -2 : -1;
+            for (int32_t i = 0; i < n && bad == -1; i++) if (sa[i] != ref[i]) bad = i;
+            CHECK(bad == -1, "%s n=%d %s threads=%d: %s at %d", what, (int)n, sa_algorithm_name(al[a]), thr[k],
+                  st != SA_OK ? sa_status_string(st) : "SA differs", bad);
+        }
+    }
+    for (int32_t i = 0; i < n; i++) ti[i] = t[i];
+    sa_status st = sa_build_int(ti, sa, n, 256, NULL);
+    int bad = st != SA_OK ? -2 : -1;
+    for (int32_t i = 0; i < n && bad == -1; i++) if (sa[i] != ref[i]) bad = i;
+    CHECK(bad == -1, "%s n=%d sa_build_int: differs at %d", what, (int)n, bad);
+    free(ref); free(sa); free(ti);
+}
+
+/* words "m" + L 'a's + one of few tails + "m": the LMS substrings start at the 'a' runs and share
+ * their first L >= 8 bytes; tails of 1 to 3 bytes give equal and unequal lengths */
+static void gen_collide(uint8_t *t, int32_t n, int L)
+{
+    static const char *tails[] = {"b", "c", "bb", "bc", "cb", "bbb", "bcb"};
+    int32_t i = 0;
+    while (i < n) {
+        const char *tl = tails[check_rand_below(7)];
+        int len = L - (int)check_rand_below(2); /* a run one shorter now and then */
+        if (i < n) t[i++] = 'm';
+        for (int j = 0; j < len && i < n; j++) t[i++] = 'a';
+        for (const char *c = tl; *c && i < n; c++) t[i++] = (uint8_t)*c;
+    }
+}
+
+static void check_collisions(void)
+{
+    static const int Ls[] = {7, 8, 9, 10, 15, 16, 17, 40};
+    static const int32_t ns[] = {3000, 66001};
+    uint8_t *t = malloc(70001);
+    char what[64];
+    for (size_t a = 0; a < sizeof Ls / sizeof *Ls; a++)
+        for (size_t b = 0; b < (a % 3 == 0 ? 2 : 1); b++) { /* the long texts for three run lengths */
+            gen_collide(t, ns[b], Ls[a]);
+            snprintf(what, sizeof what, "names beyond 8 bytes (run %d)", Ls[a]);
+            check_text(what, t, ns[b]);
+        }
+    free(t);
+}
+
+static void check_reduced(void)
+{
+    int32_t n = 6000;
+    uint8_t *t = malloc((size_t)n);
+    /* (3000 + 2000 + 5 fit: the copies below stay inside) */
+    for (int32_t i = 0; i < n; i++) t[i] = (uint8_t)check_rand();
+    check_text("all names unique (random bytes)", t, n);
+    for (int32_t i = 0; i < n; i++) t[i] = (uint8_t)"cab"[i % 3];
+    check_text("no name unique (periodic cab)", t, n);
+    for (int32_t i = 0; i < n; i++) t[i] = (uint8_t)"zayb"[i % 4];
+    check_text("no name unique (periodic zayb)", t, n);
+    for (int32_t i = 0; i < n; i++) t[i] = (uint8_t)check_rand();
+    memcpy(t + 4000, t + 100, 5); /* one short substring twice */
+    t[99] = 250; t[100] = 1; t[101] = 2; t[4000] = 1; t[4001] = 2; t[3999] = 250;
+    check_text("one repeated name", t, n);
+    for (int32_t i = 0; i < n; i++) t[i] = (uint8_t)check_rand();
+    memcpy(t + 3000, t + 200, 2000); /* a long repeat: runs of repeated names */
+    check_text("mostly unique, one long run", t, n);
+    free(t);
+}
+
+static void check_sizes(void)
+{
+    uint8_t *t = malloc((1 << 17) + 2);
+    char what[64];
+    for (int k = 1; k <= 17; k++)
+        for (int d = -1; d <= 1; d++) {
+            int32_t n = (1 << k) + d;
+            int kind = (k + d + 3) % 3;
+            for (int32_t i = 0; i < n; i++)
+                t[i] = kind == 0 ? (uint8_t)check_rand() : kind == 1 ? (uint8_t)"ACGT"[check_rand_below(4)]
+                                                                    : (uint8_t)(i % 7 == 0 ? 'b' : 'a');
+            snprintf(what, sizeof what, "size 2^%d%+d kind %d", k, d, kind);
+            if (n >= 1 && (k <= 12 || (k == 17 && d != 0))) check_text(what, t, n);
+        }
+    for (int32_t n = 65535; n <= 65537 + 128; n += 65) { /* LMS bits: words and their ends */
+        for (int32_t i = 0; i < n; i++) t[i] = (uint8_t)"ab"[check_rand_below(2)];
+        check_text("LMS bit words", t, n);
+    }
+    free(t);
+}
+
+int main(int argc, char **argv)
+{
+    check_init(argc, argv);
+    check_collisions();
+    check_reduced();
+    check_sizes();
+    return check_done();
+}
