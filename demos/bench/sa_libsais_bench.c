@@ -1,7 +1,7 @@
 /* sa_libsais_bench.c - sa.h against libsais 2.x (libsais / libsais_omp) and libdivsufsort, side
  * by side in one process on one input, with the same thread count.
  *
- *   sa_libsais_bench FILE | --gen random|acgt|fib|equal N   [--name NAME] [--threads 1,2,...]
+ *   sa_libsais_bench FILE | --gen random|acgt|fib|equal|log N   [--name NAME] [--threads 1,2,...]
  *                    [--reps R] [--algos default,sais,parallel,psais] [--no-lcp] [--no-header]
  *
  * For every thread count T of --threads, R rounds (default 3); in each round every
@@ -60,6 +60,45 @@ typedef struct {
     int same;
 } impl;
 
+/* A server log, deterministic: increasing timestamps, a few levels, components and message
+ * templates with request ids, client addresses, paths, durations and sizes (repeats of every
+ * length, like real logs: mostly the templates, broken by the numbers). */
+static void gen_log(uint8_t *t, size_t n)
+{
+    static const char *const lvl[] = {"INFO", "INFO", "INFO", "DEBUG", "WARN", "ERROR"};
+    static const char *const comp[] = {"http", "db.pool", "auth", "cache", "scheduler", "storage.s3"};
+    static const char *const path[] = {"/api/v1/users", "/api/v1/orders", "/static/app.js", "/healthz",
+                                       "/api/v2/search", "/login", "/api/v1/orders/items"};
+    uint64_t s = 0x10c5eed, ts = 1700000000000ull, req = 100000;
+    size_t i = 0;
+    char line[256];
+    while (i < n) {
+        uint64_t r = dc_splitmix64(&s);
+        int len, m = (int)(r % 5);
+        ts += 1 + (r >> 8) % 250;
+        req += 1 + (r >> 16) % 3;
+        if (m <= 1)
+            len = snprintf(line, sizeof line, "%llu.%03llu %s [%s] req=%llu %s %s from 10.%u.%u.%u status=%u in %u ms\n",
+                           (unsigned long long)(ts / 1000), (unsigned long long)(ts % 1000), lvl[(r >> 24) % 6],
+                           comp[0], (unsigned long long)req, (r >> 27) & 1 ? "GET" : "POST", path[(r >> 28) % 7],
+                           (unsigned)(r >> 32) & 3, (unsigned)(r >> 34) & 255, (unsigned)(r >> 42) & 255,
+                           (r >> 50) % 10 ? 200u : 500u, (unsigned)(r >> 54) % 400);
+        else if (m == 2)
+            len = snprintf(line, sizeof line, "%llu.%03llu %s [%s] connection %u acquired, %u idle, %u busy\n",
+                           (unsigned long long)(ts / 1000), (unsigned long long)(ts % 1000), lvl[(r >> 24) % 6],
+                           comp[1], (unsigned)(r >> 30) % 64, (unsigned)(r >> 36) % 16, (unsigned)(r >> 40) % 48);
+        else
+            len = snprintf(line, sizeof line, "%llu.%03llu %s [%s] job %llu finished: %u items, %u bytes\n",
+                           (unsigned long long)(ts / 1000), (unsigned long long)(ts % 1000), lvl[(r >> 24) % 6],
+                           comp[2 + (r >> 28) % 4], (unsigned long long)(req / 7), (unsigned)(r >> 32) % 1000,
+                           (unsigned)(r >> 40) % 100000);
+        if (len < 0) len = 0;
+        if ((size_t)len > n - i) len = (int)(n - i);
+        memcpy(t + i, line, (size_t)len);
+        i += (size_t)len;
+    }
+}
+
 static void gen(const char *kind, uint8_t *t, size_t n)
 {
     uint64_t s = 0x5a5a17;
@@ -71,6 +110,7 @@ static void gen(const char *kind, uint8_t *t, size_t n)
             t[i] = (uint8_t)"ACGT"[(s >> (2 * (i % 32))) & 3];
         }
     else if (!strcmp(kind, "equal")) memset(t, 'a', n);
+    else if (!strcmp(kind, "log")) gen_log(t, n);
     else { /* Fibonacci word: S(k+1) = S(k) S(k-1), S(k-1) a prefix of S(k) */
         size_t len = n < 2 ? n : 2, plen = 1;
         if (n > 0) t[0] = 'a';
@@ -100,7 +140,7 @@ static void parse_list(const char *s, int *v, int *cnt, int lo, int hi)
 
 int main(int argc, char **argv)
 {
-    static const char *const gens[] = {"random", "acgt", "fib", "equal", NULL};
+    static const char *const gens[] = {"random", "acgt", "fib", "equal", "log", NULL};
     const char *file = NULL, *name = NULL, *algos = "default";
     int genk = -1, reps = 3, header = 1, do_lcp = 1, thr[MAXT], nthr = 1, ti, r, k, ni;
     uint64_t gen_n = 0;
@@ -109,7 +149,7 @@ int main(int argc, char **argv)
     int32_t *sa, *ref, *lcp = NULL, *lref = NULL;
     int have_ref, have_lref;
     thr[0] = 1;
-    dc_init(argc, argv, "FILE | --gen random|acgt|fib|equal N  [--name NAME] [--threads 1,2,...] [--reps R] "
+    dc_init(argc, argv, "FILE | --gen random|acgt|fib|equal|log N  [--name NAME] [--threads 1,2,...] [--reps R] "
                         "[--algos default,sais,parallel,psais] [--no-lcp] [--no-header]");
     for (int i = 1; i < argc; i++) {
         if (dc_is(argv[i], "--gen")) {

@@ -9,11 +9,14 @@
 #              BUILD    build directory (default build-libsais-bench)
 #              THREADS  thread counts (default "1,2"), REPS (3), ALGOS (default,parallel)
 #              TAG      result names: results/sa_libsais_$TAG.{csv,txt} (default ci2)
-#              BIG=1    also 128 MiB of random bytes; INPUTS: a subset of "hdr acgt fib rnd big"
+#              BIG=1    also 128 MiB of random bytes; INPUTS: a subset of
+#                       "hdr acgt fib rnd log bin big"
 #              OUT      where to write (default demos/bench/results)
 # Inputs (the issue's): 50 MB of concatenated /usr/include headers (this machine's: the bytes
 # differ between systems, so compare machines only through ratios), 64 MiB random ACGT, 16 MiB
-# Fibonacci word, 24 MiB random bytes (and 128 MiB random with BIG=1).
+# Fibonacci word, 24 MiB random bytes, 32 MiB of a generated server log (deterministic, issue 23),
+# 32 MB of this machine's /usr/bin executables sorted by path (issue 23; bytes differ between
+# systems) (and 128 MiB random with BIG=1).
 set -euo pipefail
 . "$(dirname "$0")/../../tests/setup.sh"
 [ -n "${SETUP_NO_INSTALL:-}" ] || setup_deps libdivsufsort-dev
@@ -30,12 +33,16 @@ mkdir -p "$out"
 thr=${THREADS:-1,2}
 reps=${REPS:-3}
 algos=${ALGOS:-default,parallel}
-inputs=${INPUTS:-hdr acgt fib rnd}
+inputs=${INPUTS:-hdr acgt fib rnd log bin}
 [ "${BIG:-0}" = 1 ] && inputs="$inputs big"
 
 hdr=${SA_TEXT:-/tmp/sa_usr_include_50MB.txt}
 if [ ! -s "$hdr" ]; then
     find /usr/include -type f -name '*.h' -print0 | LC_ALL=C sort -z | xargs -0 cat 2>/dev/null | head -c 50000000 >"$hdr" || true
+fi
+bin=${SA_BIN:-/tmp/sa_usr_bin_32MB.bin}
+if [ ! -s "$bin" ]; then
+    find /usr/bin -maxdepth 1 -type f -print0 | LC_ALL=C sort -z | xargs -0 cat 2>/dev/null | head -c 32000000 >"$bin" || true
 fi
 csv="$out/sa_libsais_$tag.csv"
 {
@@ -45,6 +52,7 @@ csv="$out/sa_libsais_$tag.csv"
     echo "compiler: $(cc --version | head -1)"
     echo "libsais: ${lib:-none} $(cat "$lib/VERSION" 2>/dev/null || true); libdivsufsort: $(pkg-config --modversion libdivsufsort 2>/dev/null || echo none)"
     echo "headers: $hdr, $(stat -c %s "$hdr") bytes (this machine's /usr/include/**/*.h sorted by path)"
+    echo "binaries: $bin, $(stat -c %s "$bin") bytes (this machine's /usr/bin/* sorted by path)"
     echo "sa.h: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?') $(git -C "$ROOT" diff --quiet -- sa.h 2>/dev/null || echo '+ uncommitted sa.h edits')"
 } | tee "$out/sa_libsais_$tag.txt"
 set +e
@@ -58,6 +66,8 @@ set +e
             acgt) args=(--gen acgt 67108864 --name acgt-64MiB) ;;
             fib) args=(--gen fib 16777216 --name fib-16MiB) ;;
             rnd) args=(--gen random 25165824 --name random-24MiB) ;;
+            log) args=(--gen log 33554432 --name log-32MiB) ;;
+            bin) args=("$bin" --name "usr-bin-$(( $(stat -c %s "$bin") / 1000000 ))MB") ;;
             big) args=(--gen random 134217728 --name random-128MiB) ;;
             *) echo "unknown input $inp" >&2; exit 2 ;;
         esac
