@@ -12,7 +12,7 @@
  *   gsa        sa_gsa (no LCP) vs libsais_gsa(_omp) on the input cut into strings at every
  *              '\n' (and at every 64th byte when it has none), 0 terminators, no empty strings
  *              (libsais_gsa returns -1 on two adjacent terminators)
- *   int        sa_build_int    vs libsais_int, 1 thread, alphabet = the input's bytes + 1
+ *   int        sa_build_int    vs libsais_int, 1 thread, the input's bytes as int32 symbols, k = 256
  * Without -DSA_BENCH_LIBSAIS (meson: no -Dlibsais_dir) only sa.h runs. CSV on stdout. */
 #include "demo_common.h"
 #define SA_IMPLEMENTATION
@@ -85,13 +85,9 @@ int main(int argc, char **argv)
                 case 3: if (k == 0) st = sa_bwt_aux(t, u2, I2, (int32_t)r, n, &o); t0 = dc_now(); st = sa_unbwt_aux(u2, u1, I2, (int32_t)r, n, &o); break;
                 case 4: st = sa_gsa(g, A, NULL, n, &o); break;
                 default:
-#ifdef SA_HAVE_BUILD_INT
                     for (int32_t i = 0; i < n; i++) B[i] = t[i];
                     t0 = dc_now();
                     st = sa_build_int(B, A, n, 256, &o);
-#else
-                    st = SA_ERR_ARG;
-#endif
                     break;
                 }
                 t1 = dc_now();
