@@ -157,14 +157,19 @@
  *   failed; a bad argument on one rank fails all). Every rank must pass the same algo and the
  *   same LCP wish (lcp or lrs given, or neither) and sa_mpi_gather the same root: ranks that
  *   differ get SA_ERR_ARG on every rank (info.mismatch names the first difference); lengths and
- *   opt (threads) may differ per rank. SA_MPI_DIST: prefix doubling with a global
- *   sample sort of (rank, rank at +h) that drops finished suffixes, Phi/PLCP for the LCP, LRS
- *   by reductions; no rank holds more than about n/P of anything. SA_MPI_GATHER: the seed's
+ *   opt (threads) may differ per rank. SA_MPI_DIST: a distributed difference-cover
+ *   sorter (DCX: the byte level uses the cover period SA_MPI_DCX, 7 unless defined as 3 or 13;
+ *   names by a global sample sort, recursion while names repeat, levels of at most
+ *   SA_MPI_DCX_BASE (2^18) characters sorted on rank 0, then all suffixes placed by one more
+ *   distributed sort), Phi/PLCP for the LCP with the long comparisons batched into all-to-all
+ *   rounds (no one-sided reads: nothing waits on a busy rank's progress), LRS by reductions;
+ *   no rank but rank 0 (the small levels) holds more than about n/P of anything (info.peak_bytes:
+ *   what this rank's call allocated at most). SA_MPI_GATHER: the seed's
  *   design made exact (local sorts in the order of the whole suffixes, k-way merge, sa_lcp and
  *   sa_lrs on rank 0, which holds the whole text, SA and LCP; n < 2^31). opt->threads is per
  *   rank (MPI+OpenMP: init MPI with at least MPI_THREAD_FUNNELED). sa_mpi_gather/_gather64
- *   collect a distributed array on one rank. Long LCP comparisons read remote text with
- *   MPI_Get; where the MPI cannot (or with SA_MPI_NO_RMA defined) they allgather the text once.
+ *   collect a distributed array on one rank. Exchanges larger than 2^31 bytes go pairwise in
+ *   pieces (SA_MPI_XCHG_BYTES).
  *
  * LIMITS AND PRECONDITIONS
  *   n: 0 <= n <= 2^31 - 1 for the 32-bit API (tested at n = 2^31 - 1 under UBSan), n < 2^63 for
@@ -362,10 +367,10 @@ SADEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *sa
  * whole text's length and P ranks, c = ceil(n / P); rank r owns indices
  * [r*c, min(n, (r+1)*c)) (empty for trailing ranks when n < P*c; sa_mpi_block computes it).
  * The input blocks may have any lengths (concatenated in rank order they form the text).
- * Limits: MPI counts are ints, so what one rank sends or receives in one exchange must stay
- * below 2^31 elements (else SA_ERR_SIZE on every rank): blocks up to about 2^31 suffixes per
- * rank; SA_MPI_GATHER needs n < 2^31 (rank 0 holds everything). Memory per rank (SA_MPI_DIST):
- * about 100-150 bytes per suffix of its block at the peak (round 0's records and buffers). */
+ * Limits: n < 2^57 (SA_MPI_DIST); SA_MPI_GATHER needs n < 2^31 (rank 0 holds everything).
+ * Memory per rank (SA_MPI_DIST): well over 100 bytes per suffix of its block at the peak (the
+ * byte level's 48-byte merge records and their receive buffer, the recursion's texts and SA
+ * blocks); info.peak_bytes says what a call took. */
 #ifdef __cplusplus
 } /* mpi.h outside extern "C": its C++ bindings */
 #endif
@@ -375,7 +380,7 @@ extern "C" {
 #endif
 
 typedef enum sa_mpi_algorithm {
-    SA_MPI_DIST = 0,   /* distributed prefix doubling: no rank holds the whole text, SA or LCP */
+    SA_MPI_DIST = 0,   /* distributed difference cover (DCX): no rank holds the whole text, SA or LCP */
     SA_MPI_GATHER = 1  /* the seed's design, exact: local sorts, k-way merge, LCP and LRS on rank 0 */
 } sa_mpi_algorithm;
 
@@ -383,7 +388,14 @@ typedef enum sa_mpi_algorithm {
 typedef struct sa_mpi_info {
     int64_t n;          /* the whole text's length */
     int64_t lo, count;  /* this rank's block of SA and LCP: global indices [lo, lo + count) */
-    int rounds;         /* doubling rounds (SA_MPI_DIST) or window retries (SA_MPI_GATHER) */
+    int rounds;         /* DCX levels (SA_MPI_DIST; 1: no recursion) or window retries (SA_MPI_GATHER) */
+    int cover;          /* SA_MPI_DIST: the byte level's difference cover period (3, 7 or 13; 0: the
+                           text was small enough to sort on one rank) */
+    int64_t peak_bytes; /* the most bytes this rank's call held at once: everything it allocated
+                           (text copy, sample, records, exchange buffers); not the caller's block,
+                           sa and lcp arrays, nor MPI's own buffers */
+    int64_t comm_bytes; /* bytes this rank sent in all-to-all exchanges (to itself included) */
+    int64_t collectives; /* collective MPI calls this rank made (the latency term) */
     double time_sa;     /* seconds for the suffix array (including its communication) */
     double time_lcp;    /* seconds for the LCP array */
     double time_lrs;    /* seconds for the LRS */
@@ -1675,8 +1687,6 @@ SADEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *sa
 #endif
 #define SA__MPI_HALO 16          /* bytes of the following ranks' text each rank keeps */
 #define SA__MPI_SAMPLES 64       /* splitter samples per rank and sample sort */
-#define SA__MPI_PG 4096          /* page of remote text fetched for long LCP comparisons */
-#define SA__MPI_SLOTS 64         /* pages per cache (direct mapped) */
 #define SA__MPI_PIECE ((int64_t)1 << 26) /* elements per point-to-point message (int counts) */
 #define SA__MPI_KEEP 6           /* freed blocks of 256 KB or more kept for reuse */
 
@@ -1691,9 +1701,12 @@ typedef struct sa__mpi_ctx {
     double tcomm;             /* seconds spent in MPI calls */
     MPI_Datatype t_rec, t_pair, t_halo;
     int *sc, *sd, *rc, *rd;   /* alltoallv counts and displacements (P each) */
-    int64_t *s64, *r64, *g64; /* element counts per rank (P each) */
+    int64_t *s64, *r64, *g64, *x64; /* element counts per rank (P each) */
     size_t *kept[SA__MPI_KEEP]; /* freed big blocks kept for reuse (sa__mpi_get/put) */
     size_t kept_bytes, keep_cap;  /* their total, and its bound (24 bytes per block element) */
+    int64_t held, peak;       /* bytes allocated through sa__mpi_get (kept blocks included), peak */
+    int64_t cbytes, ncoll;    /* bytes this rank sent in all-to-all exchanges; collective calls */
+    int levels, cover;        /* DCX: recursion depth reached, the byte level's cover period */
 } sa__mpi_ctx;
 
 static void *sa__mpi_alloc(int64_t count, size_t es)
@@ -1725,6 +1738,8 @@ static void *sa__mpi_get(sa__mpi_ctx *c, int64_t count, size_t es)
     h = (size_t *)SA_MALLOC(need + 2 * sizeof(size_t));
     if (!h) return NULL;
     h[0] = need;
+    c->held += (int64_t)(need + 2 * sizeof(size_t));
+    if (c->held > c->peak) c->peak = c->held;
     return h + 2;
 }
 
@@ -1734,15 +1749,16 @@ static void sa__mpi_put(sa__mpi_ctx *c, void *p)
     int k, small = 0;
     if (!p) return;
     h = (size_t *)p - 2;
-    if (h[0] < ((size_t)1 << 18) || h[0] > c->keep_cap) { SA_FREE(h); return; }
+    if (h[0] < ((size_t)1 << 18) || h[0] > c->keep_cap) { c->held -= (int64_t)(h[0] + 2 * sizeof(size_t)); SA_FREE(h); return; }
     for (;;) { /* make room: drop the smallest kept blocks while over the bound or out of slots */
         int used = 0;
         small = -1;
         for (k = 0; k < SA__MPI_KEEP; k++)
             if (c->kept[k]) { used++; if (small < 0 || c->kept[k][0] < c->kept[small][0]) small = k; }
         if (used < SA__MPI_KEEP && c->kept_bytes + h[0] <= c->keep_cap) break;
-        if (small < 0 || c->kept[small][0] >= h[0]) { SA_FREE(h); return; }
+        if (small < 0 || c->kept[small][0] >= h[0]) { c->held -= (int64_t)(h[0] + 2 * sizeof(size_t)); SA_FREE(h); return; }
         c->kept_bytes -= c->kept[small][0];
+        c->held -= (int64_t)(c->kept[small][0] + 2 * sizeof(size_t));
         SA_FREE(c->kept[small]);
         c->kept[small] = NULL;
     }
@@ -1771,6 +1787,7 @@ static sa_status sa__mpi_agree(sa__mpi_ctx *c, sa_status st)
     int in = (int)st, out = 0;
     double t = MPI_Wtime();
     int rc = MPI_Allreduce(&in, &out, 1, MPI_INT, MPI_MIN, c->comm);
+    c->ncoll++;
     c->tcomm += MPI_Wtime() - t;
     return rc == MPI_SUCCESS ? (sa_status)out : SA_ERR_MPI;
 }
@@ -1805,6 +1822,7 @@ static sa_status sa__mpi_allreduce(sa__mpi_ctx *c, int64_t *v, int count, MPI_Op
 {
     double t = MPI_Wtime();
     int rc = MPI_Allreduce(MPI_IN_PLACE, v, count, MPI_INT64_T, op, c->comm);
+    c->ncoll++;
     c->tcomm += MPI_Wtime() - t;
     return sa__mpi_rc(rc);
 }
@@ -1813,6 +1831,7 @@ static sa_status sa__mpi_allgather(sa__mpi_ctx *c, const void *s, int count, MPI
 {
     double t = MPI_Wtime();
     int rc = MPI_Allgather(s, count, dt, r, count, dt, c->comm);
+    c->ncoll++;
     c->tcomm += MPI_Wtime() - t;
     return sa__mpi_rc(rc);
 }
@@ -1844,15 +1863,20 @@ static sa_status sa__mpi_recv(sa__mpi_ctx *c, void *buf, int64_t count, MPI_Data
     return sa__mpi_rc(rc);
 }
 
-/* All-to-all exchange: this rank sends scnt[q] elements (es bytes, type dt) to rank q from sbuf
- * (grouped by destination in rank order) and gets *rbuf (allocated here, grouped by source),
- * *rn elements, rcnt[q] of them from q (rcnt may be NULL). Collective; the status is agreed
- * (a receive too large for MPI's int counts is SA_ERR_SIZE on every rank). */
+/* All-to-all exchange: this rank sends scnt[q] elements (es bytes, type dt: contiguous) to rank q
+ * from sbuf (grouped by destination in rank order) and gets *rbuf (allocated here, cap_es bytes
+ * per element, grouped by source), *rn elements, rcnt[q] of them from q (rcnt may be NULL).
+ * Counts are 64-bit: when any rank's send or receive passes SA_MPI_XCHG_BYTES (MPI's int counts
+ * and displacements), every rank exchanges pairwise in pieces of at most that many bytes instead
+ * of one MPI_Alltoallv. Collective; the status is agreed. */
+#ifndef SA_MPI_XCHG_BYTES
+#define SA_MPI_XCHG_BYTES ((int64_t)INT_MAX)
+#endif
 static sa_status sa__mpi_xchg2(sa__mpi_ctx *c, const void *sbuf, const int64_t *scnt, size_t es, MPI_Datatype dt,
                               size_t cap_es, void **rbuf, int64_t *rn, int64_t *rcnt)
 {
-    int q, rc;
-    int64_t so = 0, ro = 0;
+    int q, rc, v[2];
+    int64_t so = 0, ro = 0, lim = SA_MPI_XCHG_BYTES;
     sa_status st = SA_OK;
     double t;
     int64_t *rc64 = rcnt ? rcnt : c->r64;
@@ -1863,31 +1887,63 @@ static sa_status sa__mpi_xchg2(sa__mpi_ctx *c, const void *sbuf, const int64_t *
     c->tcomm += MPI_Wtime() - t;
     if (rc != MPI_SUCCESS) return SA_ERR_MPI; /* every rank is in this collective: all see it */
     for (q = 0; q < c->P; q++) {
-        if (so > INT_MAX || ro > INT_MAX || scnt[q] > INT_MAX || rc64[q] > INT_MAX) st = SA_ERR_SIZE;
-        c->sc[q] = (int)scnt[q];
-        c->sd[q] = (int)so;
-        c->rc[q] = (int)rc64[q];
-        c->rd[q] = (int)ro;
+        c->sc[q] = (int)(scnt[q] < INT_MAX ? scnt[q] : 0);
+        c->sd[q] = (int)(so < INT_MAX ? so : 0);
+        c->rc[q] = (int)(rc64[q] < INT_MAX ? rc64[q] : 0);
+        c->rd[q] = (int)(ro < INT_MAX ? ro : 0);
         so += scnt[q];
         ro += rc64[q];
     }
-    if (st == SA_OK) {
-        *rbuf = sa__mpi_get(c, ro, cap_es > es ? cap_es : es);
-        if (!*rbuf) st = SA_ERR_NOMEM;
-    }
-    st = sa__mpi_agree(c, st);
+    v[1] = (uint64_t)so > (uint64_t)lim / es || (uint64_t)ro > (uint64_t)lim / es; /* pairwise in pieces */
+    c->cbytes += so * (int64_t)es;
+    c->ncoll += 3;
+    *rbuf = sa__mpi_get(c, ro, cap_es > es ? cap_es : es);
+    if (!*rbuf) st = SA_ERR_NOMEM;
+    v[0] = -(int)st;
+    t = MPI_Wtime();
+    rc = MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_INT, MPI_MAX, c->comm);
+    c->tcomm += MPI_Wtime() - t;
+    st = rc != MPI_SUCCESS ? SA_ERR_MPI : (sa_status)-v[0];
     if (st != SA_OK) {
         if (*rbuf) sa__mpi_put(c, *rbuf);
         *rbuf = NULL;
         return st;
     }
     t = MPI_Wtime();
-    rc = MPI_Alltoallv((void *)sbuf, c->sc, c->sd, dt, *rbuf, c->rc, c->rd, dt, c->comm);
+    if (!v[1]) {
+        rc = MPI_Alltoallv((void *)sbuf, c->sc, c->sd, dt, *rbuf, c->rc, c->rd, dt, c->comm);
+    } else { /* step k: send to r + k, receive from r - k, piece by piece (in order per pair) */
+        int64_t *soff = c->s64, *roff = c->x64, k, i;
+        int64_t pb = lim > 0 ? lim : 1;
+        for (so = ro = 0, q = 0; q < c->P; q++) { soff[q] = so; roff[q] = ro; so += scnt[q]; ro += rc64[q]; }
+        for (k = 0; k < c->P && rc == MPI_SUCCESS; k++) {
+            int to = (int)((c->r + k) % c->P), from = (int)((c->r - k + c->P) % c->P);
+            int64_t sb = scnt[to] * (int64_t)es, rb = rc64[from] * (int64_t)es;
+            int64_t ns = (sb + pb - 1) / pb, nr = (rb + pb - 1) / pb;
+            for (i = 0; i < ns || i < nr; i++) {
+                MPI_Request rq[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+                MPI_Status ms[2];
+                if (i < nr) {
+                    int64_t len = rb - i * pb < pb ? rb - i * pb : pb;
+                    rc = MPI_Irecv((char *)*rbuf + (size_t)roff[from] * es + (size_t)(i * pb), (int)len, MPI_BYTE,
+                                   from, 9, c->comm, &rq[0]);
+                }
+                if (i < ns && rc == MPI_SUCCESS) {
+                    int64_t len = sb - i * pb < pb ? sb - i * pb : pb;
+                    rc = MPI_Isend((const char *)sbuf + (size_t)soff[to] * es + (size_t)(i * pb), (int)len, MPI_BYTE,
+                                   to, 9, c->comm, &rq[1]);
+                }
+                if (rc == MPI_SUCCESS) rc = MPI_Waitall(2, rq, ms);
+                if (rc != MPI_SUCCESS) break;
+            }
+        }
+    }
     c->tcomm += MPI_Wtime() - t;
-    if (rc != MPI_SUCCESS) {
+    st = sa__mpi_agree(c, sa__mpi_rc(rc)); /* a failed piece must not leave the others waiting */
+    if (st != SA_OK) {
         sa__mpi_put(c, *rbuf);
         *rbuf = NULL;
-        return SA_ERR_MPI;
+        return st;
     }
     *rn = ro;
     return SA_OK;
@@ -2311,7 +2367,7 @@ static sa_status sa__mpi_rank(sa__mpi_ctx *c, const sa__mpi_rec *s, int64_t m, i
 }
 
 /* Sends each (pos, value) pair to pos's owner, which stores it: B[pos] = value / 2 and
- * act[pos] = !(value & 1). Frees *pp. Collective. */
+ * act[pos] = !(value & 1) (act may be NULL). Frees *pp. Collective. */
 static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, int64_t *B, uint8_t *act)
 {
     sa__mpi_pair *p = *pp, *sb = NULL;
@@ -2337,7 +2393,7 @@ static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, in
         for (e = 0; e < rn; e++) {
             int64_t i = r[e].a - c->lo;
             B[i] = r[e].b >> 1;
-            act[i] = !(r[e].b & 1);
+            if (act) act[i] = !(r[e].b & 1);
         }
     }
     if (rb) sa__mpi_put(c, rb);
@@ -2387,415 +2443,816 @@ static sa_status sa__mpi_fetch(sa__mpi_ctx *c, const int64_t *want, int64_t m, c
     return st;
 }
 
-/* Fast path when round 0 left no group of two (random-like text): the sorted slices are the SA
- * already and the LCP of neighbours came from their keys; move (pos, lcp) to the owners of the
- * SA indices (the slices are contiguous in SA order: a shift, no random writes). */
-static sa_status sa__mpi_direct(sa__mpi_ctx *c, const sa__mpi_pair *pr, const uint8_t *l8, int64_t m, int64_t *sa,
-                                int64_t *lcp)
+/* ---- distributed difference cover suffix sorting (DCX) ------------------------------------------
+ * Kaerkkaeinen-Sanders-Burkhardt's DCX over the ranks (as Kulla-Sanders and Haag-Kurpicz-
+ * Sanders-Schimek distribute it). A level works on a block-distributed text of characters >= 1
+ * (the byte level maps byte v to v + 1; 0 pads past the end):
+ *  1. the sample positions i in [0, n] with i mod X in the cover D are sorted by their first X
+ *     characters (a 128-bit key) with the global sample sort and named (1 + the global index of
+ *     the first equal key); every residue's last sample has padding, so its name is unique and
+ *     the reduced text cannot compare across residues;
+ *  2. repeated names: the names in (residue, position) order form the reduced text, whose suffix
+ *     array (the next level, or one rank's local sort once it is small) ranks the sample;
+ *     else the names are the ranks;
+ *  3. every suffix i gets a record of its next X-1 characters and the ranks of the samples among
+ *     i..i+X-1; two suffixes compare by their first l characters and the ranks at i+l, j+l, for
+ *     the smallest l putting both in the sample (the cover's property); the records are split
+ *     among the ranks by splitters drawn from a random sample, and each rank sorts its share by
+ *     residue class (a key sort: within a class l is fixed) and merges the X classes.
+ * The SA comes out as slices in rank order and moves to the standard layout by one exchange. */
+#ifndef SA_MPI_DCX
+#define SA_MPI_DCX 7 /* the byte level's cover period: 3, 7 or 13 (deeper levels: the largest that fits) */
+#endif
+#ifndef SA_MPI_DCX_BASE
+#define SA_MPI_DCX_BASE ((int64_t)1 << 18) /* a level this small is gathered and sorted on one rank */
+#endif
+#define SA__MPI_H 16 /* characters (words) of halo after each rank's block on the integer levels */
+
+typedef struct sa__mpi_dc {
+    int X, nd, b, s;           /* period, cover size, bits per character, merge record words (3 + nd) */
+    int D[4];                  /* the cover, ascending */
+    unsigned char in[13];      /* residue in the cover */
+    unsigned char L[13][13];   /* smallest l with (a + l) mod X and (b + l) mod X both in the cover */
+    unsigned char RI[13][13];  /* index of offset l among residue a's cover offsets (ascending) */
+    uint64_t M0[13], M1[13];   /* masks of the first l characters of a record's character words */
+} sa__mpi_dc;
+
+static int sa__mpi_dc_maxl(int X) { return X == 3 ? 1 : X == 7 ? 3 : 5; }
+
+/* The period for characters of b bits: the largest of 3, 7, 13 (at most X0) whose keys fit (X
+ * characters in 128 bits; the class key's l characters in 60); 0 when none does. */
+static int sa__mpi_dc_pick(int X0, int b)
 {
-    /* one 8-byte word per suffix: position | LCP (<= 8) << 56 (n < 2^56; else two words) */
-    int packed = c->n < ((int64_t)1 << 56), q;
-    size_t es = packed ? sizeof(int64_t) : sizeof(sa__mpi_pair);
-    void *sb = NULL, *rb = NULL;
-    int64_t e, rn = 0, g0 = m ? pr[0].b >> 1 : 0;
+    static const int xs[3] = {13, 7, 3};
+    int k;
+    for (k = 0; k < 3; k++)
+        if (xs[k] <= X0 && xs[k] * b <= 128 && sa__mpi_dc_maxl(xs[k]) * b <= 60) return xs[k];
+    return 0;
+}
+
+static void sa__mpi_dc_init(sa__mpi_dc *d, int X, int b)
+{
+    static const int c3[2] = {0, 1}, c7[3] = {0, 1, 3}, c13[4] = {0, 1, 3, 9};
+    const int *cv = X == 3 ? c3 : X == 7 ? c7 : c13;
+    int a, l, k, bb;
+    memset(d, 0, sizeof *d);
+    d->X = X;
+    d->b = b;
+    d->nd = X == 3 ? 2 : X == 7 ? 3 : 4;
+    d->s = 3 + d->nd;
+    for (k = 0; k < d->nd; k++) { d->D[k] = cv[k]; d->in[cv[k]] = 1; }
+    for (a = 0; a < X; a++)
+        for (k = 0, l = 0; l < X; l++)
+            if (d->in[(a + l) % X]) d->RI[a][l] = (unsigned char)k++;
+    for (a = 0; a < X; a++)
+        for (bb = 0; bb < X; bb++)
+            for (l = 0; l < X; l++)
+                if (d->in[(a + l) % X] && d->in[(bb + l) % X]) { d->L[a][bb] = (unsigned char)l; break; }
+    for (l = 0; l < X; l++) {
+        int bits = l * b;
+        d->M0[l] = bits >= 64 ? ~(uint64_t)0 : bits ? ~(uint64_t)0 << (64 - bits) : 0;
+        d->M1[l] = bits > 64 ? ~(uint64_t)0 << (128 - bits) : 0;
+    }
+}
+
+/* Suffix order of two merge records: w[0..1] the next X-1 characters (first at the top),
+ * w[2] = position | residue << 58, w[3..] the sample ranks at the cover offsets (ascending). */
+static int sa__mpi_dc_cmp(const sa__mpi_dc *d, const uint64_t *x, const uint64_t *y)
+{
+    int a = (int)(x[2] >> 58), b = (int)(y[2] >> 58), l = d->L[a][b];
+    uint64_t u = x[0] & d->M0[l], v = y[0] & d->M0[l];
+    if (u != v) return u < v ? -1 : 1;
+    u = x[1] & d->M1[l];
+    v = y[1] & d->M1[l];
+    if (u != v) return u < v ? -1 : 1;
+    u = x[3 + d->RI[a][l]];
+    v = y[3 + d->RI[b][l]];
+    return u < v ? -1 : u > v;
+}
+
+/* The level's text: bytes (the byte level, T with the layout's halo) or words (names). */
+typedef struct sa__mpi_txt { const uint8_t *b; const uint64_t *w; } sa__mpi_txt;
+
+/* Character at local index j of this rank's block (j may reach into the halo): 0 past n. */
+static uint64_t sa__mpi_ch(const sa__mpi_ctx *c, const sa__mpi_txt *t, int64_t j)
+{
+    if (c->lo + j >= c->n) return 0;
+    return t->b ? (uint64_t)t->b[j] + 1 : t->w[j];
+}
+
+static int sa__mpi_bits(uint64_t v) { int b = 1; while (b < 64 && (v >> b)) b++; return b; }
+
+/* Switches the context's block layout to a length-n array. */
+static void sa__mpi_setn(sa__mpi_ctx *c, int64_t n)
+{
+    c->n = n;
+    c->c = n / c->P + (n % c->P != 0);
+    if (c->c == 0) c->c = 1;
+    sa_mpi_block(n, c->P, c->r, &c->lo, &c->cnt);
+}
+
+/* A[cnt .. cnt + H) = the next H entries of the distributed array after this block (0 past n).
+ * Collective. */
+static sa_status sa__mpi_halo64(sa__mpi_ctx *c, uint64_t *A, int H)
+{
+    uint64_t mine[SA__MPI_H], *heads;
+    int64_t k;
     sa_status st;
-    sb = sa__mpi_get(c, m, es);
-    st = sa__mpi_agree(c, sb ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) { if (sb) sa__mpi_put(c, sb); return st; }
+    heads = (uint64_t *)sa__mpi_get(c, (int64_t)c->P * H, sizeof *heads);
+    st = sa__mpi_agree(c, heads ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) { if (heads) sa__mpi_put(c, heads); return st; }
+    memset(mine, 0, sizeof mine);
+    for (k = 0; k < H && k < c->cnt; k++) mine[k] = A[k];
+    st = sa__mpi_allgather(c, mine, H, MPI_UINT64_T, heads);
+    if (st == SA_OK)
+        for (k = 0; k < H; k++) {
+            int64_t x = c->lo + c->cnt + k, q;
+            if (x >= c->n) { A[c->cnt + k] = 0; continue; }
+            q = sa__mpi_owner(c, x);
+            A[c->cnt + k] = heads[q * H + (x - q * c->c)];
+        }
+    sa__mpi_put(c, heads);
+    return st;
+}
+
+/* Moves m values, this rank's slice of a global order (slices in rank order), to the standard
+ * layout of the current length: out[0..cnt) = this rank's block. Collective. */
+static sa_status sa__mpi_shift(sa__mpi_ctx *c, const int64_t *v, int64_t m, int64_t *out)
+{
+    int64_t off = 0, e, rn = 0;
+    void *rb = NULL;
+    int q;
+    sa_status st;
+    double t = MPI_Wtime();
+    int rc = MPI_Exscan(&m, &off, 1, MPI_INT64_T, MPI_SUM, c->comm);
+    c->tcomm += MPI_Wtime() - t;
+    if (rc != MPI_SUCCESS) return SA_ERR_MPI;
+    if (c->r == 0) off = 0; /* MPI_Exscan leaves rank 0's result undefined */
     for (q = 0; q < c->P; q++) c->g64[q] = 0;
-    SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
-    for (e = 0; e < m; e++) {
-        int64_t l = l8 ? l8[e] : 0;
-        if (packed) ((int64_t *)sb)[e] = pr[e].a | l << 56;
-        else { ((sa__mpi_pair *)sb)[e].a = pr[e].a; ((sa__mpi_pair *)sb)[e].b = l; }
+    for (e = 0; e < m;) { /* runs per destination block */
+        int64_t g = off + e, qq = sa__mpi_owner(c, g), end = (qq + 1) * c->c - off;
+        if (end > m) end = m;
+        c->g64[qq] += end - e;
+        e = end;
     }
-    for (e = 0; e < m; e++) c->g64[sa__mpi_owner(c, g0 + e)]++; /* slice = SA indices g0 .. g0+m-1 */
-    st = sa__mpi_xchg(c, sb, c->g64, es, packed ? MPI_INT64_T : c->t_pair, &rb, &rn, NULL);
-    sa__mpi_put(c, sb);
-    if (st == SA_OK && rn != c->cnt) st = SA_ERR_INTERNAL; /* every rank sees its own count: agree */
+    st = sa__mpi_xchg(c, v, c->g64, sizeof *v, MPI_INT64_T, &rb, &rn, NULL);
+    if (st == SA_OK && rn != c->cnt) st = SA_ERR_INTERNAL;
     st = sa__mpi_agree(c, st);
-    if (st == SA_OK && packed) {
-        const int64_t *r = (const int64_t *)rb;
-        const int64_t mask = ((int64_t)1 << 56) - 1;
-        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
-        for (e = 0; e < rn; e++) {
-            sa[e] = r[e] & mask;
-            if (lcp) lcp[e] = r[e] >> 56;
-        }
-    } else if (st == SA_OK) {
-        const sa__mpi_pair *r = (const sa__mpi_pair *)rb;
-        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
-        for (e = 0; e < rn; e++) {
-            sa[e] = r[e].a;
-            if (lcp) lcp[e] = r[e].b;
-        }
-    }
+    if (st == SA_OK && rn) memcpy(out, rb, (size_t)rn * sizeof *out);
     if (rb) sa__mpi_put(c, rb);
     return st;
 }
 
-/* The suffix array block sa[0..cnt) and the inverse *pB[0..cnt) (B[i] = SA index of suffix
- * lo+i; allocated here, the caller puts it back) from the text block T (cnt bytes + the halo).
- * Collective. When round 0 finishes every suffix (no two share their first 8 bytes), lcp (if
- * not NULL) is filled too, *lcp_done = 1, and no inverse is made (*pB stays NULL). */
-static sa_status sa__mpi_dist_sa(sa__mpi_ctx *c, const uint8_t *T, int64_t **pB, int64_t *sa, int64_t *lcp,
-                                 int *lcp_done, int *rounds)
+/* Suffix array of an integer text u[0..n) (characters >= 1) on one rank: prefix doubling over
+ * the radix sort of sa__mpi_lsort (the levels gathered here are small). sa[0..n). */
+static sa_status sa__mpi_local_int(sa__mpi_ctx *c, const uint64_t *u, int64_t n, int64_t *sa)
 {
-    uint8_t *l8 = NULL;
-    int64_t *B = NULL; /* allocated when a second round is needed (random-like text: never) */
-    int64_t cnt = c->cnt, n = c->n, lo = c->lo, m, j, active, h = 8;
-    sa__mpi_rec *rec = NULL;
-    sa__mpi_pair *pr = NULL;
-    uint8_t *act = NULL;
-    int64_t *want = NULL, *got = NULL, *idx = NULL;
-    sa_status st;
-    act = (uint8_t *)sa__mpi_get(c, cnt, 1);
-    rec = (sa__mpi_rec *)sa__mpi_get(c, cnt, sizeof *rec);
-    st = sa__mpi_agree(c, act && rec ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) goto done;
-    /* round 0: the first 8 bytes big-endian (zeros past the end) and how many of them exist */
-    SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && cnt > 65536))
-    for (j = 0; j < cnt; j++) {
-        int64_t left = n - (lo + j), k;
-        uint64_t key = 0;
-        for (k = 0; k < 8; k++) key = (key << 8) | (k < left ? T[j + k] : 0);
-        rec[j].k1 = key;
-        rec[j].k2 = (uint64_t)(left < 8 ? left : 8);
-        rec[j].pos = lo + j;
-    }
-    m = cnt;
-    *rounds = 1;
+    sa__mpi_rec *r;
+    int64_t *rk, i, h = 1, k;
+    sa_status st = SA_OK;
+    r = (sa__mpi_rec *)sa__mpi_get(c, n, sizeof *r);
+    rk = (int64_t *)sa__mpi_get(c, n, sizeof *rk);
+    if (!r || !rk) { st = SA_ERR_NOMEM; goto done; }
+    for (i = 0; i < n; i++) rk[i] = (int64_t)u[i];
     for (;;) {
-        int64_t tot;
-        st = sa__mpi_samplesort(c, &rec, &m, (uint64_t)*rounds,
-                                *rounds == 1 ? 1 : n < ((int64_t)1 << 42) ? 2 : 0);
-        if (st != SA_OK) goto done;
-        pr = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *pr);
-        if (*rounds == 1) l8 = (uint8_t *)sa__mpi_get(c, m, 1);
-        st = sa__mpi_agree(c, pr && (*rounds > 1 || l8) ? SA_OK : SA_ERR_NOMEM);
-        if (st != SA_OK) goto done;
-        st = sa__mpi_rank(c, rec, m, *rounds == 1, pr, &active, l8);
-        sa__mpi_put(c, rec);
-        rec = NULL;
-        if (st != SA_OK) goto done;
-        tot = active;
-        if ((st = sa__mpi_allreduce(c, &tot, 1, MPI_SUM)) != SA_OK) goto done;
-        if (tot == 0 && *rounds == 1) { /* random-like text: done after one sort */
-            st = sa__mpi_direct(c, pr, l8, m, sa, lcp);
-            *lcp_done = lcp != NULL;
-            goto done;
+        int uniq = 1;
+        for (i = 0; i < n; i++) {
+            r[i].k1 = (uint64_t)rk[i];
+            r[i].k2 = i + h < n ? (uint64_t)rk[i + h] : 0;
+            r[i].pos = i;
         }
-        if (l8) { sa__mpi_put(c, l8); l8 = NULL; }
-        if (!B) {
-            B = (int64_t *)sa__mpi_get(c, cnt, sizeof *B);
-            *pB = B; /* the caller frees it */
-            if ((st = sa__mpi_agree(c, B ? SA_OK : SA_ERR_NOMEM)) != SA_OK) goto done;
+        if ((st = sa__mpi_lsort(c, &r, n, c->nt, NULL, 0)) != SA_OK) goto done;
+        for (k = 0, i = 0; i < n; i++) { /* rank = 1 + index of the first equal key */
+            if (i && (r[i].k1 != r[i - 1].k1 || r[i].k2 != r[i - 1].k2)) k = i;
+            else if (i) uniq = 0;
+            sa[i] = k + 1;
         }
-        if ((st = sa__mpi_update(c, &pr, m, B, act)) != SA_OK) goto done;
-        if (tot == 0) break;
-        /* next round: the unfinished suffixes of this block with B[i + h] */
-        for (m = 0, j = 0; j < cnt; j++) m += act[j];
-        idx = (int64_t *)sa__mpi_get(c, m, sizeof *idx);
-        want = (int64_t *)sa__mpi_get(c, m, sizeof *want);
-        got = (int64_t *)sa__mpi_get(c, m, sizeof *got);
-        rec = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *rec);
-        st = sa__mpi_agree(c, idx && want && got && rec ? SA_OK : SA_ERR_NOMEM);
-        if (st != SA_OK) goto done;
-        {
-            int64_t k = 0, w = 0;
-            for (j = 0; j < cnt; j++) {
-                if (!act[j]) continue;
-                rec[k].k1 = (uint64_t)B[j];
-                rec[k].k2 = 0;
-                rec[k].pos = lo + j;
-                if (lo + j + h < n) { want[w] = lo + j + h; idx[w++] = k; }
-                k++;
-            }
-            st = sa__mpi_fetch(c, want, w, B, got);
-            if (st != SA_OK) goto done;
-            for (k = 0; k < w; k++) rec[idx[k]].k2 = (uint64_t)got[k] + 1;
-        }
-        sa__mpi_put(c, idx); idx = NULL;
-        sa__mpi_put(c, want); want = NULL;
-        sa__mpi_put(c, got); got = NULL;
-        h = h > n ? h : 2 * h;
-        ++*rounds;
+        for (i = 0; i < n; i++) rk[r[i].pos] = sa[i];
+        if (uniq) break;
+        h *= 2;
     }
-    /* SA from the inverse: send (B[i], i) to the owner of SA index B[i] */
-    pr = (sa__mpi_pair *)sa__mpi_get(c, cnt, sizeof *pr);
-    st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) goto done;
-    for (j = 0; j < cnt; j++) { pr[j].a = B[j]; pr[j].b = 2 * (lo + j); }
-    /* reuse the update path: "B" there is sa here, the flag bit is 0 */
-    st = sa__mpi_update(c, &pr, cnt, sa, act);
+    for (i = 0; i < n; i++) sa[i] = r[i].pos;
 done:
-    if (l8) sa__mpi_put(c, l8);
-    if (act) sa__mpi_put(c, act);
-    if (rec) sa__mpi_put(c, rec);
-    if (pr) sa__mpi_put(c, pr);
-    if (idx) sa__mpi_put(c, idx);
-    if (want) sa__mpi_put(c, want);
-    if (got) sa__mpi_put(c, got);
+    if (r) sa__mpi_put(c, r);
+    if (rk) sa__mpi_put(c, rk);
     return st;
 }
 
-/* ---- distributed LCP: Phi / PLCP (Kaerkkaeinen, Manzini, Puglisi) over the ranks ---------------
- * phi(i) = SA[ISA[i] - 1] goes to i's owner; PLCP[i] = lcp(i, phi(i)). Phase A fetches the
- * first 16 bytes at every phi(i) in one all-to-all and settles every PLCP below 16 (random-like
- * text: all of them). Phase B extends the rest in text order with Kasai's bound
- * PLCP[i] >= PLCP[i-1] - 1, reading remote text by MPI_Get in 4 KB pages through a small cache
- * (the reads along a long repeat are sequential). Then lcp[ISA[i]] = PLCP[i] at its owner. */
-typedef struct sa__mpi_cache {
-    int64_t tag[SA__MPI_SLOTS];
-    int64_t len[SA__MPI_SLOTS];
-    uint8_t *data; /* SA__MPI_SLOTS pages */
-} sa__mpi_cache;
-
-/* Pointer to text[x] and how many bytes follow it contiguously (>= 1; x < n). */
-static sa_status sa__mpi_span(sa__mpi_ctx *c, const uint8_t *T, int64_t tl, sa__mpi_cache *k, MPI_Win win,
-                              int64_t x, const uint8_t **p, int64_t *len)
+/* A small level: rank 0 gathers the text, sorts it (sa_build64 on bytes, sa__mpi_local_int on
+ * names) and sends every rank its block of the SA. Collective. */
+static sa_status sa__mpi_dcx_base(sa__mpi_ctx *c, const sa__mpi_txt *t, int64_t *out)
 {
-    int64_t pg = x / SA__MPI_PG, s = pg % SA__MPI_SLOTS, a, b;
-    if (x >= c->lo && x < c->lo + tl) { *p = T + (x - c->lo); *len = tl - (x - c->lo); return SA_OK; }
-    if (k->tag[s] != pg) {
-        int rc = MPI_SUCCESS;
-        double t = MPI_Wtime();
-        a = pg * SA__MPI_PG;
-        b = a + SA__MPI_PG < c->n ? a + SA__MPI_PG : c->n;
-        k->tag[s] = -1;
-        while (a < b && rc == MPI_SUCCESS) { /* the page may span several owners */
-            int q = (int)sa__mpi_owner(c, a);
-            int64_t qlo = (int64_t)q * c->c, qhi = qlo + c->c < c->n ? qlo + c->c : c->n;
-            int64_t e = b < qhi ? b : qhi;
-            rc = MPI_Get(k->data + (size_t)s * SA__MPI_PG + (a - pg * SA__MPI_PG), (int)(e - a), MPI_BYTE, q,
-                         (MPI_Aint)(a - qlo), (int)(e - a), MPI_BYTE, win);
-            a = e;
-        }
-        if (rc == MPI_SUCCESS) rc = MPI_Win_flush_all(win);
-        c->tcomm += MPI_Wtime() - t;
-        if (rc != MPI_SUCCESS) return SA_ERR_MPI;
-        k->tag[s] = pg;
-        k->len[s] = b - pg * SA__MPI_PG;
-    }
-    *p = k->data + (size_t)s * SA__MPI_PG + (x - pg * SA__MPI_PG);
-    *len = k->len[s] - (x - pg * SA__MPI_PG);
-    return SA_OK;
-}
-
-/* Phase B without one-sided communication (an MPI whose MPI_Win_create or MPI_Get fails here:
- * seen with Open MPI 4.1.6 in a container): every rank gets the whole text once (allgather, so
- * this fallback holds n bytes per rank; n < 2^31) and extends its long PLCPs locally, in text
- * order with Kasai's bound. Collective. */
-static sa_status sa__mpi_plcp_all(sa__mpi_ctx *c, const uint8_t *T, const int64_t *PH, int64_t *PL,
-                                  const uint8_t *act)
-{
-    uint8_t *text = NULL;
-    int *cnts = NULL, *dsp = NULL, q, rc;
-    int64_t j, n = c->n, lo = c->lo;
-    sa_status st = n > INT_MAX ? SA_ERR_SIZE : SA_OK;
-    double t;
-    if (st == SA_OK) {
-        text = (uint8_t *)sa__mpi_get(c, n, 1);
-        cnts = (int *)sa__mpi_get(c, 2 * (int64_t)c->P, sizeof *cnts);
-        if (!text || !cnts) st = SA_ERR_NOMEM;
+    int64_t n = c->n, q, l, k;
+    uint8_t *all = NULL;
+    int64_t *sa = NULL;
+    size_t es = t->b ? 1 : 8;
+    sa_status st = SA_OK;
+    if (c->r == 0) {
+        all = (uint8_t *)sa__mpi_get(c, n, es);
+        sa = (int64_t *)sa__mpi_get(c, n, sizeof *sa);
+        if (!all || !sa) st = SA_ERR_NOMEM;
     }
     st = sa__mpi_agree(c, st);
     if (st != SA_OK) goto done;
-    dsp = cnts + c->P;
-    for (q = 0; q < c->P; q++) {
-        int64_t l, k;
-        sa_mpi_block(n, c->P, q, &l, &k);
-        cnts[q] = (int)k;
-        dsp[q] = (int)l;
+    if (c->r == 0) {
+        if (c->cnt) memcpy(all, t->b ? (const void *)t->b : (const void *)t->w, (size_t)c->cnt * es);
+        for (q = 1; q < c->P && st == SA_OK; q++) {
+            sa_mpi_block(n, c->P, (int)q, &l, &k);
+            st = sa__mpi_recv(c, all + (size_t)l * es, k, t->b ? MPI_BYTE : MPI_UINT64_T, es, (int)q);
+        }
+        if (st == SA_OK) {
+            if (t->b) {
+                sa_options o;
+                memset(&o, 0, sizeof o);
+                o.threads = c->nt;
+                st = sa_build64(all, sa, n, &o);
+            } else {
+                st = sa__mpi_local_int(c, (const uint64_t *)all, n, sa);
+            }
+        }
+    } else {
+        st = sa__mpi_send(c, t->b ? (const void *)t->b : (const void *)t->w, c->cnt, t->b ? MPI_BYTE : MPI_UINT64_T,
+                          es, 0);
     }
-    t = MPI_Wtime();
-    rc = MPI_Allgatherv((void *)T, (int)c->cnt, MPI_BYTE, text, cnts, dsp, MPI_BYTE, c->comm);
-    c->tcomm += MPI_Wtime() - t;
-    if ((st = sa__mpi_agree(c, sa__mpi_rc(rc))) != SA_OK) goto done;
-    for (j = 0; j < c->cnt; j++) {
-        int64_t i = lo + j, p = PH[j], l;
-        if (!act[j]) continue;
-        l = SA__MPI_HALO;
-        if (j > 0 && PL[j - 1] - 1 > l) l = PL[j - 1] - 1;
-        while (i + l < n && p + l < n && text[i + l] == text[p + l]) l++;
-        PL[j] = l;
+    st = sa__mpi_agree(c, st);
+    if (st != SA_OK) goto done;
+    if (c->r == 0) {
+        if (c->cnt) memcpy(out, sa, (size_t)c->cnt * sizeof *out);
+        for (q = 1; q < c->P && st == SA_OK; q++) {
+            sa_mpi_block(n, c->P, (int)q, &l, &k);
+            st = sa__mpi_send(c, sa + l, k, MPI_INT64_T, sizeof *sa, (int)q);
+        }
+    } else {
+        st = sa__mpi_recv(c, out, c->cnt, MPI_INT64_T, sizeof *out, 0);
     }
+    st = sa__mpi_agree(c, st);
 done:
-    if (text) sa__mpi_put(c, text);
-    if (cnts) sa__mpi_put(c, cnts);
+    if (all) sa__mpi_put(c, all);
+    if (sa) sa__mpi_put(c, sa);
     return st;
 }
 
-static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_t *B,
-                                  const int64_t *sa, int64_t *lcp)
+/* Sorts the merge records in[0..m) (stride d->s words) of the indices idx (sorted on return).
+ * Merge sort with the suffix comparator; for the splitter sample only (small). */
+static void sa__mpi_dc_msort(const sa__mpi_dc *d, const uint64_t *in, int64_t *idx, int64_t *tmp, int64_t m)
 {
-    int64_t cnt = c->cnt, n = c->n, lo = c->lo, e, j, last, *lasts = NULL, *PH = NULL, *PL = NULL;
-    sa__mpi_pair *pr = NULL;
-    uint8_t *act = NULL, *txt = NULL;
-    int *dest = NULL;
-    int64_t *slot = NULL, *sb = NULL, *rcnt = NULL, rn = 0, an = 0, nreq = 0;
-    void *rb = NULL, *ab = NULL;
-    sa__mpi_cache ca, cb;
-    MPI_Win win = MPI_WIN_NULL;
-    sa_status st;
-    ca.data = cb.data = NULL;
-    lasts = (int64_t *)sa__mpi_get(c, c->P, sizeof *lasts);
-    PH = (int64_t *)sa__mpi_get(c, cnt, sizeof *PH);
-    PL = (int64_t *)sa__mpi_get(c, cnt, sizeof *PL);
-    act = (uint8_t *)sa__mpi_get(c, cnt, 1);
-    pr = (sa__mpi_pair *)sa__mpi_get(c, cnt, sizeof *pr);
-    st = sa__mpi_agree(c, lasts && PH && PL && act && pr ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) goto done;
-    /* phi: the SA entry before each of ours (the previous rank's last one for our first) */
-    last = cnt ? sa[cnt - 1] : -1;
-    if ((st = sa__mpi_allgather(c, &last, 1, MPI_INT64_T, lasts)) != SA_OK) goto done;
-    for (j = 0; j < cnt; j++) {
-        pr[j].a = sa[j];
-        pr[j].b = 2 * (j ? sa[j - 1] : c->r ? lasts[c->r - 1] : -1); /* a full block precedes ours */
+    int64_t w, i;
+    for (w = 1; w < m; w *= 2) {
+        for (i = 0; i < m; i += 2 * w) {
+            int64_t a = i, am = i + w < m ? i + w : m, b = am, bm = i + 2 * w < m ? i + 2 * w : m, o = i;
+            while (a < am && b < bm)
+                tmp[o++] = sa__mpi_dc_cmp(d, in + idx[b] * d->s, in + idx[a] * d->s) < 0 ? idx[b++] : idx[a++];
+            while (a < am) tmp[o++] = idx[a++];
+            while (b < bm) tmp[o++] = idx[b++];
+        }
+        memcpy(idx, tmp, (size_t)m * sizeof *idx);
     }
-    st = sa__mpi_update(c, &pr, cnt, PH, act); /* PH[i] = phi(lo+i) (-1: the smallest suffix) */
+}
+
+/* Step 3: this rank's block of the level's SA (out[0..cnt)) from the text t and the sample ranks
+ * *pR (R[j] for position lo + j, 0 off the sample and past n; cnt + X entries; put back here once
+ * the records hold them). Collective. */
+static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa__mpi_txt *t, uint64_t **pR,
+                                   int64_t *out)
+{
+    int64_t cnt = c->cnt, lo = c->lo, j, m = 0, ns, tot, e, rn = 0;
+    int s = d->s, X = d->X, P = c->P, q, rc;
+    uint64_t *mr = NULL, *smp = NULL, *all = NULL, *sb = NULL, seed = 0x5A4D5049ull ^ (uint64_t)c->n;
+    int64_t *idx = NULL, *tmp = NULL, *slot = NULL, *pos = NULL;
+    int *dest = NULL, *gcnt = NULL, *gdsp = NULL;
+    const uint64_t *R = *pR;
+    sa__mpi_rec *kr = NULL;
+    void *rb = NULL;
+    MPI_Datatype dt = MPI_DATATYPE_NULL;
+    sa_status st;
+    mr = (uint64_t *)sa__mpi_get(c, cnt, (size_t)s * 8);
+    smp = (uint64_t *)sa__mpi_get(c, SA__MPI_SAMPLES, (size_t)s * 8);
+    all = (uint64_t *)sa__mpi_get(c, (int64_t)SA__MPI_SAMPLES * P, (size_t)s * 8);
+    idx = (int64_t *)sa__mpi_get(c, 2 * (int64_t)SA__MPI_SAMPLES * P, sizeof *idx);
+    gcnt = (int *)sa__mpi_get(c, 2 * (int64_t)P, sizeof *gcnt);
+    dest = (int *)sa__mpi_get(c, cnt, sizeof *dest);
+    slot = (int64_t *)sa__mpi_get(c, cnt, sizeof *slot);
+    st = mr && smp && all && idx && gcnt && dest && slot ? SA_OK : SA_ERR_NOMEM;
+    if (st == SA_OK) {
+        rc = MPI_Type_contiguous(s * 8, MPI_BYTE, &dt);
+        if (rc == MPI_SUCCESS) rc = MPI_Type_commit(&dt);
+        if (rc != MPI_SUCCESS) st = SA_ERR_MPI;
+    }
+    st = sa__mpi_agree(c, st);
     if (st != SA_OK) goto done;
-    /* phase A: 16 bytes at each phi(i) from its owner */
-    for (nreq = 0, j = 0; j < cnt; j++) nreq += PH[j] >= 0;
-    dest = (int *)sa__mpi_get(c, nreq, sizeof *dest);
-    slot = (int64_t *)sa__mpi_get(c, nreq, sizeof *slot);
-    sb = (int64_t *)sa__mpi_get(c, nreq, sizeof *sb);
-    rcnt = (int64_t *)sa__mpi_get(c, c->P, sizeof *rcnt);
-    st = sa__mpi_agree(c, dest && slot && sb && rcnt ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) goto done;
-    for (e = 0, j = 0; j < cnt; j++)
-        if (PH[j] >= 0) { sb[e] = PH[j]; dest[e] = (int)sa__mpi_owner(c, PH[j]); e++; }
-    sa__mpi_group(c, dest, nreq, c->g64, slot);
+    gdsp = gcnt + P;
+    tmp = idx + (int64_t)SA__MPI_SAMPLES * P;
+    /* the records */
+    SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && cnt > 65536))
+    for (j = 0; j < cnt; j++) {
+        uint64_t *w = mr + j * s, h = 0, l = 0;
+        int64_t i = lo + j;
+        int a = (int)(i % X), k, sh = 128 - (X - 1) * d->b, o;
+        for (k = 0; k < X - 1; k++) {
+            uint64_t ch = sa__mpi_ch(c, t, j + k);
+            h = h << d->b | l >> (64 - d->b);
+            l = l << d->b | ch;
+        }
+        if (sh >= 64) { h = l << (sh - 64); l = 0; }
+        else if (sh > 0) { h = h << sh | l >> (64 - sh); l <<= sh; }
+        w[0] = h;
+        w[1] = l;
+        w[2] = (uint64_t)i | (uint64_t)a << 58;
+        for (o = 0, k = 0; k < X; k++)
+            if (d->in[(a + k) % X]) w[3 + o++] = R[j + k];
+    }
+    sa__mpi_put(c, *pR);
+    *pR = NULL;
+    R = NULL;
+    /* splitters: P - 1 of SA__MPI_SAMPLES random records per rank, in suffix order */
+    ns = cnt < SA__MPI_SAMPLES ? cnt : SA__MPI_SAMPLES;
+    for (e = 0; e < ns; e++)
+        memcpy(smp + e * s, mr + (int64_t)(sa__mpi_mix(&seed) % (uint64_t)cnt) * s, (size_t)s * 8);
     {
-        int64_t *tmp = (int64_t *)sa__mpi_get(c, nreq, sizeof *tmp);
-        st = sa__mpi_agree(c, tmp ? SA_OK : SA_ERR_NOMEM);
-        if (st != SA_OK) { if (tmp) sa__mpi_put(c, tmp); goto done; }
-        for (e = 0; e < nreq; e++) tmp[slot[e]] = sb[e];
-        st = sa__mpi_xchg(c, tmp, c->g64, sizeof *tmp, MPI_INT64_T, &rb, &rn, rcnt);
-        sa__mpi_put(c, tmp);
+        int nsi = (int)ns;
+        if ((st = sa__mpi_allgather(c, &nsi, 1, MPI_INT, gcnt)) != SA_OK) goto done;
+    }
+    for (tot = 0, q = 0; q < P; q++) { gdsp[q] = (int)tot; tot += gcnt[q]; }
+    {
+        double tt = MPI_Wtime();
+        rc = MPI_Allgatherv(smp, (int)ns, dt, all, gcnt, gdsp, dt, c->comm);
+        c->tcomm += MPI_Wtime() - tt;
+        if ((st = sa__mpi_rc(rc)) != SA_OK) goto done;
+    }
+    for (e = 0; e < tot; e++) idx[e] = e;
+    sa__mpi_dc_msort(d, all, idx, tmp, tot);
+    for (q = 0; q + 1 < P; q++) /* splitter q at all + tmp[q] * s */
+        tmp[q] = tot ? idx[(int64_t)(q + 1) * tot / P] : 0;
+    /* destinations by binary search among the splitters, then grouped by destination */
+    SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && cnt > 65536))
+    for (j = 0; j < cnt; j++) {
+        int a = 0, b = tot ? P - 1 : 0;
+        while (a < b) {
+            int mid = (a + b) / 2;
+            if (sa__mpi_dc_cmp(d, mr + j * s, all + tmp[mid] * s) < 0) b = mid; else a = mid + 1;
+        }
+        dest[j] = a;
+    }
+    sa__mpi_put(c, all); all = NULL;
+    sa__mpi_group(c, dest, cnt, c->g64, slot);
+    sa__mpi_put(c, dest); dest = NULL;
+    if (c->nt > 1 && cnt > 65536) { /* threads: a grouped copy (parallel; one more record array) */
+        sb = (uint64_t *)sa__mpi_get(c, cnt, (size_t)s * 8);
+        st = sa__mpi_agree(c, sb ? SA_OK : SA_ERR_NOMEM);
+        if (st != SA_OK) goto done;
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static))
+        for (j = 0; j < cnt; j++) memcpy(sb + slot[j] * s, mr + j * s, (size_t)s * 8);
+        sa__mpi_put(c, mr);
+        mr = sb;
+        sb = NULL;
+        for (j = 0; j < cnt; j++) slot[j] = j; /* done */
+    } else {
+        st = sa__mpi_agree(c, SA_OK); /* the same number of agreements either way */
+    }
+    if (st == SA_OK) { /* grouped by destination in place (record j to slot[j], swap by swap): no copy */
+        uint64_t tw[16];
+        for (j = 0; j < cnt; j++)
+            while (slot[j] != j) {
+                int64_t k = slot[j], tk;
+                memcpy(tw, mr + k * s, (size_t)s * 8);
+                memcpy(mr + k * s, mr + j * s, (size_t)s * 8);
+                memcpy(mr + j * s, tw, (size_t)s * 8);
+                tk = slot[k]; slot[k] = k; slot[j] = tk;
+            }
+    }
+    sa__mpi_put(c, slot); slot = NULL;
+    st = sa__mpi_xchg(c, mr, c->g64, (size_t)s * 8, dt, &rb, &rn, NULL);
+    sa__mpi_put(c, mr); mr = NULL;
+    if (st != SA_OK) goto done;
+    mr = (uint64_t *)rb; rb = NULL;
+    m = rn;
+    /* this rank's share: sorted by residue class (class key: residue, the first l characters, the
+     * rank at l), then the X sorted classes merged */
+    kr = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *kr);
+    st = sa__mpi_agree(c, kr ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
+    for (e = 0; e < m; e++) {
+        const uint64_t *w = mr + e * s;
+        int a = (int)(w[2] >> 58), l = d->L[a][a];
+        kr[e].k1 = (uint64_t)a << 60 | (l ? w[0] >> (64 - l * d->b) : 0);
+        kr[e].k2 = w[3];
+        kr[e].pos = e;
+    }
+    st = sa__mpi_agree(c, sa__mpi_lsort(c, &kr, m, c->nt, NULL, 0));
+    if (st != SA_OK) goto done;
+    if (c->nt > 1 && m > 65536) { /* threads: a parallel copy in class order (one more record array) */
+        uint64_t *m2 = (uint64_t *)sa__mpi_get(c, m, (size_t)s * 8);
+        st = sa__mpi_agree(c, m2 ? SA_OK : SA_ERR_NOMEM);
+        if (st != SA_OK) { if (m2) sa__mpi_put(c, m2); goto done; }
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static))
+        for (e = 0; e < m; e++) { memcpy(m2 + e * s, mr + kr[e].pos * s, (size_t)s * 8); kr[e].pos = -1; }
+        sa__mpi_put(c, mr);
+        mr = m2;
+    } else {
+        st = sa__mpi_agree(c, SA_OK); /* the same number of agreements either way */
+    }
+    {   /* the records into class order in place, cycle by cycle (record e <- record kr[e].pos); the
+         * merge then reads X sequential streams */
+        uint64_t tmpw[16];
+        int64_t i0, jj, k;
+        for (i0 = 0; i0 < m; i0++) {
+            if (kr[i0].pos == i0 || kr[i0].pos < 0) continue;
+            memcpy(tmpw, mr + i0 * s, (size_t)s * 8);
+            for (jj = i0;;) {
+                k = kr[jj].pos;
+                kr[jj].pos = -1;
+                if (k == i0) { memcpy(mr + jj * s, tmpw, (size_t)s * 8); break; }
+                memcpy(mr + jj * s, mr + k * s, (size_t)s * 8);
+                jj = k;
+            }
+        }
+    }
+    sa__mpi_put(c, kr); kr = NULL;
+    pos = (int64_t *)sa__mpi_get(c, m, sizeof *pos);
+    st = sa__mpi_agree(c, pos ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    {   /* X-way merge by a winner tree over the class runs */
+        int64_t hd[16], en[16];
+        int a, K = 1, tr[32];
+        for (a = 0; a < 16; a++) hd[a] = en[a] = 0;
+        for (e = 0; e < m;) { /* class runs */
+            int64_t f = e;
+            a = (int)(mr[e * s + 2] >> 58);
+            while (f < m && (int)(mr[f * s + 2] >> 58) == a) f++;
+            hd[a] = e;
+            en[a] = f;
+            e = f;
+        }
+        while (K < X) K *= 2;
+        for (a = 0; a < K; a++) tr[K + a] = a;
+        for (a = K - 1; a >= 1; a--) {
+            int u = tr[2 * a], v = tr[2 * a + 1];
+            tr[a] = hd[u] >= en[u] ? v : hd[v] >= en[v] ? u
+                  : sa__mpi_dc_cmp(d, mr + hd[v] * s, mr + hd[u] * s) < 0 ? v : u;
+        }
+        for (e = 0; e < m; e++) {
+            int w = tr[1], x;
+            pos[e] = (int64_t)(mr[hd[w] * s + 2] & (((uint64_t)1 << 58) - 1));
+            hd[w]++;
+            for (x = (K + w) / 2; x >= 1; x /= 2) {
+                int u = tr[2 * x], v = tr[2 * x + 1];
+                tr[x] = hd[u] >= en[u] ? v : hd[v] >= en[v] ? u
+                      : sa__mpi_dc_cmp(d, mr + hd[v] * s, mr + hd[u] * s) < 0 ? v : u;
+            }
+        }
+    }
+    sa__mpi_put(c, mr); mr = NULL;
+    st = sa__mpi_shift(c, pos, m, out);
+done:
+    if (dt != MPI_DATATYPE_NULL) MPI_Type_free(&dt);
+    if (mr) sa__mpi_put(c, mr);
+    if (smp) sa__mpi_put(c, smp);
+    if (all) sa__mpi_put(c, all);
+    if (idx) sa__mpi_put(c, idx);
+    if (gcnt) sa__mpi_put(c, gcnt);
+    if (dest) sa__mpi_put(c, dest);
+    if (slot) sa__mpi_put(c, slot);
+    if (sb) sa__mpi_put(c, sb);
+    if (kr) sa__mpi_put(c, kr);
+    if (pos) sa__mpi_put(c, pos);
+    if (rb) sa__mpi_put(c, rb);
+    return st;
+}
+
+/* One level: this rank's block out[0..cnt) of the suffix array of the level's text t (the
+ * context's layout is the level's length on entry and on return). Collective. */
+static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b, int64_t *out, int depth)
+{
+    int64_t n = c->n, lo = c->lo, cnt = c->cnt, j, m = 0, act = 0, off[5], nn = 0, k;
+    int X, q;
+    sa__mpi_dc d;
+    sa__mpi_rec *rec = NULL;
+    sa__mpi_pair *pr = NULL;
+    uint64_t *R = NULL, *tw = NULL;
+    int64_t *sa2 = NULL;
+    sa_status st = SA_OK;
+    if (depth > c->levels) c->levels = depth;
+    /* below 7 characters a level's sample need not be shorter than its text: always gathered */
+    if (n <= (SA_MPI_DCX_BASE > 6 ? SA_MPI_DCX_BASE : 6) || c->P == 1) return sa__mpi_dcx_base(c, t, out);
+    X = sa__mpi_dc_pick(X0, b);
+    if (!X || n >= ((int64_t)1 << 57)) return SA_ERR_SIZE; /* every rank sees the same n and b */
+    sa__mpi_dc_init(&d, X, b);
+    if (depth == 0) c->cover = X;
+    for (k = 0; k < d.nd; k++) { /* samples of residue D[k] in [0, n]: off[k] .. off[k + 1] */
+        off[k] = nn;
+        nn += d.D[k] <= n ? (n - d.D[k]) / X + 1 : 0;
+    }
+    off[d.nd] = nn;
+    /* 1. sample keys: X characters, the first at the top, as one 128-bit number */
+    for (j = 0; j < cnt; j++) m += d.in[(lo + j) % X];
+    if (cnt && lo + cnt == n && d.in[n % X]) m++; /* the padded sample at n */
+    rec = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *rec);
+    st = sa__mpi_agree(c, rec ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    {
+        int64_t e = 0;
+        for (j = 0; j <= cnt; j++) {
+            uint64_t h = 0, l = 0;
+            int kk;
+            if (j == cnt && !(cnt && lo + cnt == n)) break;
+            if (!d.in[(lo + j) % X]) continue;
+            for (kk = 0; kk < X; kk++) {
+                uint64_t ch = sa__mpi_ch(c, t, j + kk);
+                h = h << b | (b < 64 ? l >> (64 - b) : 0);
+                l = l << b | ch;
+            }
+            rec[e].k1 = h;
+            rec[e].k2 = l;
+            rec[e].pos = lo + j;
+            e++;
+        }
+    }
+    st = sa__mpi_samplesort(c, &rec, &m, (uint64_t)depth + 1, 0);
+    if (st != SA_OK) goto done;
+    pr = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *pr);
+    st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    st = sa__mpi_rank(c, rec, m, 1, pr, &act, NULL); /* pr[e] = (pos, 2 * (name - 1) + unique) */
+    sa__mpi_put(c, rec); rec = NULL;
+    if (st != SA_OK) goto done;
+    if ((st = sa__mpi_allreduce(c, &act, 1, MPI_SUM)) != SA_OK) goto done;
+    if (act == 0) { /* 2a. unique names are the ranks: R[i] = name (the sample at n dropped) */
+        int64_t w = 0;
+        R = (uint64_t *)sa__mpi_get(c, cnt + SA__MPI_H, sizeof *R);
+        st = sa__mpi_agree(c, R ? SA_OK : SA_ERR_NOMEM);
+        if (st != SA_OK) goto done;
+        memset(R, 0, (size_t)(cnt + SA__MPI_H) * sizeof *R);
+        for (j = 0; j < m; j++)
+            if (pr[j].a < n) { pr[w].a = pr[j].a; pr[w].b = 2 * ((pr[j].b >> 1) + 1); w++; }
+        st = sa__mpi_update(c, &pr, w, (int64_t *)R, NULL);
+        if (st != SA_OK) goto done;
+    } else { /* 2b. the reduced text: name at (residue's offset + i / X), then its suffix array */
+        int64_t lo2, cnt2;
+        for (j = 0; j < m; j++) {
+            int64_t i = pr[j].a;
+            for (q = 0; d.D[q] != (int)(i % X); q++) {}
+            pr[j].a = off[q] + i / X;
+            pr[j].b = 2 * ((pr[j].b >> 1) + 1);
+        }
+        sa__mpi_setn(c, nn);
+        lo2 = c->lo;
+        cnt2 = c->cnt;
+        tw = (uint64_t *)sa__mpi_get(c, cnt2 + SA__MPI_H, sizeof *tw);
+        sa2 = (int64_t *)sa__mpi_get(c, cnt2, sizeof *sa2);
+        st = sa__mpi_agree(c, tw && sa2 ? SA_OK : SA_ERR_NOMEM);
+        if (st == SA_OK) st = sa__mpi_update(c, &pr, m, (int64_t *)tw, NULL);
+        if (st == SA_OK) st = sa__mpi_halo64(c, tw, SA__MPI_H);
+        if (st == SA_OK) {
+            sa__mpi_txt t2;
+            t2.b = NULL;
+            t2.w = tw;
+            st = sa__mpi_dcx(c, &t2, X0, sa__mpi_bits((uint64_t)nn), sa2, depth + 1);
+        }
+        if (st == SA_OK) {
+            sa__mpi_put(c, tw); tw = NULL;
+            pr = (sa__mpi_pair *)sa__mpi_get(c, cnt2, sizeof *pr);
+            st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
+        }
+        sa__mpi_setn(c, n);
+        if (st != SA_OK) goto done;
+        for (m = 0, j = 0; j < cnt2; j++) { /* back to text positions: R[i] = 1 + SA index */
+            int64_t p = sa2[j], i;
+            for (q = d.nd - 1; off[q] > p; q--) {}
+            i = (p - off[q]) * X + d.D[q];
+            if (i < n) { pr[m].a = i; pr[m].b = 2 * (lo2 + j + 1); m++; }
+        }
+        sa__mpi_put(c, sa2); sa2 = NULL;
+        R = (uint64_t *)sa__mpi_get(c, cnt + SA__MPI_H, sizeof *R); /* after the recursion: memory */
+        st = sa__mpi_agree(c, R ? SA_OK : SA_ERR_NOMEM);
+        if (st != SA_OK) goto done;
+        memset(R, 0, (size_t)(cnt + SA__MPI_H) * sizeof *R);
+        st = sa__mpi_update(c, &pr, m, (int64_t *)R, NULL);
         if (st != SA_OK) goto done;
     }
-    txt = (uint8_t *)sa__mpi_get(c, rn, SA__MPI_HALO);
-    st = sa__mpi_agree(c, txt ? SA_OK : SA_ERR_NOMEM);
+    if ((st = sa__mpi_halo64(c, R, SA__MPI_H)) != SA_OK) goto done;
+    st = sa__mpi_dcx_merge(c, &d, t, &R, out);
+done:
+    if (rec) sa__mpi_put(c, rec);
+    if (pr) sa__mpi_put(c, pr);
+    if (R) sa__mpi_put(c, R);
+    if (tw) sa__mpi_put(c, tw);
+    if (sa2) sa__mpi_put(c, sa2);
+    return st;
+}
+
+/* ---- distributed LCP: Phi / PLCP with irreducible comparisons in all-to-all rounds ----------------
+ * phi(i) = SA[ISA[i] - 1] goes to i's owner; PLCP[i] = lcp(i, phi(i)). PLCP[i] is reducible,
+ * PLCP[i] = PLCP[i - 1] - 1, when text[i - 1] = text[phi(i) - 1] (Kaerkkaeinen, Manzini,
+ * Puglisi); the irreducible ones sum to at most 2n log n. Phase A fetches the byte before and
+ * the 16 bytes at every phi(i) in one all-to-all and settles every irreducible PLCP below 16.
+ * Phase B extends the rest in rounds: each asks the owners of text[i + l ..] and
+ * text[phi(i) + l ..] for a window that doubles from round to round (bounded so that a round's
+ * answers stay near the block's size), all requests of a round in one all-to-all and all answers
+ * in another: no one-sided reads, so no rank waits on a busy rank's progress. The reducible ones
+ * follow by a scan (a rank's first ones continue the previous ranks'), then
+ * lcp[ISA[i]] = PLCP[i] at its owner. */
+
+/* Asks the owners for text windows: request e is (x[e], len[e]) with x[e] .. x[e] + len[e]
+ * inside x[e]'s owner's block; *ans gets the bytes, request e's at aoff[e]. Collective. */
+static sa_status sa__mpi_windows(sa__mpi_ctx *c, const uint8_t *T, const sa__mpi_pair *rq, int64_t m,
+                                 uint8_t **ans, int64_t *aoff)
+{
+    int *dest = NULL;
+    int64_t *slot = NULL, *rcnt = NULL, *bcnt = NULL, e, rn = 0, an = 0, tot = 0;
+    sa__mpi_pair *sb = NULL;
+    void *rb = NULL, *ab = NULL;
+    uint8_t *rep = NULL;
+    sa_status st;
+    int q;
+    *ans = NULL;
+    dest = (int *)sa__mpi_get(c, m, sizeof *dest);
+    slot = (int64_t *)sa__mpi_get(c, m, sizeof *slot);
+    sb = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *sb);
+    rcnt = (int64_t *)sa__mpi_get(c, 2 * (int64_t)c->P, sizeof *rcnt);
+    st = sa__mpi_agree(c, dest && slot && sb && rcnt ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    bcnt = rcnt + c->P;
+    for (e = 0; e < m; e++) dest[e] = (int)sa__mpi_owner(c, rq[e].a);
+    sa__mpi_group(c, dest, m, c->g64, slot);
+    for (e = 0; e < m; e++) sb[slot[e]] = rq[e];
+    st = sa__mpi_xchg(c, sb, c->g64, sizeof *sb, c->t_pair, &rb, &rn, rcnt);
     if (st != SA_OK) goto done;
     {
-        const int64_t *r = (const int64_t *)rb;
-        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
-        for (e = 0; e < rn; e++) { /* T holds the block, the halo and zeros up to 16 past it */
-            memcpy(txt + (size_t)e * SA__MPI_HALO, T + (r[e] - lo), SA__MPI_HALO);
+        const sa__mpi_pair *r = (const sa__mpi_pair *)rb;
+        int64_t k = 0;
+        for (q = 0; q < c->P; q++) {
+            int64_t s = 0, f;
+            for (f = 0; f < rcnt[q]; f++, k++) s += r[k].b;
+            bcnt[q] = s;
+            tot += s;
+        }
+        rep = (uint8_t *)sa__mpi_get(c, tot, 1);
+        st = sa__mpi_agree(c, rep ? SA_OK : SA_ERR_NOMEM);
+        if (st != SA_OK) goto done;
+        for (k = 0, e = 0; e < rn; e++) {
+            memcpy(rep + k, T + (r[e].a - c->lo), (size_t)r[e].b);
+            k += r[e].b;
         }
     }
     sa__mpi_put(c, rb); rb = NULL;
-    st = sa__mpi_xchg(c, txt, rcnt, SA__MPI_HALO, c->t_halo, &ab, &an, NULL);
-    sa__mpi_put(c, txt); txt = NULL;
+    st = sa__mpi_xchg(c, rep, bcnt, 1, MPI_BYTE, &ab, &an, NULL);
     if (st != SA_OK) goto done;
-    {
-        const uint8_t *a = (const uint8_t *)ab;
-        int64_t k = 0;
-        /* request e of position j is e-th in text order; its answer sits at slot[e] */
-        int64_t *ord = sb; /* reuse: ord[e] = j */
-        for (j = 0; j < cnt; j++) if (PH[j] >= 0) ord[k++] = j;
-        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && nreq > 65536))
-        for (e = 0; e < nreq; e++) {
-            int64_t jj = ord[e], i = lo + jj, p = PH[jj], lim = SA__MPI_HALO, l = 0;
-            const uint8_t *x = a + (size_t)slot[e] * SA__MPI_HALO, *y = T + jj;
-            if (n - i < lim) lim = n - i;
-            if (n - p < lim) lim = n - p;
-            while (l < lim && x[l] == y[l]) l++;
-            PL[jj] = l;
-            act[jj] = (l == SA__MPI_HALO); /* all 16 matched: phase B */
-        }
-        for (j = 0; j < cnt; j++) if (PH[j] < 0) { PL[j] = 0; act[j] = 0; }
+    {   /* offset of request e's bytes: prefix sum of the lengths in slot order */
+        int64_t s = 0;
+        for (e = 0; e < m; e++) aoff[slot[e]] = rq[e].b; /* length by slot */
+        for (e = 0; e < m; e++) { int64_t v = aoff[e]; aoff[e] = s; s += v; }
+        for (e = 0; e < m; e++) sb[e].a = aoff[slot[e]];
+        for (e = 0; e < m; e++) aoff[e] = sb[e].a;
     }
-    sa__mpi_put(c, ab); ab = NULL;
-    /* phase B: the long ones, in text order, remote text by one-sided reads (none anywhere:
-     * skip it; an MPI that cannot open the window or read through it: sa__mpi_plcp_all) */
-    {
-        int64_t need = 0;
-        for (j = 0; j < cnt; j++) need += act[j];
-        if ((st = sa__mpi_allreduce(c, &need, 1, MPI_SUM)) != SA_OK) goto done;
-        if (need == 0) goto phase_b_done;
-    }
-#ifndef SA_MPI_NO_RMA
-    {
-        int rc;
-        double t = MPI_Wtime();
-        rc = MPI_Win_create((void *)T, (MPI_Aint)cnt, 1, MPI_INFO_NULL, c->comm, &win);
-        if (rc != MPI_SUCCESS) win = MPI_WIN_NULL;
-        if (rc == MPI_SUCCESS) rc = MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
-        if (rc == MPI_SUCCESS) rc = MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
-        c->tcomm += MPI_Wtime() - t;
-        st = sa__mpi_agree(c, sa__mpi_rc(rc));
-        if (st != SA_OK && win != MPI_WIN_NULL) { MPI_Win_free(&win); win = MPI_WIN_NULL; }
-    }
-#else
-    st = SA_ERR_MPI; /* built without one-sided reads: always the fallback */
-#endif
-    if (st == SA_OK) {
-        int64_t need = 0;
-        for (j = 0; j < cnt; j++) need += act[j];
-        if (need) {
-            ca.data = (uint8_t *)sa__mpi_get(c, 2 * SA__MPI_SLOTS, SA__MPI_PG);
-            if (!ca.data) st = SA_ERR_NOMEM;
-            else {
-                cb.data = ca.data + SA__MPI_SLOTS * SA__MPI_PG;
-                for (j = 0; j < SA__MPI_SLOTS; j++) ca.tag[j] = cb.tag[j] = -1;
-            }
-        }
-        for (j = 0; j < cnt && st == SA_OK; j++) {
-            int64_t i = lo + j, p = PH[j], l;
-            if (!act[j]) continue;
-            l = SA__MPI_HALO;
-            if (j > 0 && PL[j - 1] - 1 > l) l = PL[j - 1] - 1;
-            while (i + l < n && p + l < n) {
-                const uint8_t *x, *y;
-                int64_t lx, ly, k, q;
-                if ((st = sa__mpi_span(c, T, c->cnt, &ca, win, i + l, &x, &lx)) != SA_OK) break;
-                if ((st = sa__mpi_span(c, T, c->cnt, &cb, win, p + l, &y, &ly)) != SA_OK) break;
-                k = lx < ly ? lx : ly;
-                for (q = 0; q < k && x[q] == y[q]; q++) {}
-                l += q;
-                if (q < k) break;
-            }
-            PL[j] = l;
-        }
-        {
-            double t = MPI_Wtime();
-            int rc = MPI_Win_unlock_all(win);
-            c->tcomm += MPI_Wtime() - t;
-            if (st == SA_OK) st = sa__mpi_rc(rc);
-        }
-    }
-    if (win != MPI_WIN_NULL) {
-        double t = MPI_Wtime();
-        int rc = MPI_Win_free(&win);
-        c->tcomm += MPI_Wtime() - t;
-        if (st == SA_OK) st = sa__mpi_rc(rc);
-    }
-    st = sa__mpi_agree(c, st);
-    if (st == SA_ERR_MPI) st = sa__mpi_plcp_all(c, T, PH, PL, act); /* no usable one-sided reads */
-    if (st != SA_OK) goto done;
-phase_b_done:
-    /* lcp[ISA[i]] = PLCP[i] at the owner of SA index ISA[i] */
-    pr = (sa__mpi_pair *)sa__mpi_get(c, cnt, sizeof *pr);
-    st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) goto done;
-    for (j = 0; j < cnt; j++) { pr[j].a = B[j]; pr[j].b = 2 * PL[j]; }
-    st = sa__mpi_update(c, &pr, cnt, lcp, act);
+    *ans = (uint8_t *)ab;
+    ab = NULL;
 done:
-    if (lasts) sa__mpi_put(c, lasts);
-    if (PH) sa__mpi_put(c, PH);
-    if (PL) sa__mpi_put(c, PL);
-    if (act) sa__mpi_put(c, act);
-    if (pr) sa__mpi_put(c, pr);
     if (dest) sa__mpi_put(c, dest);
     if (slot) sa__mpi_put(c, slot);
     if (sb) sa__mpi_put(c, sb);
     if (rcnt) sa__mpi_put(c, rcnt);
     if (rb) sa__mpi_put(c, rb);
     if (ab) sa__mpi_put(c, ab);
-    if (txt) sa__mpi_put(c, txt);
-    if (ca.data) sa__mpi_put(c, ca.data);
+    if (rep) sa__mpi_put(c, rep);
+    return st;
+}
+
+static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_t *sa, int64_t *lcp)
+{
+    int64_t cnt = c->cnt, n = c->n, lo = c->lo, e, j, last, nreq, nact, W = 16, budget;
+    int64_t *lasts = NULL, *PH = NULL, *PL = NULL, *aoff = NULL, *act = NULL;
+    sa__mpi_pair *pr = NULL, *rq = NULL;
+    uint8_t *irr = NULL, *ans = NULL, prev = 0;
+    sa_status st;
+    lasts = (int64_t *)sa__mpi_get(c, 2 * (int64_t)c->P, sizeof *lasts);
+    PH = (int64_t *)sa__mpi_get(c, cnt, sizeof *PH);
+    PL = (int64_t *)sa__mpi_get(c, cnt, sizeof *PL);
+    st = sa__mpi_agree(c, lasts && PH && PL ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    /* phi: the SA entry before each of ours (the previous rank's last one for our first) */
+    last = cnt ? sa[cnt - 1] : -1;
+    if ((st = sa__mpi_allgather(c, &last, 1, MPI_INT64_T, lasts)) != SA_OK) goto done;
+    pr = (sa__mpi_pair *)sa__mpi_get(c, cnt, sizeof *pr);
+    st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    for (j = 0; j < cnt; j++) {
+        int64_t p = j ? sa[j - 1] : c->r ? lasts[c->r - 1] : -1; /* full blocks precede ours */
+        pr[j].a = sa[j];
+        pr[j].b = 2 * (p + 1);
+    }
+    if ((st = sa__mpi_update(c, &pr, cnt, PH, NULL)) != SA_OK) goto done;
+    for (j = 0; j < cnt; j++) PH[j]--; /* PH[j] = phi(lo + j), -1 for the smallest suffix */
+    /* the byte before our block (text[lo - 1]) */
+    {
+        int64_t mine = cnt ? T[cnt - 1] : -1, q;
+        if ((st = sa__mpi_allgather(c, &mine, 1, MPI_INT64_T, lasts)) != SA_OK) goto done;
+        for (q = c->r - 1; q >= 0; q--) if (lasts[q] >= 0) { prev = (uint8_t)lasts[q]; break; }
+    }
+    /* phase A: 17 bytes from phi(i) - 1 (from phi(i) when it is 0) */
+    irr = (uint8_t *)sa__mpi_get(c, cnt, 1);
+    for (nreq = 0, j = 0; j < cnt; j++) nreq += PH[j] >= 0;
+    rq = (sa__mpi_pair *)sa__mpi_get(c, nreq, sizeof *rq);
+    aoff = (int64_t *)sa__mpi_get(c, nreq, sizeof *aoff);
+    act = (int64_t *)sa__mpi_get(c, nreq, sizeof *act);
+    st = sa__mpi_agree(c, irr && rq && aoff && act ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    for (e = 0, j = 0; j < cnt; j++) {
+        int64_t p = PH[j], a;
+        if (p < 0) continue;
+        a = p ? p - 1 : 0; /* the window must stay in one owner's block + halo: split at the owner */
+        if (sa__mpi_owner(c, a) != sa__mpi_owner(c, p)) a = p;
+        rq[e].a = a;
+        rq[e].b = 1 + 16;
+        {   /* the owner of a holds its block and 16 bytes after it */
+            int64_t q = sa__mpi_owner(c, a), qe = (q + 1) * c->c + SA__MPI_HALO, lim = n - a;
+            if (qe - a < rq[e].b) rq[e].b = qe - a;
+            if (lim < rq[e].b) rq[e].b = lim;
+        }
+        e++;
+    }
+    /* the halo is part of T: requests may read up to 16 bytes past the owner's block */
+    st = sa__mpi_windows(c, T, rq, nreq, &ans, aoff);
+    if (st != SA_OK) goto done;
+    for (nact = 0, e = 0, j = 0; j < cnt; j++) {
+        int64_t i = lo + j, p = PH[j], l = 0, lim;
+        const uint8_t *x, *y = T + j;
+        int pb; /* text[p - 1] or -1 */
+        if (p < 0) { PL[j] = 0; irr[j] = 1; continue; }
+        x = ans + aoff[e];
+        if (rq[e].a == p - 1) { pb = x[0]; x++; lim = rq[e].b - 1; }
+        else { pb = -2; lim = rq[e].b; } /* p = 0, or p - 1 on another rank: treat as irreducible */
+        irr[j] = !(i > 0 && p > 0 && pb >= 0 && (j ? T[j - 1] : prev) == pb);
+        if (irr[j]) {
+            int64_t k = lim < 16 ? lim : 16;
+            if (n - i < k) k = n - i;
+            while (l < k && x[l] == y[l]) l++;
+            PL[j] = l;
+            if (l == 16 && i + l < n && p + l < n) act[nact++] = j; /* phase B */
+        }
+        e++;
+    }
+    sa__mpi_put(c, ans); ans = NULL;
+    /* phase B: rounds of windows at i + l and phi(i) + l */
+    budget = cnt > ((int64_t)1 << 20) ? cnt : ((int64_t)1 << 20);
+    for (;;) {
+        int64_t mx = nact, k, w;
+        if ((st = sa__mpi_allreduce(c, &mx, 1, MPI_MAX)) != SA_OK) goto done;
+        if (mx == 0) break;
+        W = 2 * W;
+        if (W > budget / mx) W = budget / mx > 16 ? budget / mx : 16;
+        sa__mpi_put(c, rq); rq = (sa__mpi_pair *)sa__mpi_get(c, 2 * nact, sizeof *rq);
+        sa__mpi_put(c, aoff); aoff = (int64_t *)sa__mpi_get(c, 2 * nact, sizeof *aoff);
+        st = sa__mpi_agree(c, rq && aoff ? SA_OK : SA_ERR_NOMEM);
+        if (st != SA_OK) goto done;
+        for (k = 0; k < nact; k++) {
+            int64_t jj = act[k], x = lo + jj + PL[jj], y = PH[jj] + PL[jj], len = W, q;
+            q = sa__mpi_owner(c, x); if ((q + 1) * c->c - x < len) len = (q + 1) * c->c - x;
+            q = sa__mpi_owner(c, y); if ((q + 1) * c->c - y < len) len = (q + 1) * c->c - y;
+            if (n - x < len) len = n - x;
+            if (n - y < len) len = n - y;
+            rq[2 * k].a = x; rq[2 * k].b = len;
+            rq[2 * k + 1].a = y; rq[2 * k + 1].b = len;
+        }
+        st = sa__mpi_windows(c, T, rq, 2 * nact, &ans, aoff);
+        if (st != SA_OK) goto done;
+        for (w = 0, k = 0; k < nact; k++) {
+            int64_t jj = act[k], len = rq[2 * k].b, l = 0;
+            const uint8_t *x = ans + aoff[2 * k], *y = ans + aoff[2 * k + 1];
+            while (l < len && x[l] == y[l]) l++;
+            PL[jj] += l;
+            if (l == len && lo + jj + PL[jj] < n && PH[jj] + PL[jj] < n) act[w++] = jj;
+        }
+        nact = w;
+        sa__mpi_put(c, ans); ans = NULL;
+    }
+    /* reducible: PLCP[i] = PLCP[i - 1] - 1, the chain entering our block from the previous ranks */
+    {
+        int64_t mine[2], q, in = 0;
+        mine[0] = -1; /* PLCP at our block's end, if it does not depend on the previous ranks */
+        for (j = cnt - 1; j >= 0; j--) if (irr[j]) { mine[0] = PL[j] - (cnt - 1 - j); break; }
+        mine[1] = cnt;
+        if ((st = sa__mpi_allgather(c, mine, 2, MPI_INT64_T, lasts)) != SA_OK) goto done;
+        for (q = 0; q < c->r; q++) in = lasts[2 * q] >= 0 ? lasts[2 * q] : in - lasts[2 * q + 1];
+        for (j = 0; j < cnt; j++) {
+            if (!irr[j]) PL[j] = (j ? PL[j - 1] : in) - 1;
+        }
+    }
+    /* lcp[k] = PLCP[SA[k]]: ask the owners of our SA entries */
+    sa__mpi_put(c, rq); rq = NULL;
+    sa__mpi_put(c, aoff); aoff = NULL;
+    sa__mpi_put(c, act); act = NULL;
+    st = sa__mpi_fetch(c, sa, cnt, PL, lcp);
+done:
+    if (lasts) sa__mpi_put(c, lasts);
+    if (PL) sa__mpi_put(c, PL);
+    if (PH) sa__mpi_put(c, PH);
+    if (pr) sa__mpi_put(c, pr);
+    if (irr) sa__mpi_put(c, irr);
+    if (rq) sa__mpi_put(c, rq);
+    if (aoff) sa__mpi_put(c, aoff);
+    if (act) sa__mpi_put(c, act);
+    if (ans) sa__mpi_put(c, ans);
     return st;
 }
 
@@ -3062,10 +3519,10 @@ static sa_status sa__mpi_ctx_init(sa__mpi_ctx *c, MPI_Comm comm, sa_status local
     if (rc != MPI_SUCCESS && local == SA_OK) local = SA_ERR_MPI;
     if (rc == MPI_SUCCESS) {
         c->sc = (int *)sa__mpi_alloc(4 * (int64_t)c->P, sizeof *c->sc);
-        c->s64 = (int64_t *)sa__mpi_alloc(3 * (int64_t)c->P, sizeof *c->s64);
+        c->s64 = (int64_t *)sa__mpi_alloc(4 * (int64_t)c->P, sizeof *c->s64);
         if ((!c->sc || !c->s64) && local == SA_OK) local = SA_ERR_NOMEM;
         if (c->sc) { c->sd = c->sc + c->P; c->rc = c->sd + c->P; c->rd = c->rc + c->P; }
-        if (c->s64) { c->r64 = c->s64 + c->P; c->g64 = c->r64 + c->P; }
+        if (c->s64) { c->r64 = c->s64 + c->P; c->g64 = c->r64 + c->P; c->x64 = c->g64 + c->P; }
     }
     return sa__mpi_agree_digest(c, local, d, names, nd, mismatch);
 }
@@ -3152,7 +3609,7 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
     sa__mpi_ctx c;
     sa_status st = SA_OK;
     uint8_t *T = NULL;
-    int64_t *sa = NULL, *lcp = NULL, *B = NULL, j;
+    int64_t *sa = NULL, *lcp = NULL, j;
     sa_lrs_result res;
     int want_lcp = lcp_out || lrs, rounds = 0;
     double t0, tsa = 0, tlcp = 0, tlrs = 0;
@@ -3182,7 +3639,7 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
     t0 = MPI_Wtime();
     st = sa__mpi_layout(&c, blk, len, &T);
     if (st != SA_OK) goto done;
-    c.keep_cap = (size_t)c.cnt * 24; /* reuse bounded: about one record array of the block */
+    c.keep_cap = (size_t)c.cnt * 16; /* reuse bounded: two words per suffix of the block */
     if (width == 32 && c.n > INT32_MAX) st = SA_ERR_SIZE;
     else if (cap < c.cnt) st = SA_ERR_SIZE;
     else if (c.cnt > 0 && (!sa_out)) st = SA_ERR_NULL;
@@ -3199,11 +3656,14 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
         st = sa__mpi_gather_build(&c, T, sa, lcp, &res, want_lcp, opt, &rounds, &tsa, &tlcp);
         t0 = MPI_Wtime();
     } else {
-        int lcp_done = 0;
-        st = sa__mpi_dist_sa(&c, T, &B, sa, lcp, &lcp_done, &rounds);
+        sa__mpi_txt t;
+        t.b = T;
+        t.w = NULL;
+        st = sa__mpi_dcx(&c, &t, SA_MPI_DCX, 9, sa, 0);
+        rounds = c.levels + 1;
         tsa = MPI_Wtime() - t0;
         t0 = MPI_Wtime();
-        if (st == SA_OK && want_lcp && !lcp_done) st = sa__mpi_dist_lcp(&c, T, B, sa, lcp);
+        if (st == SA_OK && want_lcp) st = sa__mpi_dist_lcp(&c, T, sa, lcp);
         tlcp = MPI_Wtime() - t0;
         t0 = MPI_Wtime();
         if (st == SA_OK && want_lcp) st = sa__mpi_lrs(&c, sa, lcp, &res);
@@ -3228,9 +3688,12 @@ done:
         info->time_lcp = tlcp;
         info->time_lrs = tlrs;
         info->time_comm = c.tcomm;
+        info->cover = c.cover;
+        info->peak_bytes = c.peak;
+        info->comm_bytes = c.cbytes;
+        info->collectives = c.ncoll;
     }
     if (T) sa__mpi_put(&c, T);
-    if (B) sa__mpi_put(&c, B);
     if (sa && (width == 32 || sa != (int64_t *)sa_out)) sa__mpi_put(&c, sa);
     if (lcp && (width == 32 || lcp != (int64_t *)lcp_out)) sa__mpi_put(&c, lcp);
     sa__mpi_ctx_free(&c);

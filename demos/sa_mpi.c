@@ -6,6 +6,7 @@
  *   mpiexec -n 4 sa_mpi --random N [--seed S]    N random bytes (the same bytes as sa_seq's)
  *   --algo dist|gather   --threads T (per rank)   --64 (64-bit index API)   --csv
  *   --no-check                                   skip rank 0's sequential reference (big inputs)
+ *   --sa-only                                    the suffix array alone (no LCP, no LRS; no check)
  *
  * Same report and CSV as sa_seq plus ranks, time_comm (the slowest rank's seconds inside MPI),
  * rounds and peak memory per rank (the largest rank's and rank 0's: text block + SA and LCP
@@ -26,13 +27,13 @@
 #define VARIANT "sa_mpi"
 #endif
 
-#define USAGE "[FILE | --random N] [--seed S] [--algo dist|gather] [--threads T] [--64] [--csv] [--no-check]"
+#define USAGE "[FILE | --random N] [--seed S] [--algo dist|gather] [--threads T] [--64] [--csv] [--no-check] [--sa-only]"
 #define MAX_N ((uint64_t)1 << 40)
 
 typedef struct {
     const char *file;
     uint64_t n, seed;
-    int csv, wide, check, rank, ranks;
+    int csv, wide, check, rank, ranks, sa_only;
     sa_mpi_algorithm algo;
     sa_options opt;
 } config;
@@ -41,6 +42,8 @@ typedef struct {
     double t_io, t_alloc, t_build, t_check;
     sa_mpi_info info, imax;  /* this rank's, and the maximum of every field over the ranks */
     size_t peak, peak_max;   /* this rank's peak bytes, the largest rank's */
+    unsigned long long peak_sum, lib_sum, comm_max, coll_max; /* peaks summed over the ranks, the largest
+                                rank's bytes sent and collective calls */
     sa_lrs_result lrs;
     unsigned char lrs_bytes[32]; /* its first bytes (rank 0) */
     uint64_t fnv;
@@ -62,6 +65,7 @@ static config parse_args(int argc, char **argv)
         else if (dc_is(argv[i], "--csv")) c.csv = 1;
         else if (dc_is(argv[i], "--64")) c.wide = 1;
         else if (dc_is(argv[i], "--no-check")) c.check = 0;
+        else if (dc_is(argv[i], "--sa-only")) { c.sa_only = 1; c.check = 0; }
         else if (dc_is(argv[i], "--random")) c.n = dc_arg_u64(&i, 0, MAX_N);
         else if (dc_is(argv[i], "--seed")) c.seed = dc_arg_u64(&i, 0, UINT64_MAX);
         else if (dc_is(argv[i], "--threads")) c.opt.threads = (int)dc_arg_u64(&i, 0, SA_MAX_THREADS);
@@ -174,15 +178,16 @@ static void report(const config *c, const result *r, size_t peak0, int ok)
     if (c->csv) {
         printf("variant,algo,lcp,index_bits,n,threads,ranks,time_io_s,time_alloc_s,time_sa_s,time_lcp_s,time_lrs_s,"
                "time_total_s,time_validate_s,throughput_mb_s,sa_throughput_mb_s,peak_mem_bytes,memory_overhead_ratio,"
-               "lrs_len,lrs_sa_index,lrs_pos,lrs_count,sa_fnv1a64,ok,time_comm_s,peak_mem_rank0_bytes,rounds\n");
+               "lrs_len,lrs_sa_index,lrs_pos,lrs_count,sa_fnv1a64,ok,time_comm_s,peak_mem_rank0_bytes,rounds,"
+               "sa_only,cover,peak_sum_bytes,lib_peak_sum_bytes,comm_bytes_max,collectives_max\n");
         printf("%s,%s,phi,%d,%llu,%d,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f,%llu,%.3f,%lld,%lld,%lld,%lld,"
-               "%016llx,%d,%.6f,%llu,%d\n",
+               "%016llx,%d,%.6f,%llu,%d,%d,%d,%llu,%llu,%llu,%llu\n",
                VARIANT, sa_mpi_algorithm_name(c->algo), c->wide ? 64 : 32, (unsigned long long)c->n, threads,
                c->ranks, r->t_io, r->t_alloc, m->time_sa, m->time_lcp, m->time_lrs, tot, r->t_check,
                tot > 0 ? mb / tot : 0.0, m->time_sa > 0 ? mb / m->time_sa : 0.0, (unsigned long long)r->peak_max,
                ratio, (long long)r->lrs.len, (long long)r->lrs.sa_index, (long long)r->lrs.pos,
                (long long)r->lrs.count, (unsigned long long)r->fnv, ok, m->time_comm, (unsigned long long)peak0,
-               m->rounds);
+               m->rounds, c->sa_only, m->cover, r->peak_sum, r->lib_sum, r->comm_max, r->coll_max);
         return;
     }
     printf("%s: suffix array + LCP + longest repeated substring over MPI (sa.h SA_MPI)\n", VARIANT);
@@ -190,14 +195,16 @@ static void report(const config *c, const result *r, size_t peak0, int ok)
            (unsigned long long)c->n, mb);
     printf("  algorithm       %s, %d rank%s x %d thread%s, %d-bit indices, %d %s\n",
            sa_mpi_algorithm_name(c->algo), c->ranks, c->ranks == 1 ? "" : "s", threads, threads == 1 ? "" : "s",
-           c->wide ? 64 : 32, m->rounds, c->algo == SA_MPI_DIST ? "doubling rounds" : "window tries");
+           c->wide ? 64 : 32, m->rounds, c->algo == SA_MPI_DIST ? "DCX levels" : "window tries");
     printf("  time_io         %.4f s (rank 0)\n  time_alloc      %.4f s\n", r->t_io, r->t_alloc);
     printf("  time_sa         %.4f s   (%.2f MB/s; slowest rank)\n", m->time_sa, m->time_sa > 0 ? mb / m->time_sa : 0.0);
     printf("  time_lcp        %.4f s\n  time_lrs        %.4f s\n", m->time_lcp, m->time_lrs);
     printf("  time_comm       %.4f s   (inside MPI, slowest rank)\n", m->time_comm);
     printf("  time_total      %.4f s   throughput %.2f MB/s (SA + LCP + LRS)\n", tot, tot > 0 ? mb / tot : 0.0);
-    printf("  peak memory     %llu bytes on the largest rank, %llu on rank 0 (%.2f n over all ranks)\n",
-           (unsigned long long)r->peak_max, (unsigned long long)peak0, ratio);
+    printf("  peak memory     %llu bytes on the largest rank, %llu on rank 0 (%.2f n summed over the ranks)\n",
+           (unsigned long long)r->peak_max, (unsigned long long)peak0, c->n ? (double)r->peak_sum / (double)c->n : 0.0);
+    printf("  communication   %llu bytes sent (largest rank), %llu collective calls, cover %d\n", r->comm_max,
+           r->coll_max, m->cover);
     printf("  SA FNV-1a 64    %016llx\n", (unsigned long long)r->fnv);
     if (r->lrs.len > 0) {
         printf("  LRS             length %lld, at text position %lld, occurs %lld times, lcp index %lld\n  LRS bytes       ",
@@ -239,17 +246,26 @@ int main(int argc, char **argv)
     size_t base = dc_current_bytes(); /* the text block (counted by the allocator) */
     MPI_Barrier(MPI_COMM_WORLD);
     t0 = dc_now();
-    sa_status st = c.wide ? sa_mpi_build64(MPI_COMM_WORLD, c.algo, blk, len, sa, lcp, cnt, &r.lrs, &c.opt, &r.info)
-                          : sa_mpi_build(MPI_COMM_WORLD, c.algo, blk, (int32_t)len, sa, lcp, (int32_t)cnt, &r.lrs,
+    void *lcp_arg = c.sa_only ? NULL : lcp;
+    sa_lrs_result *lrs_arg = c.sa_only ? NULL : &r.lrs;
+    sa_status st = c.wide ? sa_mpi_build64(MPI_COMM_WORLD, c.algo, blk, len, sa, lcp_arg, cnt, lrs_arg, &c.opt, &r.info)
+                          : sa_mpi_build(MPI_COMM_WORLD, c.algo, blk, (int32_t)len, sa, lcp_arg, (int32_t)cnt, lrs_arg,
                                          &c.opt, &r.info);
     double mine = dc_now() - t0;
     MPI_Allreduce(&mine, &r.t_build, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     dc_check(st == SA_OK, "sa_mpi_build: %s", sa_status_string(st));
     /* peak: text block + SA and LCP blocks + the library's own allocations */
-    r.peak = dc_peak_bytes() - base + (size_t)len + 2 * bytes;
+    r.peak = dc_peak_bytes() - base + (size_t)len + (c.sa_only ? 1 : 2) * bytes;
     {
-        unsigned long long p = r.peak, pm = 0;
+        unsigned long long p = r.peak, pm = 0, v[2] = {r.peak, (unsigned long long)r.info.peak_bytes}, w[2];
+        unsigned long long x[2] = {(unsigned long long)r.info.comm_bytes, (unsigned long long)r.info.collectives}, y[2];
         MPI_Allreduce(&p, &pm, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+        MPI_Allreduce(v, w, 2, MPI_UNSIGNED_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+        MPI_Allreduce(x, y, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+        r.peak_sum = w[0];
+        r.lib_sum = w[1];
+        r.comm_max = y[0];
+        r.coll_max = y[1];
         r.peak_max = (size_t)pm;
         double tv[4] = {r.info.time_sa, r.info.time_lcp, r.info.time_lrs, r.info.time_comm}, tm[4];
         MPI_Allreduce(tv, tm, 4, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
@@ -277,7 +293,12 @@ int main(int argc, char **argv)
     if (st == SA_OK) {
         int have = c.rank != 0 || (gsa && glcp), all = 0;
         MPI_Allreduce(&have, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-        if (all) {
+        if (all && c.sa_only) {
+            sa_status g1 = c.wide ? sa_mpi_gather64(MPI_COMM_WORLD, 0, sa, cnt, gsa, (int64_t)c.n)
+                                  : sa_mpi_gather(MPI_COMM_WORLD, 0, sa, (int32_t)cnt, gsa, (int32_t)c.n);
+            dc_check(g1 == SA_OK, "sa_mpi_gather: %s", sa_status_string(g1));
+            if (c.rank == 0 && g1 == SA_OK) r.fnv = sa_fnv1a64(gsa, c.wide, c.n);
+        } else if (all) {
             sa_status g1 = c.wide ? sa_mpi_gather64(MPI_COMM_WORLD, 0, sa, cnt, gsa, (int64_t)c.n)
                                   : sa_mpi_gather(MPI_COMM_WORLD, 0, sa, (int32_t)cnt, gsa, (int32_t)c.n);
             sa_status g2 = c.wide ? sa_mpi_gather64(MPI_COMM_WORLD, 0, lcp, cnt, glcp, (int64_t)c.n)

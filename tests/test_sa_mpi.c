@@ -3,7 +3,14 @@
  * and 256 symbols, all-equal, periodic, Fibonacci, NUL-heavy and long-repeat texts, texts
  * shorter than the rank count, n = 0, sizes one off a block boundary, caller blocks of any
  * lengths, the 32- and 64-bit APIs, a file read with MPI_File_read_at_all, bad arguments on
- * one rank (every rank must return the same status) and every allocation failing once. */
+ * one rank (every rank must return the same status) and every allocation failing once.
+ * The DCX (SA_MPI_DIST; built with SA_MPI_DCX_BASE=0 by tests/meson.build so that every level
+ * stays distributed): n around the covers 3, 7 and 13, n one off multiples of the cover times
+ * the rank count, a last rank holding 0 bytes, all-equal text (the deepest recursion, its level
+ * count checked), a random third repeated three times (repeats across rank boundaries), NUL
+ * and 0xFF runs, hybrid runs (2 threads per rank past the threaded paths' 64 Ki), the failing
+ * allocator on a repetitive and an all-equal text (every level and the LCP rounds). --stall:
+ * only the oversubscription check (1 MB of NUL/0xFF runs within 60 s). */
 #include "failalloc.h"
 #define SA_MALLOC(sz) fa_malloc(sz)
 #define SA_FREE(p) fa_free(p)
@@ -28,8 +35,9 @@ static uint64_t rnd(void)
 }
 
 /* Text kinds, generated identically on every rank (the seed is rank 0's). */
-enum { T_RAND256, T_RAND4, T_RAND2, T_EQUAL, T_PERIODIC, T_FIB, T_NUL, T_REPEAT, T_KINDS };
-static const char *kind_name[] = {"rand256", "rand4", "rand2", "equal", "periodic", "fib", "nul", "repeat"};
+enum { T_RAND256, T_RAND4, T_RAND2, T_EQUAL, T_PERIODIC, T_FIB, T_NUL, T_REPEAT, T_RUNS, T_TRIPLE, T_KINDS };
+static const char *kind_name[] = {"rand256", "rand4", "rand2", "equal", "periodic", "fib", "nul", "repeat", "runs",
+                                  "triple"};
 
 static void make_text(int kind, uint8_t *t, int64_t n)
 {
@@ -45,6 +53,19 @@ static void make_text(int kind, uint8_t *t, int64_t n)
         case T_NUL: t[i] = rnd() % 10 ? 0 : (uint8_t)rnd(); break;
         case T_REPEAT: /* a 700-byte random unit repeated with a few mutations: long LCPs */
             t[i] = i < 700 ? (uint8_t)rnd() : (rnd() % 997 ? t[i - 700] : (uint8_t)rnd());
+            break;
+        case T_RUNS: /* runs of NUL and 0xFF (1 to 2000 long) between random bytes */
+            if (i == 0 || rnd() % 64 == 0) {
+                int64_t len = 1 + (int64_t)(rnd() % 2000), k;
+                uint8_t v = rnd() % 3 == 0 ? (uint8_t)rnd() : rnd() % 2 ? 0x00 : 0xFF;
+                for (k = 0; k < len && i + k < n; k++) t[i + k] = v;
+                i += k - 1;
+            } else {
+                t[i] = (uint8_t)rnd();
+            }
+            break;
+        case T_TRIPLE: /* a random third three times (the last one cut): repeats across rank boundaries */
+            t[i] = i < n / 3 + 1 ? (uint8_t)("ab"[rnd() % 2]) : t[i - (n / 3 + 1)];
             break;
         default: break;
         }
@@ -99,6 +120,8 @@ static int same_lrs(const sa_lrs_result *a, const sa_lrs_result *b)
 }
 
 /* One build and its checks. */
+static sa_mpi_info last_info; /* the last run_one's */
+
 static void run_one(const uint8_t *t, int64_t n, const ref *rf, sa_mpi_algorithm algo, int width, int split,
                     int threads, const char *what)
 {
@@ -138,6 +161,8 @@ static void run_one(const uint8_t *t, int64_t n, const ref *rf, sa_mpi_algorithm
         }
         free(sa); free(lcp); free(gsa); free(glcp);
     }
+    last_info = info;
+    CHECK(info.peak_bytes > 0 || n == 0 || algo != SA_MPI_DIST, "%s: peak_bytes %lld", what, (long long)info.peak_bytes);
     CHECK(same_lrs(&lrs, &rf->lrs), "%s: lrs len %lld idx %lld pos %lld count %lld, want %lld %lld %lld %lld", what,
           (long long)lrs.len, (long long)lrs.sa_index, (long long)lrs.pos, (long long)lrs.count,
           (long long)rf->lrs.len, (long long)rf->lrs.sa_index, (long long)rf->lrs.pos, (long long)rf->lrs.count);
@@ -165,6 +190,22 @@ static void check_text(int kind, int64_t n)
     free(rf.sa);
     free(rf.lcp);
     free(t);
+}
+
+/* The DCX alone on one text, with the given threads per rank (hybrid runs); returns its levels. */
+static int check_dist(int kind, int64_t n, int threads)
+{
+    uint8_t *t = malloc((size_t)n + 1);
+    ref rf;
+    char what[160];
+    make_text(kind, t, n);
+    make_ref(t, n, &rf);
+    snprintf(what, sizeof what, "P=%d %s n=%lld dist threads=%d", P, kind_name[kind], (long long)n, threads);
+    run_one(t, n, &rf, SA_MPI_DIST, 64, 0, threads, what);
+    free(rf.sa);
+    free(rf.lcp);
+    free(t);
+    return last_info.rounds;
 }
 
 /* Every rank must return the same status when one rank's arguments are bad. */
@@ -353,13 +394,13 @@ static void check_file(void)
 
 /* Allocation failures: the k-th allocation on one rank fails; every rank must return
  * SA_ERR_NOMEM (the same status) and free everything. */
-static void check_failalloc(sa_mpi_algorithm algo, int every)
+static void check_failalloc(sa_mpi_algorithm algo, int every, int kind)
 {
     uint8_t t[300];
     int64_t sa[300], lcp[300], lo, cnt;
     sa_lrs_result lrs;
     long k;
-    make_text(T_REPEAT, t, 300);
+    make_text(kind, t, 300);
     sa_mpi_block(300, P, R, &lo, &cnt);
     for (k = 1 + (long)(rnd() % (unsigned)every); k < 100000; k += every) {
         int fired, any, victim = (int)(k % P);
@@ -381,8 +422,9 @@ static void check_failalloc(sa_mpi_algorithm algo, int every)
 int main(int argc, char **argv)
 {
     static const int64_t sizes[] = {0, 1, 3, 17, 1000};
-    int fails, allfails = 0, kind;
+    int fails, allfails = 0, kind, stall = 0, a;
     uint64_t seed;
+    for (a = 1; a < argc; a++) if (!strcmp(argv[a], "--stall")) stall = 1;
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &R);
     MPI_Comm_size(MPI_COMM_WORLD, &P);
@@ -390,6 +432,17 @@ int main(int argc, char **argv)
     seed = check_seed();
     MPI_Bcast(&seed, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD); /* the same texts on every rank */
     rng = seed;
+    if (stall) { /* oversubscribed (4 ranks on 2 cores): 1 MB with NUL runs within a time budget; the
+                    one-sided LCP this replaced ran for more than 300 s at 3 ranks */
+        double t0 = MPI_Wtime(), dt;
+        check_dist(T_RUNS, 1 << 20, 1);
+        dt = MPI_Wtime() - t0;
+        MPI_Allreduce(MPI_IN_PLACE, &dt, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        CHECK(dt < 60.0, "1 MB with NUL runs took %.1f s on %d ranks", dt, P);
+        if (R == 0) printf("stall check: 1 MB of NUL/0xFF runs, %d ranks: %.2f s (levels %d)\n", P, dt,
+                           last_info.rounds);
+        goto out;
+    }
     check_text(T_RAND256, 0);
     for (kind = 0; kind < T_KINDS; kind++) /* n = 0 and n < P included */
         check_text(kind, sizes[1 + (size_t)kind % 4] + (kind == T_REPEAT ? 3000 : 0));
@@ -410,13 +463,36 @@ int main(int argc, char **argv)
 #ifdef _OPENMP
     check_text(T_RAND256, 150000); /* the threaded paths (local sorts, scans) start at 64 Ki */
 #endif
+    /* the DCX (tests build it with SA_MPI_DCX_BASE=0: every level distributed) */
+    {
+        int64_t x, c0;
+        for (x = 1; x <= 14; x++) check_dist(x % 2 ? T_RAND2 : T_EQUAL, x, 1); /* around the covers 3, 7, 13 */
+        check_dist(T_RAND4, 3 * (P - 1) > 6 ? 3 * (P - 1) : 9, 1); /* the last rank holds 0 bytes */
+        for (c0 = 0; c0 < 3; c0++) { /* one off multiples of the covers and the rank count */
+            int64_t m = (c0 == 0 ? 3 : c0 == 1 ? 7 : 13) * P * 37;
+            check_dist(T_RAND2, m - 1, 1);
+            check_dist(T_PERIODIC, m, 1);
+            check_dist(T_EQUAL, m + 1, 1);
+        }
+        x = check_dist(T_EQUAL, 5000, 1); /* the deepest recursion */
+        CHECK(P == 1 || x >= 3, "all-equal text: %d levels", (int)x);
+        check_dist(T_TRIPLE, 6000, 1);
+        check_dist(T_RUNS, 40000, 1);
+        check_dist(T_NUL, 20000, 1);
+#ifdef _OPENMP
+        check_dist(T_RUNS, 140000, 2); /* hybrid: the threaded local sorts and scans (>= 64 Ki) */
+        check_dist(T_TRIPLE, 140000, 2);
+#endif
+    }
     check_bad_args();
     check_disagreement();
     check_file_kinds();
     check_file();
     /* every allocation failing once at 1-2 ranks; a sample of them at 3-4 (time) */
-    check_failalloc(SA_MPI_DIST, P <= 2 ? 1 : 13);
-    check_failalloc(SA_MPI_GATHER, P <= 2 ? 1 : 13);
+    check_failalloc(SA_MPI_DIST, P <= 2 ? 1 : 13, T_REPEAT);
+    check_failalloc(SA_MPI_DIST, P <= 2 ? 1 : 13, T_EQUAL); /* every level of the recursion */
+    check_failalloc(SA_MPI_GATHER, P <= 2 ? 1 : 13, T_REPEAT);
+out:
     fails = (int)check_failures();
     MPI_Allreduce(&fails, &allfails, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     CHECK(allfails == 0, "failures on other ranks: %d", allfails - fails);
