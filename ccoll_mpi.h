@@ -1,4 +1,4 @@
-/* ccoll_mpi.h - compressed MPI collectives (allreduce, allgather), host and GPU buffers - v0.2.1
+/* ccoll_mpi.h - compressed MPI collectives (allreduce, allgather), host and GPU buffers - v0.9.0
  *                                             MIT license at the bottom
  *
  * WHAT IT DOES
@@ -53,8 +53,9 @@
  *
  * COMPILE-TIME OPTIONS (define before the include)
  *   CCOLL_IMPLEMENTATION     in exactly one .c file: compile the implementation
- *   CCOLL_STATIC             make every function static (CCOLLDEF = static; homcomp's too when
+ *   CCOLL_STATIC             make every function static (CCOLL_DEF = static; homcomp's too when
  *                            homcomp.cuh is first included here)
+ *   CCOLL_DEF                the storage class of the public functions (define it to override)
  *   CCOLL_MALLOC(sz) / CCOLL_FREE(p)   override the allocator (both or neither)
  *   CCOLL_NO_HOMCOMP_IMPLEMENTATION    do not compile homcomp.cuh's implementation here
  *   CCOLL_TEST_HOOK_SEND(buf, len)     tests only: sees every stream before it is sent
@@ -260,6 +261,11 @@
 #ifndef CCOLL_MPI_H
 #define CCOLL_MPI_H
 
+/* The project version (meson.build's project(version:)); every header carries the same. */
+#define CCOLL_VERSION_MAJOR 0
+#define CCOLL_VERSION_MINOR 9
+#define CCOLL_VERSION_PATCH 0
+
 /* C++ (nvcc): MPI's deprecated C++ bindings are not needed (OpenMPI's trip -Wcast-function-type) */
 #if defined(__cplusplus) && !defined(OMPI_SKIP_MPICXX)
 #define OMPI_SKIP_MPICXX 1
@@ -282,11 +288,11 @@
 #else
 #define CCOLL__UNUSED
 #endif
-#ifndef CCOLLDEF
+#ifndef CCOLL_DEF
 #ifdef CCOLL_STATIC
-#define CCOLLDEF static CCOLL__UNUSED
+#define CCOLL_DEF static CCOLL__UNUSED
 #else
-#define CCOLLDEF extern
+#define CCOLL_DEF extern
 #endif
 #endif
 
@@ -303,11 +309,13 @@ typedef enum ccoll_status {
     CCOLL_ERR_CUDA = -5,      /* a CUDA call failed (device plans) */
     CCOLL_ERR_MPI = -6,       /* an MPI call failed */
     CCOLL_ERR_INTERNAL = -7,  /* a bug in ccoll */
-    CCOLL_ERR_EB = -8,        /* error bound not finite and > 0 */
-    CCOLL_ERR_NAN = -9,       /* NaN or infinity in some rank's input (compressed algorithms) */
-    CCOLL_ERR_OVERFLOW = -10, /* a value or a sum too large for the codec at this eb */
-    CCOLL_ERR_CORRUPT = -11,  /* a received stream failed validation */
-    CCOLL_ERR_CODEC = -12     /* another codec error (ccoll_plan_info's hc_status says which) */
+    /* The codec's meanings keep homcomp.cuh's numbers (HC_ERR_EB, _NAN, _OVERFLOW, _CORRUPT), so a
+     * status crosses from homcomp to ccoll unchanged; ccoll's own codes start at -32. */
+    CCOLL_ERR_EB = -16,       /* error bound not finite and > 0 (= HC_ERR_EB) */
+    CCOLL_ERR_NAN = -17,      /* NaN or infinity in some rank's input, compressed algorithms (= HC_ERR_NAN) */
+    CCOLL_ERR_OVERFLOW = -19, /* a value or a sum too large for the codec at this eb (= HC_ERR_OVERFLOW) */
+    CCOLL_ERR_CORRUPT = -22,  /* a received stream failed validation (= HC_ERR_CORRUPT) */
+    CCOLL_ERR_CODEC = -32     /* another codec error (ccoll_plan_info's hc_status says which) */
 } ccoll_status;
 
 typedef enum ccoll_algo {
@@ -395,18 +403,18 @@ typedef struct ccoll_info {
 
 typedef struct ccoll_plan ccoll_plan;
 
-CCOLLDEF const char *ccoll_status_string(ccoll_status s);
-CCOLLDEF const char *ccoll_algo_name(ccoll_algo a);
-CCOLLDEF ccoll_config ccoll_config_init(ccoll_bound bound, double eb);
-CCOLLDEF ccoll_status ccoll_plan_create(MPI_Comm comm, uint64_t count, MPI_Datatype dtype, const ccoll_config *config,
+CCOLL_DEF const char *ccoll_status_string(ccoll_status s);
+CCOLL_DEF const char *ccoll_algo_name(ccoll_algo a);
+CCOLL_DEF ccoll_config ccoll_config_init(ccoll_bound bound, double eb);
+CCOLL_DEF ccoll_status ccoll_plan_create(MPI_Comm comm, uint64_t count, MPI_Datatype dtype, const ccoll_config *config,
                                         ccoll_plan **plan);
 /* The same; info (may be NULL) says why a creation failed (info->mismatch). */
-CCOLLDEF ccoll_status ccoll_plan_create_ex(MPI_Comm comm, uint64_t count, MPI_Datatype dtype, const ccoll_config *config,
+CCOLL_DEF ccoll_status ccoll_plan_create_ex(MPI_Comm comm, uint64_t count, MPI_Datatype dtype, const ccoll_config *config,
                                            ccoll_plan **plan, ccoll_info *info);
-CCOLLDEF ccoll_status ccoll_allreduce(ccoll_plan *plan, const void *send, void *recv);
-CCOLLDEF ccoll_status ccoll_allgather(ccoll_plan *plan, const void *send, void *recv);
-CCOLLDEF ccoll_status ccoll_plan_info(const ccoll_plan *plan, ccoll_info *info);
-CCOLLDEF void ccoll_plan_free(ccoll_plan *plan);
+CCOLL_DEF ccoll_status ccoll_allreduce(ccoll_plan *plan, const void *send, void *recv);
+CCOLL_DEF ccoll_status ccoll_allgather(ccoll_plan *plan, const void *send, void *recv);
+CCOLL_DEF ccoll_status ccoll_plan_info(const ccoll_plan *plan, ccoll_info *info);
+CCOLL_DEF void ccoll_plan_free(ccoll_plan *plan);
 
 #ifdef __cplusplus
 }
@@ -586,15 +594,20 @@ static int ccoll__threads(const ccoll_plan *P)
 }
 static int ccoll__mpi(int rc) { return rc == MPI_SUCCESS ? CCOLL_OK : CCOLL_ERR_MPI; }
 
+/* The shared meanings carry the same numbers in both headers (checked here at compile time), so
+ * they pass through unchanged; only the codec statuses ccoll folds into a wider one are mapped. */
+typedef char ccoll__same_numbers[(CCOLL_OK == (int)HC_OK && CCOLL_ERR_NOMEM == (int)HC_ERR_NOMEM &&
+                                  CCOLL_ERR_EB == (int)HC_ERR_EB && CCOLL_ERR_NAN == (int)HC_ERR_NAN &&
+                                  CCOLL_ERR_OVERFLOW == (int)HC_ERR_OVERFLOW &&
+                                  CCOLL_ERR_CORRUPT == (int)HC_ERR_CORRUPT) ? 1 : -1];
 static ccoll_status ccoll__from_hc(hc_status s)
 {
     switch (s) {
-    case HC_OK: return CCOLL_OK;
-    case HC_ERR_NAN: case HC_ERR_INF: return CCOLL_ERR_NAN;
-    case HC_ERR_OVERFLOW: case HC_ERR_SUM_OVERFLOW: return CCOLL_ERR_OVERFLOW;
-    case HC_ERR_FORMAT: case HC_ERR_CORRUPT: case HC_ERR_MISMATCH: case HC_ERR_CHECKSUM: return CCOLL_ERR_CORRUPT;
-    case HC_ERR_EB: return CCOLL_ERR_EB;
-    case HC_ERR_NOMEM: return CCOLL_ERR_NOMEM;
+    case HC_OK: case HC_ERR_NOMEM: case HC_ERR_EB: case HC_ERR_NAN: case HC_ERR_OVERFLOW: case HC_ERR_CORRUPT:
+        return (ccoll_status)s;
+    case HC_ERR_INF: return CCOLL_ERR_NAN;
+    case HC_ERR_SUM_OVERFLOW: return CCOLL_ERR_OVERFLOW;
+    case HC_ERR_FORMAT: case HC_ERR_MISMATCH: case HC_ERR_CHECKSUM: return CCOLL_ERR_CORRUPT;
     default: return CCOLL_ERR_CODEC;
     }
 }
@@ -1042,7 +1055,8 @@ static int ccoll__check_msg(const unsigned char *m, size_t len)
     if (len >= HC_HEADER_BYTES) return CCOLL_OK;
     if (len == CCOLL__MARKER_BYTES && memcmp(m, "CCER", 4) == 0) {
         memcpy(&s, m + 4, 4);
-        return s < 0 && s >= CCOLL_ERR_CODEC ? (int)s : CCOLL_ERR_CORRUPT;
+        return s < 0 && strcmp(ccoll_status_string((ccoll_status)s), "unknown ccoll status") != 0 ? (int)s
+                                                                                                 : CCOLL_ERR_CORRUPT;
     }
     return CCOLL_ERR_CORRUPT;
 }
@@ -1375,7 +1389,7 @@ static int ccoll__stage_prepare(ccoll_plan *P, size_t bytes) { (void)P; (void)by
 #endif
 
 /* ---- strings, config ------------------------------------------------------------------ */
-CCOLLDEF const char *ccoll_status_string(ccoll_status s)
+CCOLL_DEF const char *ccoll_status_string(ccoll_status s)
 {
     switch (s) {
     case CCOLL_OK: return "ok";
@@ -1396,13 +1410,13 @@ CCOLLDEF const char *ccoll_status_string(ccoll_status s)
     return "unknown ccoll status";
 }
 
-CCOLLDEF const char *ccoll_algo_name(ccoll_algo a)
+CCOLL_DEF const char *ccoll_algo_name(ccoll_algo a)
 {
     static const char *names[] = {"auto", "ring", "doc", "homcomp", "homcomp_f", "argm", "recdbl"};
     return (int)a >= 0 && a < CCOLL_ALGO_COUNT ? names[a] : "unknown";
 }
 
-CCOLLDEF ccoll_config ccoll_config_init(ccoll_bound bound, double eb)
+CCOLL_DEF ccoll_config ccoll_config_init(ccoll_bound bound, double eb)
 {
     ccoll_config c;
     memset(&c, 0, sizeof c);
@@ -1436,7 +1450,7 @@ static void ccoll__free_buffers(ccoll_plan *P)
     P->buf.req = NULL;
 }
 
-CCOLLDEF void ccoll_plan_free(ccoll_plan *P)
+CCOLL_DEF void ccoll_plan_free(ccoll_plan *P)
 {
     if (!P) return;
     if (P->top.inter) ccoll_plan_free(P->top.inter);
@@ -1565,7 +1579,7 @@ static int ccoll__plan_make(MPI_Comm comm, uint64_t count, int dt, const ccoll_c
     return CCOLL_OK;
 }
 
-CCOLLDEF ccoll_status ccoll_plan_create_ex(MPI_Comm comm, uint64_t count, MPI_Datatype dtype, const ccoll_config *config,
+CCOLL_DEF ccoll_status ccoll_plan_create_ex(MPI_Comm comm, uint64_t count, MPI_Datatype dtype, const ccoll_config *config,
                                            ccoll_plan **plan, ccoll_info *info)
 {
     int st = CCOLL_OK, dt = -1, init = 0, inter = 0, i;
@@ -1615,13 +1629,13 @@ CCOLLDEF ccoll_status ccoll_plan_create_ex(MPI_Comm comm, uint64_t count, MPI_Da
     return (ccoll_status)ccoll__plan_make(comm, count, dt, config, plan);
 }
 
-CCOLLDEF ccoll_status ccoll_plan_create(MPI_Comm comm, uint64_t count, MPI_Datatype dtype, const ccoll_config *config,
+CCOLL_DEF ccoll_status ccoll_plan_create(MPI_Comm comm, uint64_t count, MPI_Datatype dtype, const ccoll_config *config,
                                         ccoll_plan **plan)
 {
     return ccoll_plan_create_ex(comm, count, dtype, config, plan, NULL);
 }
 
-CCOLLDEF ccoll_status ccoll_plan_info(const ccoll_plan *P, ccoll_info *info)
+CCOLL_DEF ccoll_status ccoll_plan_info(const ccoll_plan *P, ccoll_info *info)
 {
     if (!P || !info) return CCOLL_ERR_NULL;
     *info = P->info;
@@ -2995,7 +3009,7 @@ static void ccoll__call_end(ccoll_plan *P, double t0)
 }
 
 static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void *recv);
-CCOLLDEF ccoll_status ccoll_allreduce(ccoll_plan *P, const void *send, void *recv)
+CCOLL_DEF ccoll_status ccoll_allreduce(ccoll_plan *P, const void *send, void *recv)
 {
     double t0 = MPI_Wtime();
     ccoll_status st;
@@ -3132,7 +3146,7 @@ static int ccoll__allreduce_body(ccoll_plan *P, const unsigned char *own, unsign
 }
 
 static ccoll_status ccoll__allgather_call(ccoll_plan *P, const void *send, void *recv);
-CCOLLDEF ccoll_status ccoll_allgather(ccoll_plan *P, const void *send, void *recv)
+CCOLL_DEF ccoll_status ccoll_allgather(ccoll_plan *P, const void *send, void *recv)
 {
     double t0 = MPI_Wtime();
     ccoll_status st;
@@ -3188,6 +3202,8 @@ static ccoll_status ccoll__allgather_call(ccoll_plan *P, const void *send, void 
 
 /*
  * REVISION HISTORY
+ *   0.9.0  statuses: EB/NAN/OVERFLOW/CORRUPT take homcomp's numbers (-16/-17/-19/-22), CODEC -32;
+ *          CCOLL_DEF (was CCOLL_DEF); CCOLL_VERSION_*; the LICENSE text at the end
  *   0.2.1  review fixes: a plan whose call failed (out of memory) works when called again (ArGM's
  *          setup is agreed and undone on failure; no leaked stream slots); a failed CUDA call
  *          no longer fails later calls through the pending cudaGetLastError; no cudaMemcpy on
@@ -3199,15 +3215,28 @@ static ccoll_status ccoll__allgather_call(ccoll_plan *P, const void *send, void 
  *          under C++. Host plans unchanged.
  *   0.1.0  first version: ring (raw, DOC, HomComp, HomComp_F), compressed allgather, ArGM,
  *          Rabenseifner with homomorphic adds, AUTO by a measured cost model.
- *
- * LICENSE (MIT)
- *   Copyright (c) 2026 the project's authors
- *   Permission is hereby granted, free of charge, to any person obtaining a copy of this
- *   software and associated documentation files (the "Software"), to deal in the Software
- *   without restriction, including without limitation the rights to use, copy, modify,
- *   merge, publish, distribute, sublicense, and/or sell copies of the Software, and to
- *   permit persons to whom the Software is furnished to do so, subject to the following
- *   conditions: The above copyright notice and this permission notice shall be included in
- *   all copies or substantial portions of the Software. THE SOFTWARE IS PROVIDED "AS IS",
- *   WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED.
  */
+
+/*
+MIT License
+
+Copyright (c) 2026 The hpc-singlefile authors
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+*/

@@ -1,4 +1,4 @@
-/* homcomp.cuh - error-bounded lossy float compressor with homomorphic addition - v0.2.0
+/* homcomp.cuh - error-bounded lossy float compressor with homomorphic addition - v0.9.0
  *                                             MIT license at the bottom
  *
  * WHAT IT DOES
@@ -45,7 +45,7 @@
  * COMPILE-TIME OPTIONS (define before the include)
  *   HOMCOMP_IMPLEMENTATION   in exactly one .c/.cu file: compile the implementation
  *   HOMCOMP_STATIC           every function static (each unit that defines it has its own copy)
- *   HCDEF                    the storage class of the public functions (default extern / static)
+ *   HOMCOMP_DEF              the storage class of the public functions (default extern / static)
  *   HOMCOMP_MALLOC(sz) / HOMCOMP_FREE(p)   both or neither: the CPU codec's allocator
  *   HOMCOMP_NO_SIMD          CPU codec in portable C only: no SSE2, no AVX-512 (same bytes, slower)
  *   HOMCOMP_TABLE_LOCAL      chunk-offset entries kept on the stack (default 65: a CPU call on
@@ -187,20 +187,25 @@
 #ifndef HOMCOMP_H
 #define HOMCOMP_H
 
+/* The project version (meson.build's project(version:)); every header carries the same. */
+#define HOMCOMP_VERSION_MAJOR 0
+#define HOMCOMP_VERSION_MINOR 9
+#define HOMCOMP_VERSION_PATCH 0
+
 #include <stddef.h>
 #include <stdint.h>
 
 #if defined(__GNUC__) || defined(__clang__)
-#define HC__UNUSED __attribute__((unused))
+#define HOMCOMP__UNUSED __attribute__((unused))
 #else
-#define HC__UNUSED
+#define HOMCOMP__UNUSED
 #endif
 
-#ifndef HCDEF
+#ifndef HOMCOMP_DEF
 #ifdef HOMCOMP_STATIC
-#define HCDEF static HC__UNUSED
+#define HOMCOMP_DEF static HOMCOMP__UNUSED
 #else
-#define HCDEF extern
+#define HOMCOMP_DEF extern
 #endif
 #endif
 
@@ -223,20 +228,21 @@ typedef enum hc_status {
     HC_ERR_SIZE = -3,          /* n > 2^56, or a size does not fit size_t */
     HC_ERR_NOMEM = -4,         /* HOMCOMP_MALLOC returned NULL */
     HC_ERR_CUDA = -5,          /* a CUDA launch failed */
-    HC_ERR_INTERNAL = -6,      /* reconstruction guard failed: a bug in homcomp.cuh */
-    HC_ERR_EB = -10,           /* error bound not finite and > 0 (or too small for float64) */
-    HC_ERR_NAN = -11,          /* input contains NaN */
-    HC_ERR_INF = -12,          /* input contains +-infinity */
-    HC_ERR_OVERFLOW = -13,     /* |x| / step >= 2^30: quantized value does not fit */
-    HC_ERR_CAPACITY = -14,     /* output buffer smaller than hc_compress_bound() */
-    HC_ERR_FORMAT = -15,       /* not a homcomp stream, or wrong version/dtype/n */
-    HC_ERR_CORRUPT = -16,      /* truncated or inconsistent stream */
-    HC_ERR_MISMATCH = -17,     /* operands differ in n, dtype, mode or eb */
-    HC_ERR_SUM_OVERFLOW = -18, /* a summed delta or quantized value needs more than 31 bits */
-    HC_ERR_WORKSPACE = -19,    /* GPU workspace missing or too small */
-    HC_ERR_ALIGN = -20,        /* device pointer not aligned to the element size */
-    HC_ERR_CHECKSUM = -21,     /* the stream's checksum does not match its bytes */
-    HC_ERR_OVERLAP = -22       /* GPU add: the output overlaps an input */
+    HC_ERR_MPI = -6,           /* (never returned: homcomp.cuh has no MPI code; the value is shared) */
+    HC_ERR_INTERNAL = -7,      /* reconstruction guard failed: a bug in homcomp.cuh */
+    HC_ERR_EB = -16,           /* error bound not finite and > 0 (or too small for float64) */
+    HC_ERR_NAN = -17,          /* input contains NaN */
+    HC_ERR_INF = -18,          /* input contains +-infinity */
+    HC_ERR_OVERFLOW = -19,     /* |x| / step >= 2^30: quantized value does not fit */
+    HC_ERR_CAPACITY = -20,     /* output buffer smaller than hc_compress_bound() */
+    HC_ERR_FORMAT = -21,       /* not a homcomp stream, or wrong version/dtype/n */
+    HC_ERR_CORRUPT = -22,      /* truncated or inconsistent stream */
+    HC_ERR_MISMATCH = -23,     /* operands differ in n, dtype, mode or eb */
+    HC_ERR_SUM_OVERFLOW = -24, /* a summed delta or quantized value needs more than 31 bits */
+    HC_ERR_WORKSPACE = -25,    /* GPU workspace missing or too small */
+    HC_ERR_ALIGN = -26,        /* device pointer not aligned to the element size */
+    HC_ERR_CHECKSUM = -27,     /* the stream's checksum does not match its bytes */
+    HC_ERR_OVERLAP = -28       /* GPU add: the output overlaps an input */
 } hc_status;
 
 typedef enum hc_dtype { HC_F32 = 0, HC_F64 = 1 } hc_dtype;
@@ -285,32 +291,33 @@ typedef struct hc_info {
 #define HC_MAX_BLOCK_PAYLOAD 128 /* sign map + 31 planes */
 #define HC_VERSION 1
 
-HCDEF const char *hc_status_string(hc_status s);
-HCDEF int hc_isa_available(hc_isa isa); /* 1 when this build and CPU run it; AUTO: the best one */
-HCDEF hc_config hc_config_init(hc_dtype dtype, hc_bound bound, double eb);
-HCDEF size_t hc_compress_bound(uint64_t n, hc_dtype dtype);
-HCDEF uint64_t hc_qp_count(uint64_t n); /* int32 deltas hc_qp writes: 32 x blocks */
-HCDEF hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t n, void *out, size_t out_cap,
+HOMCOMP_DEF const char *hc_status_string(hc_status s);
+HOMCOMP_DEF int hc_isa_available(hc_isa isa); /* 1 when this build and CPU run it; AUTO: the best one */
+HOMCOMP_DEF hc_config hc_config_init(hc_dtype dtype, hc_bound bound, double eb);
+HOMCOMP_DEF size_t hc_compress_bound(uint64_t n, hc_dtype dtype);
+HOMCOMP_DEF uint64_t hc_qp_count(uint64_t n); /* int32 deltas hc_qp writes: 32 x blocks */
+HOMCOMP_DEF hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t n, void *out, size_t out_cap,
                             size_t *out_size, const hc_options *opt);
-HCDEF hc_status hc_stream_info(const void *stream, size_t len, hc_info *info);
-HCDEF hc_status hc_validate(const void *stream, size_t len, hc_info *info, const hc_options *opt);
-HCDEF hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtype, void *out, uint64_t n,
+HOMCOMP_DEF hc_status hc_stream_info(const void *stream, size_t len, hc_info *info);
+HOMCOMP_DEF hc_status hc_validate(const void *stream, size_t len, hc_info *info, const hc_options *opt);
+HOMCOMP_DEF hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtype, void *out, uint64_t n,
                               const hc_options *opt);
-HCDEF hc_status hc_qp(const void *ref, size_t ref_len, hc_dtype dtype, const void *raw, uint64_t n, int32_t *deltas,
+HOMCOMP_DEF hc_status hc_qp(const void *ref, size_t ref_len, hc_dtype dtype, const void *raw, uint64_t n, int32_t *deltas,
                       const hc_options *opt);
-HCDEF hc_status hc_qp_eb(double eb, hc_dtype dtype, const void *raw, uint64_t n, int32_t *deltas,
+HOMCOMP_DEF hc_status hc_qp_eb(double eb, hc_dtype dtype, const void *raw, uint64_t n, int32_t *deltas,
                          const hc_options *opt);
-HCDEF hc_status hc_add(const void *a, size_t alen, const void *b, size_t blen, void *out, size_t out_cap,
+HOMCOMP_DEF hc_status hc_add(const void *a, size_t alen, const void *b, size_t blen, void *out, size_t out_cap,
                        size_t *out_size, const hc_options *opt);
-HCDEF hc_status hc_add_raw(const void *c, size_t clen, hc_dtype dtype, const void *raw, uint64_t n, void *out,
+HOMCOMP_DEF hc_status hc_add_raw(const void *c, size_t clen, hc_dtype dtype, const void *raw, uint64_t n, void *out,
                            size_t out_cap, size_t *out_size, const hc_options *opt);
-HCDEF hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas, uint64_t n, void *out,
+HOMCOMP_DEF hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas, uint64_t n, void *out,
                           size_t out_cap, size_t *out_size, const hc_options *opt);
 
 HC__EXTERN_C_END
 
 #ifdef __CUDACC__
 #include <cuda_runtime.h>
+HC__EXTERN_C_BEGIN /* C linkage: callable from C code linked against an nvcc-compiled unit */
 /* Result of the last GPU call on a workspace, in device memory (first bytes of the ws). */
 typedef struct hc_cuda_result {
     int32_t status; /* hc_status */
@@ -318,25 +325,26 @@ typedef struct hc_cuda_result {
     uint64_t bytes; /* compress/add: total stream bytes written */
 } hc_cuda_result;
 
-HCDEF size_t hc_cuda_workspace_size(uint64_t n);
-HCDEF hc_status hc_cuda_compress(const hc_config *cfg, const void *d_in, uint64_t n, void *d_out, size_t out_cap,
+HOMCOMP_DEF size_t hc_cuda_workspace_size(uint64_t n);
+HOMCOMP_DEF hc_status hc_cuda_compress(const hc_config *cfg, const void *d_in, uint64_t n, void *d_out, size_t out_cap,
                                  void *d_ws, size_t ws_bytes, cudaStream_t stream);
-HCDEF hc_status hc_cuda_decompress(const void *d_stream, size_t len, const void *h_header, hc_dtype dtype,
+HOMCOMP_DEF hc_status hc_cuda_decompress(const void *d_stream, size_t len, const void *h_header, hc_dtype dtype,
                                    void *d_out, uint64_t n, void *d_ws, size_t ws_bytes, cudaStream_t stream);
-HCDEF hc_status hc_cuda_qp(const void *d_ref, size_t ref_len, const void *h_header, hc_dtype dtype,
+HOMCOMP_DEF hc_status hc_cuda_qp(const void *d_ref, size_t ref_len, const void *h_header, hc_dtype dtype,
                            const void *d_raw, uint64_t n, int32_t *d_deltas, void *d_ws, size_t ws_bytes,
                            cudaStream_t stream);
-HCDEF hc_status hc_cuda_add(const void *d_a, size_t alen, const void *d_b, size_t blen, const void *h_header,
+HOMCOMP_DEF hc_status hc_cuda_add(const void *d_a, size_t alen, const void *d_b, size_t blen, const void *h_header,
                             hc_dtype dtype, uint64_t n, void *d_out, size_t out_cap, void *d_ws, size_t ws_bytes,
                             cudaStream_t stream);
-HCDEF hc_status hc_cuda_add_raw(const void *d_c, size_t clen, const void *h_header, hc_dtype dtype,
+HOMCOMP_DEF hc_status hc_cuda_add_raw(const void *d_c, size_t clen, const void *h_header, hc_dtype dtype,
                                 const void *d_raw, uint64_t n, void *d_out, size_t out_cap, void *d_ws,
                                 size_t ws_bytes, cudaStream_t stream);
-HCDEF hc_status hc_cuda_add_qp(const void *d_c, size_t clen, const void *h_header, hc_dtype dtype,
+HOMCOMP_DEF hc_status hc_cuda_add_qp(const void *d_c, size_t clen, const void *h_header, hc_dtype dtype,
                                const int32_t *d_deltas, uint64_t n, void *d_out, size_t out_cap, void *d_ws,
                                size_t ws_bytes, cudaStream_t stream);
-HCDEF hc_cuda_result *hc_cuda_result_ptr(void *d_ws);
-HCDEF hc_status hc_cuda_read_result(const void *d_ws, hc_cuda_result *h_result, cudaStream_t stream);
+HOMCOMP_DEF hc_cuda_result *hc_cuda_result_ptr(void *d_ws);
+HOMCOMP_DEF hc_status hc_cuda_read_result(const void *d_ws, hc_cuda_result *h_result, cudaStream_t stream);
+HC__EXTERN_C_END
 #endif
 
 #endif /* HOMCOMP_H */
@@ -860,7 +868,7 @@ static void hc__table_free(hc__table *t)
  * |d[0]| < 2^16 and rate <= 18 (2^16 + 31 (2^18 - 1) < 2^24). */
 static int hc__rb_small(unsigned rb) { return hc__rb_qsmall(rb, 2u, 18u, 18u); }
 
-HCDEF const char *hc_status_string(hc_status s)
+HOMCOMP_DEF const char *hc_status_string(hc_status s)
 {
     switch (s) {
     case HC_OK: return "ok";
@@ -869,6 +877,7 @@ HCDEF const char *hc_status_string(hc_status s)
     case HC_ERR_SIZE: return "n is larger than 2^56, or a size does not fit this machine's size_t";
     case HC_ERR_NOMEM: return "out of memory (HOMCOMP_MALLOC returned NULL)";
     case HC_ERR_CUDA: return "a CUDA launch failed (cudaGetLastError)";
+    case HC_ERR_MPI: return "an MPI call failed (homcomp.cuh itself never returns this)";
     case HC_ERR_INTERNAL: return "internal error: a reconstruction left the error bound; please report it";
     case HC_ERR_EB: return "error bound must be finite and > 0 (float64: >= 2^-1023)";
     case HC_ERR_NAN: return "input contains NaN: it cannot be bounded";
@@ -887,7 +896,7 @@ HCDEF const char *hc_status_string(hc_status s)
     return "unknown status";
 }
 
-HCDEF hc_config hc_config_init(hc_dtype dtype, hc_bound bound, double eb)
+HOMCOMP_DEF hc_config hc_config_init(hc_dtype dtype, hc_bound bound, double eb)
 {
     hc_config c;
     memset(&c, 0, sizeof c);
@@ -925,7 +934,7 @@ static int hc__cpu_isa(void)
 #endif
 }
 
-HCDEF int hc_isa_available(hc_isa isa)
+HOMCOMP_DEF int hc_isa_available(hc_isa isa)
 {
     const int best = hc__cpu_isa();
     switch (isa) {
@@ -951,9 +960,9 @@ static inline int hc__nt(int nt, int64_t work) { return work < (int64_t)nt ? (wo
 
 static uint64_t hc__nblocks(uint64_t n) { return (n + HC_BLOCK - 1) / HC_BLOCK; }
 
-HCDEF uint64_t hc_qp_count(uint64_t n) { return hc__nblocks(n) * HC_BLOCK; }
+HOMCOMP_DEF uint64_t hc_qp_count(uint64_t n) { return hc__nblocks(n) * HC_BLOCK; }
 
-HCDEF size_t hc_compress_bound(uint64_t n, hc_dtype dtype)
+HOMCOMP_DEF size_t hc_compress_bound(uint64_t n, hc_dtype dtype)
 {
     uint64_t nb = hc__nblocks(n);
     (void)dtype;
@@ -1457,7 +1466,7 @@ static int hc__minmax(const void *in, uint64_t n, int dtype, double *mn, double 
     return HC_OK;
 }
 
-HCDEF hc_status hc_stream_info(const void *stream, size_t len, hc_info *info)
+HOMCOMP_DEF hc_status hc_stream_info(const void *stream, size_t len, hc_info *info)
 {
     hc__hdr h;
     int st;
@@ -1562,7 +1571,7 @@ static hc_status hc__open(const void *s, size_t len, hc__hdr *h, hc__table *t, i
     return (hc_status)st;
 }
 
-HCDEF hc_status hc_validate(const void *stream, size_t len, hc_info *info, const hc_options *opt)
+HOMCOMP_DEF hc_status hc_validate(const void *stream, size_t len, hc_info *info, const hc_options *opt)
 {
     hc__hdr h;
     hc__table t;
@@ -1891,7 +1900,7 @@ static hc_status hc__compress_args(const hc_config *cfg, const void *in, uint64_
     return HC_OK;
 }
 
-HCDEF hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t n, void *out, size_t out_cap,
+HOMCOMP_DEF hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t n, void *out, size_t out_cap,
                             size_t *out_size, const hc_options *opt)
 {
     hc__params p;
@@ -2071,7 +2080,7 @@ static int hc__dec_chunk(const hc__dec *D, uint64_t c)
     return hc__dec_base(D, c);
 }
 
-HCDEF hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtype, void *out, uint64_t n,
+HOMCOMP_DEF hc_status hc_decompress(const void *stream, size_t len, hc_dtype dtype, void *out, uint64_t n,
                               const hc_options *opt)
 {
     hc__hdr h;
@@ -2140,7 +2149,7 @@ static hc_status hc__qp_run(const hc__params *p, int dtype, const void *raw, uin
     return (hc_status)err;
 }
 
-HCDEF hc_status hc_qp(const void *ref, size_t ref_len, hc_dtype dtype, const void *raw, uint64_t n, int32_t *deltas,
+HOMCOMP_DEF hc_status hc_qp(const void *ref, size_t ref_len, hc_dtype dtype, const void *raw, uint64_t n, int32_t *deltas,
                       const hc_options *opt)
 {
     hc__hdr h;
@@ -2157,7 +2166,7 @@ HCDEF hc_status hc_qp(const void *ref, size_t ref_len, hc_dtype dtype, const voi
     return hc__qp_run(&p, dtype, raw, n, deltas, nt, isa);
 }
 
-HCDEF hc_status hc_qp_eb(double eb, hc_dtype dtype, const void *raw, uint64_t n, int32_t *deltas,
+HOMCOMP_DEF hc_status hc_qp_eb(double eb, hc_dtype dtype, const void *raw, uint64_t n, int32_t *deltas,
                          const hc_options *opt)
 {
     hc__params p;
@@ -2245,17 +2254,17 @@ static hc_status hc__add_common(const void *c, size_t clen, int kind, int dtype,
     return st;
 }
 
-HCDEF hc_status hc_add(const void *a, size_t alen, const void *b, size_t blen, void *out, size_t out_cap,
+HOMCOMP_DEF hc_status hc_add(const void *a, size_t alen, const void *b, size_t blen, void *out, size_t out_cap,
                        size_t *out_size, const hc_options *opt)
 {
     return hc__add_common(a, alen, HC__SRC_STREAM, 0, b, blen, 0, out, out_cap, out_size, opt);
 }
-HCDEF hc_status hc_add_raw(const void *c, size_t clen, hc_dtype dtype, const void *raw, uint64_t n, void *out,
+HOMCOMP_DEF hc_status hc_add_raw(const void *c, size_t clen, hc_dtype dtype, const void *raw, uint64_t n, void *out,
                            size_t out_cap, size_t *out_size, const hc_options *opt)
 {
     return hc__add_common(c, clen, HC__SRC_RAW, (int)dtype, raw, 0, n, out, out_cap, out_size, opt);
 }
-HCDEF hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas, uint64_t n, void *out,
+HOMCOMP_DEF hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas, uint64_t n, void *out,
                           size_t out_cap, size_t *out_size, const hc_options *opt)
 {
     return hc__add_common(c, clen, HC__SRC_QP, 0, deltas, 0, n, out, out_cap, out_size, opt);
@@ -3460,9 +3469,9 @@ hc__k_qp(const unsigned char *ref, uint64_t rlen, const T *raw, uint64_t n, int3
 }
 
 /* ---- host side of the GPU API ---- */
-HCDEF size_t hc_cuda_workspace_size(uint64_t n) { return (size_t)(sizeof(hc__ws) + 3 * hc__ntiles(n) * 8); }
-HCDEF hc_cuda_result *hc_cuda_result_ptr(void *d_ws) { return (hc_cuda_result *)d_ws; }
-HCDEF hc_status hc_cuda_read_result(const void *d_ws, hc_cuda_result *h_result, cudaStream_t stream)
+HOMCOMP_DEF size_t hc_cuda_workspace_size(uint64_t n) { return (size_t)(sizeof(hc__ws) + 3 * hc__ntiles(n) * 8); }
+HOMCOMP_DEF hc_cuda_result *hc_cuda_result_ptr(void *d_ws) { return (hc_cuda_result *)d_ws; }
+HOMCOMP_DEF hc_status hc_cuda_read_result(const void *d_ws, hc_cuda_result *h_result, cudaStream_t stream)
 {
     if (!d_ws || !h_result) return HC_ERR_NULL;
     return cudaMemcpyAsync(h_result, d_ws, sizeof(hc_cuda_result), cudaMemcpyDeviceToHost, stream) == cudaSuccess
@@ -3512,7 +3521,7 @@ static hc_status hc__cuda_check_stream(const void *d_s, size_t len, const void *
     return HC_OK;
 }
 
-HCDEF hc_status hc_cuda_compress(const hc_config *cfg, const void *d_in, uint64_t n, void *d_out, size_t out_cap,
+HOMCOMP_DEF hc_status hc_cuda_compress(const hc_config *cfg, const void *d_in, uint64_t n, void *d_out, size_t out_cap,
                                  void *d_ws, size_t ws_bytes, cudaStream_t stream)
 {
     hc__ws *ws;
@@ -3549,7 +3558,7 @@ HCDEF hc_status hc_cuda_compress(const hc_config *cfg, const void *d_in, uint64_
     return hc__cuda_done();
 }
 
-HCDEF hc_status hc_cuda_decompress(const void *d_stream, size_t len, const void *h_header, hc_dtype dtype,
+HOMCOMP_DEF hc_status hc_cuda_decompress(const void *d_stream, size_t len, const void *h_header, hc_dtype dtype,
                                    void *d_out, uint64_t n, void *d_ws, size_t ws_bytes, cudaStream_t stream)
 {
     hc__ws *ws;
@@ -3573,7 +3582,7 @@ HCDEF hc_status hc_cuda_decompress(const void *d_stream, size_t len, const void 
     return hc__cuda_done();
 }
 
-HCDEF hc_status hc_cuda_qp(const void *d_ref, size_t ref_len, const void *h_header, hc_dtype dtype,
+HOMCOMP_DEF hc_status hc_cuda_qp(const void *d_ref, size_t ref_len, const void *h_header, hc_dtype dtype,
                            const void *d_raw, uint64_t n, int32_t *d_deltas, void *d_ws, size_t ws_bytes,
                            cudaStream_t stream)
 {
@@ -3644,19 +3653,19 @@ static hc_status hc__cuda_add(const void *d_a, size_t alen, const void *d_b, siz
     return hc__cuda_done();
 }
 
-HCDEF hc_status hc_cuda_add(const void *d_a, size_t alen, const void *d_b, size_t blen, const void *h_header,
+HOMCOMP_DEF hc_status hc_cuda_add(const void *d_a, size_t alen, const void *d_b, size_t blen, const void *h_header,
                             hc_dtype dtype, uint64_t n, void *d_out, size_t out_cap, void *d_ws, size_t ws_bytes,
                             cudaStream_t stream)
 {
     return hc__cuda_add<HC__K_STREAM>(d_a, alen, d_b, blen, h_header, dtype, n, d_out, out_cap, d_ws, ws_bytes, stream);
 }
-HCDEF hc_status hc_cuda_add_raw(const void *d_c, size_t clen, const void *h_header, hc_dtype dtype,
+HOMCOMP_DEF hc_status hc_cuda_add_raw(const void *d_c, size_t clen, const void *h_header, hc_dtype dtype,
                                 const void *d_raw, uint64_t n, void *d_out, size_t out_cap, void *d_ws,
                                 size_t ws_bytes, cudaStream_t stream)
 {
     return hc__cuda_add<HC__K_RAW>(d_c, clen, d_raw, 0, h_header, dtype, n, d_out, out_cap, d_ws, ws_bytes, stream);
 }
-HCDEF hc_status hc_cuda_add_qp(const void *d_c, size_t clen, const void *h_header, hc_dtype dtype,
+HOMCOMP_DEF hc_status hc_cuda_add_qp(const void *d_c, size_t clen, const void *h_header, hc_dtype dtype,
                                const int32_t *d_deltas, uint64_t n, void *d_out, size_t out_cap, void *d_ws,
                                size_t ws_bytes, cudaStream_t stream)
 {
@@ -3669,20 +3678,23 @@ HCDEF hc_status hc_cuda_add_qp(const void *d_c, size_t clen, const void *h_heade
 /*
 MIT License
 
-Copyright (c) 2025 the hpc-singlefile authors
+Copyright (c) 2026 The hpc-singlefile authors
 
-Permission is hereby granted, free of charge, to any person obtaining a copy of this software
-and associated documentation files (the "Software"), to deal in the Software without
-restriction, including without limitation the rights to use, copy, modify, merge, publish,
-distribute, sublicense, and/or sell copies of the Software, and to permit persons to whom the
-Software is furnished to do so, subject to the following conditions:
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
 
-The above copyright notice and this permission notice shall be included in all copies or
-substantial portions of the Software.
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
 
-THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING
-BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND
-NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM,
-DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
-OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
 */

@@ -1,5 +1,5 @@
 /* sa.h - suffix array, LCP array and longest repeated substring (LRS) of arbitrary bytes.
- * v0.3 - single-file C11 library, MIT license (see the end of the file).
+ * v0.9.0 - single-file C11 library, MIT license (see the end of the file).
  *
  * WHAT IT DOES
  *   Sorts all suffixes of n bytes (values 0..255 compared unsigned, NUL allowed, no sentinel
@@ -40,11 +40,13 @@
  *
  * COMPILE-TIME OPTIONS (define before the include)
  *   SA_IMPLEMENTATION    compile the implementation in this file
- *   SA_STATIC            make every function static (SADEF = static)
+ *   SA_STATIC            make every function static (SA_DEF = static)
+ *   SA_DEF               the storage class of the public functions (default extern, or static
+ *                        with SA_STATIC); define it yourself to override
  *   SA_MALLOC(sz)/SA_FREE(p)   allocator (default malloc/free); define both or neither
  *   SA_ASSERT(x)         internal assertions (default assert)
  *   SA_MAX_THREADS       the largest sa_options.threads accepted (default 1024; above it a call
- *                        returns SA_ERR_THREADS)
+ *                        returns SA_ERR_ARG)
  *   SA_AUTO_MIN          texts shorter than this (default 2^20 bytes) use SA-IS under
  *                        SA_ALGO_DEFAULT whatever the thread count
  *   SA_SELF              the name this file is included under (default "sa.h"): the
@@ -111,7 +113,7 @@
  *   entries sharing those len bytes). Nothing repeats (or n < 2): all four are 0.
  *
  * THREADS: threads = 0 means omp_get_max_threads() when compiled with OpenMP, else 1; at most
- *   SA_MAX_THREADS (1024; more is refused with SA_ERR_THREADS), and a call on n elements runs at
+ *   SA_MAX_THREADS (1024; more is refused with SA_ERR_ARG), and a call on n elements runs at
  *   most one thread per 16384 of them (100 bytes with threads = 1000 run on one thread; what
  *   ran: sa_build_ex's info.threads). No global state: calls on different data may run
  *   concurrently. sa_validate uses all threads.
@@ -185,6 +187,9 @@
  *   nothing leaks and nothing aborts (tests/sa_test_failalloc.c fails every allocation once).
  *
  * VERSION HISTORY
+ *   0.9.0 SA_ERR_ARG and SA_ERR_ARG are SA_ERR_ARG; statuses renumbered (shared values
+ *        OK 0 .. INTERNAL -7 as in every header, RANGE/DUPLICATE/ORDER -16..-18); SA_DEF (was SA_DEF);
+ *        SA_VERSION_*; the LICENSE text at the end
  *   0.3  house conventions (SA_H guard, "ok", SA_ERR_MPI), one template mechanism (self-include;
  *        plain public definitions), sa_lcp checks its sa, thread limits, no overflow at 2^31 - 1,
  *        no data race in the parallel sort's prefetching, allocation failures tested
@@ -194,6 +199,11 @@
 #ifndef SA_H
 #define SA_H
 
+/* The project version (meson.build's project(version:)); every header carries the same. */
+#define SA_VERSION_MAJOR 0
+#define SA_VERSION_MINOR 9
+#define SA_VERSION_PATCH 0
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -202,11 +212,11 @@
 #else
 #define SA__UNUSED
 #endif
-#ifndef SADEF
+#ifndef SA_DEF
 #ifdef SA_STATIC
-#define SADEF static SA__UNUSED
+#define SA_DEF static SA__UNUSED
 #else
-#define SADEF extern
+#define SA_DEF extern
 #endif
 #endif
 
@@ -217,16 +227,16 @@ extern "C" {
 typedef enum sa_status {
     SA_OK = 0,
     SA_ERR_NULL = -1,       /* a required pointer argument is NULL */
-    SA_ERR_SIZE = -2,       /* n < 0, or n too large for this index width */
-    SA_ERR_NOMEM = -3,      /* SA_MALLOC returned NULL */
-    SA_ERR_ALGORITHM = -4,  /* unknown algorithm or LCP method in sa_options */
-    SA_ERR_THREADS = -5,    /* negative thread count in sa_options */
-    SA_ERR_RANGE = -6,      /* validator: an SA entry is outside [0, n) */
-    SA_ERR_DUPLICATE = -7,  /* validator: an SA entry occurs twice (not a permutation) */
-    SA_ERR_ORDER = -8,      /* validator: two adjacent suffixes are not in increasing order */
-    SA_ERR_INTERNAL = -9,   /* a bug in sa.h: please report it */
-    SA_ERR_MPI = -10,       /* an MPI call failed (the SA_MPI functions) */
-    SA_ERR_ARG = -11        /* an invalid argument value (e.g. a root rank outside the communicator) */
+    SA_ERR_ARG = -2,        /* an invalid value: unknown algorithm or LCP method, thread count negative or
+                               above SA_MAX_THREADS, a root rank outside the communicator */
+    SA_ERR_SIZE = -3,       /* n < 0, or n too large for this index width */
+    SA_ERR_NOMEM = -4,      /* SA_MALLOC returned NULL */
+    SA_ERR_CUDA = -5,       /* (never returned: sa.h has no CUDA code; sa_cuda.cuh uses the same value) */
+    SA_ERR_MPI = -6,        /* an MPI call failed (the SA_MPI functions) */
+    SA_ERR_INTERNAL = -7,   /* a bug in sa.h: please report it */
+    SA_ERR_RANGE = -16,     /* validator: an SA entry is outside [0, n) */
+    SA_ERR_DUPLICATE = -17, /* validator: an SA entry occurs twice (not a permutation) */
+    SA_ERR_ORDER = -18      /* validator: two adjacent suffixes are not in increasing order */
 } sa_status;
 
 typedef enum sa_algorithm {
@@ -271,19 +281,19 @@ typedef struct sa_build_info {
 } sa_build_info;
 
 /* 32-bit index API: 0 <= n < 2^31. */
-SADEF sa_status sa_build(const uint8_t *text, int32_t *sa, int32_t n, const sa_options *opt);
+SA_DEF sa_status sa_build(const uint8_t *text, int32_t *sa, int32_t n, const sa_options *opt);
 /* sa_build that also says which algorithm ran (info may be NULL). */
-SADEF sa_status sa_build_ex(const uint8_t *text, int32_t *sa, int32_t n, const sa_options *opt, sa_build_info *info);
-SADEF sa_status sa_lcp(const uint8_t *text, const int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt);
-SADEF sa_status sa_lrs(const int32_t *sa, const int32_t *lcp, int32_t n, sa_lrs_result *out, const sa_options *opt);
-SADEF sa_status sa_validate(const uint8_t *text, const int32_t *sa, int32_t n);
+SA_DEF sa_status sa_build_ex(const uint8_t *text, int32_t *sa, int32_t n, const sa_options *opt, sa_build_info *info);
+SA_DEF sa_status sa_lcp(const uint8_t *text, const int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt);
+SA_DEF sa_status sa_lrs(const int32_t *sa, const int32_t *lcp, int32_t n, sa_lrs_result *out, const sa_options *opt);
+SA_DEF sa_status sa_validate(const uint8_t *text, const int32_t *sa, int32_t n);
 
 /* 64-bit index API: 0 <= n < 2^63 (memory permitting). */
-SADEF sa_status sa_build64(const uint8_t *text, int64_t *sa, int64_t n, const sa_options *opt);
-SADEF sa_status sa_build64_ex(const uint8_t *text, int64_t *sa, int64_t n, const sa_options *opt, sa_build_info *info);
-SADEF sa_status sa_lcp64(const uint8_t *text, const int64_t *sa, int64_t *lcp, int64_t n, const sa_options *opt);
-SADEF sa_status sa_lrs64(const int64_t *sa, const int64_t *lcp, int64_t n, sa_lrs_result *out, const sa_options *opt);
-SADEF sa_status sa_validate64(const uint8_t *text, const int64_t *sa, int64_t n);
+SA_DEF sa_status sa_build64(const uint8_t *text, int64_t *sa, int64_t n, const sa_options *opt);
+SA_DEF sa_status sa_build64_ex(const uint8_t *text, int64_t *sa, int64_t n, const sa_options *opt, sa_build_info *info);
+SA_DEF sa_status sa_lcp64(const uint8_t *text, const int64_t *sa, int64_t *lcp, int64_t n, const sa_options *opt);
+SA_DEF sa_status sa_lrs64(const int64_t *sa, const int64_t *lcp, int64_t n, sa_lrs_result *out, const sa_options *opt);
+SA_DEF sa_status sa_validate64(const uint8_t *text, const int64_t *sa, int64_t n);
 
 /* Suffix array of an integer string T[0..n) over the alphabet 0..k-1 (k >= 1; a suffix that is
  * a prefix of another sorts first, as for bytes). SA_ERR_ARG when k < 1 or a symbol lies outside
@@ -291,16 +301,16 @@ SADEF sa_status sa_validate64(const uint8_t *text, const int64_t *sa, int64_t n)
  * maximum: an alphabet larger than n is first renamed to the ranks of the distinct symbols
  * (n extra index entries while it runs). Sequential SA-IS with the byte API's int levels; extra
  * memory: up to 2 * min(k, n) index entries of bucket arrays, plus the LMS bits (n/8 bytes). */
-SADEF sa_status sa_build_int(const int32_t *T, int32_t *sa, int32_t n, int32_t k, const sa_options *opt);
-SADEF sa_status sa_build_int64(const int64_t *T, int64_t *sa, int64_t n, int64_t k, const sa_options *opt);
+SA_DEF sa_status sa_build_int(const int32_t *T, int32_t *sa, int32_t n, int32_t k, const sa_options *opt);
+SA_DEF sa_status sa_build_int64(const int64_t *T, int64_t *sa, int64_t n, int64_t k, const sa_options *opt);
 
-SADEF const char *sa_status_string(sa_status status);
-SADEF const char *sa_algorithm_name(sa_algorithm algorithm);
+SA_DEF const char *sa_status_string(sa_status status);
+SA_DEF const char *sa_algorithm_name(sa_algorithm algorithm);
 /* Threads a call with these options uses (>= 1), and the algorithm SA_ALGO_DEFAULT starts from
  * without looking at the text: SA-IS with one thread, else SA_ALGO_PARALLEL_SAIS, which sa_build
  * may still replace by SA-IS or the doubling (sa_build_ex's info says what ran). */
-SADEF int sa_effective_threads(const sa_options *opt);
-SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt);
+SA_DEF int sa_effective_threads(const sa_options *opt);
+SA_DEF sa_algorithm sa_effective_algorithm(const sa_options *opt);
 
 /* ---- BWT, inverse BWT, generalized SA, pattern search, reusable context ------------------
  * (see "BWT, GSA AND SEARCH" in the manual; 32-bit indices: 0 <= n < 2^31) */
@@ -308,24 +318,24 @@ SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt);
  * virtual sentinel smaller than every byte) with the $ left out, *primary = 1 + the SA rank of
  * suffix 0 (the row the $ would occupy); n = 0 gives primary 0, n = 1 primary 1. bwt may equal
  * text (in place, one n-byte buffer more). */
-SADEF sa_status sa_bwt(const uint8_t *text, uint8_t *bwt, int32_t *primary, int32_t n, const sa_options *opt);
+SA_DEF sa_status sa_bwt(const uint8_t *text, uint8_t *bwt, int32_t *primary, int32_t n, const sa_options *opt);
 /* The same with aux samples: r a power of two >= 2, aux[(n-1)/r + 1] (one entry for n = 0):
  * aux[j] = 1 + the SA rank of suffix j*r, so aux[0] is the primary index (libsais_bwt_aux). */
-SADEF sa_status sa_bwt_aux(const uint8_t *text, uint8_t *bwt, int32_t *aux, int32_t r, int32_t n, const sa_options *opt);
+SA_DEF sa_status sa_bwt_aux(const uint8_t *text, uint8_t *bwt, int32_t *aux, int32_t r, int32_t n, const sa_options *opt);
 /* BWT from a suffix array the caller already has (one parallel pass, no allocation unless bwt
  * == text): r = 0 writes only the primary index to aux[0], else as sa_bwt_aux. sa must be the
  * SA of text (an entry outside [0, n) gives SA_ERR_RANGE, bwt then unspecified). */
-SADEF sa_status sa_bwt_from_sa(const uint8_t *text, const int32_t *sa, uint8_t *bwt, int32_t *aux, int32_t r,
+SA_DEF sa_status sa_bwt_from_sa(const uint8_t *text, const int32_t *sa, uint8_t *bwt, int32_t *aux, int32_t r,
                                int32_t n, const sa_options *opt);
 /* Inverse BWT: text[0..n) from sa_bwt's output. text may equal bwt. A primary index outside
  * [1, n] (0 for n = 0) is SA_ERR_ARG with text untouched; an index that does not decode to a
  * whole text is SA_ERR_ARG found after decoding (text unspecified). Sequential decoding; with
  * threads, the counting and the successor table run in parallel. */
-SADEF sa_status sa_unbwt(const uint8_t *bwt, uint8_t *text, int32_t primary, int32_t n, const sa_options *opt);
+SA_DEF sa_status sa_unbwt(const uint8_t *bwt, uint8_t *text, int32_t primary, int32_t n, const sa_options *opt);
 /* Inverse BWT from aux samples (r and aux as sa_bwt_aux): the (n-1)/r + 1 pieces decode in
  * parallel. A sample outside [1, n] or r not a power of two >= 2: SA_ERR_ARG, text untouched; a
  * piece that does not end where the next sample starts: SA_ERR_ARG after decoding. */
-SADEF sa_status sa_unbwt_aux(const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r, int32_t n,
+SA_DEF sa_status sa_unbwt_aux(const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r, int32_t n,
                              const sa_options *opt);
 /* Generalized suffix array of the strings in text[0..n): every byte 0 ends a string (text[n-1]
  * must be 0, else SA_ERR_ARG; "" strings allowed), the strings contain no 0. Suffixes compare
@@ -334,32 +344,32 @@ SADEF sa_status sa_unbwt_aux(const uint8_t *bwt, uint8_t *text, const int32_t *a
  * position. This is libsais_gsa's order (libsais_gsa refuses empty strings, two adjacent 0s;
  * sa_gsa takes them). lcp (may be NULL): lcp[0] = 0, lcp[k] = common prefix
  * of the suffixes at sa[k-1], sa[k] not counting terminators (they never match). */
-SADEF sa_status sa_gsa(const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt);
+SA_DEF sa_status sa_gsa(const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt);
 /* Pattern search in text with its suffix array sa (of sa_build, or sa_gsa for a string set:
  * then patterns must not contain 0, past a terminator the GSA is ordered by position): the
  * suffixes starting with pat[0..m) are sa[*lo .. *lo + *count) (count and locate). m = 0 matches all n suffixes
  * (lo 0); no match: count 0 and lo = the number of suffixes smaller than pat. m > n is fine.
  * An SA entry outside [0, n) met on the way: SA_ERR_RANGE. */
-SADEF sa_status sa_search(const uint8_t *text, const int32_t *sa, int32_t n, const uint8_t *pat, int64_t m,
+SA_DEF sa_status sa_search(const uint8_t *text, const int32_t *sa, int32_t n, const uint8_t *pat, int64_t m,
                           int32_t *lo, int32_t *count);
 /* npat patterns at once (OpenMP over patterns): pattern i is pats[off[i] .. off[i+1]), off[0]
  * >= 0 and non-decreasing (else SA_ERR_ARG before any search); results in lo[i], count[i]. */
-SADEF sa_status sa_search_many(const uint8_t *text, const int32_t *sa, int32_t n, const uint8_t *pats,
+SA_DEF sa_status sa_search_many(const uint8_t *text, const int32_t *sa, int32_t n, const uint8_t *pats,
                                const int64_t *off, int64_t npat, int32_t *lo, int32_t *count, const sa_options *opt);
 
 /* Reusable context: the workspace of the functions above for every n <= max_n, allocated once
  * (SA_MALLOC; 9 max_n bytes + 64 KB + 1 KB per thread) and the options copied. sa_build's own scratch (see
  * ALGORITHMS) is still allocated per call. One context serves one call at a time. */
 typedef struct sa_context sa_context;
-SADEF sa_status sa_context_create(int32_t max_n, const sa_options *opt, sa_context **ctx);
-SADEF void sa_context_destroy(sa_context *ctx);
+SA_DEF sa_status sa_context_create(int32_t max_n, const sa_options *opt, sa_context **ctx);
+SA_DEF void sa_context_destroy(sa_context *ctx);
 /* As sa_bwt_aux (r = 0: primary index only, into aux[0]); n > max_n: SA_ERR_SIZE. */
-SADEF sa_status sa_context_bwt(sa_context *ctx, const uint8_t *text, uint8_t *bwt, int32_t *aux, int32_t r, int32_t n);
+SA_DEF sa_status sa_context_bwt(sa_context *ctx, const uint8_t *text, uint8_t *bwt, int32_t *aux, int32_t r, int32_t n);
 /* As sa_unbwt_aux (r = 0: aux[0] is the primary index). */
-SADEF sa_status sa_context_unbwt(sa_context *ctx, const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r,
+SA_DEF sa_status sa_context_unbwt(sa_context *ctx, const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r,
                                  int32_t n);
 /* As sa_gsa. */
-SADEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n);
+SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n);
 
 #ifdef SA_MPI
 /* ---- MPI (define SA_MPI before the include; see "MPI" in the manual) ----------------------
@@ -405,7 +415,7 @@ typedef struct sa_mpi_info {
 } sa_mpi_info;
 
 /* Rank `rank` of `nranks` owns global indices [*lo, *lo + *count) of a length-n array. */
-SADEF void sa_mpi_block(int64_t n, int nranks, int rank, int64_t *lo, int64_t *count);
+SA_DEF void sa_mpi_block(int64_t n, int nranks, int rank, int64_t *lo, int64_t *count);
 /* Collective over comm. block: this rank's block_len bytes of the text. sa (and lcp, may be
  * NULL) receive this rank's block of the SA (LCP) in the layout above; cap is their capacity in
  * elements (SA_ERR_SIZE when smaller than the block). lrs (may be NULL; then the LCP is not
@@ -413,19 +423,19 @@ SADEF void sa_mpi_block(int64_t n, int nranks, int rank, int64_t *lo, int64_t *c
  * same status. Every rank must pass the same algo and the same LCP wish (lcp and lrs both NULL,
  * or not): ranks that differ get SA_ERR_ARG on every rank, info->mismatch naming the first
  * difference (options such as threads and the lengths may differ per rank). */
-SADEF sa_status sa_mpi_build64(MPI_Comm comm, sa_mpi_algorithm algo, const uint8_t *block, int64_t block_len,
+SA_DEF sa_status sa_mpi_build64(MPI_Comm comm, sa_mpi_algorithm algo, const uint8_t *block, int64_t block_len,
                                int64_t *sa, int64_t *lcp, int64_t cap, sa_lrs_result *lrs,
                                const sa_options *opt, sa_mpi_info *info);
 /* The same with 32-bit indices: the whole text must be shorter than 2^31 (else SA_ERR_SIZE). */
-SADEF sa_status sa_mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8_t *block, int32_t block_len,
+SA_DEF sa_status sa_mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8_t *block, int32_t block_len,
                              int32_t *sa, int32_t *lcp, int32_t cap, sa_lrs_result *lrs,
                              const sa_options *opt, sa_mpi_info *info);
 /* Collective: concatenates every rank's count elements, in rank order, into root's out
  * (out_cap elements; SA_ERR_SIZE when the total does not fit; other ranks' out is unused).
  * Every rank must pass the same root (else SA_ERR_ARG on every rank). */
-SADEF sa_status sa_mpi_gather64(MPI_Comm comm, int root, const int64_t *local, int64_t count,
+SA_DEF sa_status sa_mpi_gather64(MPI_Comm comm, int root, const int64_t *local, int64_t count,
                                 int64_t *out, int64_t out_cap);
-SADEF sa_status sa_mpi_gather(MPI_Comm comm, int root, const int32_t *local, int32_t count,
+SA_DEF sa_status sa_mpi_gather(MPI_Comm comm, int root, const int32_t *local, int32_t count,
                               int32_t *out, int32_t out_cap);
 /* Collective: reads this rank's block (layout above) of the file with MPI_File_read_at_all into
  * *block (allocated with SA_MALLOC; release with sa_mpi_free), its length into *block_len and
@@ -434,9 +444,9 @@ SADEF sa_status sa_mpi_gather(MPI_Comm comm, int root, const int32_t *local, int
  * SA_MPI_MAX_FILE bytes (2^62; larger, or a size the MPI cannot report, is SA_ERR_SIZE); a file
  * MPI cannot open is SA_ERR_MPI. */
 #define SA_MPI_MAX_FILE ((int64_t)1 << 62)
-SADEF sa_status sa_mpi_read_file(MPI_Comm comm, const char *path, uint8_t **block, int64_t *block_len, int64_t *n);
-SADEF void sa_mpi_free(void *p);
-SADEF const char *sa_mpi_algorithm_name(sa_mpi_algorithm algo);
+SA_DEF sa_status sa_mpi_read_file(MPI_Comm comm, const char *path, uint8_t **block, int64_t *block_len, int64_t *n);
+SA_DEF void sa_mpi_free(void *p);
+SA_DEF const char *sa_mpi_algorithm_name(sa_mpi_algorithm algo);
 #endif /* SA_MPI */
 
 #ifdef __cplusplus
@@ -930,7 +940,7 @@ static sa_algorithm sa__p_auto(const uint8_t *text, uint64_t n, void *sa, size_t
 /* ==== END parallel suffix sorting ==== */
 
 /* ---- options (used by the templates' API bodies below) ---------------------------------- */
-/* Limits on sa_options.threads: above SA_MAX_THREADS a call returns SA_ERR_THREADS; a call
+/* Limits on sa_options.threads: above SA_MAX_THREADS a call returns SA_ERR_ARG; a call
  * on a short input runs at most one thread per SA__GRAIN elements (a thread's fixed cost,
  * its histograms and buffers, would exceed its share of the work). */
 #ifndef SA_MAX_THREADS
@@ -943,9 +953,9 @@ static sa_algorithm sa__p_auto(const uint8_t *text, uint64_t n, void *sa, size_t
 static sa_status sa__check_opt(const sa_options *opt)
 {
     if (!opt) return SA_OK;
-    if (opt->threads < 0 || opt->threads > SA_MAX_THREADS) return SA_ERR_THREADS;
-    if ((unsigned)opt->algorithm > (unsigned)SA_ALGO_PARALLEL_SAIS) return SA_ERR_ALGORITHM;
-    if ((unsigned)opt->lcp > (unsigned)SA_LCP_KASAI) return SA_ERR_ALGORITHM;
+    if (opt->threads < 0 || opt->threads > SA_MAX_THREADS) return SA_ERR_ARG;
+    if ((unsigned)opt->algorithm > (unsigned)SA_ALGO_PARALLEL_SAIS) return SA_ERR_ARG;
+    if ((unsigned)opt->lcp > (unsigned)SA_LCP_KASAI) return SA_ERR_ARG;
     return SA_OK;
 }
 
@@ -1002,13 +1012,13 @@ static int sa__threads_for(const sa_options *opt, int64_t n)
 
 /* ---- public functions: plain definitions; the width-generic bodies (sa__api_*32/64) are in
  * the template part at the end of this file ------------------------------------------------- */
-SADEF int sa_effective_threads(const sa_options *opt)
+SA_DEF int sa_effective_threads(const sa_options *opt)
 {
     int t = opt && opt->threads > 0 ? opt->threads : sa__p_threads(0); /* omp_get_max_threads() or 1 */
     return t < 1 ? 1 : t > SA_MAX_THREADS ? SA_MAX_THREADS : t;
 }
 
-SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt)
+SA_DEF sa_algorithm sa_effective_algorithm(const sa_options *opt)
 {
     sa_algorithm a = opt ? opt->algorithm : SA_ALGO_DEFAULT;
     /* with threads, the default's usual choice; its rule may pick SA-IS or the doubling instead
@@ -1017,86 +1027,86 @@ SADEF sa_algorithm sa_effective_algorithm(const sa_options *opt)
     return a;
 }
 
-SADEF sa_status sa_build(const uint8_t *text, int32_t *sa, int32_t n, const sa_options *opt)
+SA_DEF sa_status sa_build(const uint8_t *text, int32_t *sa, int32_t n, const sa_options *opt)
 {
     return sa__api_build32(text, sa, n, opt, NULL);
 }
 
-SADEF sa_status sa_build_ex(const uint8_t *text, int32_t *sa, int32_t n, const sa_options *opt, sa_build_info *info)
+SA_DEF sa_status sa_build_ex(const uint8_t *text, int32_t *sa, int32_t n, const sa_options *opt, sa_build_info *info)
 {
     return sa__api_build32(text, sa, n, opt, info);
 }
 
-SADEF sa_status sa_lcp(const uint8_t *text, const int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt)
+SA_DEF sa_status sa_lcp(const uint8_t *text, const int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt)
 {
     return sa__api_lcp32(text, sa, lcp, n, opt);
 }
 
-SADEF sa_status sa_lrs(const int32_t *sa, const int32_t *lcp, int32_t n, sa_lrs_result *out, const sa_options *opt)
+SA_DEF sa_status sa_lrs(const int32_t *sa, const int32_t *lcp, int32_t n, sa_lrs_result *out, const sa_options *opt)
 {
     return sa__api_lrs32(sa, lcp, n, out, opt);
 }
 
-SADEF sa_status sa_validate(const uint8_t *text, const int32_t *sa, int32_t n)
+SA_DEF sa_status sa_validate(const uint8_t *text, const int32_t *sa, int32_t n)
 {
     return sa__api_validate32(text, sa, n);
 }
 
-SADEF sa_status sa_build64(const uint8_t *text, int64_t *sa, int64_t n, const sa_options *opt)
+SA_DEF sa_status sa_build64(const uint8_t *text, int64_t *sa, int64_t n, const sa_options *opt)
 {
     return sa__api_build64(text, sa, n, opt, NULL);
 }
 
-SADEF sa_status sa_build64_ex(const uint8_t *text, int64_t *sa, int64_t n, const sa_options *opt, sa_build_info *info)
+SA_DEF sa_status sa_build64_ex(const uint8_t *text, int64_t *sa, int64_t n, const sa_options *opt, sa_build_info *info)
 {
     return sa__api_build64(text, sa, n, opt, info);
 }
 
-SADEF sa_status sa_lcp64(const uint8_t *text, const int64_t *sa, int64_t *lcp, int64_t n, const sa_options *opt)
+SA_DEF sa_status sa_lcp64(const uint8_t *text, const int64_t *sa, int64_t *lcp, int64_t n, const sa_options *opt)
 {
     return sa__api_lcp64(text, sa, lcp, n, opt);
 }
 
-SADEF sa_status sa_lrs64(const int64_t *sa, const int64_t *lcp, int64_t n, sa_lrs_result *out, const sa_options *opt)
+SA_DEF sa_status sa_lrs64(const int64_t *sa, const int64_t *lcp, int64_t n, sa_lrs_result *out, const sa_options *opt)
 {
     return sa__api_lrs64(sa, lcp, n, out, opt);
 }
 
-SADEF sa_status sa_validate64(const uint8_t *text, const int64_t *sa, int64_t n)
+SA_DEF sa_status sa_validate64(const uint8_t *text, const int64_t *sa, int64_t n)
 {
     return sa__api_validate64(text, sa, n);
 }
 
-SADEF sa_status sa_build_int(const int32_t *T, int32_t *sa, int32_t n, int32_t k, const sa_options *opt)
+SA_DEF sa_status sa_build_int(const int32_t *T, int32_t *sa, int32_t n, int32_t k, const sa_options *opt)
 {
     return sa__api_build_int32(T, sa, n, k, opt);
 }
 
-SADEF sa_status sa_build_int64(const int64_t *T, int64_t *sa, int64_t n, int64_t k, const sa_options *opt)
+SA_DEF sa_status sa_build_int64(const int64_t *T, int64_t *sa, int64_t n, int64_t k, const sa_options *opt)
 {
     return sa__api_build_int64(T, sa, n, k, opt);
 }
 
-SADEF const char *sa_status_string(sa_status s)
+SA_DEF const char *sa_status_string(sa_status s)
 {
     switch (s) {
     case SA_OK: return "ok";
-    case SA_ERR_NULL: return "a required pointer argument is NULL";
-    case SA_ERR_SIZE: return "n is negative or too large for this index width";
-    case SA_ERR_NOMEM: return "out of memory (SA_MALLOC returned NULL)";
-    case SA_ERR_ALGORITHM: return "unknown algorithm or LCP method";
-    case SA_ERR_THREADS: return "thread count negative or above SA_MAX_THREADS (1024 unless redefined)";
+    case SA_ERR_NULL: return "a required pointer argument is NULL: pass text, sa (and lcp) buffers";
+    case SA_ERR_ARG: return "an argument has an invalid value: check the algorithm, LCP method, thread count "
+                            "(0 .. SA_MAX_THREADS) or root rank";
+    case SA_ERR_SIZE: return "n is negative or too large for this index width: use the 64-bit calls for n >= 2^31";
+    case SA_ERR_NOMEM: return "out of memory (SA_MALLOC returned NULL): free memory or use a smaller input";
+    case SA_ERR_CUDA: return "a CUDA call failed (sa.h itself never returns this)";
+    case SA_ERR_MPI: return "an MPI call failed: check the communicator and the MPI installation";
+    case SA_ERR_INTERNAL: return "internal error in sa.h (a bug: please report it with the input)";
     case SA_ERR_RANGE: return "not a suffix array: an entry is outside [0, n)";
     case SA_ERR_DUPLICATE: return "not a suffix array: an entry occurs twice";
     case SA_ERR_ORDER: return "not a suffix array: adjacent suffixes are out of order";
-    case SA_ERR_INTERNAL: return "internal error in sa.h (a bug: please report it)";
-    case SA_ERR_MPI: return "an MPI call failed";
-    case SA_ERR_ARG: return "an argument has an invalid value (see the function's documentation)";
     }
     return "unknown status";
 }
 
-SADEF const char *sa_algorithm_name(sa_algorithm a)
+SA_DEF const char *sa_algorithm_name(sa_algorithm a)
 {
     switch (a) {
     case SA_ALGO_DEFAULT: return "default";
@@ -1127,7 +1137,7 @@ struct sa_context {
 
 static sa_status sa__bw_opt(const sa_options *opt)
 {
-    if (opt && (opt->threads < 0 || opt->threads > SA_MAX_THREADS)) return SA_ERR_THREADS;
+    if (opt && (opt->threads < 0 || opt->threads > SA_MAX_THREADS)) return SA_ERR_ARG;
     return SA_OK;
 }
 
@@ -1213,18 +1223,18 @@ static sa_status sa__bwt_run(const uint8_t *text, const int32_t *sa_in, uint8_t 
     return st;
 }
 
-SADEF sa_status sa_bwt(const uint8_t *text, uint8_t *bwt, int32_t *primary, int32_t n, const sa_options *opt)
+SA_DEF sa_status sa_bwt(const uint8_t *text, uint8_t *bwt, int32_t *primary, int32_t n, const sa_options *opt)
 {
     return sa__bwt_run(text, NULL, bwt, primary, 0, n, opt, NULL, NULL);
 }
 
-SADEF sa_status sa_bwt_aux(const uint8_t *text, uint8_t *bwt, int32_t *aux, int32_t r, int32_t n, const sa_options *opt)
+SA_DEF sa_status sa_bwt_aux(const uint8_t *text, uint8_t *bwt, int32_t *aux, int32_t r, int32_t n, const sa_options *opt)
 {
     if (r == 0) return SA_ERR_ARG;
     return sa__bwt_run(text, NULL, bwt, aux, r, n, opt, NULL, NULL);
 }
 
-SADEF sa_status sa_bwt_from_sa(const uint8_t *text, const int32_t *sa, uint8_t *bwt, int32_t *aux, int32_t r,
+SA_DEF sa_status sa_bwt_from_sa(const uint8_t *text, const int32_t *sa, uint8_t *bwt, int32_t *aux, int32_t r,
                                int32_t n, const sa_options *opt)
 {
     if (n > 0 && !sa) return SA_ERR_NULL;
@@ -1396,12 +1406,12 @@ static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t 
     return bad ? SA_ERR_ARG : SA_OK;
 }
 
-SADEF sa_status sa_unbwt(const uint8_t *bwt, uint8_t *text, int32_t primary, int32_t n, const sa_options *opt)
+SA_DEF sa_status sa_unbwt(const uint8_t *bwt, uint8_t *text, int32_t primary, int32_t n, const sa_options *opt)
 {
     return sa__unbwt_run(bwt, text, &primary, 0, n, opt, NULL, NULL, NULL);
 }
 
-SADEF sa_status sa_unbwt_aux(const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r, int32_t n,
+SA_DEF sa_status sa_unbwt_aux(const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r, int32_t n,
                              const sa_options *opt)
 {
     if (r == 0) return SA_ERR_ARG;
@@ -1535,7 +1545,7 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
     return SA_OK;
 }
 
-SADEF sa_status sa_gsa(const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt)
+SA_DEF sa_status sa_gsa(const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt)
 {
     return sa__gsa_run(text, sa, lcp, n, opt, NULL);
 }
@@ -1587,7 +1597,7 @@ static sa_status sa__srch_one(const uint8_t *text, const int32_t *sa, int32_t n,
     return SA_OK;
 }
 
-SADEF sa_status sa_search(const uint8_t *text, const int32_t *sa, int32_t n, const uint8_t *pat, int64_t m,
+SA_DEF sa_status sa_search(const uint8_t *text, const int32_t *sa, int32_t n, const uint8_t *pat, int64_t m,
                           int32_t *lo, int32_t *count)
 {
     if (n < 0 || m < 0) return SA_ERR_SIZE;
@@ -1595,7 +1605,7 @@ SADEF sa_status sa_search(const uint8_t *text, const int32_t *sa, int32_t n, con
     return sa__srch_one(text, sa, n, pat, m, lo, count);
 }
 
-SADEF sa_status sa_search_many(const uint8_t *text, const int32_t *sa, int32_t n, const uint8_t *pats,
+SA_DEF sa_status sa_search_many(const uint8_t *text, const int32_t *sa, int32_t n, const uint8_t *pats,
                                const int64_t *off, int64_t npat, int32_t *lo, int32_t *count, const sa_options *opt)
 {
     sa_status st = sa__bw_opt(opt);
@@ -1616,7 +1626,7 @@ SADEF sa_status sa_search_many(const uint8_t *text, const int32_t *sa, int32_t n
     return bad ? SA_ERR_RANGE : SA_OK;
 }
 
-SADEF sa_status sa_context_create(int32_t max_n, const sa_options *opt, sa_context **ctx)
+SA_DEF sa_status sa_context_create(int32_t max_n, const sa_options *opt, sa_context **ctx)
 {
     if (!ctx) return SA_ERR_NULL;
     sa_status st = sa__bw_opt(opt);
@@ -1641,21 +1651,21 @@ SADEF sa_status sa_context_create(int32_t max_n, const sa_options *opt, sa_conte
     return SA_OK;
 }
 
-SADEF void sa_context_destroy(sa_context *ctx)
+SA_DEF void sa_context_destroy(sa_context *ctx)
 {
     if (!ctx) return;
     SA_FREE(ctx->ws);
     SA_FREE(ctx);
 }
 
-SADEF sa_status sa_context_bwt(sa_context *ctx, const uint8_t *text, uint8_t *bwt, int32_t *aux, int32_t r, int32_t n)
+SA_DEF sa_status sa_context_bwt(sa_context *ctx, const uint8_t *text, uint8_t *bwt, int32_t *aux, int32_t r, int32_t n)
 {
     if (!ctx) return SA_ERR_NULL;
     if (n > ctx->cap) return SA_ERR_SIZE;
     return sa__bwt_run(text, NULL, bwt, aux, r, n, &ctx->opt, ctx->iw, ctx->bw);
 }
 
-SADEF sa_status sa_context_unbwt(sa_context *ctx, const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r,
+SA_DEF sa_status sa_context_unbwt(sa_context *ctx, const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r,
                                  int32_t n)
 {
     if (!ctx) return SA_ERR_NULL;
@@ -1663,7 +1673,7 @@ SADEF sa_status sa_context_unbwt(sa_context *ctx, const uint8_t *bwt, uint8_t *t
     return sa__unbwt_run(bwt, text, aux, r, n, &ctx->opt, (uint32_t *)ctx->iw, ctx->cnt, ctx->tbl);
 }
 
-SADEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n)
+SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n)
 {
     if (!ctx) return SA_ERR_NULL;
     if (n > ctx->cap) return SA_ERR_SIZE;
@@ -1766,7 +1776,7 @@ static void sa__mpi_put(sa__mpi_ctx *c, void *p)
         if (!c->kept[k]) { c->kept[k] = h; c->kept_bytes += h[0]; return; }
 }
 
-SADEF void sa_mpi_block(int64_t n, int nranks, int rank, int64_t *lo, int64_t *count)
+SA_DEF void sa_mpi_block(int64_t n, int nranks, int rank, int64_t *lo, int64_t *count)
 {
     int64_t c, a, b;
     if (n < 0 || nranks < 1 || rank < 0 || rank >= nranks) { *lo = 0; *count = 0; return; }
@@ -3700,14 +3710,14 @@ done:
     return st;
 }
 
-SADEF sa_status sa_mpi_build64(MPI_Comm comm, sa_mpi_algorithm algo, const uint8_t *block, int64_t block_len,
+SA_DEF sa_status sa_mpi_build64(MPI_Comm comm, sa_mpi_algorithm algo, const uint8_t *block, int64_t block_len,
                                int64_t *sa, int64_t *lcp, int64_t cap, sa_lrs_result *lrs,
                                const sa_options *opt, sa_mpi_info *info)
 {
     return sa__mpi_build(comm, algo, block, block_len, sa, lcp, cap, lrs, opt, info, 64);
 }
 
-SADEF sa_status sa_mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8_t *block, int32_t block_len,
+SA_DEF sa_status sa_mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8_t *block, int32_t block_len,
                              int32_t *sa, int32_t *lcp, int32_t cap, sa_lrs_result *lrs,
                              const sa_options *opt, sa_mpi_info *info)
 {
@@ -3754,19 +3764,19 @@ done:
     return st;
 }
 
-SADEF sa_status sa_mpi_gather64(MPI_Comm comm, int root, const int64_t *local, int64_t count, int64_t *out,
+SA_DEF sa_status sa_mpi_gather64(MPI_Comm comm, int root, const int64_t *local, int64_t count, int64_t *out,
                                 int64_t out_cap)
 {
     return sa__mpi_gather(comm, root, local, count, out, out_cap, MPI_INT64_T, sizeof *local);
 }
 
-SADEF sa_status sa_mpi_gather(MPI_Comm comm, int root, const int32_t *local, int32_t count, int32_t *out,
+SA_DEF sa_status sa_mpi_gather(MPI_Comm comm, int root, const int32_t *local, int32_t count, int32_t *out,
                               int32_t out_cap)
 {
     return sa__mpi_gather(comm, root, local, count, out, out_cap, MPI_INT32_T, sizeof *local);
 }
 
-SADEF sa_status sa_mpi_read_file(MPI_Comm comm, const char *path, uint8_t **block, int64_t *block_len, int64_t *n)
+SA_DEF sa_status sa_mpi_read_file(MPI_Comm comm, const char *path, uint8_t **block, int64_t *block_len, int64_t *n)
 {
     sa__mpi_ctx c;
     sa_status st = SA_OK;
@@ -3833,12 +3843,12 @@ done:
     return st;
 }
 
-SADEF void sa_mpi_free(void *p)
+SA_DEF void sa_mpi_free(void *p)
 {
     if (p) SA_FREE(p);
 }
 
-SADEF const char *sa_mpi_algorithm_name(sa_mpi_algorithm algo)
+SA_DEF const char *sa_mpi_algorithm_name(sa_mpi_algorithm algo)
 {
     switch (algo) {
     case SA_MPI_DIST: return "dist";
@@ -5763,7 +5773,7 @@ static sa_status SA__F(sa__api_build)(const uint8_t *text, SA__I *sa, SA__I n, c
     case SA_ALGO_SAIS: return SA__F(sa__sais)(text, sa, n);
     case SA_ALGO_PARALLEL: return SA__F(sa__build_parallel)(text, sa, n, inf.threads);
     case SA_ALGO_PARALLEL_SAIS: return SA__F(sa__build_psais)(text, sa, n, inf.threads);
-    default: return SA_ERR_ALGORITHM;
+    default: return SA_ERR_ARG;
     }
 }
 
@@ -5870,20 +5880,23 @@ static sa_status SA__F(sa__api_build_int)(const SA__I *T, SA__I *sa, SA__I n, SA
 /*
 MIT License
 
-Copyright (c) 2025 the hpc-singlefile authors
+Copyright (c) 2026 The hpc-singlefile authors
 
-Permission is hereby granted, free of charge, to any person obtaining a copy of this software and
-associated documentation files (the "Software"), to deal in the Software without restriction,
-including without limitation the rights to use, copy, modify, merge, publish, distribute,
-sublicense, and/or sell copies of the Software, and to permit persons to whom the Software is
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
 furnished to do so, subject to the following conditions:
 
-The above copyright notice and this permission notice shall be included in all copies or
-substantial portions of the Software.
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
 
-THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT
-NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND
-NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM,
-DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT
-OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
 */

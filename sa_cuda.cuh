@@ -1,5 +1,5 @@
 /* sa_cuda.cuh - suffix array, LCP array and longest repeated substring on NVIDIA GPUs (CUB).
- * v0.2 - single-file CUDA C++ library, MIT license (see the end of the file).
+ * v0.9.0 - single-file CUDA C++ library, MIT license (see the end of the file).
  *
  * WHAT IT DOES
  *   The GPU counterpart of sa.h with the same definitions: n bytes (0..255 compared unsigned,
@@ -31,6 +31,7 @@
  * COMPILE-TIME OPTIONS (define before the include)
  *   SA_CUDA_IMPLEMENTATION   in exactly one .cu file: compile the implementation
  *   SA_CUDA_STATIC           every public function static (SA_CUDA_DEF = static, unused allowed)
+ *   SA_CUDA_DEF              the storage class of the public functions (define it to override)
  *   The header makes no host allocation (no SA_CUDA_MALLOC): device memory comes from the
  *   caller (device API) or from one cudaMalloc per call (host convenience functions).
  *
@@ -170,12 +171,19 @@
  * VERSION HISTORY
  *   0.1  prefix doubling SA, Phi LCP, LRS, validator, batch API, host convenience calls
  *   0.2  the 64-bit path (sa_cuda_build64, _lcp64, _lrs64, _validate64, _host_compute64)
- *   0.3  the DC3 sorter and the default rule (sa_cuda_build_algo, sa_cuda_build_workspace_size,
- *        sa_cuda_default_algorithm, sa_cuda_default_samples, options.algorithm,
- *        stats.algorithm); one templated sorter for both index widths
+ *   0.9.0 SA_CUDA_ERR_MPI -6 (never returned), SA_CUDA_ERR_INTERNAL -7: the project-wide values;
+ *        SA_CUDA_VERSION_*; the LICENSE text at the end; the DC3 sorter and the default rule
+ *        (sa_cuda_build_algo, sa_cuda_build_workspace_size, sa_cuda_default_algorithm,
+ *        sa_cuda_default_samples, options.algorithm, stats.algorithm); one templated sorter for
+ *        both index widths
  */
 #ifndef SA_CUDA_CUH
 #define SA_CUDA_CUH
+
+/* The project version (meson.build's project(version:)); every header carries the same. */
+#define SA_CUDA_VERSION_MAJOR 0
+#define SA_CUDA_VERSION_MINOR 9
+#define SA_CUDA_VERSION_PATCH 0
 
 #include <stddef.h>
 #include <stdint.h>
@@ -203,7 +211,8 @@ typedef enum sa_cuda_status {
                                   calls: n < 0 or n > 2^40) or workspace too small */
     SA_CUDA_ERR_NOMEM = -4,    /* cudaMalloc failed in a host convenience call */
     SA_CUDA_ERR_CUDA = -5,     /* a CUDA call or kernel launch failed */
-    SA_CUDA_ERR_INTERNAL = -6  /* a bug in sa_cuda.cuh: please report it */
+    SA_CUDA_ERR_MPI = -6,      /* (never returned: sa_cuda.cuh has no MPI code; the value is shared) */
+    SA_CUDA_ERR_INTERNAL = -7  /* a bug in sa_cuda.cuh: please report it */
 } sa_cuda_status;
 
 /* Longest repeated substring, as sa.h's sa_lrs_result: text[pos .. pos+len) occurs count
@@ -1356,11 +1365,12 @@ SA_CUDA_DEF const char *sa_cuda_status_string(sa_cuda_status status)
 {
     switch (status) {
     case SA_CUDA_OK: return "ok";
-    case SA_CUDA_ERR_NULL: return "a required pointer argument is NULL";
+    case SA_CUDA_ERR_NULL: return "a required pointer argument is NULL: pass device text, SA and workspace pointers";
     case SA_CUDA_ERR_ARG: return "an invalid argument (text count, offsets or options)";
     case SA_CUDA_ERR_SIZE: return "size out of range: n must be 0 <= n < 2^31 - 1 (the ...64 calls: n <= 2^40) and the workspace at least the size query's bytes";
     case SA_CUDA_ERR_NOMEM: return "not enough device memory (cudaMalloc failed)";
     case SA_CUDA_ERR_CUDA: return "a CUDA call or kernel launch failed (no GPU, or see cudaGetLastError)";
+    case SA_CUDA_ERR_MPI: return "an MPI call failed (sa_cuda.cuh itself never returns this)";
     case SA_CUDA_ERR_INTERNAL: return "internal error in sa_cuda.cuh: please report it";
     }
     return "unknown sa_cuda_status";
@@ -2420,12 +2430,25 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_unbwt(const uint8_t *bwt, uint8_t *text,
 #endif /* SA_CUDA_IMPLEMENTATION */
 
 /*
- * MIT License. Copyright (c) 2026 the hpc-singlefile authors.
- * Permission is hereby granted, free of charge, to any person obtaining a copy of this software
- * and associated documentation files (the "Software"), to deal in the Software without
- * restriction, including without limitation the rights to use, copy, modify, merge, publish,
- * distribute, sublicense, and/or sell copies of the Software, and to permit persons to whom the
- * Software is furnished to do so, subject to the following conditions: The above copyright
- * notice and this permission notice shall be included in all copies or substantial portions of
- * the Software. THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND.
- */
+MIT License
+
+Copyright (c) 2026 The hpc-singlefile authors
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+*/

@@ -1,6 +1,6 @@
 /* spiral.h - O(1) spiral-matrix index maths, row/tile generation, streamed fills,
  *            payload reordering and XOR checksums; sequential, OpenMP and CUDA.
- *            v0.2.0, MIT license (see the end of this file).
+ *            v0.9.0, MIT license (see the end of this file).
  *
  * WHAT IT DOES
  *   An M x N matrix is filled clockwise from the top-left corner with 1, 2, ..., M*N, outer
@@ -54,7 +54,7 @@
  *   SPIRAL_IMPLEMENTATION   compile the implementation in this translation unit
  *   SPIRAL_STATIC           make every public function static (and marked unused), so
  *                           several translation units may each carry the implementation
- *   SPIRALDEF               the storage class of the public functions (default: extern, or
+ *   SPIRAL_DEF              the storage class of the public functions (default: extern, or
  *                           static with SPIRAL_STATIC); define it yourself to override
  *   SPIRAL_OMP_MIN_CELLS    below this many cells the OpenMP paths stay on one thread (65536)
  *   SPIRAL_MAX_THREADS      the largest spiral_options.threads accepted (4096)
@@ -139,8 +139,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The project version (meson.build's project(version:)); every header carries the same. */
 #define SPIRAL_VERSION_MAJOR 0
-#define SPIRAL_VERSION_MINOR 2
+#define SPIRAL_VERSION_MINOR 9
 #define SPIRAL_VERSION_PATCH 0
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -149,11 +150,11 @@
 #define SPIRAL__UNUSED
 #endif
 
-#ifndef SPIRALDEF
+#ifndef SPIRAL_DEF
 #ifdef SPIRAL_STATIC
-#define SPIRALDEF static SPIRAL__UNUSED
+#define SPIRAL_DEF static SPIRAL__UNUSED
 #else
-#define SPIRALDEF extern
+#define SPIRAL_DEF extern
 #endif
 #endif
 
@@ -177,8 +178,8 @@ typedef enum spiral_status {
     SPIRAL_ERR_CUDA = -5,     /* a CUDA call or kernel launch failed */
     SPIRAL_ERR_MPI = -6,      /* (never returned: spiral.h has no MPI code) */
     SPIRAL_ERR_INTERNAL = -7, /* (never returned: no internal consistency checks fail) */
-    SPIRAL_ERR_EMPTY = -8,    /* M or N is 0: the matrix has no cells */
-    SPIRAL_ERR_RANGE = -9     /* a cell, value, row band or tile lies outside the matrix */
+    SPIRAL_ERR_EMPTY = -16,   /* M or N is 0: the matrix has no cells */
+    SPIRAL_ERR_RANGE = -17    /* a cell, value, row band or tile lies outside the matrix */
 } spiral_status;
 
 typedef enum spiral_direction {
@@ -191,34 +192,34 @@ typedef struct spiral_options {
     int threads; /* OpenMP threads; 0 = omp_get_max_threads() */
 } spiral_options;
 
-SPIRALDEF const char *spiral_status_string(spiral_status s);
-SPIRALDEF spiral_status spiral_check_size(uint64_t M, uint64_t N);
-SPIRALDEF spiral_status spiral_value_at(uint64_t M, uint64_t N, uint64_t r, uint64_t c, uint64_t *v);
-SPIRALDEF spiral_status spiral_coord(uint64_t M, uint64_t N, uint64_t k, uint64_t *r, uint64_t *c);
-SPIRALDEF uint64_t spiral_xor_1_to(uint64_t K);
-SPIRALDEF spiral_status spiral_row(uint64_t M, uint64_t N, uint64_t r, uint64_t c0, uint64_t len, uint64_t *out);
-SPIRALDEF spiral_status spiral_tile(uint64_t M, uint64_t N, uint64_t r0, uint64_t c0, uint64_t h, uint64_t w,
+SPIRAL_DEF const char *spiral_status_string(spiral_status s);
+SPIRAL_DEF spiral_status spiral_check_size(uint64_t M, uint64_t N);
+SPIRAL_DEF spiral_status spiral_value_at(uint64_t M, uint64_t N, uint64_t r, uint64_t c, uint64_t *v);
+SPIRAL_DEF spiral_status spiral_coord(uint64_t M, uint64_t N, uint64_t k, uint64_t *r, uint64_t *c);
+SPIRAL_DEF uint64_t spiral_xor_1_to(uint64_t K);
+SPIRAL_DEF spiral_status spiral_row(uint64_t M, uint64_t N, uint64_t r, uint64_t c0, uint64_t len, uint64_t *out);
+SPIRAL_DEF spiral_status spiral_tile(uint64_t M, uint64_t N, uint64_t r0, uint64_t c0, uint64_t h, uint64_t w,
                                     uint64_t *out, uint64_t ld);
-SPIRALDEF spiral_status spiral_fill_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *out,
+SPIRAL_DEF spiral_status spiral_fill_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *out,
                                          const spiral_options *opt);
-SPIRALDEF spiral_status spiral_checksum_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *x,
+SPIRAL_DEF spiral_status spiral_checksum_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *x,
                                              const spiral_options *opt);
-SPIRALDEF spiral_status spiral_checksum(uint64_t M, uint64_t N, uint64_t *x, const spiral_options *opt);
-SPIRALDEF spiral_status spiral_checksum_formula_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
+SPIRAL_DEF spiral_status spiral_checksum(uint64_t M, uint64_t N, uint64_t *x, const spiral_options *opt);
+SPIRAL_DEF spiral_status spiral_checksum_formula_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
                                                      uint64_t *x, const spiral_options *opt);
-SPIRALDEF spiral_status spiral_reorder(uint64_t M, uint64_t N, size_t elem_size, const void *in, void *out,
+SPIRAL_DEF spiral_status spiral_reorder(uint64_t M, uint64_t N, size_t elem_size, const void *in, void *out,
                                        spiral_direction dir, const spiral_options *opt);
 #ifdef __CUDACC__
-SPIRALDEF size_t spiral_cuda_workspace_size(uint64_t M, uint64_t N, size_t elem_size);
-SPIRALDEF spiral_status spiral_cuda_checksum(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
+SPIRAL_DEF size_t spiral_cuda_workspace_size(uint64_t M, uint64_t N, size_t elem_size);
+SPIRAL_DEF spiral_status spiral_cuda_checksum(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
                                              unsigned long long *d_x, void *d_ws, size_t ws_bytes,
                                              cudaStream_t stream);
-SPIRALDEF spiral_status spiral_cuda_checksum_formula(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
+SPIRAL_DEF spiral_status spiral_cuda_checksum_formula(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
                                                      unsigned long long *d_x, void *d_ws, size_t ws_bytes,
                                                      cudaStream_t stream);
-SPIRALDEF spiral_status spiral_cuda_fill_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *d_out,
+SPIRAL_DEF spiral_status spiral_cuda_fill_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *d_out,
                                               void *d_ws, size_t ws_bytes, cudaStream_t stream);
-SPIRALDEF spiral_status spiral_cuda_reorder(uint64_t M, uint64_t N, size_t elem_size, const void *d_in, void *d_out,
+SPIRAL_DEF spiral_status spiral_cuda_reorder(uint64_t M, uint64_t N, size_t elem_size, const void *d_in, void *d_out,
                                             spiral_direction dir, void *d_ws, size_t ws_bytes, cudaStream_t stream);
 #endif
 
@@ -402,7 +403,7 @@ static inline SPIRAL_HD int spiral__tile_run(uint64_t M, uint64_t N, uint64_t r0
 extern "C" {
 #endif
 
-SPIRALDEF const char *spiral_status_string(spiral_status s)
+SPIRAL_DEF const char *spiral_status_string(spiral_status s)
 {
     switch (s) {
     case SPIRAL_OK: return "ok";
@@ -411,17 +412,17 @@ SPIRALDEF const char *spiral_status_string(spiral_status s)
                                 "overlapping buffers or a misaligned output";
     case SPIRAL_ERR_SIZE: return "M*N, or a buffer's size in bytes, does not fit in 64 bits or size_t "
                                  "(or the GPU workspace is too small)";
-    case SPIRAL_ERR_NOMEM: return "out of memory";
+    case SPIRAL_ERR_NOMEM: return "out of memory (spiral.h itself never returns this: it allocates nothing)";
     case SPIRAL_ERR_CUDA: return "a CUDA call or kernel launch failed";
-    case SPIRAL_ERR_MPI: return "an MPI call failed";
+    case SPIRAL_ERR_MPI: return "an MPI call failed (spiral.h itself never returns this)";
     case SPIRAL_ERR_INTERNAL: return "internal error in spiral.h: please report it";
-    case SPIRAL_ERR_EMPTY: return "the matrix is empty (M or N is 0)";
+    case SPIRAL_ERR_EMPTY: return "the matrix is empty (M or N is 0): give both dimensions >= 1";
     case SPIRAL_ERR_RANGE: return "a cell, value, row band or tile lies outside the matrix";
     }
     return "unknown spiral_status";
 }
 
-SPIRALDEF spiral_status spiral_check_size(uint64_t M, uint64_t N)
+SPIRAL_DEF spiral_status spiral_check_size(uint64_t M, uint64_t N)
 {
     if (M == 0 || N == 0) return SPIRAL_ERR_EMPTY;
     if (M > UINT64_MAX / N) return SPIRAL_ERR_SIZE;
@@ -465,7 +466,7 @@ static uint64_t spiral__chunks(uint64_t nrows, uint64_t N, uint64_t *rpc)
     return spiral__ceil_div(nrows, *rpc);
 }
 
-SPIRALDEF spiral_status spiral_value_at(uint64_t M, uint64_t N, uint64_t r, uint64_t c, uint64_t *v)
+SPIRAL_DEF spiral_status spiral_value_at(uint64_t M, uint64_t N, uint64_t r, uint64_t c, uint64_t *v)
 {
     spiral_status s;
     if (!v) return SPIRAL_ERR_NULL;
@@ -475,7 +476,7 @@ SPIRALDEF spiral_status spiral_value_at(uint64_t M, uint64_t N, uint64_t r, uint
     return SPIRAL_OK;
 }
 
-SPIRALDEF uint64_t spiral_xor_1_to(uint64_t K)
+SPIRAL_DEF uint64_t spiral_xor_1_to(uint64_t K)
 {
     switch (K & 3) { /* seed 7.4: XOR of 4 consecutive integers from a multiple of 4 is 0 */
     case 0: return K;
@@ -503,7 +504,7 @@ static uint64_t spiral__isqrt(uint64_t n)
  * root x* = 2R / (d + sqrt(d^2 + 4R)) we estimate with an integer square root (scaled down
  * by 2^s where the radicand would overflow; the error stays a few units), then correct L
  * with the exact test (a-2L)(b-2L) >= R, which cannot overflow since it is <= M*N. */
-SPIRALDEF spiral_status spiral_coord(uint64_t M, uint64_t N, uint64_t k, uint64_t *r, uint64_t *c)
+SPIRAL_DEF spiral_status spiral_coord(uint64_t M, uint64_t N, uint64_t k, uint64_t *r, uint64_t *c)
 {
     spiral_status s;
     uint64_t MN, a, b, d, R, t, den, x, L, Lmax, w, h, S, off;
@@ -658,7 +659,7 @@ static inline void spiral__row_emit(uint64_t M, uint64_t N, uint64_t r, uint64_t
         }
 }
 
-SPIRALDEF spiral_status spiral_row(uint64_t M, uint64_t N, uint64_t r, uint64_t c0, uint64_t len, uint64_t *out)
+SPIRAL_DEF spiral_status spiral_row(uint64_t M, uint64_t N, uint64_t r, uint64_t c0, uint64_t len, uint64_t *out)
 {
     spiral_status s;
     if (!out && len) return SPIRAL_ERR_NULL;
@@ -668,7 +669,7 @@ SPIRALDEF spiral_status spiral_row(uint64_t M, uint64_t N, uint64_t r, uint64_t 
     return SPIRAL_OK;
 }
 
-SPIRALDEF spiral_status spiral_tile(uint64_t M, uint64_t N, uint64_t r0, uint64_t c0, uint64_t h, uint64_t w,
+SPIRAL_DEF spiral_status spiral_tile(uint64_t M, uint64_t N, uint64_t r0, uint64_t c0, uint64_t h, uint64_t w,
                                     uint64_t *out, uint64_t ld)
 {
     spiral_status s;
@@ -683,7 +684,7 @@ SPIRALDEF spiral_status spiral_tile(uint64_t M, uint64_t N, uint64_t r0, uint64_
     return SPIRAL_OK;
 }
 
-SPIRALDEF spiral_status spiral_fill_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *out,
+SPIRAL_DEF spiral_status spiral_fill_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *out,
                                          const spiral_options *opt)
 {
     spiral_status s;
@@ -743,18 +744,18 @@ static spiral_status spiral__xor_band(uint64_t M, uint64_t N, uint64_t r0, uint6
     return SPIRAL_OK;
 }
 
-SPIRALDEF spiral_status spiral_checksum_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *x,
+SPIRAL_DEF spiral_status spiral_checksum_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *x,
                                              const spiral_options *opt)
 {
     return spiral__xor_band(M, N, r0, nrows, x, opt, 0);
 }
 
-SPIRALDEF spiral_status spiral_checksum(uint64_t M, uint64_t N, uint64_t *x, const spiral_options *opt)
+SPIRAL_DEF spiral_status spiral_checksum(uint64_t M, uint64_t N, uint64_t *x, const spiral_options *opt)
 {
     return spiral__xor_band(M, N, 0, M, x, opt, 0);
 }
 
-SPIRALDEF spiral_status spiral_checksum_formula_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
+SPIRAL_DEF spiral_status spiral_checksum_formula_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
                                                      uint64_t *x, const spiral_options *opt)
 {
     return spiral__xor_band(M, N, r0, nrows, x, opt, 1);
@@ -811,7 +812,7 @@ static spiral_status spiral__check_reorder(uint64_t M, uint64_t N, size_t es, co
     return SPIRAL_OK;
 }
 
-SPIRALDEF spiral_status spiral_reorder(uint64_t M, uint64_t N, size_t elem_size, const void *in, void *out,
+SPIRAL_DEF spiral_status spiral_reorder(uint64_t M, uint64_t N, size_t elem_size, const void *in, void *out,
                                        spiral_direction dir, const spiral_options *opt)
 {
     spiral_status s;
@@ -1054,13 +1055,13 @@ static spiral_status spiral__check_ws(const void *d_ws, size_t ws_bytes, size_t 
 
 extern "C" {
 
-SPIRALDEF size_t spiral_cuda_workspace_size(uint64_t M, uint64_t N, size_t elem_size)
+SPIRAL_DEF size_t spiral_cuda_workspace_size(uint64_t M, uint64_t N, size_t elem_size)
 {
     (void)M; (void)N; (void)elem_size;
     return 0; /* no kernel needs scratch today; the parameter keeps the API stable if one does */
 }
 
-SPIRALDEF spiral_status spiral_cuda_checksum(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
+SPIRAL_DEF spiral_status spiral_cuda_checksum(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
                                              unsigned long long *d_x, void *d_ws, size_t ws_bytes,
                                              cudaStream_t stream)
 {
@@ -1080,7 +1081,7 @@ SPIRALDEF spiral_status spiral_cuda_checksum(uint64_t M, uint64_t N, uint64_t r0
     return cudaGetLastError() == cudaSuccess ? SPIRAL_OK : SPIRAL_ERR_CUDA;
 }
 
-SPIRALDEF spiral_status spiral_cuda_checksum_formula(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
+SPIRAL_DEF spiral_status spiral_cuda_checksum_formula(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows,
                                                      unsigned long long *d_x, void *d_ws, size_t ws_bytes,
                                                      cudaStream_t stream)
 {
@@ -1100,7 +1101,7 @@ SPIRALDEF spiral_status spiral_cuda_checksum_formula(uint64_t M, uint64_t N, uin
     return cudaGetLastError() == cudaSuccess ? SPIRAL_OK : SPIRAL_ERR_CUDA;
 }
 
-SPIRALDEF spiral_status spiral_cuda_fill_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *d_out,
+SPIRAL_DEF spiral_status spiral_cuda_fill_rows(uint64_t M, uint64_t N, uint64_t r0, uint64_t nrows, uint64_t *d_out,
                                               void *d_ws, size_t ws_bytes, cudaStream_t stream)
 {
     spiral_status s = spiral__check_band(M, N, r0, nrows);
@@ -1119,7 +1120,7 @@ SPIRALDEF spiral_status spiral_cuda_fill_rows(uint64_t M, uint64_t N, uint64_t r
     return cudaGetLastError() == cudaSuccess ? SPIRAL_OK : SPIRAL_ERR_CUDA;
 }
 
-SPIRALDEF spiral_status spiral_cuda_reorder(uint64_t M, uint64_t N, size_t elem_size, const void *d_in, void *d_out,
+SPIRAL_DEF spiral_status spiral_cuda_reorder(uint64_t M, uint64_t N, size_t elem_size, const void *d_in, void *d_out,
                                             spiral_direction dir, void *d_ws, size_t ws_bytes, cudaStream_t stream)
 {
     spiral_status s;
@@ -1165,33 +1166,39 @@ SPIRALDEF spiral_status spiral_cuda_reorder(uint64_t M, uint64_t N, size_t elem_
 /*
 ------------------------------------------------------------------------------
 REVISION HISTORY
+  0.9.0  SPIRAL_ERR_EMPTY -16, SPIRAL_ERR_RANGE -17 (own codes from -16); SPIRAL_DEF (was
+         SPIRALDEF); version = the project version; the LICENSE text at the end
   0.2.0  house conventions: spiral_value(M, N, r, c) (was r, c, M, N); spiral_options with
          threads for the OpenMP functions; CUDA entry points take (d_ws, ws_bytes, stream)
          with spiral_cuda_workspace_size; statuses renumbered (SPIRAL_ERR_OVERFLOW is now
-         SPIRAL_ERR_SIZE); SPIRALDEF overridable; no unused MALLOC/FREE/ASSERT hooks;
+         SPIRAL_ERR_SIZE); SPIRAL_DEF overridable; no unused MALLOC/FREE/ASSERT hooks;
          spiral_tile with w = 0 and ld = 0 no longer divides by zero; chunk and grid counts
          of bands near 2^64 rows no longer wrap; overlapping reorder buffers refused
   0.1.0  first release: value, coord, rows, tiles, bands, checksums (CPU, OpenMP, CUDA),
          payload reordering (CPU, CUDA)
 ------------------------------------------------------------------------------
+*/
+
+/*
 MIT License
 
-Copyright (c) 2026 the hpc-singlefile authors
+Copyright (c) 2026 The hpc-singlefile authors
 
-Permission is hereby granted, free of charge, to any person obtaining a copy of this
-software and associated documentation files (the "Software"), to deal in the Software
-without restriction, including without limitation the rights to use, copy, modify, merge,
-publish, distribute, sublicense, and/or sell copies of the Software, and to permit persons
-to whom the Software is furnished to do so, subject to the following conditions:
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
 
-The above copyright notice and this permission notice shall be included in all copies or
-substantial portions of the Software.
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
 
-THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED,
-INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR
-PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE
-FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR
-OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
-DEALINGS IN THE SOFTWARE.
-------------------------------------------------------------------------------
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
 */

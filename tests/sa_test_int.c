@@ -176,7 +176,7 @@ static void check_bad_arguments(void)
     CHECK(sa_build_int(NULL, sa, 5, 3, NULL) == SA_ERR_NULL, "T NULL");
     CHECK(sa_build_int(t, NULL, 5, 3, NULL) == SA_ERR_NULL, "sa NULL");
     CHECK(sa_build_int(NULL, NULL, 0, 3, NULL) == SA_OK, "n = 0 needs no arrays");
-    CHECK(sa_build_int(t, sa, 5, 3, &bad_threads) == SA_ERR_THREADS, "bad options");
+    CHECK(sa_build_int(t, sa, 5, 3, &bad_threads) == SA_ERR_ARG, "bad options");
     t64[4] = (int64_t)1 << 40;
     CHECK(sa_build_int64(t64, sa64, 5, (int64_t)1 << 40, NULL) == SA_ERR_ARG, "int64 symbol == k");
     t64[4] = INT64_MIN;

@@ -232,7 +232,7 @@ static void check_bad_args(void)
     /* bad options or algorithm on one rank */
     bad.threads = -1;
     st = sa_mpi_build64(MPI_COMM_WORLD, SA_MPI_DIST, t + lo, cnt, sa, lcp, 100, &lrs, R == bad_rank ? &bad : NULL, NULL);
-    CHECK(st == SA_ERR_THREADS, "bad threads: %s", sa_status_string(st));
+    CHECK(st == SA_ERR_ARG, "bad threads: %s", sa_status_string(st));
     st = sa_mpi_build64(MPI_COMM_WORLD, R == bad_rank ? (sa_mpi_algorithm)7 : SA_MPI_DIST, t + lo, cnt, sa, lcp, 100,
                         &lrs, NULL, NULL);
     CHECK(st == SA_ERR_ARG, "bad algorithm: %s", sa_status_string(st));

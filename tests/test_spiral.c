@@ -359,9 +359,12 @@ static void test_statuses(void)
         }
         CHECK(spiral_checksum(3, 3, &v, &ok) == SPIRAL_OK && v == 1); /* capped by the work */
     }
-    for (int s = -9; s <= 0; s++) {
-        const char *m = spiral_status_string((spiral_status)s);
-        CHECK(m && *m && strcmp(m, "unknown spiral_status") != 0, "%d", s);
+    const spiral_status all[] = {SPIRAL_OK, SPIRAL_ERR_NULL, SPIRAL_ERR_ARG, SPIRAL_ERR_SIZE, SPIRAL_ERR_NOMEM,
+                                 SPIRAL_ERR_CUDA, SPIRAL_ERR_MPI, SPIRAL_ERR_INTERNAL, SPIRAL_ERR_EMPTY,
+                                 SPIRAL_ERR_RANGE};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
+        const char *m = spiral_status_string(all[i]);
+        CHECK(m && *m && strcmp(m, "unknown spiral_status") != 0, "%d", (int)all[i]);
     }
     CHECK(strcmp(spiral_status_string(SPIRAL_OK), "ok") == 0);
     CHECK(SPIRAL_ERR_NULL == -1 && SPIRAL_ERR_ARG == -2 && SPIRAL_ERR_SIZE == -3 && SPIRAL_ERR_NOMEM == -4 &&
