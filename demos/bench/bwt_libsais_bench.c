@@ -14,7 +14,7 @@
  *              (libsais_gsa returns -1 on two adjacent terminators)
  *   int        sa_build_int    vs libsais_int, 1 thread, the input's bytes as int32 symbols, k = 256
  * Without -DSA_BENCH_LIBSAIS (meson: no -Dlibsais_dir) only sa.h runs. CSV on stdout. */
-#include "demo_common.h"
+#include "../demo_common.h"
 #define SA_IMPLEMENTATION
 #include "sa.h"
 #ifdef SA_BENCH_LIBSAIS
