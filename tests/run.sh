@@ -10,6 +10,7 @@ setup_deps
 
 builddir="$ROOT/build"
 opts=()
+tmul=1
 if [ "${1:-}" = "--sanitize" ]; then
     shift
     builddir="$ROOT/build-san"
@@ -19,7 +20,9 @@ if [ "${1:-}" = "--sanitize" ]; then
     export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1}
     export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$ROOT/tests/lsan.supp:print_suppressions=0}
     export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+    # ASan + UBSan run the MPI suites 2-3x slower (sa_mpi_np5 takes ~160 s of its 240 s plain)
+    tmul=3
 fi
 setup_build "$builddir" "${opts[@]}"
 $MESON compile -C "$builddir"
-$MESON test -C "$builddir" --print-errorlogs --num-processes "$(nproc)" "$@"
+$MESON test -C "$builddir" --print-errorlogs --num-processes "$(nproc)" --timeout-multiplier "$tmul" "$@"
