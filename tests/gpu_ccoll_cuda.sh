@@ -3,12 +3,14 @@
 # device tool (kind nvidia-h200-x2): build the two programs, run tests/test_ccoll_cuda.cu in
 # every placement (2 and 3 ranks; one GPU per rank, one shared GPU, 3 ranks on 2 GPUs;
 # CCOLL_RANKS_PER_NODE=1 and unset), under compute-sanitizer memcheck, the demo, and the
-# benchmark (demos/bench/allreduce_bench_ccoll_cuda.sh). Logs and CSVs under $OUT.
-#   STEPS="test memcheck demo bench" tests/gpu_ccoll_cuda.sh
+# benchmark (demos/bench/allreduce_bench_ccoll_cuda.sh), and ccoll beside NCCL's C API in one
+# program (step nccl: demos/bench/allreduce_ccoll_cuda_nccl.sh; NCCL found where torch or the
+# nvidia-nccl pip package put it, or NCCL_DIR=PATH). Logs and CSVs under $OUT.
+#   STEPS="test memcheck demo bench nccl" tests/gpu_ccoll_cuda.sh
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${OUT:-$ROOT/gpu-out}
-mkdir -p "$OUT"
+mkdir -p "$OUT" "$OUT/logs"
 STEPS=" ${STEPS:-test memcheck demo bench} "
 want() { [[ "$STEPS" == *" $1 "* ]]; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
@@ -22,9 +24,22 @@ B="$ROOT/build-gpu-ccoll"
 } >"$OUT/machine.txt" 2>&1
 cat "$OUT/machine.txt"
 rm -rf "$B"
-$MESON setup "$B" "$ROOT" -Dcuda=enabled -Dbuildtype=release -Dgpu_arch=sm_90 -Dbenchmarks=disabled >"$OUT/setup.log" 2>&1 \
+benchopt=(-Dbenchmarks=disabled)
+targets=${BUILD_TARGETS:-tests/ccoll_test_cuda demos/allreduce_cuda}
+if want nccl; then
+    # an NCCL install with both the header and the library (pip's nvidia/nccl, /usr/local/cuda, ...)
+    if [ -z "${NCCL_DIR:-}" ]; then
+        for h in $(find / -xdev -name nccl.h -path '*/include/nccl.h' 2>/dev/null); do
+            d=$(dirname "$(dirname "$h")")
+            ls "$d"/lib/libnccl.so* >/dev/null 2>&1 && { NCCL_DIR=$d; break; }
+        done
+    fi
+    echo "NCCL_DIR=${NCCL_DIR:-} ($(grep -hE 'define NCCL_(MAJOR|MINOR|PATCH) ' "${NCCL_DIR:-/nonexistent}/include/nccl.h" 2>/dev/null | awk '{print $3}' | tr '\n' .))" | tee -a "$OUT/machine.txt"
+    [ -n "${NCCL_DIR:-}" ] && { benchopt=(-Dbenchmarks=enabled "-Dnccl_dir=$NCCL_DIR"); targets="$targets demos/bench/allreduce_ccoll_cuda_nccl"; export LD_LIBRARY_PATH="$NCCL_DIR/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"; }
+fi
+$MESON setup "$B" "$ROOT" -Dcuda=enabled -Dbuildtype=release -Dgpu_arch=sm_90 "${benchopt[@]}" >"$OUT/setup.log" 2>&1 \
     || { tail -n 40 "$OUT/setup.log"; exit 1; }
-ninja -C "$B" ${BUILD_TARGETS:-tests/ccoll_test_cuda demos/allreduce_cuda} >"$OUT/build.log" 2>&1 || { grep -E 'error|FAILED' "$OUT/build.log" | head -30; exit 1; }
+ninja -C "$B" $targets >"$OUT/build.log" 2>&1 || { grep -E 'error|FAILED' "$OUT/build.log" | head -30; exit 1; }
 echo "build ok"
 T="$B/tests/ccoll_test_cuda"
 status=0
@@ -63,6 +78,15 @@ for r in rows:
     print(f"{r['label']:5} {r['data']:6} {int(r['bytes_per_rank'])>>20:5} MiB {r['algo']:10} {r['ran']:10} {float(r['time_s'])*1e3:9.3f} ms"
           f"  CR {r['ratio']:>6}  codec {r['t_codec']:>9} stage {r['t_stage']:>9} link {r['t_link']:>9} wire {r['t_wire']:>9} ok {r['ok']}")
 PY
+fi
+if want nccl; then
+    if [ -x "$B/demos/bench/allreduce_ccoll_cuda_nccl" ]; then
+        BIN="$B/demos/bench/allreduce_ccoll_cuda_nccl" NCCL_LOGDIR="$OUT/logs" timeout "${NCCL_TMO:-420}" \
+            "$ROOT/demos/bench/allreduce_ccoll_cuda_nccl.sh" "$OUT/allreduce_ccoll_cuda_nccl.csv" >"$OUT/logs/nccl_bench.log" 2>&1 || status=1
+        tail -n 8 "$OUT/logs/nccl_bench.log"
+        grep -h -o -E 'via (NET/[A-Za-z]+|P2P/[A-Za-z/]+|SHM[A-Za-z/]*)' "$OUT"/logs/nccl.*.log 2>/dev/null | sort | uniq -c
+        python3 "$ROOT/demos/bench/allreduce_ccoll_cuda_nccl_table.py" "$OUT/allreduce_ccoll_cuda_nccl.csv" | tee "$OUT/nccl_table.md"
+    else echo "step nccl: no NCCL (header + libnccl.so*) found: not run"; status=1; fi
 fi
 # last, so the timings above come back even if it runs long
 if want memcheck; then

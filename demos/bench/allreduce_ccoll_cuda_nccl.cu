@@ -1,0 +1,243 @@
+/* allreduce_ccoll_cuda_nccl - ccoll_mpi.h's device plans beside NCCL's allreduce in one MPI
+ * program (issue 28): NCCL through its C API (ncclCommInitRank, the unique id broadcast over
+ * MPI), ccoll's plans (ArGM over CUDA IPC, HomComp_F, ...) and MPI_Allreduce staged through
+ * pinned host memory, on the same float32 device buffers, one GPU per rank where the node has
+ * enough. Per row: median over --iters calls of the slowest rank's time (a barrier before each
+ * call, the stream synchronised after it), GB/s of the vector, the compression ratio, the max
+ * error over p x eb against MPI_Allreduce of the inputs as doubles, OK.
+ *   --nccl default   NCCL as it comes (NVLink / shared memory inside a node)
+ *   --nccl sockets   NCCL held to its socket transport (NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1
+ *                    NCCL_IB_DISABLE=1, set before ncclCommInitRank): the stand-in for a slow
+ *                    inter-node link; run ccoll then with --rpn 1 (every rank its own node) and
+ *                    OpenMPI over TCP (mpiexec --mca pml ob1 --mca btl tcp,self), the same path
+ *   --nccl none      ccoll and staged MPI only
+ * Exit 1 when a row fails its check, 77 when no GPU is visible. NVLink multicast stays off
+ * (NCCL_NVLS_ENABLE=0 unless already set). */
+#define CCOLL_IMPLEMENTATION
+#include "ccoll_mpi.h"
+#include <nccl.h>
+#include "../demo_common.h"
+#include "../allreduce_demo.h"
+
+static const char *USAGE =
+    "[--count N[,N...] (f32 elements per rank, default 16777216)] [--data walk,normal] [--rel R] [--iters N]\n"
+    "       [--algo nccl,mpi,argm,homcomp_f,auto,ring,doc,homcomp,recdbl (comma list; default nccl,argm,homcomp_f,mpi)]\n"
+    "       [--nccl default|sockets|none] [--rpn D (ccoll ranks per node; 0 = MPI_COMM_TYPE_SHARED)] [--segment ELEMS]\n"
+    "       [--label TEXT] [--no-header]";
+
+#define CU(call) do { cudaError_t e_ = (call); if (e_ != cudaSuccess) { fprintf(stderr, "%s failed: %s\n", #call, cudaGetErrorString(e_)); MPI_Abort(MPI_COMM_WORLD, 1); } } while (0)
+#define NC(call) do { ncclResult_t r_ = (call); if (r_ != ncclSuccess) { fprintf(stderr, "%s failed: %s\n", #call, ncclGetErrorString(r_)); MPI_Abort(MPI_COMM_WORLD, 1); } } while (0)
+
+enum { A_NCCL, A_MPI, A_AUTO, A_RING, A_DOC, A_HOMCOMP, A_HOMCOMP_F, A_ARGM, A_RECDBL, A_N };
+static const char *const names[] = {"nccl", "mpi", "auto", "ring", "doc", "homcomp", "homcomp_f", "argm", "recdbl", NULL};
+
+int main(int argc, char **argv)
+{
+    static const char *const nmodes[] = {"default", "sockets", "none", NULL};
+    uint64_t counts[32], nc = 0, iters = 5, seg = 0, rpn = 0;
+    int rank, p, ndev = 0, nmode = 0, header = 1, fail = 0, order[A_N], no = 0, datas[2] = {1, 0}, nd = 0;
+    double rel = 1e-4;
+    const char *label = "";
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    dc_set_rank(rank);
+    dc_set_exit_hook(finalize);
+    dc_init(argc, argv, USAGE);
+    for (int i = 1; i < argc; i++) {
+        if (dc_is(argv[i], "--count")) {
+            char list[512], *tok, *save = NULL;
+            snprintf(list, sizeof list, "%s", dc_arg_str(&i));
+            for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+                char *end = NULL;
+                unsigned long long v = strtoull(tok, &end, 10);
+                if (!end || *end || v < 1 || v > ((uint64_t)1 << 31) - 1 || nc == 32) dc_usage_error("bad --count '%s'", tok);
+                counts[nc++] = v;
+            }
+        } else if (dc_is(argv[i], "--data")) {
+            char list[64], *tok, *save = NULL;
+            snprintf(list, sizeof list, "%s", dc_arg_str(&i));
+            nd = 0;
+            for (tok = strtok_r(list, ",", &save); tok && nd < 2; tok = strtok_r(NULL, ",", &save)) {
+                if (strcmp(tok, "walk") && strcmp(tok, "normal")) dc_usage_error("unknown data '%s'", tok);
+                datas[nd++] = !strcmp(tok, "walk");
+            }
+        } else if (dc_is(argv[i], "--algo")) {
+            char list[256], *tok, *save = NULL;
+            snprintf(list, sizeof list, "%s", dc_arg_str(&i));
+            no = 0;
+            for (tok = strtok_r(list, ",", &save); tok && no < A_N; tok = strtok_r(NULL, ",", &save)) {
+                int k = 0;
+                while (names[k] && strcmp(names[k], tok)) k++;
+                if (!names[k]) dc_usage_error("unknown algorithm '%s'", tok);
+                order[no++] = k;
+            }
+        } else if (dc_is(argv[i], "--nccl")) nmode = dc_arg_choice(&i, nmodes);
+        else if (dc_is(argv[i], "--rel")) rel = dc_arg_double(&i, 1e-12, 1.0);
+        else if (dc_is(argv[i], "--iters")) iters = dc_arg_u64(&i, 1, 1000);
+        else if (dc_is(argv[i], "--rpn")) rpn = dc_arg_u64(&i, 0, 1 << 20);
+        else if (dc_is(argv[i], "--segment")) seg = dc_arg_u64(&i, 0, 1 << 24);
+        else if (dc_is(argv[i], "--label")) label = dc_arg_str(&i);
+        else if (dc_is(argv[i], "--no-header")) header = 0;
+        else if (dc_is(argv[i], "-h") || dc_is(argv[i], "--help")) dc_help();
+        else dc_unknown(i);
+    }
+    if (!nc) counts[nc++] = 16777216;
+    if (!nd) nd = 2;
+    if (!no) { order[0] = A_NCCL; order[1] = A_ARGM; order[2] = A_HOMCOMP_F; order[3] = A_MPI; no = 4; }
+    if (cudaGetDeviceCount(&ndev) != cudaSuccess) ndev = 0;
+    {
+        int mind = 0, lr = 0;
+        MPI_Comm node;
+        MPI_Allreduce(&ndev, &mind, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+        if (!mind) {
+            if (!rank) fprintf(stderr, "allreduce_ccoll_cuda_nccl: no CUDA device, skipped\n");
+            MPI_Finalize();
+            return DC_EXIT_SKIP;
+        }
+        MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+        MPI_Comm_rank(node, &lr);
+        MPI_Comm_free(&node);
+        CU(cudaSetDevice(lr % ndev));
+    }
+    cudaStream_t stream;
+    CU(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    /* NCCL: the settings before the communicator exists (NCCL reads them once per process) */
+    ncclComm_t nccl = NULL;
+    int nver = 0;
+    if (nmode != 2) {
+        ncclUniqueId id;
+        setenv("NCCL_NVLS_ENABLE", "0", 0);
+        if (nmode == 1) {
+            setenv("NCCL_P2P_DISABLE", "1", 1);
+            setenv("NCCL_SHM_DISABLE", "1", 1);
+            setenv("NCCL_IB_DISABLE", "1", 1);
+        }
+        if (!rank) NC(ncclGetUniqueId(&id));
+        MPI_Bcast(&id, (int)sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD);
+        NC(ncclCommInitRank(&nccl, p, id, rank));
+        ncclGetVersion(&nver);
+    }
+    if (!rank && header)
+        printf("label,nccl_mode,nccl_version,algo,ran,data,n,bytes_per_rank,ranks,gpus,rpn,iters,time_s,gb_per_s,ratio,"
+               "err_over_peb,ipc,t_codec,t_stage,t_link,t_wire,ok\n");
+    double *ts = (double *)malloc(iters * sizeof *ts);
+    for (uint64_t ci = 0; ci < nc; ci++) {
+        const uint64_t n = counts[ci];
+        const size_t bytes = n * 4;
+        double *xx = (double *)malloc(n * 16), *ref = (double *)malloc(n * 16), *aref = NULL;
+        float *in = (float *)malloc(bytes), *out = NULL, *pin = NULL, *din = NULL, *dout = NULL;
+        int ok_alloc = xx && ref && in && cudaMallocHost((void **)&out, bytes) == cudaSuccess &&
+                       cudaMallocHost((void **)&pin, bytes) == cudaSuccess && cudaMalloc((void **)&din, bytes) == cudaSuccess &&
+                       cudaMalloc((void **)&dout, bytes) == cudaSuccess, all_alloc = 0;
+        MPI_Allreduce(&ok_alloc, &all_alloc, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+        if (!all_alloc) {
+            if (!rank) fprintf(stderr, "allreduce_ccoll_cuda_nccl: out of memory for %llu elements\n", (unsigned long long)n);
+            fail = 1;
+            break;
+        }
+        aref = ref + n;
+        for (int di = 0; di < nd; di++) {
+            const int walk = datas[di];
+            make_data(xx, n, walk, rank);
+            for (uint64_t i = 0; i < n; i++) { in[i] = (float)xx[i]; xx[i] = in[i]; xx[n + i] = fabs((double)in[i]); }
+            CU(cudaMemcpy(din, in, bytes, cudaMemcpyHostToDevice));
+            /* the oracle: MPI_Allreduce of the inputs (and of |x|, for rounding slack) as doubles, in
+             * pieces (an int count) */
+            for (uint64_t o = 0; o < 2 * n; o += (uint64_t)1 << 28) {
+                uint64_t m = 2 * n - o < ((uint64_t)1 << 28) ? 2 * n - o : (uint64_t)1 << 28;
+                MPI_Allreduce(xx + o, ref + o, (int)m, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+            }
+            for (int oi = 0; oi < no; oi++) {
+                const int a = order[oi];
+                if (a == A_NCCL && !nccl) continue;
+                ccoll_plan *P = NULL;
+                ccoll_info I, best;
+                ccoll_status st = CCOLL_OK;
+                memset(&I, 0, sizeof I);
+                memset(&best, 0, sizeof best);
+                const uint64_t its = a == A_AUTO && iters < 4 ? 4 : iters;
+                double *tt = its > iters ? (double *)malloc(its * sizeof *tt) : ts;
+                if (a != A_NCCL && a != A_MPI) {
+                    ccoll_config c = ccoll_config_init(CCOLL_REL, rel);
+                    c.algo = (ccoll_algo)(a - A_AUTO);
+                    c.threads = 1;
+                    c.segment = seg;
+                    c.memory = CCOLL_MEM_DEVICE;
+                    c.stream = stream;
+                    c.ranks_per_node = (int)rpn;
+                    st = ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P);
+                }
+                CU(cudaMemset(dout, 0xff, bytes)); /* NaN: every element must be written */
+                CU(cudaDeviceSynchronize());
+                double tmid = 1e30;
+                for (uint64_t it = 0; it <= its && st == CCOLL_OK; it++) { /* it 0: warm-up */
+                    MPI_Barrier(MPI_COMM_WORLD);
+                    double t0 = MPI_Wtime();
+                    if (a == A_NCCL) {
+                        NC(ncclAllReduce(din, dout, n, ncclFloat, ncclSum, nccl, stream));
+                        CU(cudaStreamSynchronize(stream));
+                    } else if (a == A_MPI) { /* down, MPI_Allreduce on pinned memory, up */
+                        CU(cudaMemcpyAsync(pin, din, bytes, cudaMemcpyDeviceToHost, stream));
+                        CU(cudaStreamSynchronize(stream));
+                        MPI_Allreduce(MPI_IN_PLACE, pin, (int)n, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+                        CU(cudaMemcpyAsync(dout, pin, bytes, cudaMemcpyHostToDevice, stream));
+                        CU(cudaStreamSynchronize(stream));
+                    } else {
+                        st = ccoll_allreduce(P, din, dout);
+                        CU(cudaStreamSynchronize(stream));
+                    }
+                    double t = max_over_ranks(MPI_Wtime() - t0);
+                    if (it == 0) continue;
+                    tt[it - 1] = t;
+                    if (P) {
+                        ccoll_plan_info(P, &I);
+                        if (t < tmid) { tmid = t; best = I; }
+                    }
+                }
+                qsort(tt, its, sizeof *tt, cmp_d);
+                double t = st == CCOLL_OK ? tt[its / 2] : 0;
+                if (tt != ts) free(tt);
+                if (P) I = best;
+                CU(cudaMemcpy(out, dout, bytes, cudaMemcpyDeviceToHost));
+                double worst = 0, eps = 5.960464477539063e-08;
+                int ok = st == CCOLL_OK, compressed = I.eb_abs > 0 && a != A_NCCL && a != A_MPI;
+                for (uint64_t i = 0; i < n && ok; i++) {
+                    double y = out[i], e = fabs(y - ref[i]);
+                    double tol = 2.3e-16 * p * aref[i] + (compressed ? p * I.eb_abs * (1 + 1e-12) + eps * fabs(y) : 2 * p * eps * aref[i]);
+                    if (compressed && (I.algo == CCOLL_ALGO_DOC || I.algo == CCOLL_ALGO_ARGM)) tol += 2 * p * eps * aref[i];
+                    if (!(e <= tol)) ok = 0;
+                    if (e > worst) worst = e;
+                }
+                worst = max_over_ranks(worst);
+                {
+                    int all = 0;
+                    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+                    ok = all;
+                }
+                if (!ok) fail = 1;
+                double tc = max_over_ranks(I.t_codec), tsg = max_over_ranks(I.t_stage), tl = max_over_ranks(I.t_link),
+                       tw = max_over_ranks(I.t_wire);
+                double eb_abs = I.eb_abs;
+                if (!rank) {
+                    const char *ran = a == A_NCCL ? (nmode == 1 ? "nccl_sockets" : "nccl") : a == A_MPI ? "mpi_staged" : ccoll_algo_name(I.algo);
+                    printf("%s,%s,%d,%s,%s,%s,%llu,%zu,%d,%d,%llu,%llu,%.6g,%.6g,%.4g,%.4g,%d,%.6g,%.6g,%.6g,%.6g,%d\n", label,
+                           nmodes[nmode], nver, names[a], ran, walk ? "walk" : "normal", (unsigned long long)n, bytes, p, ndev,
+                           (unsigned long long)rpn, (unsigned long long)its, t, t > 0 ? (double)bytes / t / 1e9 : 0,
+                           P ? I.ratio : 1.0, eb_abs > 0 && P ? worst / (p * eb_abs) : 0, I.ipc, tc, tsg, tl, tw, ok);
+                    if (st) fprintf(stderr, "allreduce_ccoll_cuda_nccl: %s: %s\n", names[a], ccoll_status_string(st));
+                    fflush(stdout);
+                }
+                ccoll_plan_free(P);
+            }
+        }
+        free(xx); free(ref); free(in);
+        cudaFreeHost(out); cudaFreeHost(pin); cudaFree(din); cudaFree(dout);
+    }
+    free(ts);
+    if (nccl) ncclCommDestroy(nccl);
+    cudaStreamDestroy(stream);
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Finalize();
+    return fail ? DC_EXIT_FAIL : DC_EXIT_OK;
+}
