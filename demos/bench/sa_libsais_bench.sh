@@ -19,7 +19,7 @@
 # systems) (and 128 MiB random with BIG=1).
 set -euo pipefail
 . "$(dirname "$0")/../../tests/setup.sh"
-[ -n "${SETUP_NO_INSTALL:-}" ] || setup_deps libdivsufsort-dev
+setup_deps libdivsufsort-dev   # with SETUP_NO_INSTALL=1 it installs nothing but still sets MESON
 lib=${LIBSAIS:-}
 [ -z "$lib" ] && [ -f /work/libsais/src/libsais.c ] && lib=/work/libsais
 builddir=${BUILD:-$ROOT/build-libsais-bench}
@@ -44,6 +44,19 @@ bin=${SA_BIN:-/tmp/sa_usr_bin_32MB.bin}
 if [ ! -s "$bin" ]; then
     find /usr/bin -maxdepth 1 -type f -print0 | LC_ALL=C sort -z | xargs -0 cat 2>/dev/null | head -c 32000000 >"$bin" || true
 fi
+# This project's commit, only when ROOT is itself the top of a git work tree: a copy without
+# .git (the device tool's) inside some other repository must not report that one's commit.
+# SA_COMMIT=<hash> names it from outside; else "unknown" plus the version in meson.build.
+sa_lb_commit() {
+    if [ -n "${SA_COMMIT:-}" ]; then echo "$SA_COMMIT (given)"; return; fi
+    local top
+    top=$(git -C "$ROOT" rev-parse --show-toplevel 2>/dev/null || true)
+    if [ -e "$ROOT/.git" ] && [ "$top" -ef "$ROOT" ]; then
+        echo "$(git -C "$ROOT" rev-parse --short HEAD) $(git -C "$ROOT" diff --quiet -- sa.h || echo '+ uncommitted sa.h edits')"
+    else
+        echo "unknown (no .git here), version $(sed -n "s/^ *version *: *'\([^']*\)'.*/\1/p" "$ROOT/meson.build" | head -1)"
+    fi
+}
 csv="$out/sa_libsais_$tag.csv"
 {
     echo "date:    $(date -u +%Y-%m-%dT%H:%MZ)"
@@ -53,7 +66,7 @@ csv="$out/sa_libsais_$tag.csv"
     echo "libsais: ${lib:-none} $(cat "$lib/VERSION" 2>/dev/null || true); libdivsufsort: $(pkg-config --modversion libdivsufsort 2>/dev/null || echo none)"
     echo "headers: $hdr, $(stat -c %s "$hdr") bytes (this machine's /usr/include/**/*.h sorted by path)"
     echo "binaries: $bin, $(stat -c %s "$bin") bytes (this machine's /usr/bin/* sorted by path)"
-    echo "sa.h: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?') $(git -C "$ROOT" diff --quiet -- sa.h 2>/dev/null || echo '+ uncommitted sa.h edits')"
+    echo "sa.h: $(sa_lb_commit)"
 } | tee "$out/sa_libsais_$tag.txt"
 set +e
 (
