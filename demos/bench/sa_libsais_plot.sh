@@ -12,7 +12,7 @@ awk -F, 'NR > 1 && $3 ~ /^sa\.h-/ {
   END { for (i = 1; i <= nk; i++) { k = order[i]; d = v[k, "sa.h-default"]; p = v[k, "sa.h-psais"]; q = v[k, "sa.h-parallel"]
         printf "\"%s\" %s %s %s\n", k, d == "" ? "-" : d, p == "" ? "-" : p, q == "" ? "-" : q } }' "$csv" >"$dat"
 gnuplot <<GP
-set terminal pngcairo size 1200,520 font ",10"
+set terminal pngcairo size 1200,560 font ",10" noenhanced
 set output "$png"
 set title "$title"
 set datafile missing "-"
@@ -20,7 +20,9 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.85
 set boxwidth 0.9
-set ylabel "libsais time / sa.h time"
+set ylabel "libsais time / sa.h time (above 1: sa.h faster)"
+set xlabel "input x threads (libsais_omp above 1 thread)"
+set bmargin 7
 set xtics rotate by -30 font ",8"
 set grid ytics
 set yrange [0:*]

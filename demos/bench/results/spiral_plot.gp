@@ -1,4 +1,4 @@
-set terminal pngcairo size 900,500 font ",10"
+set terminal pngcairo size 900,500 font ",10" noenhanced
 set output 'spiral_checksum.png'
 set title "spiral.h: XOR checksum of 100000 x 300000 (3e10 cells), cells/s (log scale)\nCPU: 2-core AMD EPYC VM, gcc 12 -O3; GPU: NVIDIA H200, nvcc 13.0; 2026-11-22"
 set style data histograms
