@@ -49,7 +49,9 @@ static long long peak_rss(void)
 static void fill_random(uint8_t *t, int64_t n, uint64_t seed)
 {
     int64_t nch = (n + (1 << 20) - 1) >> 20, c;
-    SA__OMP(omp parallel for schedule(static))
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static)
+#endif
     for (c = 0; c < nch; c++) {
         uint64_t x = seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(c + 1)), i, e;
         e = (uint64_t)(c + 1) << 20;

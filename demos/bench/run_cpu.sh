@@ -26,5 +26,4 @@ echo "== sa.h: parallel doubling and the default's dispatch at 1..$(nproc) threa
 
 echo "== homcomp.cuh: CPU codec vs ZFP, real fields"
 "$b/homcomp_bench_cpu" "$ROOT/tests/data" --csv homcomp_cpu.csv
-(cd "$ROOT" && gnuplot demos/bench/results/homcomp_cpu.gp)
 echo "results in $res"

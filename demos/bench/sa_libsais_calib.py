@@ -3,7 +3,7 @@
 sa_libsais_bench CSV run with --algos default,psais,parallel (1 thread and more): per input and
 thread count, SA-IS's one-thread time, parallel SA-IS's and the doubling's measured time as a
 fraction of it, the rule's predictions (the doubling's from the default row, parallel SA-IS's
-from sa__pi_ratio with S = SEQ, default 0.27, and A, default 1.67), what the default ran, and whether that was within
+from the default rule's parallel SA-IS ratio with S = SEQ, default 0.27, and A, default 1.67), what the default ran, and whether that was within
 5 % of the fastest of the three. Markdown on stdout."""
 import csv
 import sys
