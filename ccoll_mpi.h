@@ -208,11 +208,14 @@
  *     stream's step (homcomp_qp_whole is ignored).
  *   - ARGM inside a node: CUDA IPC when every rank of the node has its own GPU, visible here
  *     and peer-accessible (cudaDeviceCanAccessPeer; decided over the whole communicator).
- *     Each rank exports one plan-owned device copy of the vector once (cudaIpcGetMemHandle /
- *     cudaIpcOpenMemHandle on the first ArGM or AUTO call). Per call: the input is copied
- *     there; node barrier; one kernel sums this rank's piece from every node rank's copy over
- *     NVLink, in local-rank order; HomComp_F between nodes (compressed, staged); node barrier;
- *     every rank copies every piece from the rank that made it (GPU to GPU). Ranks that share
+ *     Each rank exports, once (the first ArGM or AUTO call), one plan-owned device buffer of d
+ *     piece slots and 2 x 8 interprocess events; the node's ranks map each other's. Per call,
+ *     pipelined over chunks of at least 4 MiB (up to 8) and the plan's two streams: every rank
+ *     writes its part of every other rank's piece into that rank's slot (GPU to GPU); each
+ *     sums its piece, chunk by chunk as the parts arrive (events, no host round trip per
+ *     chunk), in local-rank order with its own part read from its input; HomComp_F between
+ *     nodes (compressed, staged); every rank copies every piece from the rank that made it as
+ *     its chunks are done. Two node barriers per call (host only). Ranks that share
  *     a GPU, GPUs without peer access, or CCOLL_NO_IPC=1: the host's node phases on a pinned
  *     copy. info.ipc and info.ipc_why say which. One rank per node: the ring on the buffers.
  *   - AUTO: c, h, d measured on the GPU, plus model.stage (pinned copy, s/B), model.launch (a
@@ -223,8 +226,8 @@
  *   - info.t_codec, t_stage, t_link, t_wire: the last call's time on this rank in codec
  *     kernels, host<->device copies, ArGM's GPU-to-GPU phase, and the rest (MPI waits).
  *   - Memory: device 4 x hc_compress_bound(segment) + (element size + 4) bytes x segment + 2
- *     workspaces; ArGM between nodes the same again for its inter-node plan, and with IPC one
- *     copy of the vector (+ a piece); pinned host: the stream slots (as a host plan's) and,
+ *     workspaces; ArGM between nodes the same again for its inter-node plan, and with IPC d
+ *     slots of a piece (about one vector; + a piece between nodes); pinned host: the stream slots (as a host plan's) and,
  *     for raw algorithms, staged ArGM or AUTO, one copy of the vector (p x count for the raw
  *     allgather). CUDA failures: CCOLL_ERR_CUDA, agreed; later calls are not affected (a
  *     sticky error, a kernel fault, ends this process's CUDA context).
@@ -549,10 +552,15 @@ typedef struct {
     unsigned char *hstage;      /* pinned copy of a whole vector (raw algorithms, staged ArGM) */
     size_t hstage_bytes;
     unsigned char *dacc;        /* device: one ArGM piece (several nodes) */
-    unsigned char *ipc_buf;     /* device copy of the input that node peers read (CUDA IPC) */
+    unsigned char *ipc_buf;     /* CUDA IPC: d slots of a piece (maxp elements): d - 1 for the node
+                                 * peers' parts of this rank's piece (they write them), the last
+                                 * for this rank's finished piece (they read it) */
     unsigned char **ipc_peer;   /* the node's ipc_bufs as mapped here (own one at the local rank) */
-    void *ipc_src;              /* device array: each node rank's ipc_buf + this rank's piece */
+    void *ipc_src;              /* device array: local rank k's slot here (NULL at this rank) */
     int ipc_n;                  /* node ranks (0: no IPC) */
+    void **ipc_ev;              /* cudaEvent_t, interprocess: 2 x CCOLL__IPC_CH per node rank
+                                 * (chunk c written to its peers, chunk c of its piece summed) */
+    int ipc_evn;                /* entries of ipc_ev */
 } ccoll__device;
 
 struct ccoll_plan {
@@ -685,13 +693,17 @@ template <typename T> static __global__ void ccoll__k_add(T *o, const T *a, cons
     for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x)
         o[i] = a[i] + b[i];
 }
-/* o = src[0] + src[1] + ... + src[d-1], in that order (the host ArGM's order: same bits) */
-template <typename T> static __global__ void ccoll__k_sum(T *o, T *const *src, int d, uint64_t n)
+/* ArGM over IPC, one chunk: o = s[0] + s[1] + ... + s[d-1] in that order (the host's order:
+ * the same bits), s[k] = src[k] + lo, s[self] = own + lo (this rank's input, read in place);
+ * o2 (when not NULL) gets the same sums (the slot node peers read) */
+template <typename T>
+static __global__ void ccoll__k_sum_own(T *o, T *o2, T *const *src, const T *own, int self, int d, uint64_t lo, uint64_t hi)
 {
-    for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x) {
-        T acc = src[0][i];
-        for (int j = 1; j < d; j++) acc = acc + src[j][i];
+    for (uint64_t i = lo + (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < hi; i += (uint64_t)gridDim.x * blockDim.x) {
+        T acc = self == 0 ? own[i] : src[0][i];
+        for (int j = 1; j < d; j++) acc = acc + (j == self ? own[i] : src[j][i]);
         o[i] = acc;
+        if (o2) o2[i] = acc;
     }
 }
 /* order-preserving keys of doubles, for atomicMin/atomicMax */
@@ -1169,6 +1181,8 @@ static void ccoll__waitall(ccoll_plan *P, MPI_Request *r, uint64_t n)
  * the ArGM piece on the first call that needs them) ---- */
 static void ccoll__barrier(MPI_Comm c);
 #ifdef __CUDACC__
+/* ArGM over IPC: chunks per piece (pipelined: push, sum, pull), at least 4 MiB each */
+#define CCOLL__IPC_CH 8
 /* collective over the node when IPC was being set up */
 static void ccoll__ipc_free(ccoll_plan *P)
 {
@@ -1178,6 +1192,13 @@ static void ccoll__ipc_free(ccoll_plan *P)
             if (P->dv.ipc_peer[j] && P->dv.ipc_peer[j] != P->dv.ipc_buf) cudaIpcCloseMemHandle(P->dv.ipc_peer[j]);
         CCOLL_FREE(P->dv.ipc_peer);
     }
+    if (P->dv.ipc_ev) {
+        for (j = 0; j < P->dv.ipc_evn; j++)
+            if (P->dv.ipc_ev[j]) cudaEventDestroy((cudaEvent_t)P->dv.ipc_ev[j]);
+        CCOLL_FREE(P->dv.ipc_ev);
+    }
+    P->dv.ipc_ev = NULL;
+    P->dv.ipc_evn = 0;
     /* every peer has unmapped this rank's buffer before it goes (ipc_n: same on the node) */
     if (P->dv.ipc_n && P->top.node_comm != MPI_COMM_NULL) ccoll__barrier(P->top.node_comm);
     ccoll__dfree(P->dv.ipc_buf);
@@ -1286,15 +1307,19 @@ static int ccoll__cuda_aware(void)
 
 /* CUDA IPC inside a node (ArGM). Every rank of the node needs its own GPU, visible here and
  * peer-accessible from this one; the reason when not is agreed over the whole communicator
- * (AUTO's candidates must be the same everywhere). Then each rank exports one plan-owned
- * buffer of the whole vector, once; the node's ranks map each other's. */
+ * (AUTO's candidates must be the same everywhere). Then each rank exports, once, one
+ * plan-owned buffer of d piece slots and 2 x CCOLL__IPC_CH interprocess events; the node's
+ * ranks map each other's. */
 static const char *const ccoll__ipc_whys[] = {"", "CCOLL_NO_IPC is set", "one rank per node", "ranks of a node share a GPU",
                                               "a peer GPU is not visible here", "no peer access between the GPUs",
                                               "CUDA IPC setup failed", "not set up (no ArGM call yet)"};
-static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn, uint64_t off)
+static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn)
 {
     char bus[64], *all = NULL;
     cudaIpcMemHandle_t h, *hs = NULL;
+    cudaIpcEventHandle_t eh[2 * CCOLL__IPC_CH], *ehs = NULL;
+    const int nev = 2 * CCOLL__IPC_CH;
+    const uint64_t maxp = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn;
     int why = 0, g = 0, j, st = CCOLL_OK;
     const char *env = getenv("CCOLL_NO_IPC");
     memset(bus, 0, sizeof bus);
@@ -1322,37 +1347,63 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn, uint64_t off)
     why = g;
     /* export and map the buffers */
     if (!why) {
-        int bad = 0;
+        int bad = 0, e;
         hs = (cudaIpcMemHandle_t *)ccoll__alloc((size_t)dn * sizeof h, &st);
+        ehs = (cudaIpcEventHandle_t *)ccoll__alloc((size_t)dn * sizeof eh, &st);
         P->dv.ipc_peer = (unsigned char **)ccoll__alloc((size_t)dn * sizeof(unsigned char *), &st);
         if (P->dv.ipc_peer) memset(P->dv.ipc_peer, 0, (size_t)dn * sizeof(unsigned char *));
-        ccoll__dmalloc(&P->dv.ipc_buf, P->set.count * P->set.esize, &st);
+        P->dv.ipc_ev = (void **)ccoll__alloc((size_t)dn * nev * sizeof(void *), &st);
+        if (P->dv.ipc_ev) {
+            memset(P->dv.ipc_ev, 0, (size_t)dn * nev * sizeof(void *));
+            P->dv.ipc_evn = dn * nev;
+        }
+        ccoll__dmalloc(&P->dv.ipc_buf, (size_t)dn * maxp * P->set.esize, &st);
         ccoll__dmalloc(&P->dv.ipc_src, (size_t)dn * sizeof(void *), &st);
         if (!st && cudaIpcGetMemHandle(&h, P->dv.ipc_buf) != cudaSuccess) st = CCOLL_ERR_CUDA;
+        memset(eh, 0, sizeof eh);
+        for (e = 0; e < nev && !st; e++) {
+            cudaEvent_t x;
+            if (cudaEventCreateWithFlags(&x, cudaEventDisableTiming | cudaEventInterprocess) != cudaSuccess) st = CCOLL_ERR_CUDA;
+            else {
+                P->dv.ipc_ev[lr * nev + e] = (void *)x;
+                if (cudaIpcGetEventHandle(&eh[e], x) != cudaSuccess) st = CCOLL_ERR_CUDA;
+            }
+        }
         bad = st != CCOLL_OK;
         if (ccoll__allreduce(&bad, &g, 1, MPI_INT, MPI_MAX, P->top.comm) != CCOLL_OK) {
             CCOLL_FREE(hs);
+            CCOLL_FREE(ehs);
             return CCOLL_ERR_MPI;
         }
-        if (!g && MPI_Allgather(&h, (int)sizeof h, MPI_BYTE, hs, (int)sizeof h, MPI_BYTE, P->top.node_comm) != MPI_SUCCESS) g = 1;
+        if (!g && (MPI_Allgather(&h, (int)sizeof h, MPI_BYTE, hs, (int)sizeof h, MPI_BYTE, P->top.node_comm) != MPI_SUCCESS ||
+                   MPI_Allgather(eh, (int)sizeof eh, MPI_BYTE, ehs, (int)sizeof eh, MPI_BYTE, P->top.node_comm) != MPI_SUCCESS))
+            g = 1;
         for (j = 0; j < dn && !g && !bad; j++) {
             if (j == lr) P->dv.ipc_peer[j] = P->dv.ipc_buf;
             else if (cudaIpcOpenMemHandle((void **)&P->dv.ipc_peer[j], hs[j], cudaIpcMemLazyEnablePeerAccess) != cudaSuccess) {
                 P->dv.ipc_peer[j] = NULL;
                 bad = 1;
             }
+            for (e = 0; e < nev && j != lr && !bad; e++) {
+                cudaEvent_t x;
+                if (cudaIpcOpenEventHandle(&x, ehs[(size_t)j * nev + e]) != cudaSuccess) bad = 1;
+                else P->dv.ipc_ev[j * nev + e] = (void *)x;
+            }
         }
         if (!g && !bad) {
-            /* the sum kernel reads this rank's piece from every node rank's buffer */
+            /* the sum kernel reads local rank k's part of this rank's piece from slot k (k < lr)
+             * or k - 1 (k > lr) here; its own part from its input */
             unsigned char *src[1024];
             if (dn > 1024) bad = 1;
-            for (j = 0; j < dn && !bad; j++) src[j] = P->dv.ipc_peer[j] + off * P->set.esize;
+            for (j = 0; j < dn && !bad; j++)
+                src[j] = j == lr ? NULL : P->dv.ipc_buf + (uint64_t)(j < lr ? j : j - 1) * maxp * P->set.esize;
             /* (on the plan's stream: a cudaMemcpy would wait for the whole device) */
             if (!bad && (cudaMemcpyAsync(P->dv.ipc_src, src, (size_t)dn * sizeof(void *), cudaMemcpyHostToDevice, P->dv.cst) != cudaSuccess ||
                          cudaStreamSynchronize(P->dv.cst) != cudaSuccess))
                 bad = 1;
         }
         CCOLL_FREE(hs);
+        CCOLL_FREE(ehs);
         cudaGetLastError();
         if (ccoll__allreduce(&bad, &j, 1, MPI_INT, MPI_MAX, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
         P->dv.ipc_n = dn; /* ccoll__ipc_free closes what was opened */
@@ -2485,7 +2536,7 @@ static int ccoll__argm_prepare(ccoll_plan *P)
         if (!st && P->top.inter) st = ccoll__ring_prepare(P->top.inter, 0, CCOLL__HCF);
 #ifdef __CUDACC__
         if (P->set.device) {
-            int s2 = ccoll__ipc_setup(P, lr, dn, ccoll__blk_off(P->set.count, dn, (uint64_t)lr)); /* collective */
+            int s2 = ccoll__ipc_setup(P, lr, dn); /* collective */
             if (!st) st = s2;
             if (!st && nn > 1) ccoll__dmalloc(&P->dv.dacc, maxp * P->set.esize, &st);
             if (!st && !P->dv.ipc_n && dn > 1) st = ccoll__stage_prepare(P, P->set.count * P->set.esize);
@@ -2640,16 +2691,24 @@ static int ccoll__argm_run(ccoll_plan *P, const unsigned char *own, unsigned cha
 
 #ifdef __CUDACC__
 /* ArGM on device buffers. One rank per node: the inter-node ring on the buffers themselves.
- * CUDA IPC: each rank copies its input into its exported buffer; after a node barrier each
- * sums its piece from every node rank's buffer in local-rank order (one kernel reading over
- * NVLink: the host order, so the host's bits), the piece goes between nodes (compressed) and
- * back into its own exported buffer; after a second barrier every rank copies every piece
- * from the rank that made it. The next call's first barrier comes after this call's closing
- * allreduce (ccoll__finish), which no rank leaves before all have copied: no third one.
- * Otherwise the host phases on a pinned copy (staged). */
+ * CUDA IPC (ccoll__ipc_setup's slots and events), each piece cut in nch chunks, three stages
+ * pipelined over the chunks and the plan's two streams, with no host round trip per chunk:
+ *   push (stream B): chunk c of every other rank's piece, from the input straight into that
+ *     rank's slot for this rank (a copy over NVLink); then event P[c];
+ *   sum (stream A): after every peer's P[c], chunk c of this rank's piece = the node ranks'
+ *     parts in local-rank order (the host's order: the host's bits), its own part read from
+ *     its input, into recv and into its last slot (several nodes: into dacc, then HomComp_F
+ *     between nodes writes the last slot); then event S[c];
+ *   pull (stream B, after the pushes): after rank j's S[c], chunk c of j's piece from j's
+ *     last slot into recv.
+ * An event must be recorded before a peer's wait on it is issued: two node barriers (host only:
+ * the GPUs keep working) separate the records from the waits. At the end both streams are
+ * synchronised and ccoll__finish's allreduce follows, so no rank writes a peer's slots (next
+ * call) before that peer has finished reading them. Otherwise the host phases on a pinned copy
+ * (staged). */
 static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned char *out)
 {
-    int lr, dn, st = CCOLL_OK, j;
+    int lr, dn, st = CCOLL_OK;
     uint64_t off, len;
     const size_t es = P->set.esize, bytes = P->set.count * es;
     double t0;
@@ -2662,21 +2721,67 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
         return CCOLL_OK;
     }
     if (P->dv.ipc_n) {
-        unsigned char *mine = P->dv.ipc_buf + off * es, *acc = P->top.inter->top.p > 1 ? P->dv.dacc : mine;
+        const uint64_t maxp = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn;
+        const int nev = 2 * CCOLL__IPC_CH, multi = P->top.inter->top.p > 1;
+        unsigned char *last = P->dv.ipc_buf + (uint64_t)(dn - 1) * maxp * es; /* this rank's finished piece */
+        cudaStream_t A = P->dv.cst, B = (cudaStream_t)P->dv.cst2;
+        uint64_t nch = maxp * es / ((uint64_t)4 << 20), c;
+        int k;
+#define CCOLL__IPCEV(r, i) ((cudaEvent_t)P->dv.ipc_ev[(r) * nev + (i)])
+        nch = nch < 1 ? 1 : nch > CCOLL__IPC_CH ? CCOLL__IPC_CH : nch;
         t0 = MPI_Wtime();
-        ccoll__d_copy(P, P->dv.ipc_buf, own, bytes, NULL);
-        ccoll__barrier(P->top.node_comm);
-        if (P->set.dt == HC_F32) ccoll__k_sum<float><<<ccoll__grid(len), 256, 0, P->dv.cst>>>((float *)acc, (float *const *)P->dv.ipc_src, dn, len);
-        else ccoll__k_sum<double><<<ccoll__grid(len), 256, 0, P->dv.cst>>>((double *)acc, (double *const *)P->dv.ipc_src, dn, len);
-        if (!ccoll__cu(P, cudaGetLastError())) ccoll__dsync(P);
-        P->t_link += MPI_Wtime() - t0;
-        if (acc != mine) ccoll__argm_inter(P, acc, mine, len);
-        t0 = MPI_Wtime();
-        ccoll__barrier(P->top.node_comm); /* every piece is final */
-        for (j = 0; j < dn; j++) {
-            uint64_t o = ccoll__blk_off(P->set.count, dn, (uint64_t)j), l = ccoll__blk_len(P->set.count, dn, (uint64_t)j);
-            if (l && ccoll__cu(P, cudaMemcpyAsync(out + o * es, P->dv.ipc_peer[j] + o * es, l * es, cudaMemcpyDefault, P->dv.cst))) break;
+        if (P->lst == CCOLL_OK) { /* B reads the input after the caller's work on A */
+            ccoll__cu(P, cudaEventRecord(CCOLL__EV(P, 0), A));
+            ccoll__cu(P, cudaStreamWaitEvent(B, CCOLL__EV(P, 0), 0));
         }
+        for (c = 0; c < nch && P->lst == CCOLL_OK; c++) {
+            for (k = 1; k < dn; k++) {
+                const int j = (lr + k) % dn;
+                const uint64_t l = ccoll__blk_len(P->set.count, dn, (uint64_t)j), o = ccoll__blk_off(P->set.count, dn, (uint64_t)j);
+                const uint64_t lo = l * c / nch, hi = l * (c + 1) / nch;
+                if (hi > lo && ccoll__cu(P, cudaMemcpyAsync(P->dv.ipc_peer[j] + ((uint64_t)(lr < j ? lr : lr - 1) * maxp + lo) * es,
+                                                            own + (o + lo) * es, (hi - lo) * es, cudaMemcpyDeviceToDevice, B)))
+                    break;
+            }
+            ccoll__cu(P, cudaEventRecord(CCOLL__IPCEV(lr, c), B));
+        }
+        ccoll__barrier(P->top.node_comm); /* every rank's pushes and P events are issued */
+        for (c = 0; c < nch && P->lst == CCOLL_OK; c++) {
+            const uint64_t lo = len * c / nch, hi = len * (c + 1) / nch;
+            unsigned char *o1 = multi ? P->dv.dacc : out + off * es, *o2 = multi ? NULL : last;
+            for (k = 0; k < dn; k++)
+                if (k != lr) ccoll__cu(P, cudaStreamWaitEvent(A, CCOLL__IPCEV(k, c), 0));
+            if (hi > lo) {
+                if (P->set.dt == HC_F32)
+                    ccoll__k_sum_own<float><<<ccoll__grid(hi - lo), 256, 0, A>>>((float *)o1, (float *)o2, (float *const *)P->dv.ipc_src,
+                                                                             (const float *)(own + off * es), lr, dn, lo, hi);
+                else
+                    ccoll__k_sum_own<double><<<ccoll__grid(hi - lo), 256, 0, A>>>((double *)o1, (double *)o2, (double *const *)P->dv.ipc_src,
+                                                                              (const double *)(own + off * es), lr, dn, lo, hi);
+                ccoll__cu(P, cudaGetLastError());
+            }
+            if (!multi) ccoll__cu(P, cudaEventRecord(CCOLL__IPCEV(lr, CCOLL__IPC_CH + c), A));
+        }
+        if (multi) { /* between nodes: dacc -> last (the inter plan runs on the same stream A) */
+            P->t_link += MPI_Wtime() - t0;
+            ccoll__argm_inter(P, P->dv.dacc, last, len);
+            t0 = MPI_Wtime();
+            if (P->lst == CCOLL_OK && len) ccoll__cu(P, cudaMemcpyAsync(out + off * es, last, len * es, cudaMemcpyDeviceToDevice, A));
+            for (c = 0; c < nch && P->lst == CCOLL_OK; c++) ccoll__cu(P, cudaEventRecord(CCOLL__IPCEV(lr, CCOLL__IPC_CH + c), A));
+        }
+        ccoll__barrier(P->top.node_comm); /* every rank's S events are issued */
+        for (c = 0; c < nch && P->lst == CCOLL_OK; c++)
+            for (k = 1; k < dn; k++) {
+                const int j = (lr + dn - k) % dn;
+                const uint64_t l = ccoll__blk_len(P->set.count, dn, (uint64_t)j), o = ccoll__blk_off(P->set.count, dn, (uint64_t)j);
+                const uint64_t lo = l * c / nch, hi = l * (c + 1) / nch;
+                ccoll__cu(P, cudaStreamWaitEvent(B, CCOLL__IPCEV(j, CCOLL__IPC_CH + c), 0));
+                if (hi > lo && ccoll__cu(P, cudaMemcpyAsync(out + (o + lo) * es, P->dv.ipc_peer[j] + ((uint64_t)(dn - 1) * maxp + lo) * es,
+                                                            (hi - lo) * es, cudaMemcpyDeviceToDevice, B)))
+                    break;
+            }
+#undef CCOLL__IPCEV
+        ccoll__cu(P, cudaStreamSynchronize(B));
         ccoll__dsync(P);
         P->t_link += MPI_Wtime() - t0;
         return st;

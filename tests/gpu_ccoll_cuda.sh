@@ -49,7 +49,7 @@ run() { # name, then env assignments and mpiexec arguments
     if timeout "${TMO:-150}" env "$@" >"$OUT/t_$name.log" 2>&1; then echo "ok   $name ($((SECONDS - t0)) s): $(grep -E '^auto picks|checks' "$OUT/t_$name.log" | tr '\n' ' ')"
     else echo "FAIL $name ($((SECONDS - t0)) s)"; grep -E 'FAIL|error|Error' "$OUT/t_$name.log" | head -8; status=1; fi
 }
-TESTS=" ${TESTS:-np2_ipc np2_rpn1 np2_onegpu np3_2gpu np3_rpn1 np3_onegpu np2_noipc} "
+TESTS=" ${TESTS:-np2_ipc np2_rpn1 np2_onegpu np3_2gpu np3_rpn1 np3_onegpu np2_noipc np4_rpn2} "
 run_t() { [[ "$TESTS" == *" $1 "* ]] && run "$@"; }
 if want test; then
     run_t np2_ipc      CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$T"
@@ -59,6 +59,8 @@ if want test; then
     run_t np3_rpn1     CCOLL_RANKS_PER_NODE=1 mpiexec -n 3 "$T"
     run_t np3_onegpu   CCOLL_TEST_ONE_GPU=1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 3 "$T"
     run_t np2_noipc    CCOLL_NO_IPC=1 CCOLL_TEST_EXPECT_IPC=0 mpiexec -n 2 "$T"
+    # two simulated nodes of 2 ranks on GPUs 0 and 1: IPC inside each, HomComp_F between
+    run_t np4_rpn2     CCOLL_RANKS_PER_NODE=2 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 "$T"
 fi
 if want demo; then
     for rpn in "" 1; do

@@ -7,6 +7,7 @@
 #         NCCL_IB_DISABLE=1) over loopback; ccoll with every rank its own node (--rpn 1: the
 #         compressed HomComp_F ring) and staged MPI, OpenMPI over TCP on loopback
 #         (--mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_include lo): the same slow path
+#   slowseg  HomComp_F alone on the slow path with --segment $SLOW_SEG (default 4194304)
 #   BIN=build/demos/bench/allreduce_ccoll_cuda_nccl demos/bench/allreduce_ccoll_cuda_nccl.sh OUT.csv
 # Env: NP (ranks, default 2), ITERS (5), NODE_COUNTS / SLOW_COUNTS (f32 elements per rank),
 # SETTINGS ("node slow"), NODE_ALGOS / SLOW_ALGOS, NCCL_LOGDIR (NCCL_DEBUG=INFO logs there),
@@ -32,6 +33,9 @@ for s in ${SETTINGS:-node slow}; do
     slow) NCCL_SOCKET_IFNAME=lo mpiexec -n "$NP" "${xenv[@]}" -x NCCL_SOCKET_IFNAME --mca pml ob1 --mca btl tcp,self \
               --mca btl_tcp_if_include lo ${MPIEXEC_EXTRA:-} "$BIN" $header --label slow --nccl sockets --rpn 1 \
               --data walk,normal --count "$SLOW_COUNTS" --iters "$ITERS" --algo "${SLOW_ALGOS:-nccl,homcomp_f,mpi}" >>"$out" || status=1;;
+    slowseg) mpiexec -n "$NP" "${xenv[@]}" --mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_include lo ${MPIEXEC_EXTRA:-} \
+              "$BIN" $header --label slow_seg${SLOW_SEG:=4194304} --nccl none --rpn 1 --data walk,normal --count "$SLOW_COUNTS" \
+              --iters "$ITERS" --algo homcomp_f --segment "$SLOW_SEG" >>"$out" || status=1;;
     *) echo "unknown setting $s" >&2; status=2;;
     esac
     header=--no-header

@@ -54,6 +54,10 @@ if slow:
             cell.append(f"{f(h)}" + ("" if h is None else f" ({nn / h:.2f}x, {m / h:.1f}x)" if nn and m else ""))
         print(f"| {b >> 20} | {f(n)} | {cell[0]} | {cell[1]} | {f(ms('slow', 'mpi_staged', 'walk', b))} / "
               f"{f(ms('slow', 'mpi_staged', 'normal', b))} | {cr[0]} / {cr[1]} |")
+for lab in sorted({k[0] for k in rows if k[0].startswith("slow_seg")}):
+    print(f"\nHomComp_F on the slow path with --segment {lab[8:]}: " + ", ".join(
+        f"{b >> 20} MiB walk {f(ms(lab, 'homcomp_f', 'walk', b))} / normal {f(ms(lab, 'homcomp_f', 'normal', b))} ms"
+        for b in sizes if any(k[0] == lab and k[3] == b for k in rows)))
 errs = [float(r["err_over_peb"]) for r in rows.values() if r["ran"] in ("homcomp_f", "argm") and r["err_over_peb"]]
 if errs:
     print(f"\nmax error / (p eb) over the compressed rows: {max(errs):.3g}")
