@@ -561,6 +561,7 @@ typedef struct {
     void **ipc_ev;              /* cudaEvent_t, interprocess: 2 x CCOLL__IPC_CH per node rank
                                  * (chunk c written to its peers, chunk c of its piece summed) */
     int ipc_evn;                /* entries of ipc_ev */
+    int ipc_pushed;             /* this call's pushes are issued (before the preamble: ARGM) */
 } ccoll__device;
 
 struct ccoll_plan {
@@ -1181,7 +1182,7 @@ static void ccoll__waitall(ccoll_plan *P, MPI_Request *r, uint64_t n)
  * the ArGM piece on the first call that needs them) ---- */
 static void ccoll__barrier(MPI_Comm c);
 #ifdef __CUDACC__
-/* ArGM over IPC: chunks per piece (pipelined: push, sum, pull), at least 4 MiB each */
+/* ArGM over IPC: chunks per piece (pipelined: push, sum, pull), at least 16 MiB each */
 #define CCOLL__IPC_CH 8
 /* collective over the node when IPC was being set up */
 static void ccoll__ipc_free(ccoll_plan *P)
@@ -2690,6 +2691,41 @@ static int ccoll__argm_run(ccoll_plan *P, const unsigned char *own, unsigned cha
 }
 
 #ifdef __CUDACC__
+/* ArGM over IPC: chunks per piece (the same on every node rank) */
+static uint64_t ccoll__ipc_nch(const ccoll_plan *P, int dn)
+{
+    uint64_t nch = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn * P->set.esize / ((uint64_t)16 << 20);
+    return nch < 1 ? 1 : nch > CCOLL__IPC_CH ? CCOLL__IPC_CH : nch;
+}
+/* ArGM over IPC, the push stage (see below): issued on stream B, also before the preamble of
+ * an ARGM call (ccoll__allreduce_call), so that it overlaps the preamble's scan and allreduce */
+static void ccoll__argm_push(ccoll_plan *P, const unsigned char *own)
+{
+    int lr, dn, k;
+    const size_t es = P->set.esize;
+    const int nev = 2 * CCOLL__IPC_CH;
+    cudaStream_t A = P->dv.cst, B = (cudaStream_t)P->dv.cst2;
+    uint64_t maxp, nch, c;
+    MPI_Comm_rank(P->top.node_comm, &lr);
+    MPI_Comm_size(P->top.node_comm, &dn);
+    maxp = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn;
+    nch = ccoll__ipc_nch(P, dn);
+    if (P->lst == CCOLL_OK) { /* B reads the input after the caller's work on A */
+        ccoll__cu(P, cudaEventRecord(CCOLL__EV(P, 0), A));
+        ccoll__cu(P, cudaStreamWaitEvent(B, CCOLL__EV(P, 0), 0));
+    }
+    for (c = 0; c < nch && P->lst == CCOLL_OK; c++) {
+        for (k = 1; k < dn; k++) {
+            const int j = (lr + k) % dn;
+            const uint64_t l = ccoll__blk_len(P->set.count, dn, (uint64_t)j), o = ccoll__blk_off(P->set.count, dn, (uint64_t)j);
+            const uint64_t lo = l * c / nch, hi = l * (c + 1) / nch;
+            if (hi > lo && ccoll__cu(P, cudaMemcpyAsync(P->dv.ipc_peer[j] + ((uint64_t)(lr < j ? lr : lr - 1) * maxp + lo) * es,
+                                                        own + (o + lo) * es, (hi - lo) * es, cudaMemcpyDeviceToDevice, B)))
+                break;
+        }
+        ccoll__cu(P, cudaEventRecord((cudaEvent_t)P->dv.ipc_ev[lr * nev + (int)c], B));
+    }
+}
 /* ArGM on device buffers. One rank per node: the inter-node ring on the buffers themselves.
  * CUDA IPC (ccoll__ipc_setup's slots and events), each piece cut in nch chunks, three stages
  * pipelined over the chunks and the plan's two streams, with no host round trip per chunk:
@@ -2725,27 +2761,16 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
         const int nev = 2 * CCOLL__IPC_CH, multi = P->top.inter->top.p > 1;
         unsigned char *last = P->dv.ipc_buf + (uint64_t)(dn - 1) * maxp * es; /* this rank's finished piece */
         cudaStream_t A = P->dv.cst, B = (cudaStream_t)P->dv.cst2;
-        uint64_t nch = maxp * es / ((uint64_t)4 << 20), c;
+        const uint64_t nch = ccoll__ipc_nch(P, dn);
+        uint64_t c;
         int k;
 #define CCOLL__IPCEV(r, i) ((cudaEvent_t)P->dv.ipc_ev[(r) * nev + (i)])
-        nch = nch < 1 ? 1 : nch > CCOLL__IPC_CH ? CCOLL__IPC_CH : nch;
         t0 = MPI_Wtime();
-        if (P->lst == CCOLL_OK) { /* B reads the input after the caller's work on A */
-            ccoll__cu(P, cudaEventRecord(CCOLL__EV(P, 0), A));
-            ccoll__cu(P, cudaStreamWaitEvent(B, CCOLL__EV(P, 0), 0));
-        }
-        for (c = 0; c < nch && P->lst == CCOLL_OK; c++) {
-            for (k = 1; k < dn; k++) {
-                const int j = (lr + k) % dn;
-                const uint64_t l = ccoll__blk_len(P->set.count, dn, (uint64_t)j), o = ccoll__blk_off(P->set.count, dn, (uint64_t)j);
-                const uint64_t lo = l * c / nch, hi = l * (c + 1) / nch;
-                if (hi > lo && ccoll__cu(P, cudaMemcpyAsync(P->dv.ipc_peer[j] + ((uint64_t)(lr < j ? lr : lr - 1) * maxp + lo) * es,
-                                                            own + (o + lo) * es, (hi - lo) * es, cudaMemcpyDeviceToDevice, B)))
-                    break;
-            }
-            ccoll__cu(P, cudaEventRecord(CCOLL__IPCEV(lr, c), B));
-        }
-        ccoll__barrier(P->top.node_comm); /* every rank's pushes and P events are issued */
+        if (!P->dv.ipc_pushed) {
+            ccoll__argm_push(P, own);
+            ccoll__barrier(P->top.node_comm); /* every rank's pushes and P events are issued */
+        } /* else issued before the preamble, whose allreduce came after them on every rank */
+        P->dv.ipc_pushed = 0;
         for (c = 0; c < nch && P->lst == CCOLL_OK; c++) {
             const uint64_t lo = len * c / nch, hi = len * (c + 1) / nch;
             unsigned char *o1 = multi ? P->dv.dacc : out + off * es, *o2 = multi ? NULL : last;
@@ -3157,8 +3182,24 @@ static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void 
         while (pp * 2 <= P->top.p) pp *= 2;
         compressed = P->set.count / (uint64_t)pp >= P->set.cfg.raw_below; /* raw: no eb, NaN passes as in MPI */
     }
+#ifdef __CUDACC__
+    /* ArGM over IPC, set up by an earlier call: its pushes overlap the preamble (the same
+     * decision on every rank; a rank in error pushes nothing) */
+    if (a == CCOLL_ALGO_ARGM && P->set.device && P->buf.argm_ready && P->top.argm_ok && P->dv.ipc_n && P->top.p > 1 &&
+        P->set.count) {
+        ccoll__argm_push(P, own);
+        P->dv.ipc_pushed = 1;
+    }
+#endif
     st = ccoll__preamble(P, P->lst ? NULL : own, P->lst ? 0 : P->set.count, compressed,
                          a == CCOLL_ALGO_ARGM ? P->top.p : (a == CCOLL_ALGO_AUTO ? 1 : P->top.p));
+#ifdef __CUDACC__
+    if (st && P->dv.ipc_pushed) { /* no call follows the pushes: done before returning */
+        cudaStreamSynchronize((cudaStream_t)P->dv.cst2);
+        cudaGetLastError();
+        P->dv.ipc_pushed = 0;
+    }
+#endif
     if (st) { P->lst = CCOLL_OK; P->info.algo = a; return (ccoll_status)st; }
     if (a == CCOLL_ALGO_AUTO) {
         double t0;
