@@ -1,7 +1,9 @@
 # tests/setup.sh - shared set-up for tests/run.sh, demos/run_all.sh and the benchmarks.
 # Sourced, not run. Provides:
 #   setup_deps [extra debian packages...]  install what is missing (Debian/Ubuntu, apt-get)
-#   setup_build DIR [meson setup options...] configure DIR, or reuse it if already configured
+#   setup_build DIR [meson setup options...] configure DIR, or reuse it if already configured;
+#                  a fresh DIR gets -Dwerror=true (CI keeps warnings fatal; the project's
+#                  default is off so a parent project is not forced); later options win
 # Variables: ROOT (repository root), MESON (the meson command).
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -31,22 +33,30 @@ setup_deps() {
             echo "setup: could not install ${missing[*]} (see /tmp/setup-apt.log); continuing with what is here" >&2
         fi
     fi
+    setup__find_meson
+}
+
+# MESON is set when this file is sourced, so callers that skip setup_deps (SETUP_NO_INSTALL=1
+# on an offline machine) still have it; setup_deps sets it again after an install.
+setup__find_meson() {
     MESON=meson
     if ! command -v meson >/dev/null 2>&1; then
         if python3 -c 'import mesonbuild' 2>/dev/null; then MESON="python3 -m mesonbuild.mesonmain"
         else echo "setup: meson not found" >&2; return 1; fi
     fi
 }
+setup__find_meson 2>/dev/null || MESON=""   # setup_deps installs it, or setup_build says so
 
 setup_build() {
     local dir=$1; shift
+    [ -n "${MESON:-}" ] || setup__find_meson || return 1
     if [ -f "$dir/build.ninja" ]; then
         # Reuse the directory; apply any options given (harmless when unchanged). After an
         # install, reconfigure so meson sees the new packages (e.g. a benchmark's peer).
-        if [ -n "${SETUP_INSTALLED:-}" ]; then $MESON setup --reconfigure "$dir" "$ROOT" "$@" >/dev/null || return 1
+        if [ -n "${SETUP_INSTALLED:-}" ]; then $MESON setup --reconfigure "$dir" "$ROOT" -Dwerror=true "$@" >/dev/null || return 1
         elif [ $# -gt 0 ]; then $MESON configure "$dir" "$@" >/dev/null || return 1; fi
     else
         rm -rf "$dir"
-        $MESON setup "$dir" "$ROOT" "$@" || return 1
+        $MESON setup "$dir" "$ROOT" -Dwerror=true "$@" || return 1
     fi
 }
