@@ -24,7 +24,7 @@ cat "$OUT/machine.txt"
 # Always a fresh build directory: meson writes no dependency files for CUDA objects, so a
 # directory left on a warm machine could hold objects built from older headers.
 rm -rf "$B"
-$MESON setup "$B" "$ROOT" -Dcuda=enabled -Dbuildtype=release -Dgpu_arch=${GPU_ARCH:-sm_90} \
+$MESON setup "$B" "$ROOT" -Dcuda=enabled -Dbuildtype=release -Dgpu_arch=${GPU_ARCH:-sm_90} -Dwerror=true \
     >"$OUT/setup.log" 2>&1 || { tail -n 40 "$OUT/setup.log"; exit 1; }
 status=0
 # -k 0: one component's broken build must not hide another's results.
