@@ -4137,6 +4137,91 @@ static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c, c
 #endif
 
 #if SA__BYTE
+/* Unique-name dropping before a recursion (libsais does the same on its integer levels). The
+ * reduced string R[0..m) has names 0..name-1, c[v] = the index of the last entry of name v in
+ * sorted order (so a name that occurs once, "unique", has its final rank c[v] among the m reduced
+ * suffixes already). A comparison of two different suffixes of R that reaches index j has matched
+ * R[j-1] at two indices, so when R[j-1] is unique no such comparison reads R[j]: an index j >= 1
+ * with R[j] and R[j-1] both unique can leave the string (any subset of such indices can): the
+ * order of the other suffixes is the same in the shorter string, and j's rank is c[R[j]].
+ * sa__drop_unique removes up to fmax such indices: R (at SA[n-m..n)) becomes R' at SA[n-m+f..n)
+ * with names renumbered densely (0..name-f-1, order kept), and the pairs (j, rank) of the dropped
+ * indices go to SA[m..m+2f), descending j (fmax <= (n - 2m) / 2: the pairs never reach the part of
+ * R not yet read). c (SA[0..name)) is used up. Returns f. */
+#ifndef SA__DROP_DIV /* try only when unique names are at least m / SA__DROP_DIV (the tests: always) */
+#define SA__DROP_DIV 16
+#endif
+#ifndef SA__DROP_CAP /* at most this many dropped: the pairs fit below R (the tests: a few) */
+#define SA__DROP_CAP(n, m) (((n) - 2 * (m)) / 2)
+#endif
+static SA__I SA__F(sa__drop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I name, SA__I fmax)
+{
+    SA__I *c = SA, *R = SA + n - m, *pr = SA + m, j, v, w = n, f = 0, uniq = 0, d;
+    /* (R[j] is read before SA[w - 1] is written: w - 1 >= n - m + j) */
+    const SA__I top = (SA__I)1 << (sizeof(SA__I) * 8 - 2), low = top - 1; /* c[v] < m < top */
+    int u, up;
+    for (v = 0; v < name; v++) uniq += c[v] - (v ? c[v - 1] : -1) == 1;
+    if (fmax <= 0 || uniq < 2 || uniq < m / SA__DROP_DIV) return 0;
+    /* right to left: R' is written from the end, never ahead of the entry read (w >= n - m + j) */
+    v = R[m - 1];
+    u = c[v] - (v ? c[v - 1] : -1) == 1;
+    for (j = m - 1; j >= 1; j--) {
+        SA__I pv = R[j - 1], cv, cp;
+        if (j > SA__PREFETCH) SA__PF(&c[R[j - 1 - SA__PREFETCH]]);
+        cv = c[pv] & low; /* a dropped name carries the bit top */
+        cp = pv ? c[pv - 1] & low : -1;
+        up = cv - cp == 1;
+        if (u & up & (f < fmax)) {
+            pr[2 * f] = j;
+            pr[2 * f + 1] = c[v] & low;
+            c[v] |= top;
+            f++;
+        } else {
+            SA[--w] = v;
+        }
+        v = pv;
+        u = up;
+    }
+    SA[--w] = v; /* j = 0 stays */
+    if (f == 0) return 0;
+    for (v = 0, d = 0; v < name; v++) { /* new name = old name - dropped names below it */
+        SA__I x = c[v];
+        c[v] = v - d;
+        d += (x & top) != 0;
+    }
+    for (j = n - m + f; j < n; j++) {
+        if (j < n - SA__PREFETCH) SA__PF(&c[SA[j + SA__PREFETCH]]);
+        SA[j] = c[SA[j]];
+    }
+    return f;
+}
+
+/* After the recursion on R' (sa__drop_unique): SA[0..m-f) holds R''s suffix array; turn it into
+ * R's (indices j into R, SA[0..m)): the kept indices in order, the dropped ones at their ranks.
+ * Uses SA[n-m+f..n) (R', no longer needed) and reads the pairs at SA[m..m+2f). */
+static void SA__F(sa__undrop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I f)
+{
+    SA__I *map = SA + n - m + f, *pr = SA + m, mf = m - f, i, j, k, t = f - 1;
+    for (j = 0, k = 0; j < m; j++) { /* kept index k of R' -> its index j in R (pairs: descending j) */
+        if (t >= 0 && pr[2 * t] == j) { t--; continue; }
+        map[k++] = j;
+    }
+    for (i = 0; i < mf; i++) {
+        if (i < mf - SA__PREFETCH) SA__PF(&map[SA[i + SA__PREFETCH]]);
+        SA[i] = map[SA[i]];
+    }
+    memcpy(map, SA, (size_t)mf * sizeof *SA); /* m - f <= n - m + f: disjoint */
+    memset(SA, 0, (size_t)m * sizeof *SA);
+    for (t = 0; t < f; t++) SA[pr[2 * t + 1]] = ~pr[2 * t]; /* ranks < m: below the pairs */
+    for (i = 0, k = 0; i < m; i++) {
+        SA__I x = SA[i];
+        if (x < 0) SA[i] = ~x;
+        else SA[i] = map[k++];
+    }
+}
+#endif
+
+#if SA__BYTE
 /* Byte level, stage 1's seeds: the LMS positions gathered right to left into SA[n-m..n) (one
  * sequential store per position, no bucket counter updated per position: a run of one byte
  * value would chain every update through one counter), and into lmsb's bits when lmsb != NULL.
@@ -4376,8 +4461,12 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             st = SA__F(sa__ls)(RA, SA, m, name, SA + m, NULL);
             if (st != SA_OK) goto done;
         } else if (name < m) {
-            st = SA__CAT(SA__CAT(sa__lvl, SA__W), i)(RA, SA, m, name, SA + m, n - 2 * m);
+            /* unique names that no comparison reads leave the reduced string (sa__drop_unique);
+             * the child's free space then lies between the dropped pairs and R' */
+            SA__I f = SA__F(sa__drop_unique)(SA, n, m, name, SA__DROP_CAP(n, m));
+            st = SA__CAT(SA__CAT(sa__lvl, SA__W), i)(SA + n - m + f, SA, m - f, name - f, SA + m + 2 * f, n - 2 * m - f);
             if (st != SA_OK) goto done;
+            if (f > 0) SA__F(sa__undrop_unique)(SA, n, m, f);
         } else {
             for (i = 0; i < m; i++) SA[RA[i]] = i;
         }

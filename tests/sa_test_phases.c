@@ -8,7 +8,10 @@
  *  - reduced strings whose names are all unique (the direct inverse), none unique (periodic:
  *    every LMS substring but the last the same), exactly one repeated (random bytes with one
  *    LMS substring copied), and mostly unique with long runs (the doubling's refusal);
- *  - sizes one off 2^k (k = 1..17) and off the 64-bit words of the LMS bit vector.
+ *  - sizes one off 2^k (k = 1..17) and off the 64-bit words of the LMS bit vector;
+ *  - unique-name dropping before each recursion: word texts (many unique names at the deeper
+ *    levels), DNA and a long repeat, with the number dropped unlimited, 0, 1 and 3, tried at
+ *    every level whatever the share of unique names.
  * Parallel SA-IS is compiled with a cache of one entry a thread and blocks of two entries (the
  * smallest the scans allow), so every block boundary lies inside these texts. */
 #include "check.h"
@@ -18,6 +21,10 @@
 #define SA__PI_ADAPT 0
 #define SA__GRAIN 16
 #define SA_AUTO_MIN 1024
+/* unique-name dropping tried at every level, and capped at drop_cap entries when >= 0 */
+static long long drop_cap = -1;
+#define SA__DROP_DIV (1 << 30)
+#define SA__DROP_CAP(n, m) (drop_cap >= 0 && drop_cap < ((n) - 2 * (m)) / 2 ? drop_cap : ((n) - 2 * (m)) / 2)
 #define SA_IMPLEMENTATION
 #include "../sa.h"
 
@@ -150,11 +157,55 @@ static void check_sizes(void)
     free(t);
 }
 
+/* words from a small random vocabulary: few unique names at the byte level, most of them unique
+ * a level or two down (the C headers' shape) */
+static void gen_words(uint8_t *t, int32_t n, int vocab)
+{
+    uint8_t w[64][9];
+    int len[64];
+    for (int v = 0; v < vocab; v++) {
+        len[v] = 2 + (int)check_rand_below(7);
+        for (int j = 0; j < len[v]; j++) w[v][j] = (uint8_t)('a' + check_rand_below(6));
+    }
+    for (int32_t i = 0; i < n;) {
+        int v = (int)check_rand_below((uint32_t)vocab);
+        for (int j = 0; j < len[v] && i < n; j++) t[i++] = w[v][j];
+        if (i < n) t[i++] = check_rand_below(8) ? ' ' : '\n';
+    }
+}
+
+static void check_drop(void)
+{
+    static const long long caps[] = {-1, 0, 1, 3};
+    static const int32_t ns[] = {777, 5000, 70001};
+    uint8_t *t = malloc(70001);
+    char what[96];
+    for (size_t c = 0; c < sizeof caps / sizeof *caps; c++) {
+        drop_cap = caps[c];
+        for (size_t b = 0; b < sizeof ns / sizeof *ns; b++) {
+            if (ns[b] > 8192 && c > 1) continue; /* the long texts: unlimited and none */
+            gen_words(t, ns[b], 40);
+            snprintf(what, sizeof what, "dropping (cap %lld): words", caps[c]);
+            check_text(what, t, ns[b]);
+            for (int32_t i = 0; i < ns[b]; i++) t[i] = (uint8_t)"ACGT"[check_rand_below(4)];
+            snprintf(what, sizeof what, "dropping (cap %lld): DNA", caps[c]);
+            check_text(what, t, ns[b]);
+            for (int32_t i = 0; i < ns[b]; i++) t[i] = (uint8_t)check_rand_below(3);
+            memcpy(t + ns[b] / 2, t + 10, (size_t)ns[b] / 3); /* a long repeat beside unique names */
+            snprintf(what, sizeof what, "dropping (cap %lld): repeat", caps[c]);
+            check_text(what, t, ns[b]);
+        }
+    }
+    drop_cap = -1;
+    free(t);
+}
+
 int main(int argc, char **argv)
 {
     check_init(argc, argv);
     check_collisions();
     check_reduced();
     check_sizes();
+    check_drop();
     return check_done();
 }
