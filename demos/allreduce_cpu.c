@@ -31,12 +31,13 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &p);
     dc_set_rank(rank);
     dc_set_exit_hook(finalize);
+    int bound_args = 0; /* --rel 1, --eb 2 */
     dc_init(argc, argv, USAGE);
     for (int i = 1; i < argc; i++) {
         if (dc_is(argv[i], "--count")) n = dc_arg_u64(&i, 1, (uint64_t)1 << 32);
         else if (dc_is(argv[i], "--dtype")) f64 = dc_arg_choice(&i, dtypes);
-        else if (dc_is(argv[i], "--rel")) { eb = dc_arg_double(&i, 1e-12, 1.0); rel = 1; }
-        else if (dc_is(argv[i], "--eb")) { eb = dc_arg_double(&i, 1e-300, 1e300); rel = 0; }
+        else if (dc_is(argv[i], "--rel")) { eb = dc_arg_double(&i, 1e-12, 1.0); rel = 1; bound_args |= 1; }
+        else if (dc_is(argv[i], "--eb")) { eb = dc_arg_double(&i, 1e-300, 1e300); rel = 0; bound_args |= 2; }
         else if (dc_is(argv[i], "--algo")) {
             /* a comma-separated list of names: a bit per algorithm */
             char list[256], *tok, *save = NULL;
@@ -59,6 +60,7 @@ int main(int argc, char **argv)
         else if (dc_is(argv[i], "-h") || dc_is(argv[i], "--help")) dc_help();
         else dc_unknown(i);
     }
+    if (bound_args == 3) dc_usage_error("--rel and --eb are either-or");
     size_t es = f64 ? 8 : 4, bytes;
     double *x = NULL;
     unsigned char *file = NULL;

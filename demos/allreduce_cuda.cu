@@ -35,6 +35,7 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &p);
     dc_set_rank(rank);
     dc_set_exit_hook(finalize);
+    int bound_args = 0; /* --rel 1, --eb 2 */
     dc_init(argc, argv, USAGE);
     counts[0] = 1048576;
     for (int i = 1; i < argc; i++) {
@@ -49,8 +50,8 @@ int main(int argc, char **argv)
             }
         }
         else if (dc_is(argv[i], "--dtype")) f64 = dc_arg_choice(&i, dtypes);
-        else if (dc_is(argv[i], "--rel")) { eb = dc_arg_double(&i, 1e-12, 1.0); rel = 1; }
-        else if (dc_is(argv[i], "--eb")) { eb = dc_arg_double(&i, 1e-300, 1e300); rel = 0; }
+        else if (dc_is(argv[i], "--rel")) { eb = dc_arg_double(&i, 1e-12, 1.0); rel = 1; bound_args |= 1; }
+        else if (dc_is(argv[i], "--eb")) { eb = dc_arg_double(&i, 1e-300, 1e300); rel = 0; bound_args |= 2; }
         else if (dc_is(argv[i], "--algo")) {
             char list[256], *tok, *save = NULL;
             snprintf(list, sizeof list, "%s", dc_arg_str(&i));
@@ -72,6 +73,7 @@ int main(int argc, char **argv)
         else if (dc_is(argv[i], "-h") || dc_is(argv[i], "--help")) dc_help();
         else dc_unknown(i);
     }
+    if (bound_args == 3) dc_usage_error("--rel and --eb are either-or");
     if (!nc) nc = 1;
     /* one GPU per node rank where there are enough, shared otherwise; no GPU: skip */
     if (cudaGetDeviceCount(&ndev) != cudaSuccess) ndev = 0;

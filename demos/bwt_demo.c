@@ -37,6 +37,9 @@ int main(int argc, char **argv)
     if (r & (r - 1)) dc_usage_error("--aux %lld is not a power of two", (long long)r);
     unsigned char *text;
     size_t nz;
+    /* text (twice while reading), SA, BWT, its inverse and a reference copy, aux; SA-IS's n/4 */
+    uint64_t nk = file ? dc_file_size(file) : (uint64_t)1 << 22;
+    dc_mem_check(nk * 9 + nk / 4 + nk / (uint64_t)r * 4, "text, SA, BWT, inverse BWT and a reference copy");
     if (file) dc_read_file(file, (size_t)INT32_MAX, &text, &nz);
     else { /* the default input: 4 MiB of random bytes */
         nz = (size_t)1 << 22;

@@ -20,6 +20,16 @@
  *   verdicts       dc_check(ok, fmt, ...): counts failed checks and prints them;
  *                  dc_exit_code(): DC_EXIT_FAIL if any check failed, else DC_EXIT_OK
  *   random data    dc_splitmix64(&state), dc_random_bytes(buf, n, seed)
+ *   memory         dc_mem_available(): bytes a new allocation can get (MemAvailable in
+ *                  /proc/meminfo, lowered to a cgroup v2 limit's headroom; 0 = unknown);
+ *                  DEMO_MEM_AVAILABLE=BYTES replaces it (tests pretend a small machine)
+ *                  dc_mem_check(need, what): before a large allocation, refuse with the
+ *                  estimate (exit 2) when need exceeds what is available
+ *                  dc_file_size(path): a regular file's size (else 0), for the estimate
+ *                  before reading; dc_is_dir(path)
+ *   progress       dc_progress_enable(flag, work, threshold): on with --progress, or when stderr
+ *                  is a terminal and work >= threshold (a run of more than a few seconds);
+ *                  dc_progress(fmt, ...) then prints "prog: [elapsed s] message" on stderr
  *
  * Compiles as C11 and as C++ (nvcc demos). One translation unit per demo, so the state below
  * is plain static. */
@@ -35,6 +45,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 enum { DC_EXIT_OK = 0, DC_EXIT_FAIL = 1, DC_EXIT_USAGE = 2, DC_EXIT_SKIP = 77 };
 
@@ -338,6 +350,108 @@ static void dc_random_bytes(unsigned char *t, size_t n, uint64_t seed)
     for (; i < n; i++) t[i] = (unsigned char)dc_splitmix64(&seed);
 }
 
+/* ---- memory ------------------------------------------------------------------ */
+/* A "NAME: VALUE kB" line of /proc/meminfo, in bytes; 0 when absent. */
+static uint64_t dc__meminfo(const char *name)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    size_t len = strlen(name);
+    uint64_t v = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, name, len) == 0 && line[len] == ':') {
+            v = strtoull(line + len + 1, NULL, 10) * 1024;
+            break;
+        }
+    if (f) fclose(f);
+    return v;
+}
+
+/* One number from a file (a cgroup v2 control file); 0 when absent or "max". */
+static uint64_t dc__file_u64(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char buf[64] = "";
+    uint64_t v = 0;
+    if (f && fgets(buf, sizeof buf, f) && buf[0] >= '0' && buf[0] <= '9') v = strtoull(buf, NULL, 10);
+    if (f) fclose(f);
+    return v;
+}
+
+static uint64_t dc_mem_available(void)
+{
+    const char *e = getenv("DEMO_MEM_AVAILABLE");
+    uint64_t v;
+    if (e && *e && dc_parse_u64(e, 0, UINT64_MAX, &v)) return v;
+    v = dc__meminfo("MemAvailable");
+    uint64_t lim = dc__file_u64("/sys/fs/cgroup/memory.max"), cur = dc__file_u64("/sys/fs/cgroup/memory.current");
+    if (lim) {
+        uint64_t room = lim > cur ? lim - cur : 0;
+        if (!v || room < v) v = room ? room : 1;
+    }
+    return v;
+}
+
+/* Refuses (exit 2) a run whose estimated peak, `need` bytes, exceeds the memory available,
+ * instead of being killed by the kernel halfway. `what` says what the estimate counts. */
+static const char *dc__bytes(uint64_t b, char *buf, size_t len)
+{
+    if (b >= 1000000000ull) snprintf(buf, len, "%.2f GB", (double)b / 1e9);
+    else if (b >= 1000000ull) snprintf(buf, len, "%.2f MB", (double)b / 1e6);
+    else snprintf(buf, len, "%llu bytes", (unsigned long long)b);
+    return buf;
+}
+
+static void dc_mem_check(uint64_t need, const char *what)
+{
+    uint64_t avail = dc_mem_available();
+    char a[32], b[32];
+    if (avail && need > avail)
+        dc_usage_error("needs about %s (estimate: %s) but only %s of memory are available%s; use a smaller input",
+                       dc__bytes(need, a, sizeof a), what, dc__bytes(avail, b, sizeof b),
+                       getenv("DEMO_MEM_AVAILABLE") ? " (DEMO_MEM_AVAILABLE)" : " (MemAvailable)");
+}
+
+/* The size of a regular file (0 for anything else: pipes and /proc files are measured by
+ * reading them). */
+static uint64_t dc_file_size(const char *path)
+{
+    struct stat st;
+    return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
+}
+
+/* 1 when `path` is an existing directory. */
+static int dc_is_dir(const char *path)
+{
+    struct stat st;
+    return path && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* ---- progress (stderr) ------------------------------------------------------- */
+static int dc__progress;
+static double dc__progress_t0;
+
+static void dc_progress_enable(int flag, uint64_t work, uint64_t threshold)
+{
+    dc__progress = flag || (work >= threshold && isatty(2));
+    dc__progress_t0 = dc_now();
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static void dc_progress(const char *fmt, ...)
+{
+    if (!dc__progress || dc__rank != 0) return;
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: [%7.2f s] ", dc_prog(), dc_now() - dc__progress_t0);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    fflush(stderr);
+}
+
 /* Keeps -Wunused-function quiet in demos that use only part of this file. */
 static inline void dc__use_all(void)
 {
@@ -346,7 +460,8 @@ static inline void dc__use_all(void)
     (void)dc_set_exit_hook; (void)dc_usage_error; (void)dc_help; (void)dc_is; (void)dc_unknown;
     (void)dc_arg_str; (void)dc_arg_u64; (void)dc_arg_i64; (void)dc_arg_double; (void)dc_arg_choice;
     (void)dc_mul_size; (void)dc_read_file; (void)dc_check; (void)dc_failed_checks;
-    (void)dc_exit_code; (void)dc_random_bytes; (void)dc_exit;
+    (void)dc_exit_code; (void)dc_random_bytes; (void)dc_exit; (void)dc_mem_check; (void)dc_is_dir; (void)dc_file_size;
+    (void)dc_progress_enable; (void)dc_progress;
 }
 
 #endif /* DEMO_COMMON_H */

@@ -19,18 +19,22 @@ int main(int argc, char **argv)
     hc_config c = hc_config_init(a.dtype, a.bound, a.eb);
     c.mode = a.mode;
     hcd_header(&a, "homcomp_cpu", n);
+    dc_progress("compress");
     double t0 = dc_now();
     hcd_status("compress", hc_compress(&c, x, n, s, cap, &sz, &a.opt));
     double tc = dc_now() - t0;
     hc_info info;
     hcd_status("stream_info", hc_stream_info(s, sz, &info));
+    dc_progress("decompress");
     t0 = dc_now();
     hcd_status("decompress", hc_decompress(s, sz, a.dtype, y, n, &a.opt));
     hcd_report_roundtrip(&a, "cpu", x, y, n, info.eb, sz, tc, dc_now() - t0);
+    dc_progress("qp");
     t0 = dc_now();
     hcd_status("qp", hc_qp(s, sz, a.dtype, x + n * es * (a.k > 1), n, q, &a.opt));
     hcd_row(&a, "cpu", "qp", n, info.eb, (double)(n * es) / sz, 0, 1, dc_now() - t0, (double)(n * es));
     /* homomorphic sum of k fields: field 0 compressed, then acc += raw field j, in place */
+    dc_progress("homomorphic sum of %d fields", a.k);
     memcpy(sum, s, sz);
     ssz = sz;
     t0 = dc_now();
@@ -39,6 +43,7 @@ int main(int argc, char **argv)
     double tf = dc_now() - t0;
     hcd_status("decompress sum", hc_decompress(sum, ssz, a.dtype, y, n, &a.opt));
     hcd_report_sum(&a, "cpu", x, y, n, info.eb, ssz, tf);
+    dc_progress("done");
     free(x); free(s); free(sum); free(y); free(q);
     return dc_exit_code();
 }

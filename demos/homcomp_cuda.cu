@@ -56,16 +56,19 @@ int main(int argc, char **argv)
     c.mode = a.mode;
     hc_cuda_result r;
     hcd_header(&a, "homcomp_cuda", n);
+    dc_progress("compress");
     double tc = timed(s, ws, "compress", &r, [&] { return hc_cuda_compress(&c, dx, n, ds, cap, ws, wsb, s); });
     size_t sz = r.bytes;
     unsigned char hdr[HC_HEADER_BYTES];
     ck(cudaMemcpy(hdr, ds, HC_HEADER_BYTES, cudaMemcpyDeviceToHost), "header");
     hc_info info;
     hcd_status("stream_info", hc_stream_info(hdr, HC_HEADER_BYTES, &info));
+    dc_progress("decompress");
     double td = timed(s, ws, "decompress", &r, [&] { return hc_cuda_decompress(ds, sz, hdr, a.dtype, dy, n, ws, wsb, s); });
     unsigned char *y = (unsigned char *)hcd_alloc(n * es);
     ck(cudaMemcpy(y, dy, n * es, cudaMemcpyDeviceToHost), "copy out");
     hcd_report_roundtrip(&a, "cuda", x, y, n, info.eb, sz, tc, td);
+    dc_progress("homomorphic sum of %d fields", a.k);
     /* sum of k fields by fused adds (the GPU adds need an output apart from their inputs) */
     ck(cudaMemcpyAsync(dsum, ds, sz, cudaMemcpyDeviceToDevice, s), "copy");
     size_t ssz = sz;
@@ -80,6 +83,7 @@ int main(int argc, char **argv)
     timed(s, ws, "decompress sum", &r, [&] { return hc_cuda_decompress(dsum, ssz, NULL, a.dtype, dy, n, ws, wsb, s); });
     ck(cudaMemcpy(y, dy, n * es, cudaMemcpyDeviceToHost), "copy out");
     hcd_report_sum(&a, "cuda", x, y, n, info.eb, ssz, tf);
+    dc_progress("done");
     free(x); free(y);
     cudaFree(dx); cudaFree(ds); cudaFree(dsum); cudaFree(dtmp); cudaFree(dy); cudaFree(ws);
     return dc_exit_code();

@@ -1,5 +1,7 @@
 /* Shared parts of the homcomp demos: arguments (strict, demo_common.h), the k input fields, the
- * report rows and the checks behind the exit code. Include after homcomp.cuh and demo_common.h. */
+ * report rows and the checks behind the exit code. Include after homcomp.cuh and demo_common.h.
+ * Either-or arguments given together (--eb and --rel, FILE and --n) exit 2, as does a run whose
+ * host memory estimate exceeds the memory available (demo_common.h's dc_mem_check). */
 #ifndef HOMCOMP_DEMO_H
 #define HOMCOMP_DEMO_H
 #include <math.h>
@@ -8,12 +10,13 @@
 #include <string.h>
 
 #define HCD_USAGE "[FILE.f32] [--n N] [--eb ABS | --rel REL] [--mode plain|outlier] [--dtype f32|f64] [--k FIELDS]\n" \
-                  "          [--threads T] [--csv]   (no FILE: a generated smooth field of N elements, default 2^24)"
+                  "          [--threads T] [--csv] [--progress]   (no FILE: a generated smooth field of N elements, default 2^24)"
 #define HCD_MAX_BYTES ((size_t)1 << 36) /* the k fields together: 64 GiB at most */
 
 typedef struct {
     const char *file; /* raw float32 file, or NULL for the generated field */
     uint64_t n;       /* generated field size */
+    int n_given, eb_given, rel_given, progress;
     double eb;        /* --eb (ABS) or --rel (REL) value */
     hc_bound bound;
     hc_mode mode;
@@ -22,6 +25,18 @@ typedef struct {
     int csv;
     hc_options opt;   /* CPU threads */
 } hcd_args;
+
+/* The host's peak: k fields, the decoded copy, two streams (hc_compress_bound each),
+ * the QP array (4n) and, while a file is read, the file itself (4n). */
+static void hcd_check_memory(const hcd_args *a, uint64_t n, int from_file)
+{
+    uint64_t es = a->dtype == HC_F32 ? 4 : 8, raw = n * es;
+    uint64_t need = raw * (uint64_t)a->k + raw + 2 * (uint64_t)hc_compress_bound((size_t)n, a->dtype) + 4 * n + (from_file ? 4 * n : 0);
+    char what[128];
+    snprintf(what, sizeof what, "%d fields of %llu x %d-bit values, their decoded sum and two streams", a->k,
+             (unsigned long long)n, (int)(8 * es));
+    dc_mem_check(need, what);
+}
 
 static void hcd_parse(int argc, char **argv, hcd_args *a)
 {
@@ -32,9 +47,10 @@ static void hcd_parse(int argc, char **argv, hcd_args *a)
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
         if (dc_is(s, "--csv")) a->csv = 1;
-        else if (dc_is(s, "--n")) a->n = dc_arg_u64(&i, 1, (uint64_t)1 << 32);
-        else if (dc_is(s, "--eb")) { a->eb = dc_arg_double(&i, 1e-300, 1e300); a->bound = HC_ABS; }
-        else if (dc_is(s, "--rel")) { a->eb = dc_arg_double(&i, 1e-300, 1e300); a->bound = HC_REL; }
+        else if (dc_is(s, "--progress")) a->progress = 1;
+        else if (dc_is(s, "--n")) { a->n = dc_arg_u64(&i, 1, (uint64_t)1 << 32); a->n_given = 1; }
+        else if (dc_is(s, "--eb")) { a->eb = dc_arg_double(&i, 1e-300, 1e300); a->bound = HC_ABS; a->eb_given = 1; }
+        else if (dc_is(s, "--rel")) { a->eb = dc_arg_double(&i, 1e-300, 1e300); a->bound = HC_REL; a->rel_given = 1; }
         else if (dc_is(s, "--mode")) a->mode = (hc_mode)dc_arg_choice(&i, modes);
         else if (dc_is(s, "--dtype")) a->dtype = (hc_dtype)dc_arg_choice(&i, dtypes);
         else if (dc_is(s, "--k")) a->k = (int)dc_arg_u64(&i, 1, 64);
@@ -43,6 +59,12 @@ static void hcd_parse(int argc, char **argv, hcd_args *a)
         else if (s[0] != '-' && !a->file) a->file = s;
         else dc_unknown(i);
     }
+    if (a->eb_given && a->rel_given) dc_usage_error("--eb (absolute) and --rel (relative) are either-or");
+    if (a->file && a->n_given) dc_usage_error("FILE and --n are either-or (the file's size is its n)");
+    uint64_t n = a->file ? dc_file_size(a->file) / 4 : a->n; /* 0 for a pipe: checked after reading */
+    hcd_check_memory(a, n, a->file != NULL);                  /* before any allocation, GPU or not */
+    /* phase lines on stderr: --progress, or a terminal and at least 2^28 values in all */
+    dc_progress_enable(a->progress, n * (uint64_t)a->k, (uint64_t)1 << 28);
 }
 
 /* k fields of n elements (dtype), field j a phase-shifted copy; a file gives field 0 and shifted
@@ -52,6 +74,7 @@ static void *hcd_fields(hcd_args *a, uint64_t *n_out)
     float *file = NULL;
     size_t es = a->dtype == HC_F32 ? 4 : 8, total;
     uint64_t n = a->n;
+    dc_progress("%s %d input fields", a->file ? "reading" : "generating", a->k);
     if (a->file) {
         unsigned char *buf;
         size_t bytes;
@@ -63,6 +86,7 @@ static void *hcd_fields(hcd_args *a, uint64_t *n_out)
     if (!dc_mul_size((size_t)n, es * (size_t)a->k, &total) || total > HCD_MAX_BYTES)
         dc_usage_error("%llu elements x %d fields x %zu bytes is more than this demo holds (64 GiB)",
                        (unsigned long long)n, a->k, es);
+    hcd_check_memory(a, n, a->file != NULL);
     unsigned char *x = (unsigned char *)malloc(total);
     if (!x) { fprintf(stderr, "%s: out of memory (%zu bytes)\n", dc_prog(), total); dc_exit(DC_EXIT_FAIL); }
     uint64_t h = 88172645463325252ull;

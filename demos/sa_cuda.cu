@@ -57,16 +57,21 @@ int main(int argc, char **argv)
     const char *file = NULL;
     int64_t n = 100 * 1000000 / 21; /* the seed's 100 MB budget */
     uint64_t seed = 730;
-    int csv = 0, streams = DEFAULT_STREAMS;
+    int csv = 0, streams = DEFAULT_STREAMS, rnd = 0;
     for (int i = 1; i < argc; i++) {
         if (dc_is(argv[i], "--csv")) csv = 1;
-        else if (dc_is(argv[i], "--random")) n = dc_arg_i64(&i, 0, INT32_MAX - 1);
+        else if (dc_is(argv[i], "--random")) { n = dc_arg_i64(&i, 0, INT32_MAX - 1); rnd = 1; }
         else if (dc_is(argv[i], "--seed")) seed = dc_arg_u64(&i, 0, UINT64_MAX);
         else if (dc_is(argv[i], "--streams")) streams = (int)dc_arg_i64(&i, 1, 4);
         else if (dc_is(argv[i], "-h") || dc_is(argv[i], "--help")) dc_help();
         else if (argv[i][0] == '-' || file) dc_unknown(i);
         else file = argv[i];
     }
+    if (file && rnd) dc_usage_error("FILE and --random are either-or (got '%s' and --random)", file);
+    /* host side: text + SA + LCP in page-locked memory (9n bytes), before any allocation */
+    struct stat fst;
+    uint64_t n_known = file ? (stat(file, &fst) == 0 && S_ISREG(fst.st_mode) ? (uint64_t)fst.st_size : 0) : (uint64_t)n;
+    dc_mem_check(9 * n_known + (file ? n_known : 0), "text, SA and LCP in page-locked host memory");
     int ndev = 0;
     if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) {
         printf("%s: no CUDA device: skipped\n", VARIANT);

@@ -2,11 +2,19 @@
  *
  *   sa_seq                         the seed's default input: 4.76 MB of random bytes (100 MB / 21)
  *   sa_seq FILE                    any readable file (bytes, NUL included; /proc files too)
- *   sa_seq --random N [--seed S]   N random bytes
- *   --algo mm|sais|parallel|default   --threads T   --lcp phi|kasai   --64 (64-bit index API)
+ *   sa_seq --random N [--seed S]   N random bytes (FILE and --random together: exit 2)
+ *   --algo mm|sais|parallel|psais|default   --threads T   --lcp phi|kasai   --64 (64-bit index API)
+ *                                  (psais = parallel SA-IS, also spelled parallel-sais)
  *   --csv                          header + one row instead of the report
+ *   --progress                     phase lines on stderr (automatic for n >= 2^26 when stderr
+ *                                  is a terminal)
  *   --gen DIR                      write the seed's datasets (budgets 1, 50, 100, 200, 500 MB,
  *                                  string = budget / 21 bytes) as DIR/random_<budget>MB.bin
+ *                                  (DIR must exist: exit 2 otherwise)
+ *
+ * Before allocating, the run's peak memory is estimated (text + SA + LCP + what the algorithm
+ * needs, as sa.h's manual gives it); above the memory available (MemAvailable, or
+ * DEMO_MEM_AVAILABLE=BYTES) the demo refuses with the estimate (exit 2).
  *
  * The report follows the seed (chapter 6): phase times, throughput, peak memory (text + SA +
  * LCP + what sa.h allocated, measured through SA_MALLOC) and its ratio to n, threads, and the
@@ -26,14 +34,14 @@
 #define VARIANT "sa_seq"
 #endif
 
-#define USAGE "[FILE | --random N] [--seed S] [--algo mm|sais|parallel|default] [--threads T] " \
-              "[--lcp phi|kasai] [--64] [--csv] | --gen DIR"
+#define USAGE "[FILE | --random N] [--seed S] [--algo mm|sais|parallel|psais|default] [--threads T] " \
+              "[--lcp phi|kasai] [--64] [--csv] [--progress] | --gen DIR"
 #define MAX_N ((uint64_t)1 << 40)
 
 typedef struct {
     const char *file, *gendir;
     uint64_t n, seed;
-    int csv, wide;
+    int csv, wide, random, progress;
     sa_options opt;
 } config;
 
@@ -47,23 +55,32 @@ typedef struct {
 
 static config parse_args(int argc, char **argv)
 {
-    static const char *const algos[] = {"default", "mm", "sais", "parallel", NULL}; /* = sa_algorithm */
+    static const char *const algos[] = {"default", "mm", "sais", "parallel", "psais", "parallel-sais", NULL};
+    static const sa_algorithm algo_of[] = {SA_ALGO_DEFAULT, SA_ALGO_MM, SA_ALGO_SAIS, SA_ALGO_PARALLEL,
+                                           SA_ALGO_PARALLEL_SAIS, SA_ALGO_PARALLEL_SAIS};
     static const char *const lcps[] = {"phi", "kasai", NULL};
-    config c = {NULL, NULL, 100 * 1000000 / 21, 730, 0, 0, {SA_ALGO_DEFAULT, 0, SA_LCP_DEFAULT}};
+    config c;
+    memset(&c, 0, sizeof c); /* sa_options: zero = defaults */
+    c.n = 100 * 1000000 / 21;
+    c.seed = 730;
     dc_init(argc, argv, USAGE);
     for (int i = 1; i < argc; i++) {
         if (dc_is(argv[i], "-h") || dc_is(argv[i], "--help")) dc_help();
         else if (dc_is(argv[i], "--csv")) c.csv = 1;
         else if (dc_is(argv[i], "--64")) c.wide = 1;
-        else if (dc_is(argv[i], "--random")) c.n = dc_arg_u64(&i, 0, MAX_N);
+        else if (dc_is(argv[i], "--progress")) c.progress = 1;
+        else if (dc_is(argv[i], "--random")) { c.n = dc_arg_u64(&i, 0, MAX_N); c.random = 1; }
         else if (dc_is(argv[i], "--seed")) c.seed = dc_arg_u64(&i, 0, UINT64_MAX);
         else if (dc_is(argv[i], "--threads")) c.opt.threads = (int)dc_arg_u64(&i, 0, SA_MAX_THREADS);
         else if (dc_is(argv[i], "--gen")) c.gendir = dc_arg_str(&i);
         else if (dc_is(argv[i], "--lcp")) c.opt.lcp = dc_arg_choice(&i, lcps) ? SA_LCP_KASAI : SA_LCP_PHI;
-        else if (dc_is(argv[i], "--algo")) c.opt.algorithm = (sa_algorithm)dc_arg_choice(&i, algos);
+        else if (dc_is(argv[i], "--algo")) c.opt.algorithm = algo_of[dc_arg_choice(&i, algos)];
         else if (argv[i][0] == '-' || c.file) dc_unknown(i);
         else c.file = argv[i];
     }
+    if (c.file && c.random) dc_usage_error("FILE and --random are either-or (got '%s' and --random)", c.file);
+    if (c.gendir && (c.file || c.random)) dc_usage_error("--gen DIR takes no input (FILE or --random)");
+    if (c.gendir && !dc_is_dir(c.gendir)) dc_usage_error("--gen: '%s' is not an existing directory", c.gendir);
     return c;
 }
 
@@ -92,6 +109,27 @@ static int gen_datasets(const char *dir, uint64_t seed)
     return DC_EXIT_OK;
 }
 
+/* The run's peak in bytes, as sa.h's manual gives it: text + SA + LCP (64-bit indices past
+ * 2^31 - 1) + the larger of what the SA algorithm and the LCP need beyond them. */
+static uint64_t mem_estimate(const config *c, uint64_t n)
+{
+    uint64_t w = (c->wide || n > INT32_MAX) ? 8 : 4, t = (uint64_t)sa_effective_threads(&c->opt), extra;
+    if (c->opt.algorithm == SA_ALGO_MM) extra = 3 * w * n + 2 * n;              /* 3 index arrays + 2n */
+    else if (c->opt.algorithm == SA_ALGO_SAIS || c->opt.algorithm == SA_ALGO_PARALLEL_SAIS || t == 1)
+        extra = n / 4 + t * 262144;                                              /* LMS bits, sort buffer */
+    else extra = w * n + t * 2500000;                                            /* parallel doubling */
+    if (extra < w * n) extra = w * n;                                            /* the LCP's work array */
+    return n * (1 + 2 * w) + extra;
+}
+
+static void check_memory(const config *c, uint64_t n)
+{
+    char what[160];
+    snprintf(what, sizeof what, "%llu bytes of text, SA and LCP with %d-bit indices, and %s's work space",
+             (unsigned long long)n, (c->wide || n > INT32_MAX) ? 64 : 32, sa_algorithm_name(c->opt.algorithm));
+    dc_mem_check(mem_estimate(c, n), what);
+}
+
 /* The text: the file (exit 2 when unreadable), or n random bytes. */
 static unsigned char *load_input(config *c, result *r)
 {
@@ -99,9 +137,11 @@ static unsigned char *load_input(config *c, result *r)
     unsigned char *text = NULL;
     size_t n = 0;
     if (c->file) {
+        dc_progress("reading %s", c->file);
         dc_read_file(c->file, MAX_N, &text, &n);
         c->n = n;
     } else {
+        dc_progress("generating %llu random bytes", (unsigned long long)c->n);
         text = malloc(c->n ? c->n : 1);
         if (!text) dc_usage_error("cannot allocate %llu bytes for --random", (unsigned long long)c->n);
         dc_random_bytes(text, c->n, c->seed);
@@ -122,21 +162,26 @@ static void compute(const config *c, const unsigned char *text, void *sa, void *
 {
     int64_t n = (int64_t)c->n;
     int32_t n32 = (int32_t)(c->wide ? 0 : n);
+    dc_progress("sa_build: suffix array of %lld bytes (%s, threads %d)", (long long)n,
+                sa_algorithm_name(c->opt.algorithm), sa_effective_threads(&c->opt));
     double t0 = dc_now();
     sa_status st = c->wide ? sa_build64_ex(text, sa, n, &c->opt, &r->info) : sa_build_ex(text, sa, n32, &c->opt, &r->info);
     r->t_sa = dc_now() - t0;
     size_t peak_sa = dc_peak_bytes();
     if (!dc_check(st == SA_OK, "sa_build: %s", sa_status_string(st))) return;
     dc_reset_peak();
+    dc_progress("sa_lcp: LCP array (suffix array took %.2f s)", r->t_sa);
     t0 = dc_now();
     st = c->wide ? sa_lcp64(text, sa, lcp, n, &c->opt) : sa_lcp(text, sa, lcp, n32, &c->opt);
     r->t_lcp = dc_now() - t0;
     r->peak_lib = dc_peak_bytes() > peak_sa ? dc_peak_bytes() : peak_sa;
     if (!dc_check(st == SA_OK, "sa_lcp: %s", sa_status_string(st))) return;
+    dc_progress("sa_lrs: longest repeated substring (LCP took %.2f s)", r->t_lcp);
     t0 = dc_now();
     st = c->wide ? sa_lrs64(sa, lcp, n, &r->lrs, &c->opt) : sa_lrs(sa, lcp, n32, &r->lrs, &c->opt);
     r->t_lrs = dc_now() - t0;
     dc_check(st == SA_OK, "sa_lrs: %s", sa_status_string(st));
+    dc_progress("sa_validate");
     t0 = dc_now();
     st = c->wide ? sa_validate64(text, sa, n) : sa_validate(text, sa, n32);
     r->t_val = dc_now() - t0;
@@ -224,7 +269,14 @@ int main(int argc, char **argv)
     if (c.gendir) return gen_datasets(c.gendir, c.seed);
     result r;
     memset(&r, 0, sizeof r);
+    /* the estimate before any large allocation: the file's size where stat knows it */
+    struct stat fst;
+    uint64_t n_known = c.n;
+    if (c.file) n_known = stat(c.file, &fst) == 0 && S_ISREG(fst.st_mode) ? (uint64_t)fst.st_size : 0;
+    check_memory(&c, n_known);
+    dc_progress_enable(c.progress, n_known, (uint64_t)1 << 26);
     unsigned char *text = load_input(&c, &r);
+    if (c.n > n_known) check_memory(&c, c.n); /* a pipe or /proc file: known only now */
     size_t bytes;
     double t0 = dc_now();
     if (!dc_mul_size(c.n ? c.n : 1, c.wide ? 8 : 4, &bytes)) dc_usage_error("n = %llu is too large", (unsigned long long)c.n);
@@ -234,8 +286,10 @@ int main(int argc, char **argv)
     memset(lcp, 0, bytes);
     r.t_alloc = dc_now() - t0;
     compute(&c, text, sa, lcp, &r);
+    dc_progress("spot checks and report");
     if (dc_failed_checks() == 0) spot_check(&c, text, sa, lcp, &r);
     r.fnv = sa_fnv1a64(sa, c.wide, c.n);
+    dc_progress("done");
     report(&c, text, &r);
     free(text);
     free(sa);

@@ -38,6 +38,8 @@ int main(int argc, char **argv)
     if (np == 0 && !list) dc_usage_error("at least one PATTERN or --patterns LIST is required");
     unsigned char *text, *lt = NULL;
     size_t nz, ln = 0;
+    uint64_t nk = dc_file_size(file); /* text (twice while reading), SA, SA-IS's n/4 */
+    dc_mem_check(nk * 6 + nk / 4, "the text and its suffix array");
     dc_read_file(file, (size_t)INT32_MAX, &text, &nz);
     if (list) dc_read_file(list, (size_t)1 << 34, &lt, &ln);
     /* patterns: the arguments, then the lines of LIST */

@@ -27,13 +27,13 @@
 #define VARIANT "sa_mpi"
 #endif
 
-#define USAGE "[FILE | --random N] [--seed S] [--algo dist|gather] [--threads T] [--64] [--csv] [--no-check] [--sa-only]"
+#define USAGE "[FILE | --random N] [--seed S] [--algo dist|gather] [--threads T] [--64] [--csv] [--no-check] [--sa-only] [--progress]"
 #define MAX_N ((uint64_t)1 << 40)
 
 typedef struct {
     const char *file;
     uint64_t n, seed;
-    int csv, wide, check, rank, ranks, sa_only;
+    int csv, wide, check, rank, ranks, sa_only, progress;
     sa_mpi_algorithm algo;
     sa_options opt;
 } config;
@@ -55,6 +55,7 @@ static config parse_args(int argc, char **argv)
 {
     static const char *const algos[] = {"dist", "gather", NULL}; /* = sa_mpi_algorithm */
     config c;
+    int rnd = 0; /* --random given */
     memset(&c, 0, sizeof c);
     c.n = 100 * 1000000 / 21;
     c.seed = 730;
@@ -65,14 +66,16 @@ static config parse_args(int argc, char **argv)
         else if (dc_is(argv[i], "--csv")) c.csv = 1;
         else if (dc_is(argv[i], "--64")) c.wide = 1;
         else if (dc_is(argv[i], "--no-check")) c.check = 0;
+        else if (dc_is(argv[i], "--progress")) c.progress = 1;
         else if (dc_is(argv[i], "--sa-only")) { c.sa_only = 1; c.check = 0; }
-        else if (dc_is(argv[i], "--random")) c.n = dc_arg_u64(&i, 0, MAX_N);
+        else if (dc_is(argv[i], "--random")) { c.n = dc_arg_u64(&i, 0, MAX_N); rnd = 1; }
         else if (dc_is(argv[i], "--seed")) c.seed = dc_arg_u64(&i, 0, UINT64_MAX);
         else if (dc_is(argv[i], "--threads")) c.opt.threads = (int)dc_arg_u64(&i, 0, SA_MAX_THREADS);
         else if (dc_is(argv[i], "--algo")) c.algo = (sa_mpi_algorithm)dc_arg_choice(&i, algos);
         else if (argv[i][0] == '-' || c.file) dc_unknown(i);
         else c.file = argv[i];
     }
+    if (c.file && rnd) dc_usage_error("FILE and --random are either-or (got '%s' and --random)", c.file);
     return c;
 }
 
@@ -233,6 +236,9 @@ int main(int argc, char **argv)
     c = parse_args(argc, argv);
     c.rank = rank;
     c.ranks = ranks;
+    /* phase lines on rank 0's stderr: --progress, or a terminal and n >= 2^26 */
+    dc_progress_enable(c.progress, c.file ? dc_file_size(c.file) : c.n, (uint64_t)1 << 26);
+    dc_progress("loading the input blocks");
     unsigned char *blk = load_input(&c, &r, &len);
     sa_mpi_block((int64_t)c.n, c.ranks, c.rank, &lo, &cnt);
     size_t isz = c.wide ? 8 : 4, bytes = (size_t)(cnt ? cnt : 1) * isz;
@@ -245,6 +251,7 @@ int main(int argc, char **argv)
     dc_reset_peak();
     size_t base = dc_current_bytes(); /* the text block (counted by the allocator) */
     MPI_Barrier(MPI_COMM_WORLD);
+    dc_progress("sa_mpi_build on %d ranks (%llu bytes)", c.ranks, (unsigned long long)c.n);
     t0 = dc_now();
     void *lcp_arg = c.sa_only ? NULL : lcp;
     sa_lrs_result *lrs_arg = c.sa_only ? NULL : &r.lrs;
@@ -283,6 +290,7 @@ int main(int argc, char **argv)
         memcpy(r.lrs_bytes, all, sizeof all);
     }
     dc_counting_free(blk);
+    dc_progress("gathering the SA%s", c.check ? " and checking it against sa_build" : "");
     /* the gathered SA (for its FNV-1a and the reference check) */
     void *gsa = NULL, *glcp = NULL;
     if (c.rank == 0) {
@@ -314,6 +322,7 @@ int main(int argc, char **argv)
     }
     ok = dc_failed_checks() == 0;
     MPI_Allreduce(&ok, &allok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    dc_progress("done");
     if (c.rank == 0) report(&c, &r, r.peak, allok);
     free(gsa);
     free(glcp);
