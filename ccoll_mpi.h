@@ -59,8 +59,9 @@
  *   CCOLL_MALLOC(sz) / CCOLL_FREE(p)   override the allocator (both or neither)
  *   CCOLL_NO_HOMCOMP_IMPLEMENTATION    do not compile homcomp.cuh's implementation here
  *   CCOLL_TEST_HOOK_SEND(buf, len)     tests only: sees every stream before it is sent
- *   Environment: CCOLL_RANKS_PER_NODE=d (ArGM's nodes, below); CCOLL_NO_IPC=1 (device plans:
- *   ArGM stages through the host even where CUDA IPC would work)
+ *   CCOLL_MAX_THREADS        the largest config.threads accepted (1024; above: CCOLL_ERR_ARG)
+ *   The library reads no environment variable; the demos map CCOLL_RANKS_PER_NODE and
+ *   CCOLL_NO_IPC onto config.ranks_per_node and config.no_ipc.
  *
  * API (all return ccoll_status; CCOLL_OK = 0, negative on error, ccoll_status_string())
  *   ccoll_config_init(bound, eb)      a config with the error bound set; zero = defaults else;
@@ -96,9 +97,9 @@
  *   CCOLL_ALGO_ARGM        hierarchical mixed (seed 6.3): intra-node raw reduce-scatter (one
  *                          Isend per peer, one aggregation), inter-node HomComp_F ring on
  *                          per-local-rank communicators, intra-node raw allgather. Nodes from
- *                          MPI_Comm_split_type(MPI_COMM_TYPE_SHARED), or config.ranks_per_node,
- *                          or the environment variable CCOLL_RANKS_PER_NODE=d (ranks r with
- *                          the same r / d form a node) so one host can simulate several.
+ *                          MPI_Comm_split_type(MPI_COMM_TYPE_SHARED), or config.ranks_per_node
+ *                          = d (ranks r with the same r / d form a node) so one host can
+ *                          simulate several.
  *                          Nodes of unequal size: falls back to HOMCOMP_F on the whole comm
  *                          (ccoll_plan_info then says homcomp_f).
  *   CCOLL_ALGO_RECDBL      Rabenseifner: recursive halving reduce-scatter + recursive doubling
@@ -139,8 +140,8 @@
  *
  * AGREEMENT AND FAILURES (every rank returns the same status, or MPI aborts the job)
  *   Settings every rank must pass alike: count, dtype, algo, memory, bound and eb (not for
- *   RING, which ignores them), codec_plain, checksum, segment, raw_below, ranks_per_node and
- *   every field of model. ccoll_plan_create compares them, resolved (defaults filled in), in
+ *   RING, which ignores them), codec_plain, checksum, segment, raw_below, ranks_per_node, no_ipc
+ *   and every field of model. ccoll_plan_create compares them, resolved (defaults filled in), in
  *   its one agreement allreduce: a difference is CCOLL_ERR_ARG on every rank, and
  *   ccoll_plan_create_ex's info.mismatch names the first ("eb", "segment", "model.alpha",
  *   ...). threads, stream, device_pipeline and homcomp_qp_whole may differ. AUTO decides from
@@ -216,7 +217,7 @@
  *     chunk), in local-rank order with its own part read from its input; HomComp_F between
  *     nodes (compressed, staged); every rank copies every piece from the rank that made it as
  *     its chunks are done. Two node barriers per call (host only). Ranks that share
- *     a GPU, GPUs without peer access, or CCOLL_NO_IPC=1: the host's node phases on a pinned
+ *     a GPU, GPUs without peer access, or config.no_ipc = 1: the host's node phases on a pinned
  *     copy. info.ipc and info.ipc_why say which. One rank per node: the ring on the buffers.
  *   - AUTO: c, h, d measured on the GPU, plus model.stage (pinned copy, s/B), model.launch (a
  *     codec call's fixed cost) and model.link (IPC, s/B); candidates RING (staged), raw RECDBL
@@ -363,16 +364,18 @@ typedef struct ccoll_config {
     int codec_plain;        /* 1 = homcomp plain blocks only; 0 = outlier blocks where smaller
                              * (cuSZp2; the default: smooth data compresses 3x better) */
     int checksum;           /* 1 = streams carry homcomp's payload checksum (checked on receipt) */
-    int threads;            /* 0 = omp_get_max_threads() */
+    int threads;            /* 0 = omp_get_max_threads(); at most CCOLL_MAX_THREADS */
     uint64_t segment;       /* elements per pipelined message (0 = 65536; rounded up to 32) */
     uint64_t raw_below;     /* RECDBL: raw when leaf blocks have fewer elements (0 = 32768) */
     int homcomp_qp_whole;   /* HOMCOMP: 1 = QP the whole buffer up front, 0 = a segment ahead */
-    int ranks_per_node;     /* ARGM: 0 = $CCOLL_RANKS_PER_NODE or MPI_COMM_TYPE_SHARED */
+    int ranks_per_node;     /* ARGM: ranks r with the same r / d form a node (0 = MPI_COMM_TYPE_SHARED) */
     ccoll_model model;      /* AUTO: constants (0 = measure at plan creation) */
     ccoll_memory memory;    /* CCOLL_MEM_HOST (0) or CCOLL_MEM_DEVICE (nvcc builds) */
     ccoll_stream stream;    /* device plans: the caller's stream (0 = the default stream) */
     int device_pipeline;    /* device plans: 0 = ring steps pipelined over two streams; -1 = one
                              * segment at a time (the v0.2.0 first design, for comparison) */
+    int no_ipc;             /* device ARGM: 1 = stage the node phases through the host even where
+                             * CUDA IPC would work (0 = IPC where it works) */
 } ccoll_config;
 
 /* What the last call on a plan did. */
@@ -1311,7 +1314,7 @@ static int ccoll__cuda_aware(void)
  * (AUTO's candidates must be the same everywhere). Then each rank exports, once, one
  * plan-owned buffer of d piece slots and 2 x CCOLL__IPC_CH interprocess events; the node's
  * ranks map each other's. */
-static const char *const ccoll__ipc_whys[] = {"", "CCOLL_NO_IPC is set", "one rank per node", "ranks of a node share a GPU",
+static const char *const ccoll__ipc_whys[] = {"", "config.no_ipc is set", "one rank per node", "ranks of a node share a GPU",
                                               "a peer GPU is not visible here", "no peer access between the GPUs",
                                               "CUDA IPC setup failed", "not set up (no ArGM call yet)"};
 static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn)
@@ -1322,10 +1325,9 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn)
     const int nev = 2 * CCOLL__IPC_CH;
     const uint64_t maxp = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn;
     int why = 0, g = 0, j, st = CCOLL_OK;
-    const char *env = getenv("CCOLL_NO_IPC");
     memset(bus, 0, sizeof bus);
     memset(&h, 0, sizeof h);
-    if (env && *env && strcmp(env, "0")) why = 1;
+    if (P->set.cfg.no_ipc) why = 1;
     else if (dn < 2) why = 2;
     all = (char *)ccoll__alloc((size_t)dn * 64, &st);
     if (cudaDeviceGetPCIBusId(bus, 64, P->dv.gpu) != cudaSuccess) why = 6;
@@ -1541,10 +1543,10 @@ static uint64_t ccoll__resolve_raw_below(const ccoll_config *cfg) { return cfg->
  * compares them with one allreduce: a difference is CCOLL_ERR_ARG everywhere, and the name of
  * the first differing one goes to info.mismatch. threads, stream, device_pipeline and
  * homcomp_qp_whole may differ (they shape no message). */
-#define CCOLL__NDIG 20
+#define CCOLL__NDIG 21
 static const char *const ccoll__dig_names[CCOLL__NDIG] = {
     "count", "dtype", "algo", "memory", "bound", "eb", "codec_plain", "checksum", "segment", "raw_below",
-    "ranks_per_node", "model.alpha", "model.beta", "model.gamma", "model.c", "model.h", "model.d", "model.stage",
+    "ranks_per_node", "no_ipc", "model.alpha", "model.beta", "model.gamma", "model.c", "model.h", "model.d", "model.stage",
     "model.launch", "model.link"};
 static unsigned long long ccoll__dbits(double x)
 {
@@ -1567,15 +1569,16 @@ static void ccoll__digest(const ccoll_config *c, uint64_t count, int dt, unsigne
     d[8] = ccoll__resolve_seg(c);
     d[9] = ccoll__resolve_raw_below(c);
     d[10] = (unsigned long long)c->ranks_per_node;
-    d[11] = ccoll__dbits(m->alpha);
-    d[12] = ccoll__dbits(m->beta);
-    d[13] = ccoll__dbits(m->gamma);
-    d[14] = ccoll__dbits(m->c);
-    d[15] = ccoll__dbits(m->h);
-    d[16] = ccoll__dbits(m->d);
-    d[17] = ccoll__dbits(m->stage);
-    d[18] = ccoll__dbits(m->launch);
-    d[19] = ccoll__dbits(m->link);
+    d[11] = c->no_ipc != 0;
+    d[12] = ccoll__dbits(m->alpha);
+    d[13] = ccoll__dbits(m->beta);
+    d[14] = ccoll__dbits(m->gamma);
+    d[15] = ccoll__dbits(m->c);
+    d[16] = ccoll__dbits(m->h);
+    d[17] = ccoll__dbits(m->d);
+    d[18] = ccoll__dbits(m->stage);
+    d[19] = ccoll__dbits(m->launch);
+    d[20] = ccoll__dbits(m->link);
 }
 
 static int ccoll__plan_make(MPI_Comm comm, uint64_t count, int dt, const ccoll_config *cfg, ccoll_plan **out)
@@ -2503,9 +2506,7 @@ static void ccoll__argm_release(ccoll_plan *P)
 static int ccoll__argm_prepare(ccoll_plan *P)
 {
     int st = CCOLL_OK, d = P->set.cfg.ranks_per_node, lr = 0, dn = 0, mm[2], g[2], nn = 0;
-    const char *env = getenv("CCOLL_RANKS_PER_NODE");
     if (P->buf.argm_ready) return CCOLL_OK;
-    if (d <= 0 && env && *env) d = atoi(env);
     if (d > 0) st = ccoll__mpi(MPI_Comm_split(P->top.comm, P->top.rank / d, P->top.rank, &P->top.node_comm));
     else st = ccoll__mpi(MPI_Comm_split_type(P->top.comm, MPI_COMM_TYPE_SHARED, P->top.rank, MPI_INFO_NULL, &P->top.node_comm));
     if (st) goto done;

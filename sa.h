@@ -269,6 +269,15 @@ typedef struct sa_lrs_result {
     int64_t count;
 } sa_lrs_result;
 
+/* Phases of parallel SA-IS (indices into sa_build_info.phase_seconds): character counts and
+ * chunk types; LMS positions to their buckets; stage 1's two scans; the LMS substrings' compaction,
+ * lengths, naming and reduced string; sequential SA-IS of the reduced string; reduced indices to
+ * positions; stage 3's placement, L-scan and S-scan. */
+typedef enum sa_phase {
+    SA_PHASE_TYPES = 0, SA_PHASE_PLACE, SA_PHASE_INDUCE1, SA_PHASE_COMPACT, SA_PHASE_LENGTHS, SA_PHASE_NAMING,
+    SA_PHASE_NAME, SA_PHASE_RECURSE, SA_PHASE_MAP, SA_PHASE_PLACE3, SA_PHASE_L3, SA_PHASE_S3, SA_PHASE_COUNT
+} sa_phase;
+
 /* What a build did (sa_build_ex): SA_ALGO_DEFAULT with more than one thread picks parallel
  * SA-IS, the parallel doubling or SA-IS from the text (see DEFAULT DISPATCH in the manual). */
 typedef struct sa_build_info {
@@ -278,6 +287,7 @@ typedef struct sa_build_info {
                                compiled with OpenMP; without OpenMP the default is always SA-IS) */
     double repeat_rounds;   /* the rule's R: predicted doubling rounds per suffix from long repeats */
     double predicted_ratio; /* the rule's predicted parallel time / single-thread SA-IS time */
+    double phase_seconds[SA_PHASE_COUNT]; /* parallel SA-IS (else 0): wall seconds of each phase; needs OpenMP */
 } sa_build_info;
 
 /* 32-bit index API: 0 <= n < 2^31. */
@@ -5059,8 +5069,8 @@ static sa_status SA__F(sa__build_parallel)(const uint8_t *text, SA__I *sa, SA__I
  * thread. The S-scan needs the S part of every bucket empty: after the final L-scan it is
  * cleared (the sequential scan overwrites it instead). Memory beyond text and SA: per thread
  * SA__PI_CACHE (value, bucket) pairs and 256 counters (about 200 KB, 400 KB for 64-bit), plus
- * what the sequential int level allocates for the reduced string (usually nothing). Compiled
- * with SA__PI_TRACE defined (and <stdio.h>, OpenMP), it prints each phase's seconds to stderr. */
+ * what the sequential int level allocates for the reduced string (usually nothing). Each
+ * phase's wall seconds go to sa_build_info.phase_seconds (sa_build_ex). */
 typedef struct { SA__I v, c; } SA__F(sa__pic);
 typedef struct {
     const uint8_t *T;
@@ -5244,21 +5254,15 @@ SA__INLINE int SA__F(sa__pi_rtl)(SA__I c0, SA__I *cp, int *s1)
 }
 
 /* Parallel SA-IS on bytes, n >= SA__PI_MIN, nt >= 2. 0, or -1 when out of memory. */
-#ifdef SA__PI_TRACE
-#define SA__PI_T(name) do { double t1_ = omp_get_wtime(); fprintf(stderr, "  %-8s %.3f\n", name, t1_ - t0_); t0_ = t1_; } while (0)
-#else
-#define SA__PI_T(name) ((void)0)
-#endif
-static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_status *rec)
+#define SA__PI_T(phase) do { double t1_ = sa__p_now(); if (ph) ph[phase] = t1_ - t0_; t0_ = t1_; } while (0)
+static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_status *rec, double *ph)
 {
     SA__F(sa__pictx) x;
     SA__I B[256], cnt[256], end[256], lmsb[256], *RA, m = 0, names = 0, *lo = NULL, *tf = NULL;
     SA__I *mt = NULL, *minp = NULL, *nd = NULL;
     int t, rc = -1;
     long long ci;
-#ifdef SA__PI_TRACE
-    double t0_ = omp_get_wtime();
-#endif
+    double t0_ = sa__p_now();
     *rec = SA_OK;
     x.T = T; x.SA = SA; x.n = n; x.nt = nt; x.B = B;
     x.off = SA__PI_ADAPT < 0; /* (-1: the tests' all-one-thread scans) */
@@ -5295,7 +5299,7 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
         }
     }
 
-    SA__PI_T("types");
+    SA__PI_T(SA_PHASE_TYPES);
     /* stage 1: LMS positions to their bucket ends (per-chunk counts, then placement) */
     SA__OMP(omp parallel num_threads(nt))
     {
@@ -5343,12 +5347,12 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
         SA__I s = 0;
         for (c = 0; c < 256; c++) { B[c] = s; s += cnt[c]; }
         SA[B[T[n - 1]]++] = (T[n - 2] < T[n - 1]) ? ~(n - 1) : n - 1;
-    SA__PI_T("place");
+    SA__PI_T(SA_PHASE_PLACE);
         SA__F(sa__pi_scan)(&x, 0, 0);
         memcpy(B, end, sizeof B);
         SA__F(sa__pi_scan)(&x, 1, 0);
 
-    SA__PI_T("induce1");
+    SA__PI_T(SA_PHASE_INDUCE1);
         /* the sorted LMS substrings (negative entries) to SA[0..m): each chunk compacts its
            own part in place, then the parts move down in order */
         SA__OMP(omp parallel for num_threads(nt) schedule(static, 1))
@@ -5369,7 +5373,7 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
             }
             if (o != m) { *rec = SA_ERR_INTERNAL; goto done; } /* cannot happen */
         }
-    SA__PI_T("compact");
+    SA__PI_T(SA_PHASE_COMPACT);
         /* LMS substring lengths at SA[m + p/2] (the next LMS position - p + 1; the last one
            runs into the virtual sentinel and so equals no other) */
         for (t = nt - 1; t >= 0; t--) nd[t] = t == nt - 1 || minp[t + 1] < 0 ? (t == nt - 1 ? n : nd[t + 1]) : minp[t + 1];
@@ -5389,7 +5393,7 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
                     }
             }
         }
-    SA__PI_T("lengths");
+    SA__PI_T(SA_PHASE_LENGTHS);
         /* names: a new name where an LMS substring differs from the one before it (flagged in
            the sign of SA[i], after every thread has read its first predecessor), then per-chunk
            counts give each chunk its first name */
@@ -5427,7 +5431,7 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
             SA__OMP(omp single)
             for (i = 0; i < TT; i++) names += x.tcnt[i];
         }
-    SA__PI_T("naming");
+    SA__PI_T(SA_PHASE_NAMING);
         /* the reduced string (names - 1, text order) to the end of SA, right to left */
         RA = SA + n - m;
         {
@@ -5437,7 +5441,7 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
                 if (v) RA[j--] = v - 1;
             }
         }
-    SA__PI_T("name");
+    SA__PI_T(SA_PHASE_NAME);
         /* stage 2: the reduced string's SA into SA[0..m): as sequential SA-IS does, by a few
            doubling rounds (sa__ls) when the names are mostly unique (random-like text, DNA's
            first level), else by the sequential SA-IS int level. sa__ls wants c[v] = the last
@@ -5460,7 +5464,7 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
             SA__OMP(omp parallel for num_threads(nt) schedule(static))
             for (ci = 0; ci < (long long)m; ci++) SA[RA[ci]] = (SA__I)ci;
         }
-    SA__PI_T("recurse");
+    SA__PI_T(SA_PHASE_RECURSE);
         /* reduced indices to text positions: the LMS positions in text order into RA */
         for (nd[0] = 0, t = 1; t < nt; t++) nd[t] = nd[t - 1] + mt[t - 1];
         SA__OMP(omp parallel num_threads(nt))
@@ -5491,7 +5495,7 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
             if (mt[t]) SA[0] = minp[t];
         for (i = 1; i < n; i++) SA[i] = 0;
     }
-    SA__PI_T("map");
+    SA__PI_T(SA_PHASE_MAP);
     /* stage 3: sorted LMS suffixes to their bucket ends, in order (bucket by bucket, from the
        top: each moves up, never over a part not yet moved), the rest cleared; then induce */
     {
@@ -5508,16 +5512,16 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
         }
         for (s = 0, c = 0; c < 256; c++) { B[c] = s; s += cnt[c]; }
         SA[B[T[n - 1]]++] = (T[n - 2] < T[n - 1]) ? ~(n - 1) : n - 1;
-    SA__PI_T("place3");
+    SA__PI_T(SA_PHASE_PLACE3);
         SA__F(sa__pi_scan)(&x, 0, 1);
         /* the S part of every bucket (stale LMS entries) emptied for the block rule */
         SA__OMP(omp parallel for num_threads(nt) schedule(dynamic, 1))
         for (c = 0; c < 256; c++) memset(SA + B[c], 0, (size_t)(end[c] - B[c]) * sizeof *SA);
-    SA__PI_T("L3");
+    SA__PI_T(SA_PHASE_L3);
         memcpy(B, end, sizeof B);
         SA__F(sa__pi_scan)(&x, 1, 1);
     }
-    SA__PI_T("S3");
+    SA__PI_T(SA_PHASE_S3);
     rc = 0;
 done:
     SA_FREE(lo);
@@ -5526,15 +5530,20 @@ done:
     return rc;
 }
 
-/* SA_ALGO_PARALLEL_SAIS: SA_OK or SA_ERR_NOMEM; one thread or short texts: sequential SA-IS. */
-static sa_status SA__F(sa__build_psais)(const uint8_t *text, SA__I *sa, SA__I n, int threads)
+/* SA_ALGO_PARALLEL_SAIS: SA_OK or SA_ERR_NOMEM; one thread or short texts: sequential SA-IS.
+ * ph (may be NULL): the phases' seconds (sa_build_info.phase_seconds). */
+static sa_status SA__F(sa__build_psais_ph)(const uint8_t *text, SA__I *sa, SA__I n, int threads, double *ph)
 {
     sa_status rec;
     int nt = sa__p_threads(threads);
     if (nt > n / 2) nt = (int)(n / 2); /* every chunk of the type scans at least 2 bytes long */
     if (nt < 2 || n < SA__PI_MIN) return SA__F(sa__sais)(text, sa, n);
-    if (SA__F(sa__pi_build)(text, sa, n, nt, &rec)) return rec != SA_OK ? rec : SA_ERR_NOMEM;
+    if (SA__F(sa__pi_build)(text, sa, n, nt, &rec, ph)) return rec != SA_OK ? rec : SA_ERR_NOMEM;
     return SA_OK;
+}
+static SA__UNUSED sa_status SA__F(sa__build_psais)(const uint8_t *text, SA__I *sa, SA__I n, int threads) /* tests */
+{
+    return SA__F(sa__build_psais_ph)(text, sa, n, threads, NULL);
 }
 
 /* ---- index-width functions (compiled once per width) ------------------------------------- */
@@ -5861,7 +5870,7 @@ static sa_status SA__F(sa__api_build)(const uint8_t *text, SA__I *sa, SA__I n, c
     case SA_ALGO_MM: return SA__F(sa__mm)(text, sa, n);
     case SA_ALGO_SAIS: return SA__F(sa__sais)(text, sa, n);
     case SA_ALGO_PARALLEL: return SA__F(sa__build_parallel)(text, sa, n, inf.threads);
-    case SA_ALGO_PARALLEL_SAIS: return SA__F(sa__build_psais)(text, sa, n, inf.threads);
+    case SA_ALGO_PARALLEL_SAIS: return SA__F(sa__build_psais_ph)(text, sa, n, inf.threads, info ? info->phase_seconds : NULL);
     default: return SA_ERR_ARG;
     }
 }

@@ -8,7 +8,9 @@
  * against MPI_Allreduce of the inputs as doubles, and OK. --count takes a comma list (one
  * process sweeps sizes: the benchmark's use). Default: a random walk of 4 MiB of float32 per
  * rank, REL 1e-4, 5 timed calls after a warm-up. Exit 1 when a row fails its check, 77 when
- * no GPU is visible. CCOLL_RANKS_PER_NODE=1 makes every rank its own node. */
+ * no GPU is visible. Environment (mapped onto the config here; the library reads none):
+ * CCOLL_RANKS_PER_NODE=d -> config.ranks_per_node (1 makes every rank its own node),
+ * CCOLL_NO_IPC=1 -> config.no_ipc (ArGM's node phases staged through the host). */
 #define CCOLL_IMPLEMENTATION
 #include "ccoll_mpi.h"
 #include "demo_common.h"
@@ -94,7 +96,7 @@ int main(int argc, char **argv)
     cudaStream_t stream;
     CU(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     const size_t es = f64 ? 8 : 4;
-    const char *rpn = getenv("CCOLL_RANKS_PER_NODE");
+    const char *rpn = getenv("CCOLL_RANKS_PER_NODE"), *noipc = getenv("CCOLL_NO_IPC");
     if (!rank && csv && header)
         printf("label,algo,ran,n,bytes_per_rank,dtype,ranks,gpus,rpn,data,eb_abs,time_s,gb_per_s,bytes_sent,ratio,speedup_vs_mpi,"
                "t_codec,t_stage,t_link,t_wire,ipc,err_over_peb,predicted_s,c,h,d,stage,launch,link,ok\n");
@@ -149,6 +151,8 @@ int main(int argc, char **argv)
                 c.memory = CCOLL_MEM_DEVICE;
                 c.stream = stream;
                 c.device_pipeline = pipeline;
+                c.ranks_per_node = rpn && *rpn ? atoi(rpn) : 0;
+                c.no_ipc = noipc && *noipc && strcmp(noipc, "0") != 0;
                 st = ccoll_plan_create(MPI_COMM_WORLD, n, f64 ? MPI_DOUBLE : MPI_FLOAT, &c, &P);
                 if (st == CCOLL_OK) st = ccoll_allreduce(P, din, dout); /* warm-up */
             }

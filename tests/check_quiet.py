@@ -2,7 +2,8 @@
 """Quiet libraries (issue 22): no header prints, reads the environment or ends the process.
 Fails when fprintf, printf, puts, fputs, perror, getenv, exit, _Exit, abort (or their
 std:: spellings) are called anywhere in a header outside comments and string literals.
-usage: check_quiet.py HEADER..."""
+usage: check_quiet.py HEADER...
+       check_quiet.py --self-test    (the checker itself: flags calls, ignores comments and strings)"""
 import re
 import sys
 
@@ -38,7 +39,31 @@ def strip(src):
     return ''.join(out)
 
 
+def calls(src):
+    """(line, name) of every banned call in src."""
+    return [(lineno, m.group(1)) for lineno, line in enumerate(strip(src).split('\n'), 1) for m in CALL.finditer(line)]
+
+
+def self_test():
+    loud = ('static void f(void) { fprintf(stderr, "x"); }\n'
+            'static const char *g(void) { return getenv("HOME"); }\n'
+            'static void h(int e) { if (e) std::abort (); }\n')
+    quiet = ('/* fprintf(stderr, ...) in a comment; getenv("X") */\n'
+             '// printf("%d", 1);\n'
+             'static const char *s = "exit(1) and puts(\\"x\\") in a string";\n'
+             'static int my_printf_count(void) { return sa_exit_code(0) + myabort; }\n')
+    got = calls(loud)
+    ok = got == [(1, 'fprintf'), (2, 'getenv'), (3, 'abort')]
+    ok &= calls(quiet) == []
+    print(f'self-test: loud {got}, quiet {calls(quiet)}: {"ok" if ok else "FAILED"}')
+    return 0 if ok else 1
+
+
 def main():
+    if sys.argv[1:] == ['--self-test']:
+        return self_test()
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
     bad = 0
     for path in sys.argv[1:]:
         src = open(path, encoding='utf-8').read()

@@ -262,7 +262,7 @@ static void check_default_dispatch(void)
         int seen[2] = {0, 0}, last = -1, flips = 0;
         for (int32_t blk = 0; blk <= n / 4; blk += n / 100) {
             sa_options o = {SA_ALGO_DEFAULT, th, SA_LCP_DEFAULT}, s1 = {SA_ALGO_SAIS, 1, SA_LCP_DEFAULT};
-            sa_build_info info = {SA_ALGO_DEFAULT, 0, 0, 0, 0}, info64 = info;
+            sa_build_info info = {SA_ALGO_DEFAULT, 0, 0, 0, 0, {0}}, info64 = info;
             memcpy(t, base, (size_t)n);
             memcpy(t + n / 2, t + n / 8, (size_t)blk); /* one long repeat of blk bytes */
             CHECK(sa_build_ex(t, ref, n, &s1, &info) == SA_OK && info.algorithm == SA_ALGO_SAIS && !info.predicted);
@@ -302,7 +302,7 @@ static void check_default_dispatch(void)
     /* degenerate texts never pick the doubling; one thread and short texts never run the rule */
     for (int g = GEN_EQUAL; g <= GEN_FIB; g++) {
         sa_options o = {SA_ALGO_DEFAULT, 2, SA_LCP_DEFAULT};
-        sa_build_info info = {SA_ALGO_DEFAULT, 0, 0, 0, 0};
+        sa_build_info info = {SA_ALGO_DEFAULT, 0, 0, 0, 0, {0}};
         gen(g, t, n);
         CHECK(sa_build_ex(t, sa, n, &o, &info) == SA_OK && info.algorithm != SA_ALGO_PARALLEL &&
                   sa_validate(t, sa, n) == SA_OK, "%s: default with 2 threads ran %s", gen_name[g],
@@ -310,7 +310,7 @@ static void check_default_dispatch(void)
     }
     {
         sa_options o1 = {SA_ALGO_DEFAULT, 1, SA_LCP_DEFAULT}, o2 = {SA_ALGO_DEFAULT, 2, SA_LCP_DEFAULT};
-        sa_build_info info = {SA_ALGO_DEFAULT, 0, 0, 0, 0};
+        sa_build_info info = {SA_ALGO_DEFAULT, 0, 0, 0, 0, {0}};
         gen(GEN_RANDOM256, t, n);
         CHECK(sa_build_ex(t, sa, n, &o1, &info) == SA_OK && info.algorithm == SA_ALGO_SAIS && !info.predicted);
         CHECK(sa_build_ex(t, sa, SA_AUTO_MIN - 1, &o2, &info) == SA_OK && info.algorithm == SA_ALGO_SAIS &&

@@ -92,6 +92,9 @@ static ccoll_config make_cfg(const variant *v, int rel, double eb, uint64_t seg,
     c.threads = 1;
     c.memory = device ? CCOLL_MEM_DEVICE : CCOLL_MEM_HOST;
     c.device_pipeline = device ? t_pipe : 0;
+    /* the environment mapped onto the config (the library reads none); tests/gpu_ccoll_cuda.sh sets them */
+    c.ranks_per_node = getenv("CCOLL_RANKS_PER_NODE") ? atoi(getenv("CCOLL_RANKS_PER_NODE")) : 0;
+    c.no_ipc = getenv("CCOLL_NO_IPC") && strcmp(getenv("CCOLL_NO_IPC"), "0") != 0;
     return c;
 }
 

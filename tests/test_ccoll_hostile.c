@@ -77,7 +77,8 @@ static ccoll_config base_cfg(const variant *v)
 /* ---- settings that differ by rank ---------------------------------------------------- */
 static void check_mismatch(void)
 {
-    static const char *fields[] = {"eb", "bound", "segment", "raw_below", "model", "checksum", "codec_plain"};
+    static const char *fields[] = {"eb", "bound", "segment", "raw_below", "model", "checksum", "codec_plain",
+                                   "ranks_per_node", "no_ipc"};
     const int nf = (int)(sizeof fields / sizeof fields[0]);
     const uint64_t n = 3000;
     float x[3000], y[3000];
@@ -98,6 +99,8 @@ static void check_mismatch(void)
             case 4: if (odd) c.model.alpha = 2e-6; else c.model.beta = 3e-9; break;
             case 5: if (odd) c.checksum = 1; break;
             case 6: if (odd) c.codec_plain = 1; break;
+            case 7: if (odd) c.ranks_per_node = c.ranks_per_node == 1 ? 2 : 1; break;
+            case 8: if (odd) c.no_ipc = 1; break; /* what CCOLL_NO_IPC on one rank's environment was */
             }
             memset(&I, 0, sizeof I);
             st = ccoll_plan_create_ex(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P, &I);

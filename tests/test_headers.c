@@ -31,6 +31,29 @@ int main(int argc, char **argv)
     CHECK(sa[0] == 5 && sa[5] == 2, "sa = %d .. %d", (int)sa[0], (int)sa[5]);
     CHECK(sa_validate(text, sa, 6) == SA_OK);
     CHECK(sa_status_string(SA_OK) != NULL);
+    {   /* phase times reach the info struct (issue 22: no trace printing); 0 for other algorithms */
+        const int32_t n = 200000;
+        uint8_t *t = (uint8_t *)malloc((size_t)n);
+        int32_t *s = (int32_t *)malloc((size_t)n * sizeof *s);
+        sa_options o = {SA_ALGO_PARALLEL_SAIS, 2, SA_LCP_DEFAULT};
+        sa_build_info info;
+        double sum = 0;
+        int p, neg = 0;
+        uint32_t x = 12345;
+        CHECK(t && s);
+        for (p = 0; t && p < n; p++) t[p] = (uint8_t)((x = x * 1103515245u + 12345u) >> 24) & 3;
+        CHECK(sa_build_ex(t, s, n, &o, &info) == SA_OK && sa_validate(t, s, n) == SA_OK);
+        for (p = 0; p < SA_PHASE_COUNT; p++) { sum += info.phase_seconds[p]; neg |= info.phase_seconds[p] < 0; }
+#ifdef _OPENMP
+        CHECK(info.algorithm == SA_ALGO_PARALLEL_SAIS && sum > 0 && !neg, "phases: sum %g", sum);
+#endif
+        o.algorithm = SA_ALGO_SAIS;
+        CHECK(sa_build_ex(t, s, n, &o, &info) == SA_OK);
+        for (sum = 0, p = 0; p < SA_PHASE_COUNT; p++) sum += info.phase_seconds[p];
+        CHECK(sum == 0, "SA-IS reports phase times %g", sum);
+        free(t);
+        free(s);
+    }
 
     CHECK(hc_status_string(HC_OK) != NULL);
     CHECK(hc_compress_bound(1000, HC_F32) > 0);

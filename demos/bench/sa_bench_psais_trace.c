@@ -1,13 +1,13 @@
-/* sa_bench_psais_trace.c - where parallel SA-IS (SA_ALGO_PARALLEL_SAIS) spends its time: sa.h
- * compiled with SA__PI_TRACE prints each phase's seconds to stderr; this runs one-thread SA-IS
- * and parallel SA-IS at the given thread counts on one file, best of --reps, and checks that
- * both give the same SA. Not a meson target (a debugging build of sa.h):
- *   cc -std=c11 -O3 -fopenmp -DSA__PI_TRACE -I. demos/bench/sa_bench_psais_trace.c -o trace
+/* sa_bench_psais_trace.c - where parallel SA-IS (SA_ALGO_PARALLEL_SAIS) spends its time: sa_build_ex
+ * reports each phase's seconds in sa_build_info.phase_seconds; this runs one-thread SA-IS and
+ * parallel SA-IS at the given thread counts on one file, prints the phases to stderr, and checks
+ * that both give the same SA. Not a meson target:
+ *   cc -std=c11 -O3 -fopenmp -I. demos/bench/sa_bench_psais_trace.c -o trace
  *   ./trace FILE [threads...]      (default 2 8 16)
- * Phases (each line: time since the previous one): types = character counts and chunk types;
- * place = LMS positions to their buckets; induce1 = stage 1's two scans; compact, lengths,
- * naming, name = the LMS substrings' names and the reduced string; recurse = sequential SA-IS
- * of the reduced string; map = reduced indices to positions; place3, L3, S3 = stage 3. */
+ * Phases (sa_phase): types = character counts and chunk types; place = LMS positions to their
+ * buckets; induce1 = stage 1's two scans; compact, lengths, naming, name = the LMS substrings'
+ * names and the reduced string; recurse = sequential SA-IS of the reduced string; map = reduced
+ * indices to positions; place3, L3, S3 = stage 3. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +21,10 @@ int main(int argc, char **argv)
     long n;
     uint8_t *t;
     int32_t *a, *b;
-    int i, bad = 0;
+    static const char *const phase[SA_PHASE_COUNT] = {"types", "place", "induce1", "compact", "lengths",
+        "naming", "name", "recurse", "map", "place3", "L3", "S3"};
+    sa_build_info info;
+    int i, p, bad = 0;
     double t0, ts;
     if (argc < 2 || !(f = fopen(argv[1], "rb"))) { fprintf(stderr, "usage: %s FILE [threads...]\n", argv[0]); return 2; }
     fseek(f, 0, SEEK_END);
@@ -40,8 +43,10 @@ int main(int argc, char **argv)
         int th = argc > 2 ? atoi(argv[i]) : (int[]){2, 8, 16}[i];
         fprintf(stderr, "parallel SA-IS, %d threads:\n", th);
         t0 = omp_get_wtime();
-        if (sa_build(t, b, (int32_t)n, &(sa_options){SA_ALGO_PARALLEL_SAIS, th, SA_LCP_DEFAULT}) != SA_OK) return 1;
+        if (sa_build_ex(t, b, (int32_t)n, &(sa_options){SA_ALGO_PARALLEL_SAIS, th, SA_LCP_DEFAULT}, &info) != SA_OK)
+            return 1;
         t0 = omp_get_wtime() - t0;
+        for (p = 0; p < SA_PHASE_COUNT; p++) fprintf(stderr, "  %-8s %.3f\n", phase[p], info.phase_seconds[p]);
         bad |= memcmp(a, b, (size_t)n * 4) != 0;
         printf("parallel SA-IS %d threads: %.3f s (%.2fx SA-IS)%s\n", th, t0, ts / t0, bad ? " MISMATCH" : "");
         fflush(stdout);
