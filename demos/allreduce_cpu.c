@@ -71,6 +71,9 @@ int main(int argc, char **argv)
         n = fn / es;
     }
     if (!dc_mul_size(n, 8, &bytes)) dc_usage_error("--count too large");
+    /* per rank: the input, its reference and |reference| in double, the in/out buffers, and about
+     * two more in the plan */
+    dc_mem_check_mpi((uint64_t)n * (24 + 4 * es), 0, "per rank: inputs, references and buffers");
     x = (double *)malloc(bytes);
     double *ref = (double *)malloc(bytes), *aref = (double *)malloc(bytes);
     unsigned char *in = (unsigned char *)malloc(n * es), *out = (unsigned char *)malloc(n * es);

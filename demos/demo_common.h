@@ -27,6 +27,8 @@
  *                  estimate (exit 2) when need exceeds what is available
  *                  dc_file_size(path): a regular file's size (else 0), for the estimate
  *                  before reading; dc_is_dir(path)
+ *                  dc_mem_check_mpi(per_rank, root_extra, what): the same for MPI programs
+ *                  (include mpi.h first): the ranks of a node add up; all ranks exit together
  *   progress       dc_progress_enable(flag, work, threshold): on with --progress, or when stderr
  *                  is a terminal and work >= threshold (a run of more than a few seconds);
  *                  dc_progress(fmt, ...) then prints "prog: [elapsed s] message" on stderr
@@ -420,6 +422,31 @@ static uint64_t dc_file_size(const char *path)
     return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
 }
 
+#ifdef MPI_VERSION /* mpi.h included before this file */
+/* dc_mem_check for MPI programs, collective over MPI_COMM_WORLD: `per_rank` bytes on every rank
+ * and `root_extra` more on rank 0; the ranks that share a node add up. When one node lacks the
+ * memory every rank exits 2 (rank 0 prints its node's estimate, or that another node lacks it). */
+static void dc_mem_check_mpi(uint64_t per_rank, uint64_t root_extra, const char *what)
+{
+    MPI_Comm node;
+    int rank, local = 1, mine, root_here = 0, refuse, any = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    mine = rank == 0;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+    MPI_Comm_size(node, &local);
+    MPI_Allreduce(&mine, &root_here, 1, MPI_INT, MPI_MAX, node);
+    MPI_Comm_free(&node);
+    uint64_t need = (uint64_t)local * per_rank + (root_here ? root_extra : 0), avail = dc_mem_available();
+    refuse = avail && need > avail;
+    MPI_Allreduce(&refuse, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (!any) return;
+    char full[320];
+    snprintf(full, sizeof full, "%s; %d rank%s on this node", what, local, local == 1 ? "" : "s");
+    if (refuse) dc_mem_check(need, full); /* exits 2 */
+    dc_usage_error("another node has too little memory (estimate: %s)", what);
+}
+#endif
+
 /* 1 when `path` is an existing directory. */
 static int dc_is_dir(const char *path)
 {
@@ -462,6 +489,9 @@ static inline void dc__use_all(void)
     (void)dc_mul_size; (void)dc_read_file; (void)dc_check; (void)dc_failed_checks;
     (void)dc_exit_code; (void)dc_random_bytes; (void)dc_exit; (void)dc_mem_check; (void)dc_is_dir; (void)dc_file_size;
     (void)dc_progress_enable; (void)dc_progress;
+#ifdef MPI_VERSION
+    (void)dc_mem_check_mpi;
+#endif
 }
 
 #endif /* DEMO_COMMON_H */

@@ -14,6 +14,7 @@
  * call returned SA_OK on every rank, and unless --no-check, rank 0 builds the SA, LCP and LRS
  * of the whole text with sa_build/sa_lcp/sa_lrs and the gathered arrays and the LRS must be
  * equal (sa_fnv1a64 of the gathered SA is printed either way: it equals sa_seq's). */
+#include <mpi.h> /* before demo_common.h: its MPI helper */
 #include "demo_common.h"
 #define SA_MALLOC(sz) dc_counting_malloc(sz)
 #define SA_FREE(p) dc_counting_free(p)
@@ -98,6 +99,22 @@ static void random_block(unsigned char *t, uint64_t lo, uint64_t cnt, uint64_t n
 }
 
 /* This rank's block of the text (the documented layout, sa_mpi_block). */
+/* Before any allocation: the peak memory per rank, from measured peaks (info.peak_bytes plus
+ * the demo's blocks: DIST about 180 bytes per suffix of a rank's block, GATHER about 15 plus
+ * rank 0's whole text, SA and LCP; the check gathers SA and LCP on rank 0 and builds the
+ * reference there), taken a little low so that only a run that cannot fit is refused. */
+static void check_memory(const config *c)
+{
+    uint64_t n = c->file ? dc_file_size(c->file) : c->n, P = (uint64_t)c->ranks, blk = (n + P - 1) / P;
+    uint64_t w = c->wide || n > INT32_MAX ? 8 : 4, root = 0;
+    if (c->algo == SA_MPI_GATHER) root = (1 + 5 * w) * n;                      /* text, SA, LCP, merge */
+    if (c->check && (2 + 5 * w) * n > root) root = (2 + 5 * w) * n;            /* gathered + reference */
+    char what[160];
+    snprintf(what, sizeof what, "%llu bytes in blocks of %llu, %s%s", (unsigned long long)n,
+             (unsigned long long)blk, c->algo == SA_MPI_DIST ? "dist" : "gather", c->check ? ", checked on rank 0" : "");
+    dc_mem_check_mpi((c->algo == SA_MPI_DIST ? 150 : 15) * blk, root, what);
+}
+
 static unsigned char *load_input(config *c, result *r, int64_t *len)
 {
     double t0 = dc_now();
@@ -238,6 +255,7 @@ int main(int argc, char **argv)
     c.ranks = ranks;
     /* phase lines on rank 0's stderr: --progress, or a terminal and n >= 2^26 */
     dc_progress_enable(c.progress, c.file ? dc_file_size(c.file) : c.n, (uint64_t)1 << 26);
+    check_memory(&c);
     dc_progress("loading the input blocks");
     unsigned char *blk = load_input(&c, &r, &len);
     sa_mpi_block((int64_t)c.n, c.ranks, c.rank, &lo, &cnt);

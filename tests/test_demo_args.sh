@@ -69,6 +69,8 @@ if [ -x "$d/sa_mpi" ] && [ -n "$mpiexec" ] && [ $asan = 0 ]; then
         "$d/sa_mpi" "$tmp/in.txt" --random 10
     expect 0 'sa_mpi_build on 2 ranks' -- env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
         OMPI_MCA_rmaps_base_oversubscribe=1 "$mpiexec" -n 2 "$d/sa_mpi" --random 100000 --progress
+    expect 2 'needs about' -- env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+        OMPI_MCA_rmaps_base_oversubscribe=1 DEMO_MEM_AVAILABLE=1000000 "$mpiexec" -n 2 "$d/sa_mpi" --random 100000
 fi
 if [ -x "$d/sa_cuda" ]; then
     expect 2 'either-or' -- "$d/sa_cuda" "$tmp/in.txt" --random 10
@@ -79,5 +81,9 @@ for ar in allreduce_cpu allreduce_cuda; do
     expect 2 'either-or' -- env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "$mpiexec" -n 1 \
         "$d/$ar" --rel 0.01 --eb 0.1
 done
+if [ -x "$d/allreduce_cpu" ] && [ -n "$mpiexec" ] && [ $asan = 0 ]; then
+    expect 2 'needs about' -- env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+        OMPI_MCA_rmaps_base_oversubscribe=1 DEMO_MEM_AVAILABLE=1000000 "$mpiexec" -n 2 "$d/allreduce_cpu"
+fi
 [ $fails -eq 0 ] && echo "all demo command lines behaved" || echo "$fails failed"
 exit $((fails > 0))
