@@ -270,6 +270,11 @@
 #define CCOLL_VERSION_MINOR 9
 #define CCOLL_VERSION_PATCH 0
 
+/* The largest config.threads a plan accepts (as in every header): above it, CCOLL_ERR_ARG. */
+#ifndef CCOLL_MAX_THREADS
+#define CCOLL_MAX_THREADS 1024
+#endif
+
 /* C++ (nvcc): MPI's deprecated C++ bindings are not needed (OpenMPI's trip -Wcast-function-type) */
 #if defined(__cplusplus) && !defined(OMPI_SKIP_MPICXX)
 #define OMPI_SKIP_MPICXX 1
@@ -1449,7 +1454,7 @@ CCOLL_DEF const char *ccoll_status_string(ccoll_status s)
     case CCOLL_OK: return "ok";
     case CCOLL_ERR_NULL: return "a required pointer (plan, config, buffer) is NULL";
     case CCOLL_ERR_ARG: return "invalid argument: dtype must be MPI_FLOAT or MPI_DOUBLE, the algorithm known, the config "
-                               "made by ccoll_config_init, and count/dtype/config equal on every rank";
+                               "made by ccoll_config_init, threads 0 .. CCOLL_MAX_THREADS, and count/dtype/config equal on every rank";
     case CCOLL_ERR_SIZE: return "count too large: buffer sizes overflow";
     case CCOLL_ERR_NOMEM: return "out of memory (CCOLL_MALLOC failed on some rank)";
     case CCOLL_ERR_CUDA: return "a CUDA call failed (device plans: or the implementation was not compiled by nvcc)";
@@ -1652,7 +1657,8 @@ CCOLL_DEF ccoll_status ccoll_plan_create_ex(MPI_Comm comm, uint64_t count, MPI_D
         if (dtype == MPI_FLOAT) dt = HC_F32;
         else if (dtype == MPI_DOUBLE) dt = HC_F64;
         if (dt < 0 || (int)config->algo < 0 || config->algo >= CCOLL_ALGO_COUNT || config->codec_plain < 0 ||
-            config->codec_plain > 1 || config->threads < 0 || config->ranks_per_node < 0 ||
+            config->codec_plain > 1 || config->threads < 0 || config->threads > CCOLL_MAX_THREADS ||
+            config->ranks_per_node < 0 ||
             (config->memory != CCOLL_MEM_HOST && config->memory != CCOLL_MEM_DEVICE))
             st = CCOLL_ERR_ARG;
 #ifndef __CUDACC__

@@ -48,6 +48,8 @@
  *   HOMCOMP_DEF              the storage class of the public functions (default extern / static)
  *   HOMCOMP_MALLOC(sz) / HOMCOMP_FREE(p)   both or neither: the CPU codec's allocator
  *   HOMCOMP_NO_SIMD          CPU codec in portable C only: no SSE2, no AVX-512 (same bytes, slower)
+ *   HC_MAX_THREADS           the largest hc_options.threads accepted (1024, as in every header;
+ *                            above it: HC_ERR_ARG)
  *   HOMCOMP_TABLE_LOCAL      chunk-offset entries kept on the stack (default 65: a CPU call on
  *                            up to 2M elements allocates nothing, except an in-place add's copy)
  *   Compiled as CUDA (nvcc, __CUDACC__) the hc_cuda_* functions appear too (hand-written
@@ -71,7 +73,8 @@
  *   copy or synchronisation): hc_cuda_workspace_size(n) (pure), hc_cuda_compress,
  *   hc_cuda_decompress, hc_cuda_qp, hc_cuda_add, hc_cuda_add_raw, hc_cuda_add_qp,
  *   hc_cuda_result_ptr, hc_cuda_read_result (the one explicit async copy)
- *   Options (hc_options, zero = defaults): threads (0 = omp_get_max_threads()), isa (HC_ISA_AUTO:
+ *   Options (hc_options, zero = defaults): threads (0 = omp_get_max_threads(), at most
+ *   HC_MAX_THREADS), isa (HC_ISA_AUTO:
  *   the best kernels this CPU runs; HC_ISA_SCALAR / _SSE2 / _AVX2 / _AVX512 force one, for tests and
  *   comparisons; hc_isa_available(isa) says which exist here). Raw operands
  *   are read as the CALLER's dtype and n; a stream whose header says otherwise is refused
@@ -269,7 +272,8 @@ typedef enum hc_isa {
 
 /* Run-time options of the CPU calls, zero = defaults; pass NULL for all defaults. */
 typedef struct hc_options {
-    int threads; /* OpenMP threads; 0 = omp_get_max_threads() (1 without OpenMP); < 0 invalid */
+    int threads; /* OpenMP threads; 0 = omp_get_max_threads() (1 without OpenMP); < 0 or > HC_MAX_THREADS
+                  * invalid */
     hc_isa isa;  /* HC_ISA_AUTO; another value forces that path (HC_ERR_ARG where the build or the
                   * CPU lacks it: hc_isa_available) */
 } hc_options;
@@ -287,6 +291,9 @@ typedef struct hc_info {
 } hc_info;
 
 #define HC_HEADER_BYTES 40
+#ifndef HC_MAX_THREADS
+#define HC_MAX_THREADS 1024
+#endif
 #define HC_BLOCK 32
 #define HC_MAX_BLOCK_PAYLOAD 128 /* sign map + 31 planes */
 #define HC_VERSION 1
@@ -873,7 +880,7 @@ HOMCOMP_DEF const char *hc_status_string(hc_status s)
     switch (s) {
     case HC_OK: return "ok";
     case HC_ERR_NULL: return "a required pointer argument is NULL";
-    case HC_ERR_ARG: return "invalid argument value (dtype, mode, bound, checksum flag or threads < 0)";
+    case HC_ERR_ARG: return "invalid argument value (dtype, mode, bound, checksum flag, isa, or threads outside 0 .. HC_MAX_THREADS)";
     case HC_ERR_SIZE: return "n is larger than 2^56, or a size does not fit this machine's size_t";
     case HC_ERR_NOMEM: return "out of memory (HOMCOMP_MALLOC returned NULL)";
     case HC_ERR_CUDA: return "a CUDA launch failed (cudaGetLastError)";
@@ -912,7 +919,7 @@ HOMCOMP_DEF hc_config hc_config_init(hc_dtype dtype, hc_bound bound, double eb)
 static int hc__threads(const hc_options *opt)
 {
     int t = opt ? opt->threads : 0;
-    if (t < 0) return -1;
+    if (t < 0 || t > HC_MAX_THREADS) return -1;
 #ifdef _OPENMP
     if (t == 0) t = omp_get_max_threads();
 #else

@@ -57,7 +57,7 @@
  *   SPIRAL_DEF              the storage class of the public functions (default: extern, or
  *                           static with SPIRAL_STATIC); define it yourself to override
  *   SPIRAL_OMP_MIN_CELLS    below this many cells the OpenMP paths stay on one thread (65536)
- *   SPIRAL_MAX_THREADS      the largest spiral_options.threads accepted (4096)
+ *   SPIRAL_MAX_THREADS      the largest spiral_options.threads accepted (1024, as in every header)
  *   SPIRAL_NO_VECTOR_EXT    use the portable scalar lanes instead of gcc/clang vector types
  *   spiral.h allocates no memory and asserts nothing, so it has no MALLOC/FREE/ASSERT hooks.
  *
@@ -255,7 +255,7 @@ static inline SPIRAL_HD uint64_t spiral_value(uint64_t M, uint64_t N, uint64_t r
 #define SPIRAL_OMP_MIN_CELLS 65536
 #endif
 #ifndef SPIRAL_MAX_THREADS
-#define SPIRAL_MAX_THREADS 4096
+#define SPIRAL_MAX_THREADS 1024
 #endif
 #ifdef _OPENMP
 #include <omp.h>

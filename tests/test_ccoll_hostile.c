@@ -133,6 +133,46 @@ static void check_mismatch(void)
     }
 }
 
+/* ---- thread counts: above 1024 refused at plan creation, on every rank (issue 21) ------ */
+static void check_threads(void)
+{
+    /* all ranks, one rank (the last, the first), and the largest accepted count */
+    static const int bad[] = {100000, 1025, 2147483647, -1};
+    const uint64_t n = 3000;
+    float x[3000], y[3000];
+    for (uint64_t i = 0; i < n; i++) x[i] = (float)cos(0.01 * (double)i + R_);
+    CHECK(CCOLL_MAX_THREADS == 1024);
+    for (int vi = 0; vi < NVAR; vi++)
+        for (int b = 0; b < 4; b++)
+            for (int who = 0; who < 3; who++) {
+                const variant *v = &VARIANTS[vi];
+                ccoll_config c = base_cfg(v);
+                ccoll_plan *P = NULL;
+                int st;
+                if (who == 0 || (who == 1 && R_ == P_ - 1) || (who == 2 && R_ == 0)) c.threads = bad[b];
+                snprintf(t_case, sizeof t_case, "threads %d on %s, %s", bad[b], who ? who == 1 ? "the last rank" : "rank 0" : "every rank",
+                         v->name);
+                st = ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P);
+                CHECK(st == CCOLL_ERR_ARG && !P, "%s: %s", t_case, ccoll_status_string((ccoll_status)st));
+                CHECK(all_same_int(st), "%s: statuses differ across ranks", t_case);
+                ccoll_plan_free(P);
+            }
+    {
+        ccoll_config c = base_cfg(&VARIANTS[4]);
+        ccoll_plan *P = NULL;
+        int st;
+        c.threads = 1024;
+        snprintf(t_case, sizeof t_case, "threads 1024");
+        st = ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P);
+        CHECK(st == CCOLL_OK, "%s: %s", t_case, ccoll_status_string((ccoll_status)st));
+        if (st == CCOLL_OK) {
+            st = ccoll_allreduce(P, x, y);
+            CHECK(st == CCOLL_OK && all_same_int(st), "%s allreduce: %s", t_case, ccoll_status_string((ccoll_status)st));
+        }
+        ccoll_plan_free(P);
+    }
+}
+
 /* ---- an intercommunicator ------------------------------------------------------------ */
 static void check_intercomm(void)
 {
@@ -264,6 +304,7 @@ int main(int argc, char **argv)
     alarm(200); /* the whole program; meson's timeout is the backstop */
     t0 = MPI_Wtime();
     check_mismatch();
+    check_threads();
     check_intercomm();
     check_rel_underflow();
     if (!R_) fprintf(stderr, "settings done %.2f s\n", MPI_Wtime() - t0);
