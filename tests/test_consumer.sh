@@ -43,6 +43,12 @@ subproject)
     werror=$($MESON introspect --buildoptions "$tmp/b" | python3 -c 'import json,sys
 print([o["value"] for o in json.load(sys.stdin) if o["name"] == "hpc-singlefile:werror"][0])')
     [ "$werror" = "False" ] || fail "the subproject forces werror=$werror"
+    # variants switched off in the subproject: not-found under their names, no warning
+    run $MESON setup "$tmp/b2" "$c" -Dhpc-singlefile:openmp=disabled -Dhpc-singlefile:mpi=disabled
+    grep -q "sa-omp found: NO" "$log" || fail "sa-omp with OpenMP disabled is not a not-found dependency"
+    ! grep -q "WARNING: Subproject 'hpc-singlefile' did not override" "$log" || fail "a variant is not overridden"
+    run $MESON compile -C "$tmp/b2"
+    run $MESON test -C "$tmp/b2"
     echo "ok: subproject via wrap: consumer built and ran (sa, spiral, homcomp$with); no test, demo or benchmark of ours in the parent"
     ;;
 pkgconfig)
