@@ -196,8 +196,8 @@
  *     segments of 1M elements. Ring steps run two segments deep: segment g's upload and
  *     kernels on the caller's stream while g-1's output goes down on the plan's second stream
  *     (and out on the wire) and MPI brings g+1 (config.device_pipeline = -1: one segment at
- *     a time; same bytes). On 2 H200 both took the same time: the host-memory side (pinned
- *     copies and MPI's shared-memory copies of the compressed bytes) is the limit there.
+ *     a time; same bytes). Where the host-memory side (pinned copies and MPI's shared-memory
+ *     copies of the compressed bytes) is the limit, both take the same time.
  *   - MPI never sees a device pointer: every stream lives in pinned host slots (downloaded
  *     after the GPU makes it, uploaded before the GPU uses it). info.cuda_aware reports
  *     MPIX_Query_cuda_support (-1 where MPI has none); v0.2 stages either way. Received bytes
@@ -236,10 +236,8 @@
  *     device) only at plan creation, the first ArGM or AUTO call and ccoll_plan_free; pinned
  *     memory on the first call that needs it; every other copy and kernel is on the plan's
  *     two streams.
- *   Measured on 2 H200 (NV18, OpenMPI 4.1.6 not CUDA-aware), 256 MiB float32 per rank:
- *   ArGM over IPC 1.2 ms (NCCL 0.94 ms); HomComp_F with every rank its own node 12 ms on a
- *   random walk, 35 ms on normal noise (CR 2.5), staged MPI_Allreduce 250 ms
- *   (demos/bench/allreduce_bench_ccoll_cuda.sh, demos/bench/README.md).
+ *   Timings against NCCL and staged MPI_Allreduce: demos/bench/README.md
+ *   (demos/bench/allreduce_bench_ccoll_cuda.sh).
  *
  * MEMORY, THREADS
  *   The plan owns every buffer (about 3-4 x the compressed size of the vector plus two
@@ -253,8 +251,7 @@
  *   (0 = omp_get_max_threads()) is used by ccoll's own loops under OpenMP and by the codec.
  *   Every wait polls MPI_Test and yields the core (sched_yield) in between, and the small
  *   agreement collectives are non-blocking ones waited on that way: with more ranks than
- *   cores a spinning MPI_Wait would starve the very rank it waits for (4 ranks on 2 cores
- *   ran the test suite 4x faster this way).
+ *   cores a spinning MPI_Wait would starve the very rank it waits for.
  *   Wire format: one message per segment; a receiver posts the plan's worst-case capacity
  *   (hc_compress_bound of a segment) and learns the size from MPI_Get_count, so no size
  *   from another rank ever sizes a buffer; the stream is then validated by the codec (and
@@ -367,7 +364,7 @@ typedef struct ccoll_config {
     ccoll_bound bound;      /* set by ccoll_config_init */
     double eb;              /* ABS: absolute bound; REL: fraction of the global max - min */
     int codec_plain;        /* 1 = homcomp plain blocks only; 0 = outlier blocks where smaller
-                             * (cuSZp2; the default: smooth data compresses 3x better) */
+                             * (cuSZp2; the default: smooth data compresses much better) */
     int checksum;           /* 1 = streams carry homcomp's payload checksum (checked on receipt) */
     int threads;            /* 0 = omp_get_max_threads(); at most CCOLL_MAX_THREADS */
     uint64_t segment;       /* elements per pipelined message (0 = 65536; rounded up to 32) */

@@ -1681,7 +1681,7 @@ HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, u
     __m512i d0, d1, e0, e1;
     int st, check;
     /* the raw operand 16 blocks ahead: the kernels are fast enough for its load latency to
-     * show (in-ring adds ran 1.5-2.5x faster with it, 2-core EPYC) */
+     * show (demos/bench/README.md, "Calibration notes") */
     if (j->kind == HC__SRC_RAW && b + 17 < nb) { /* block b + 16, not the (maybe partial) last */
         const char *ahead = (const char *)j->b + (first + 16 * HC_BLOCK) * (j->h.dtype == HC_F32 ? 4u : 8u);
         _mm_prefetch(ahead, _MM_HINT_T0);
@@ -2449,7 +2449,7 @@ template <int W>
 __device__ static unsigned long long hc__lookback(unsigned long long *st, unsigned long long tile, unsigned long long agg)
 {
     /* one round reads 32 W predecessors (W per lane, nearest first). W = 1 everywhere: a
-     * 128-wide window (W = 4) measured 3-13% slower on an H200 for every operation */
+     * wider window was slower for every operation (demos/bench/README.md, "Calibration notes") */
     volatile unsigned long long *vs = st;
     const int lane = threadIdx.x & 31;
     unsigned long long excl = 0;

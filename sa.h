@@ -85,9 +85,10 @@
  *   SA_ALGO_PARALLEL_SAIS  OpenMP block-parallel SA-IS: the top level's passes and induction
  *                     scans split over the threads, the reduced string (~n/3) by sequential SA-IS;
  *                     extra: ~200 KB per thread plus SA-IS's recursion (usually none); texts
- *                     under 64 KiB or one thread: SA-IS. 1.3-1.7x SA-IS's speed at 8-16 threads
- *                     (16-core Xeon), none at 2; on a machine with more runnable threads than
- *                     cores it finishes its scans on one thread (timing decides only that)
+ *                     under 64 KiB or one thread: SA-IS. Faster than SA-IS with many cores, not
+ *                     at 2 threads (timings: demos/bench/README.md); on a machine with more
+ *                     runnable threads than cores it finishes its scans on one thread (timing
+ *                     decides only that)
  * LCP (sa_options.lcp): SA_LCP_PHI (default; Phi/PLCP, Kaerkkaeinen-Manzini-Puglisi) or
  *   SA_LCP_KASAI (the seed's); both need one extra index array (4n bytes) and run in parallel
  *   by splitting text positions into one chunk per thread.
@@ -103,9 +104,9 @@
  *   predicted 5 % faster than one-thread SA-IS, else SA-IS. Deterministic (no timing): the
  *   same text and thread count always take the same branch; the SA is the same either way.
  *   Random-like bytes and DNA-like text: the doubling from 2 threads; C headers and
- *   repetitive text: SA-IS with 2 threads, parallel SA-IS from 3. It costs about 3 % of SA-IS's time and no memory beyond the SA
- *   array (scratch) and 256 KB. Details and calibration: "default dispatch" in the parallel
- *   section. An algorithm asked for explicitly always runs.
+ *   repetitive text: SA-IS with 2 threads, parallel SA-IS from 3. It costs one parallel pass over the text and no
+ *   memory beyond the SA array (scratch) and 256 KB. Details: "default dispatch" in the parallel
+ *   section; how its constants were fitted: demos/bench/README.md, "Calibration notes". An algorithm asked for explicitly always runs.
  *
  * LRS TIE-BREAK (the same in every variant of this project): len = max lcp; sa_index = the
  *   smallest k with lcp[k] = len (so the lexicographically smallest such substring); pos = the
@@ -520,7 +521,7 @@ static int sa__ctz64(uint64_t x)
 #endif
 }
 /* Small helpers of hot loops: gcc does not inline them on its own inside the big SA-IS level
-   functions (measured: SA-IS 45 % slower without this), so ask for it. */
+   functions (SA-IS runs much slower without it), so ask for it. */
 #if defined(__GNUC__) || defined(__clang__)
 #define SA__INLINE static inline __attribute__((always_inline))
 #else
@@ -533,7 +534,7 @@ static sa_status sa__sais64(const uint8_t *text, int64_t *sa, int64_t n);
 
 /* ==== BEGIN parallel suffix sorting (sa__build_parallel32/64) ==== */
 /* Parallel prefix doubling (SA_ALGO_PARALLEL). The seed's OpenMP version (chapter 2) kept
- * Manber-Myers' serial core and only parallelised the trivial loops (0.95-1.07x); here every
+ * Manber-Myers' serial core and only parallelised the trivial loops (no speedup); here every
  * step is parallel and the work shrinks round by round:
  *  - round 0: parallel counting sort of all suffixes by their first two bytes (per-thread
  *    histograms, 65536 buckets), then every bucket is sorted by a 52-bit key holding bytes
@@ -752,9 +753,8 @@ static void sa__p_msd(sa__ppair *a, sa__ppair *b, size_t m, int shift)
    end of this file ("parallel prefix doubling, width-generic"), compiled once per index width. */
 
 /* ---- SA_ALGO_DEFAULT with more than one thread: parallel doubling, parallel SA-IS or SA-IS? ----
-   Prefix doubling does n log(lcp) work: on text with long repeats (27 % of the suffixes of
-   /usr/include's headers share more than 1 KB) it loses to single-thread SA-IS below 12-16
-   threads, while on random-like text it wins from 2 threads on. The rule predicts the
+   Prefix doubling does n log(lcp) work: on text with long repeats it loses to single-thread
+   SA-IS unless there are many threads, while on random-like text it wins from 2 threads on. The rule predicts the
    doubling's work from the text before sorting anything (no timing; deterministic for a
    given text and thread count; the same for both index widths):
     - long repeats, by content-defined chunking as in deduplication: a cut after position p
@@ -766,30 +766,24 @@ static void sa__p_msd(sa__ppair *a, sa__ppair *b, size_t m, int shift)
       unsorted group for #{k >= 0 : 8 * 2^k <= l} rounds. When every chunk of the run occurs
       at most SA__P_CHAIN_G times and was cut by content, the chain pass finishes it after
       round h = 2 * SA__P_CHAIN_H. R = those rounds summed over all suffixes, divided by n
-      (the /usr/include headers: R = 4.5 predicted, 4.48 in a traced run).
+
     - round 0's cost: b = the fraction of suffixes whose first two bytes are shared by more
       than SA__P_BIG suffixes (every 64th position sampled): those buckets take several
       parallel radix passes (random bytes: b = 0; DNA-like 4-letter text: b = 1).
    Predicted one-thread doubling time, in units of single-thread SA-IS time on the same text:
    W = SA__P_AUTO_C0 + SA__P_AUTO_CB * b + SA__P_AUTO_C1 * R, and with nt threads
-   W f(nt), f(nt) = (1 + 0.06 (nt - 1)) / nt (the doubling's speedup curve on 16 Xeon cores,
-   8.4x at 16 threads). Calibrated on the 16-core host (2026-11-23, after SA-IS got 1.8x
-   faster; W measured at 8 and 16 threads as time / SA-IS time / f(nt)): random bytes
-   (b = 0, R = 0) 0.60-0.68, random ACGT (b = 1, R = 0) 1.22, that host's 45 MB headers
-   (b ~ 0.57, R ~ 3.4) 8.0-8.9, Fibonacci (b = 1, R = 20) 15-16: C0 = 0.64, CB = 0.58 fit the
-   first two; no single C1 fits the last two (2.2 and 0.7): C1 = 1.5 keeps both far on the
-   side they belong (the doubling loses to parallel SA-IS on both at 2-16 threads). Parallel
+   W f(nt), f(nt) = (1 + 0.06 (nt - 1)) / nt (the doubling's speedup curve). Parallel
    SA-IS's time, in the same units: sa__pi_ratio(nt) = A (S + (1 - S) f(nt)), its extra passes
-   (A = SA__PI_AUTO_A = 1.67) and the share that stays sequential (S = SA__PI_AUTO_SEQ = 0.27:
-   mostly the reduced string's SA-IS), fitted to its measured ratios on that host, averaged
-   over the four inputs: 1.10 at 2 threads (so 2 threads never pick it), 0.68 at 8, 0.60 at
-   16 (model: 1.10, 0.67, 0.60). sa__p_choose: the doubling
+   (A = SA__PI_AUTO_A) and the share that stays sequential (S = SA__PI_AUTO_SEQ: mostly the
+   reduced string's SA-IS); with these constants it is never predicted faster than SA-IS at 2
+   threads. The constants are fitted to measured times on four inputs (random bytes, random
+   ACGT, C headers, Fibonacci); the data and the fit: demos/bench/README.md, "Calibration
+   notes". sa__p_choose: the doubling
    when its prediction is below SA__P_AUTO_TIE (0.95) times both others', else parallel SA-IS
    when its prediction is below 0.95 (of SA-IS's), else SA-IS: within 5 % the algorithm that
    needs less memory wins (SA-IS 5n-7n, parallel SA-IS ~5.1n, doubling 9n-10n with text and
-   SA). The measured times behind the constants: demos/bench/README.md ("sa.h against
-   libsais"). Texts under SA_AUTO_MIN bytes use SA-IS. Cost of the prediction: one pass over the text, about 3 % of SA-IS's time with 2
-   threads; memory: the caller's SA array as scratch (at most 2.5n of its 4n bytes) and a
+   SA). Texts under SA_AUTO_MIN bytes use SA-IS. Cost of the prediction: one parallel pass over
+   the text; memory: the caller's SA array as scratch (at most 2.5n of its 4n bytes) and a
    256 KB histogram, all before the chosen algorithm allocates anything, so the peak is that
    algorithm's own. */
 #ifndef SA_AUTO_MIN
@@ -912,8 +906,8 @@ static int sa__p_profile(const uint8_t *text, uint64_t n, void *scratch, size_t 
 
 /* Parallel SA-IS's predicted time over one-thread SA-IS's with nt threads: its extra passes
    (SA__PI_AUTO_A) times a part that stays sequential (SA__PI_AUTO_SEQ: mostly the reduced
-   string's SA-IS) plus the rest split over the threads, with the doubling's 6 % of overhead
-   per thread (calibration: above, "default dispatch"). */
+   string's SA-IS) plus the rest split over the threads, with the doubling's overhead per
+   thread (f(nt) above, "default dispatch"). */
 static double sa__pi_ratio(int nt)
 {
     return SA__PI_AUTO_A * (SA__PI_AUTO_SEQ + (1 - SA__PI_AUTO_SEQ) * (1 + 0.06 * (nt - 1)) / nt);

@@ -342,8 +342,9 @@ static inline SPIRAL_HD int spiral__row_piece(const spiral__rowp *p, uint64_t N,
 /* Value at column c of a row described by p (any regime): the first value of the piece
  * spiral__row_piece would return for [c, c + 1), written out with the same regime tests and
  * the same formulas (spiral__left_v, spiral__right_v, mid0). The GPU fill calls this for
- * every cell; going through spiral__row_piece there (its clamps and differences) cost 30%
- * on the H200 (fill 4661 -> 3314 GB/s), so this one stays direct; the tests compare both. */
+ * every cell; going through spiral__row_piece there (its clamps and differences) made the
+ * fill markedly slower (demos/bench/README.md, "Calibration notes"), so this one stays direct;
+ * the tests compare both. */
 static inline SPIRAL_HD uint64_t spiral__row_v(const spiral__rowp *p, uint64_t N, uint64_t r, uint64_t c)
 {
     if (c < p->cl) return spiral__left_v(p->P, r, c);
@@ -636,7 +637,7 @@ static inline uint64_t spiral__row_xor(uint64_t M, uint64_t N, uint64_t r, uint6
     spiral__piece pc;
     uint64_t acc = 0;
     int k;
-    /* literal steps per regime, as the compiler specialises the loops for them (5% fewer
+    /* literal steps per regime, as the compiler specialises the loops for them (fewer
      * instructions than passing pc.d and pc.dd through) */
     for (k = 0; k < 3; k++)
         if (spiral__row_piece(&p, N, r, c0, c1, k, &pc)) {
