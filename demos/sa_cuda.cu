@@ -53,13 +53,14 @@ static int validate_on_device(const uint8_t *text, const int32_t *sa, int64_t n,
 
 int main(int argc, char **argv)
 {
-    dc_init(argc, argv, "[FILE | --random N] [--seed S] [--streams K] [--csv]");
+    dc_init(argc, argv, "[FILE | --random N] [--seed S] [--streams K] [--csv] [--progress]");
     const char *file = NULL;
     int64_t n = 100 * 1000000 / 21; /* the seed's 100 MB budget */
     uint64_t seed = 730;
-    int csv = 0, streams = DEFAULT_STREAMS, rnd = 0;
+    int csv = 0, streams = DEFAULT_STREAMS, rnd = 0, progress = 0;
     for (int i = 1; i < argc; i++) {
         if (dc_is(argv[i], "--csv")) csv = 1;
+        else if (dc_is(argv[i], "--progress")) progress = 1;
         else if (dc_is(argv[i], "--random")) { n = dc_arg_i64(&i, 0, INT32_MAX - 1); rnd = 1; }
         else if (dc_is(argv[i], "--seed")) seed = dc_arg_u64(&i, 0, UINT64_MAX);
         else if (dc_is(argv[i], "--streams")) streams = (int)dc_arg_i64(&i, 1, 4);
@@ -72,11 +73,13 @@ int main(int argc, char **argv)
     struct stat fst;
     uint64_t n_known = file ? (stat(file, &fst) == 0 && S_ISREG(fst.st_mode) ? (uint64_t)fst.st_size : 0) : (uint64_t)n;
     dc_mem_check(9 * n_known + (file ? n_known : 0), "text, SA and LCP in page-locked host memory");
+    dc_progress_enable(progress, n_known, (uint64_t)1 << 26); /* stderr: --progress, or a terminal and >= 64 MiB */
     int ndev = 0;
     if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) {
         printf("%s: no CUDA device: skipped\n", VARIANT);
         return DC_EXIT_SKIP;
     }
+    dc_progress("%s %s", file ? "reading" : "generating random bytes", file ? file : "");
     /* input, in page-locked memory so that the copies can overlap the kernels */
     double t0 = dc_now();
     uint8_t *text = NULL;
@@ -105,9 +108,11 @@ int main(int argc, char **argv)
     opt.streams = streams;
     sa_cuda_stats st;
     sa_cuda_lrs_result lrs;
+    dc_progress("sa_cuda_host_compute: SA, LCP and LRS of %lld bytes on the GPU", (long long)n);
     sa_cuda_status s = sa_cuda_host_compute(text, n, sa, lcp, &lrs, &opt, &st);
     if (s != SA_CUDA_OK) { fprintf(stderr, "%s: %s\n", VARIANT, sa_cuda_status_string(s)); return DC_EXIT_FAIL; }
     double t_val = 0;
+    dc_progress("validating the SA on the GPU");
     int flag = n ? validate_on_device(text, sa, n, &t_val) : 0;
     int ok = flag == 0;
     uint64_t h = fnv1a64_sa(sa, n);

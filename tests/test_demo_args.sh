@@ -62,7 +62,10 @@ if [ -x "$d/homcomp_cpu" ]; then
     expect 0 'homomorphic sum of 4 fields' -- "$d/homcomp_cpu" --n 10000 --progress
 fi
 head -c 300000 /dev/zero | tr '\0' 'a' >"$tmp/a.txt"
-[ -x "$d/bwt" ] && expect 2 'needs about' -- env DEMO_MEM_AVAILABLE=1000000 "$d/bwt" "$tmp/a.txt"
+if [ -x "$d/bwt" ]; then
+    expect 2 'needs about' -- env DEMO_MEM_AVAILABLE=1000000 "$d/bwt" "$tmp/a.txt"
+    expect 0 'sa_unbwt_aux \(parallel\)' -- "$d/bwt" "$tmp/a.txt" --progress
+fi
 [ -x "$d/sa_grep" ] && expect 2 'needs about' -- env DEMO_MEM_AVAILABLE=1000000 "$d/sa_grep" "$tmp/a.txt" aaa
 mpiexec=$(command -v mpiexec || command -v mpirun || true)
 if [ -x "$d/sa_mpi" ] && [ -n "$mpiexec" ] && [ $asan = 0 ]; then
