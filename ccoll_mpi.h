@@ -3157,6 +3157,7 @@ static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void 
     ccoll_algo a;
     int st = CCOLL_OK, compressed;
     const unsigned char *own;
+    double t_pre;
     if (!P) return CCOLL_ERR_NULL;
     ccoll__call_begin(P);
     /* a NULL buffer is a local error: agreed in the preamble like any other */
@@ -3167,14 +3168,16 @@ static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void 
      * skip the data scan and the ratio sample (they cost as much as a shared-memory ring);
      * every 16th call looks again */
     if (a == CCOLL_ALGO_AUTO && P->au.pick > 0 && (P->au.pick == CCOLL_ALGO_RING || P->au.raw) &&
-        P->au.cr_calls % 16 != 0 &&
-        P->info.predicted[CCOLL_ALGO_HOMCOMP_F] > 1.25 * P->info.predicted[P->au.pick]) {
-        double t0;
+        P->au.cr_calls % 16 != 0 && P->info.predicted[CCOLL_ALGO_HOMCOMP_F] > P->info.predicted[P->au.pick]) {
+        double t0, base = P->info.predicted[P->au.pick] / P->au.corr[P->au.pick];
         P->au.cr_calls++;
         st = ccoll__preamble(P, NULL, 0, 0, 1);
         if (st) { P->lst = CCOLL_OK; P->info.algo = a; return (ccoll_status)st; }
+        /* the raw pick's prediction follows its measured times here too (the preamble just
+         * agreed the previous call's), so the gate above compares current figures */
+        P->info.predicted[P->au.pick] = base * P->au.corr[P->au.pick];
         P->au.last_algo = P->au.pick;
-        P->au.last_pred = P->info.predicted[P->au.pick] / P->au.corr[P->au.pick];
+        P->au.last_pred = base;
         t0 = MPI_Wtime();
         st = ccoll__allreduce_run(P, own, (unsigned char *)recv, (ccoll_algo)P->au.pick);
         P->au.last_time = MPI_Wtime() - t0;
@@ -3195,6 +3198,7 @@ static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void 
         P->dv.ipc_pushed = 1;
     }
 #endif
+    t_pre = MPI_Wtime();
     st = ccoll__preamble(P, P->lst ? NULL : own, P->lst ? 0 : P->set.count, compressed,
                          a == CCOLL_ALGO_ARGM ? P->top.p : (a == CCOLL_ALGO_AUTO ? 1 : P->top.p));
 #ifdef __CUDACC__
@@ -3209,7 +3213,9 @@ static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void 
         double t0;
         a = ccoll__choose(P, own, &st);
         if (st) return (ccoll_status)ccoll__finish(P, st);
-        t0 = MPI_Wtime();
+        /* a compressed pick's time includes the data scan it needs (a raw pick skips it on
+         * later calls), so the feedback compares what each choice really costs */
+        t0 = a == CCOLL_ALGO_RING || P->au.raw ? MPI_Wtime() : t_pre;
         st = ccoll__allreduce_run(P, own, (unsigned char *)recv, a);
         P->au.last_time = MPI_Wtime() - t0;
         return (ccoll_status)st;
