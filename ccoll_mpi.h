@@ -3084,6 +3084,10 @@ static ccoll_algo ccoll__choose(ccoll_plan *P, const void *x, int *st)
         if (!a2 && P->info.predicted[CCOLL_ALGO_RECDBL] > 0) a2 = ccoll__rd_prepare(P, 0);
         if (!a2 && P->set.device) a2 = ccoll__stage_prepare(P, P->set.count * P->set.esize);
         if ((*st = ccoll__agree(P->top.comm, a2)) != CCOLL_OK) return CCOLL_ALGO_RING;
+        /* and their first touch now: the first raw call would pay it, and its time would
+         * mislead the feedback below */
+        if (!P->set.device)
+            for (i = 0; i < 2; i++) memset(P->buf.ring_raw[i], 0, ccoll__blk_len(P->set.count, P->top.p, 0) * P->set.esize);
         P->buf.auto_ready = 1;
     }
     /* the model's times, corrected by what each algorithm really took on this plan */
