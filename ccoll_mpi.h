@@ -27,7 +27,7 @@
  *       MPI_Comm_rank(MPI_COMM_WORLD, &rank);
  *       MPI_Comm_size(MPI_COMM_WORLD, &p);
  *       size_t n = 100000;
- *       float *x = malloc(n * sizeof *x), *sum = malloc(n * sizeof *sum);
+ *       float *x = (float *)malloc(n * sizeof *x), *sum = (float *)malloc(n * sizeof *sum);
  *       for (size_t i = 0; i < n && x; i++) x[i] = sinf(0.001f * (float)i) + (float)rank;
  *       ccoll_config cfg = ccoll_config_init(CCOLL_ABS, 1e-3);   // |error| <= p x 1e-3
  *       cfg.algo = CCOLL_ALGO_HOMCOMP_F;                         // or AUTO (the default)

@@ -25,9 +25,10 @@
  *       for (int i = 0; i < N; i++) { x[i] = sinf(i * 1e-3f); y[i] = cosf(i * 2e-3f); }
  *       hc_config cfg = hc_config_init(HC_F32, HC_REL, 1e-3);  // eb = 1e-3 x (max - min)
  *       size_t cap = hc_compress_bound(N, HC_F32), len = 0;
- *       unsigned char *acc = malloc(cap);
+ *       hc_options opt = hc_options_default();                 // all OpenMP threads, best ISA
+ *       unsigned char *acc = (unsigned char *)malloc(cap);
  *       hc_info info;
- *       hc_status st = acc ? hc_compress(&cfg, x, N, acc, cap, &len, NULL) : HC_ERR_NOMEM;
+ *       hc_status st = acc ? hc_compress(&cfg, x, N, acc, cap, &len, &opt) : HC_ERR_NOMEM;
  *       // acc += y, in place: y is quantized with acc's step
  *       if (st == HC_OK) st = hc_add_raw(acc, len, HC_F32, y, N, acc, cap, &len, NULL);
  *       if (st == HC_OK) st = hc_decompress(acc, len, HC_F32, sum, N, NULL);
@@ -59,6 +60,8 @@
  * what to do). Argument order: inputs, outputs, then `const hc_options *opt` (NULL = defaults)
  * on the CPU or `d_ws, ws_bytes, stream` on the GPU.
  *   hc_config_init(dtype, bound, eb)       settings (mode HC_PLAIN, checksum on); eb is required
+ *   hc_options_default()                   CPU run-time options, the defaults (HC_OPTIONS_INIT:
+ *                                          the same, for static initialisers; NULL means them too)
  *   hc_compress_bound(n, dtype)            bytes a compress/add output buffer must have
  *   hc_compress(cfg, in, n, out, cap, &size, opt)
  *   hc_decompress(stream, len, dtype, out, n, opt)          writes all n elements
@@ -270,13 +273,15 @@ typedef enum hc_isa {
     HC_ISA_AVX512 = 4  /* AVX-512F, chosen at run time (x86-64 gcc/clang builds) */
 } hc_isa;
 
-/* Run-time options of the CPU calls, zero = defaults; pass NULL for all defaults. */
+/* Run-time options of the CPU calls, zero = defaults (hc_options_default(), HC_OPTIONS_INIT);
+ * pass NULL for all defaults. */
 typedef struct hc_options {
     int threads; /* OpenMP threads; 0 = omp_get_max_threads() (1 without OpenMP); < 0 or > HC_MAX_THREADS
                   * invalid */
     hc_isa isa;  /* HC_ISA_AUTO; another value forces that path (HC_ERR_ARG where the build or the
                   * CPU lacks it: hc_isa_available) */
 } hc_options;
+#define HC_OPTIONS_INIT {0, HC_ISA_AUTO}
 
 /* What a stream's header says. */
 typedef struct hc_info {
@@ -301,6 +306,7 @@ typedef struct hc_info {
 HOMCOMP_DEF const char *hc_status_string(hc_status s);
 HOMCOMP_DEF int hc_isa_available(hc_isa isa); /* 1 when this build and CPU run it; AUTO: the best one */
 HOMCOMP_DEF hc_config hc_config_init(hc_dtype dtype, hc_bound bound, double eb);
+HOMCOMP_DEF hc_options hc_options_default(void);
 HOMCOMP_DEF size_t hc_compress_bound(uint64_t n, hc_dtype dtype);
 HOMCOMP_DEF uint64_t hc_qp_count(uint64_t n); /* int32 deltas hc_qp writes: 32 x blocks */
 HOMCOMP_DEF hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t n, void *out, size_t out_cap,
@@ -901,6 +907,12 @@ HOMCOMP_DEF const char *hc_status_string(hc_status s)
     case HC_ERR_OVERLAP: return "GPU add: the output buffer overlaps an input; use a separate output buffer";
     }
     return "unknown status";
+}
+
+HOMCOMP_DEF hc_options hc_options_default(void)
+{
+    hc_options o = HC_OPTIONS_INIT;
+    return o;
 }
 
 HOMCOMP_DEF hc_config hc_config_init(hc_dtype dtype, hc_bound bound, double eb)

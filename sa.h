@@ -18,7 +18,7 @@
  *   int main(void) {
  *       const uint8_t text[] = "mississippi";
  *       int32_t n = 11, sa[11], lcp[11];
- *       sa_options opt = {0};                       // defaults: SA-IS / parallel, all threads
+ *       sa_options opt = sa_options_default();      // defaults: SA-IS / parallel, all threads
  *       sa_lrs_result r;
  *       sa_status st = sa_build(text, sa, n, &opt);
  *       if (st == SA_OK) st = sa_lcp(text, sa, lcp, n, &opt);
@@ -63,6 +63,8 @@
  *   sa_validate(text, sa, n)           SA_OK, or SA_ERR_RANGE / _DUPLICATE / _ORDER
  *   sa_build_int(T, sa, n, k, opt)     suffix array of an int32_t string over 0..k-1 (any k >= 1)
  *   sa_effective_threads(opt), sa_effective_algorithm(opt), sa_algorithm_name(a)
+ *   sa_options_default()               the defaults (the same as a zeroed struct or NULL);
+ *                                      SA_OPTIONS_INIT for static initialisers (C, C++, CUDA)
  *
  * ALGORITHMS (sa_options.algorithm; all give the same SA) and the memory they need beyond the
  * caller's arrays (n bytes of text, 4n of SA and 4n of LCP; double the index sizes for 64-bit)
@@ -254,12 +256,14 @@ typedef enum sa_lcp_method {
     SA_LCP_KASAI = 2        /* Kasai et al. through the inverse SA (the seed's), 4n extra bytes */
 } sa_lcp_method;
 
-/* Zero-initialised = defaults: `sa_options o = {0};` or pass NULL. */
+/* Zero-initialised = defaults, or pass NULL. In C, C++ and CUDA alike (`= {0}` is not C++:
+ * the first member is an enum): `sa_options o = sa_options_default();` or `= SA_OPTIONS_INIT;`. */
 typedef struct sa_options {
     sa_algorithm algorithm; /* SA_ALGO_DEFAULT */
     int threads;            /* 0: omp_get_max_threads() when compiled with OpenMP, else 1 */
     sa_lcp_method lcp;      /* SA_LCP_DEFAULT */
 } sa_options;
+#define SA_OPTIONS_INIT {SA_ALGO_DEFAULT, 0, SA_LCP_DEFAULT}
 
 /* Longest repeated substring: text[pos .. pos+len) occurs count times; sa_index is the smallest
  * k with lcp[k] == len. len == 0 (nothing repeats, or n < 2): sa_index = pos = count = 0. */
@@ -316,6 +320,7 @@ SA_DEF sa_status sa_build_int(const int32_t *T, int32_t *sa, int32_t n, int32_t 
 SA_DEF sa_status sa_build_int64(const int64_t *T, int64_t *sa, int64_t n, int64_t k, const sa_options *opt);
 
 SA_DEF const char *sa_status_string(sa_status status);
+SA_DEF sa_options sa_options_default(void);
 SA_DEF const char *sa_algorithm_name(sa_algorithm algorithm);
 /* Threads a call with these options uses (>= 1), and the algorithm SA_ALGO_DEFAULT starts from
  * without looking at the text: SA-IS with one thread, else SA_ALGO_PARALLEL_SAIS, which sa_build
@@ -1089,6 +1094,12 @@ SA_DEF sa_status sa_build_int(const int32_t *T, int32_t *sa, int32_t n, int32_t 
 SA_DEF sa_status sa_build_int64(const int64_t *T, int64_t *sa, int64_t n, int64_t k, const sa_options *opt)
 {
     return sa__api_build_int64(T, sa, n, k, opt);
+}
+
+SA_DEF sa_options sa_options_default(void)
+{
+    sa_options o = SA_OPTIONS_INIT;
+    return o;
 }
 
 SA_DEF const char *sa_status_string(sa_status s)

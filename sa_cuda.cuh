@@ -19,7 +19,8 @@
  *       const char *s = "mississippi";
  *       int32_t sa[11], lcp[11];
  *       sa_cuda_lrs_result r;
- *       sa_cuda_status st = sa_cuda_host_compute((const uint8_t *)s, 11, sa, lcp, &r, NULL, NULL);
+ *       sa_cuda_options opt = sa_cuda_options_default();    // one stream, the default sorter
+ *       sa_cuda_status st = sa_cuda_host_compute((const uint8_t *)s, 11, sa, lcp, &r, &opt, NULL);
  *       if (st != SA_CUDA_OK) { printf("sa_cuda: %s\n", sa_cuda_status_string(st)); return 1; }
  *       static const int32_t want[11] = {10, 7, 4, 1, 0, 9, 8, 6, 3, 5, 2};
  *       if (memcmp(sa, want, sizeof want) != 0 || r.len != 4 || r.pos != 1 || r.count != 2) return 1;
@@ -75,6 +76,8 @@
  * HOST CONVENIENCE (host pointers in and out; each allocates the device memory it needs with
  * ONE cudaMalloc, creates its streams, and frees everything before returning)
  *   sa_cuda_host_compute(text, n, sa, lcp, lrs, opt, stats)   SA, and LCP / LRS where non-NULL
+ *   sa_cuda_options_default()                 the host calls' default options (NULL or a zeroed
+ *                                             struct mean the same; SA_CUDA_OPTIONS_INIT too)
  *   sa_cuda_host_batch(texts, offsets, count, sa, opt, stats)  many texts (int64 offsets)
  *   sa_cuda_host_compute64(text, n, sa64, lcp64, lrs, opt, stats)  the 64-bit path, int64 SA
  *       and LCP, one stream (opt->streams is checked but no overlap is done)
@@ -237,6 +240,7 @@ typedef struct sa_cuda_options {
     int batch_groups;   /* sa_cuda_host_batch: groups the texts are split into (0 = 2 * streams) */
     sa_cuda_algorithm algorithm; /* the SA's sorter (DEFAULT = the rule; batches always doubling) */
 } sa_cuda_options;
+#define SA_CUDA_OPTIONS_INIT {0, 0, SA_CUDA_ALGO_DEFAULT}
 
 /* What a host convenience call measured (CUDA events, seconds). With overlap the phases run
  * at the same time: time_total is the wall time from the first upload to the last download. */
@@ -256,6 +260,7 @@ extern "C" {
 #endif
 
 SA_CUDA_DEF const char *sa_cuda_status_string(sa_cuda_status status);
+SA_CUDA_DEF sa_cuda_options sa_cuda_options_default(void);
 SA_CUDA_DEF size_t sa_cuda_workspace_size(int64_t n);
 SA_CUDA_DEF size_t sa_cuda_build_workspace_size(int64_t n);
 SA_CUDA_DEF sa_cuda_algorithm sa_cuda_default_algorithm(const uint64_t counts[256], int64_t n, int64_t sample_dups,
@@ -1360,6 +1365,12 @@ static __global__ void sa_cuda__k_val_order(const uint8_t *text, const int32_t *
 }
 
 /* ---- public: device API -------------------------------------------------------------------- */
+
+SA_CUDA_DEF sa_cuda_options sa_cuda_options_default(void)
+{
+    sa_cuda_options o = SA_CUDA_OPTIONS_INIT;
+    return o;
+}
 
 SA_CUDA_DEF const char *sa_cuda_status_string(sa_cuda_status status)
 {

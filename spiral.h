@@ -27,7 +27,7 @@
  *   int main(void)
  *   {
  *       uint64_t row[5], r = 0, c = 0, x = 0;
- *       spiral_options opt = {0};           // zero = defaults (all OpenMP threads)
+ *       spiral_options opt = spiral_options_default();   // all OpenMP threads
  *       spiral_status s;
  *       opt.threads = 2;                    // or leave 0
  *       if ((s = spiral_row(4, 5, 1, 0, 5, row)) != SPIRAL_OK ||        // 14 15 16 17 6
@@ -68,7 +68,8 @@
  *   spiral_value_at(M, N, r, c, &v). (v0.1 had spiral_value(r, c, M, N); it changed in 0.2.)
  *
  * OPTIONS
- *   spiral_options opt = {0} is the default; NULL means the same. Field:
+ *   spiral_options opt = spiral_options_default() (or SPIRAL_OPTIONS_INIT, or a zeroed struct)
+ *   is the default; NULL means the same. Field:
  *     threads   OpenMP threads for the functions marked [omp] below; 0 = omp_get_max_threads().
  *               Negative or above SPIRAL_MAX_THREADS: SPIRAL_ERR_ARG. The count is capped by
  *               the work (chunks of about 64K cells; one thread below SPIRAL_OMP_MIN_CELLS
@@ -77,6 +78,7 @@
  *
  * API (M rows, N columns, r/c 0-based, values 1..M*N, all 64-bit)
  *   spiral_status_string(s)               "ok" or a sentence for a status
+ *   spiral_options_default()              the default options (SPIRAL_OPTIONS_INIT: the same)
  *   spiral_check_size(M, N)               OK, SPIRAL_ERR_EMPTY (M or N = 0) or SPIRAL_ERR_SIZE
  *   spiral_value(M, N, r, c)              value of a cell; unchecked, static inline, host and
  *                                         device (preconditions: r < M, c < N, M*N < 2^64)
@@ -187,12 +189,14 @@ typedef enum spiral_direction {
     SPIRAL_TO_ROWMAJOR = 1 /* spiral-order payload -> row-major */
 } spiral_direction;
 
-/* Zero-initialise; NULL means all defaults. */
+/* Zero-initialised = defaults (spiral_options_default(), SPIRAL_OPTIONS_INIT); NULL means the same. */
 typedef struct spiral_options {
     int threads; /* OpenMP threads; 0 = omp_get_max_threads() */
 } spiral_options;
+#define SPIRAL_OPTIONS_INIT {0}
 
 SPIRAL_DEF const char *spiral_status_string(spiral_status s);
+SPIRAL_DEF spiral_options spiral_options_default(void);
 SPIRAL_DEF spiral_status spiral_check_size(uint64_t M, uint64_t N);
 SPIRAL_DEF spiral_status spiral_value_at(uint64_t M, uint64_t N, uint64_t r, uint64_t c, uint64_t *v);
 SPIRAL_DEF spiral_status spiral_coord(uint64_t M, uint64_t N, uint64_t k, uint64_t *r, uint64_t *c);
@@ -403,6 +407,12 @@ static inline SPIRAL_HD int spiral__tile_run(uint64_t M, uint64_t N, uint64_t r0
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+SPIRAL_DEF spiral_options spiral_options_default(void)
+{
+    spiral_options o = SPIRAL_OPTIONS_INIT;
+    return o;
+}
 
 SPIRAL_DEF const char *spiral_status_string(spiral_status s)
 {

@@ -56,6 +56,28 @@ int main(int argc, char **argv)
     }
 
     CHECK(hc_status_string(HC_OK) != NULL);
+    {   /* initialisers (issue 22): X_options_default() and X_OPTIONS_INIT give the zeroed
+           defaults, in C, C++ and CUDA alike */
+        static const sa_options sa_s = SA_OPTIONS_INIT;
+        static const spiral_options sp_s = SPIRAL_OPTIONS_INIT;
+        static const hc_options hc_s = HC_OPTIONS_INIT;
+        sa_options sa_d = sa_options_default(), sa_z;
+        spiral_options sp_d = spiral_options_default(), sp_z;
+        hc_options hc_d = hc_options_default(), hc_z;
+        memset(&sa_z, 0, sizeof sa_z);
+        memset(&sp_z, 0, sizeof sp_z);
+        memset(&hc_z, 0, sizeof hc_z);
+        CHECK(!memcmp(&sa_d, &sa_z, sizeof sa_z) && !memcmp(&sa_s, &sa_z, sizeof sa_z));
+        CHECK(!memcmp(&sp_d, &sp_z, sizeof sp_z) && !memcmp(&sp_s, &sp_z, sizeof sp_z));
+        CHECK(!memcmp(&hc_d, &hc_z, sizeof hc_z) && !memcmp(&hc_s, &hc_z, sizeof hc_z));
+        CHECK(sa_build(text, sa, 6, &sa_d) == SA_OK && sa[0] == 5);
+#ifdef __CUDACC__
+        static const sa_cuda_options sc_s = SA_CUDA_OPTIONS_INIT;
+        sa_cuda_options sc_d = sa_cuda_options_default(), sc_z;
+        memset(&sc_z, 0, sizeof sc_z);
+        CHECK(!memcmp(&sc_d, &sc_z, sizeof sc_z) && !memcmp(&sc_s, &sc_z, sizeof sc_z));
+#endif
+    }
     CHECK(hc_compress_bound(1000, HC_F32) > 0);
 #ifdef __CUDACC__
     CHECK(strcmp(sa_cuda_status_string(SA_CUDA_OK), "ok") == 0);
