@@ -3052,7 +3052,7 @@ static void ccoll__predict(ccoll_plan *P, double cr)
 static ccoll_algo ccoll__choose(ccoll_plan *P, const void *x, int *st)
 {
     double cr = 0, g = 0, pp = 1;
-    int i, best = CCOLL_ALGO_RING;
+    int i, best = CCOLL_ALGO_RING, ntried = 0;
     if (P->top.p == 1) return CCOLL_ALGO_RING;
     while (pp * 2 <= P->top.p) pp *= 2;
     if (P->set.count * P->set.esize >= ((uint64_t)1 << 20) && P->eb_abs > 0 && P->au.cr_calls++ % 16 != 0 && P->au.cr > 0)
@@ -3099,6 +3099,14 @@ static ccoll_algo ccoll__choose(ccoll_plan *P, const void *x, int *st)
     }
     for (i = 1; i < CCOLL_ALGO_COUNT; i++)
         if (P->info.predicted[i] > 0 && P->info.predicted[i] < P->info.predicted[best]) best = i;
+    /* a host plan's first call runs HomComp_F where the model puts it within 4x of the best:
+     * its constants are the uncertain ones (the raw ring's are the link probe's), and the
+     * first call, which allocates every candidate's buffers, is slow anyway; later calls
+     * then decide on its measured time instead of exploring it in the middle of a run */
+    for (i = 1; i < CCOLL_ALGO_COUNT; i++) ntried += P->au.tried[i];
+    if (!P->set.device && ntried == 0 && P->info.predicted[CCOLL_ALGO_HOMCOMP_F] > 0 &&
+        P->info.predicted[CCOLL_ALGO_HOMCOMP_F] < 4 * P->info.predicted[best])
+        best = CCOLL_ALGO_HOMCOMP_F;
     /* explore once: an untried candidate the model puts within 4x of the best is timed
      * too (the measured constants can be that far off on a busy node), so a wrong
      * constant costs a call or two, not every call */
