@@ -175,13 +175,15 @@
  *   config.model with nonzero fields
  *   replaces the measurement. Messages are segmented: alpha counts per segment.
  *   Feedback: each call's time (slowest rank, agreed in the next call's preamble; for a
- *   compressed algorithm from the start of the call, its data scan included) divides
- *   the model's time of the algorithm that ran; later predictions of that algorithm are
+ *   compressed algorithm from the start of the call, its data scan included) divides the
+ *   model's time of the algorithm that ran; later predictions of that algorithm are
  *   multiplied by this correction, and an untried candidate within 4x of the best is tried
- *   once. While a raw algorithm is corrected-cheapest, calls skip the data scan and the
- *   ratio sample (every 16th call looks again). So AUTO follows the model on its first call and what it measured after that (a
- *   plan's first AUTO call prepares every candidate's buffers: no allocation when it
- *   switches; the result bits can change when it switches, never across ranks).
+ *   once (HOMCOMP_F, whose constants are the uncertain ones, on a host plan's first call).
+ *   While a raw algorithm is corrected-cheapest, calls skip the data scan and the ratio
+ *   sample (every 16th call looks again). So AUTO follows the model at first and what it
+ *   measured after that (a plan's first AUTO call prepares every candidate's buffers: no
+ *   allocation when it switches; the result bits can change when it switches, never across
+ *   ranks).
  *   demos/bench/allreduce_bench_ccoll.sh measures it; allreduce_ccoll_plot.py fits and plots.
  *
  * DEVICE PLANS (the implementation compiled by nvcc; the C API and host plans unchanged)
