@@ -3226,12 +3226,14 @@ static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void 
 #endif
     if (st) { P->lst = CCOLL_OK; P->info.algo = a; return (ccoll_status)st; }
     if (a == CCOLL_ALGO_AUTO) {
-        double t0;
+        double t0, t_ch = MPI_Wtime();
         a = ccoll__choose(P, own, &st);
         if (st) return (ccoll_status)ccoll__finish(P, st);
         /* a compressed pick's time includes the data scan it needs (a raw pick skips it on
-         * later calls), so the feedback compares what each choice really costs */
-        t0 = a == CCOLL_ALGO_RING || P->au.raw ? MPI_Wtime() : t_pre;
+         * later calls), so the feedback compares what each choice really costs; not the
+         * choice itself (the ratio sample, the first call's buffers) */
+        t_ch = MPI_Wtime() - t_ch;
+        t0 = a == CCOLL_ALGO_RING || P->au.raw ? MPI_Wtime() : t_pre + t_ch;
         st = ccoll__allreduce_run(P, own, (unsigned char *)recv, a);
         P->au.last_time = MPI_Wtime() - t0;
         return (ccoll_status)st;
