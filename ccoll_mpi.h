@@ -1,4 +1,4 @@
-/* ccoll_mpi.h - compressed MPI collectives (allreduce, allgather), host and GPU buffers - v0.9.0
+/* ccoll_mpi.h - compressed MPI collectives (allreduce, allgather), host and GPU buffers - v1.0.0
  *                                             MIT license at the bottom
  *
  * WHAT IT DOES
@@ -267,8 +267,8 @@
 #define CCOLL_MPI_H
 
 /* The project version (meson.build's project(version:)); every header carries the same. */
-#define CCOLL_VERSION_MAJOR 0
-#define CCOLL_VERSION_MINOR 9
+#define CCOLL_VERSION_MAJOR 1
+#define CCOLL_VERSION_MINOR 0
 #define CCOLL_VERSION_PATCH 0
 
 /* The largest config.threads a plan accepts (as in every header): above it, CCOLL_ERR_ARG. */
@@ -3376,8 +3376,12 @@ static ccoll_status ccoll__allgather_call(ccoll_plan *P, const void *send, void 
 
 /*
  * REVISION HISTORY
+ *   1.0.0  config.no_ipc and config.ranks_per_node replace CCOLL_NO_IPC / CCOLL_RANKS_PER_NODE
+ *          (no getenv; agreed across ranks); threads above CCOLL_MAX_THREADS (1024) refused on
+ *          every rank; ArGM over CUDA IPC pipelined over chunks with interprocess events; AUTO's
+ *          shared-memory feedback includes the data scan
  *   0.9.0  statuses: EB/NAN/OVERFLOW/CORRUPT take homcomp's numbers (-16/-17/-19/-22), CODEC -32;
- *          CCOLL_DEF (was CCOLL_DEF); CCOLL_VERSION_*; the LICENSE text at the end
+ *          CCOLL_DEF (was CCOLLDEF); CCOLL_VERSION_*; the LICENSE text at the end
  *   0.2.1  review fixes: a plan whose call failed (out of memory) works when called again (ArGM's
  *          setup is agreed and undone on failure; no leaked stream slots); a failed CUDA call
  *          no longer fails later calls through the pending cudaGetLastError; no cudaMemcpy on

@@ -1,4 +1,4 @@
-/* homcomp.cuh - error-bounded lossy float compressor with homomorphic addition - v0.9.0
+/* homcomp.cuh - error-bounded lossy float compressor with homomorphic addition - v1.0.0
  *                                             MIT license at the bottom
  *
  * WHAT IT DOES
@@ -194,8 +194,8 @@
 #define HOMCOMP_H
 
 /* The project version (meson.build's project(version:)); every header carries the same. */
-#define HOMCOMP_VERSION_MAJOR 0
-#define HOMCOMP_VERSION_MINOR 9
+#define HOMCOMP_VERSION_MAJOR 1
+#define HOMCOMP_VERSION_MINOR 0
 #define HOMCOMP_VERSION_PATCH 0
 
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /* sa.h - suffix array, LCP array and longest repeated substring (LRS) of arbitrary bytes.
- * v0.9.0 - single-file C11 library, MIT license (see the end of the file).
+ * v1.0.0 - single-file C11 library, MIT license (see the end of the file).
  *
  * WHAT IT DOES
  *   Sorts all suffixes of n bytes (values 0..255 compared unsigned, NUL allowed, no sentinel
@@ -190,8 +190,10 @@
  *   nothing leaks and nothing aborts (tests/sa_test_failalloc.c fails every allocation once).
  *
  * VERSION HISTORY
- *   0.9.0 SA_ERR_ARG and SA_ERR_ARG are SA_ERR_ARG; statuses renumbered (shared values
- *        OK 0 .. INTERNAL -7 as in every header, RANGE/DUPLICATE/ORDER -16..-18); SA_DEF (was SA_DEF);
+ *   1.0.0 sa_options_default()/SA_OPTIONS_INIT; parallel SA-IS phase times in sa_build_info (the
+ *        SA__PI_TRACE fprintf is gone); unique-name dropping before each recursion
+ *   0.9.0 SA_ERR_ALGORITHM and SA_ERR_THREADS are SA_ERR_ARG; statuses renumbered (shared values
+ *        OK 0 .. INTERNAL -7 as in every header, RANGE/DUPLICATE/ORDER -16..-18); SA_DEF (was SADEF);
  *        SA_VERSION_*; the LICENSE text at the end
  *   0.3  house conventions (SA_H guard, "ok", SA_ERR_MPI), one template mechanism (self-include;
  *        plain public definitions), sa_lcp checks its sa, thread limits, no overflow at 2^31 - 1,
@@ -203,8 +205,8 @@
 #define SA_H
 
 /* The project version (meson.build's project(version:)); every header carries the same. */
-#define SA_VERSION_MAJOR 0
-#define SA_VERSION_MINOR 9
+#define SA_VERSION_MAJOR 1
+#define SA_VERSION_MINOR 0
 #define SA_VERSION_PATCH 0
 
 #include <stddef.h>

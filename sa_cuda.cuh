@@ -1,5 +1,5 @@
 /* sa_cuda.cuh - suffix array, LCP array and longest repeated substring on NVIDIA GPUs (CUB).
- * v0.9.0 - single-file CUDA C++ library, MIT license (see the end of the file).
+ * v1.0.0 - single-file CUDA C++ library, MIT license (see the end of the file).
  *
  * WHAT IT DOES
  *   The GPU counterpart of sa.h with the same definitions: n bytes (0..255 compared unsigned,
@@ -174,6 +174,7 @@
  * VERSION HISTORY
  *   0.1  prefix doubling SA, Phi LCP, LRS, validator, batch API, host convenience calls
  *   0.2  the 64-bit path (sa_cuda_build64, _lcp64, _lrs64, _validate64, _host_compute64)
+ *   1.0.0 sa_cuda_options_default()/SA_CUDA_OPTIONS_INIT
  *   0.9.0 SA_CUDA_ERR_MPI -6 (never returned), SA_CUDA_ERR_INTERNAL -7: the project-wide values;
  *        SA_CUDA_VERSION_*; the LICENSE text at the end; the DC3 sorter and the default rule
  *        (sa_cuda_build_algo, sa_cuda_build_workspace_size, sa_cuda_default_algorithm,
@@ -184,8 +185,8 @@
 #define SA_CUDA_CUH
 
 /* The project version (meson.build's project(version:)); every header carries the same. */
-#define SA_CUDA_VERSION_MAJOR 0
-#define SA_CUDA_VERSION_MINOR 9
+#define SA_CUDA_VERSION_MAJOR 1
+#define SA_CUDA_VERSION_MINOR 0
 #define SA_CUDA_VERSION_PATCH 0
 
 #include <stddef.h>

@@ -1,6 +1,6 @@
 /* spiral.h - O(1) spiral-matrix index maths, row/tile generation, streamed fills,
  *            payload reordering and XOR checksums; sequential, OpenMP and CUDA.
- *            v0.9.0, MIT license (see the end of this file).
+ *            v1.0.0, MIT license (see the end of this file).
  *
  * WHAT IT DOES
  *   An M x N matrix is filled clockwise from the top-left corner with 1, 2, ..., M*N, outer
@@ -142,8 +142,8 @@
 #include <stdint.h>
 
 /* The project version (meson.build's project(version:)); every header carries the same. */
-#define SPIRAL_VERSION_MAJOR 0
-#define SPIRAL_VERSION_MINOR 9
+#define SPIRAL_VERSION_MAJOR 1
+#define SPIRAL_VERSION_MINOR 0
 #define SPIRAL_VERSION_PATCH 0
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -1177,6 +1177,7 @@ SPIRAL_DEF spiral_status spiral_cuda_reorder(uint64_t M, uint64_t N, size_t elem
 /*
 ------------------------------------------------------------------------------
 REVISION HISTORY
+  1.0.0  spiral_options_default()/SPIRAL_OPTIONS_INIT; SPIRAL_MAX_THREADS is 1024 (was 4096)
   0.9.0  SPIRAL_ERR_EMPTY -16, SPIRAL_ERR_RANGE -17 (own codes from -16); SPIRAL_DEF (was
          SPIRALDEF); version = the project version; the LICENSE text at the end
   0.2.0  house conventions: spiral_value(M, N, r, c) (was r, c, M, N); spiral_options with

@@ -71,11 +71,8 @@ run random 40 --gen random 25165824 --name random-24MiB --threads 1,16,8
 algos=default,psais run headers-2t 25 "$hdr" --name "usr-include-$(( $(stat -c %s "$hdr") / 1000000 ))MB" --threads 2
 # where parallel SA-IS's time goes (phase times), 50 MB headers at 2, 8 and 16 threads
 if [ $(( $(date +%s) - tb + 30 )) -le "$budget" ] &&
-   cc -std=c11 -O3 -fopenmp -DSA__PI_TRACE -I. demos/bench/sa_bench_psais_trace.c -o "$B/psais_trace" 2>>"$log"; then
+   cc -std=c11 -O3 -fopenmp -I. demos/bench/sa_bench_psais_trace.c -o "$B/psais_trace" 2>>"$log"; then
     "$B/psais_trace" "$hdr" 2 8 16 >"$OUT/psais_trace.txt" 2>&1 || rc=1
-    # the same without the adaptive switch (every block parallel): does it ever switch here?
-    cc -std=c11 -O3 -fopenmp -DSA__PI_TRACE -DSA__PI_ADAPT=0 -I. demos/bench/sa_bench_psais_trace.c -o "$B/psais_trace0" 2>>"$log" &&
-        "$B/psais_trace0" "$hdr" 16 >>"$OUT/psais_trace.txt" 2>&1
     echo "psais trace: $(grep -c 'threads:' "$OUT/psais_trace.txt") runs" | tee -a "$log"
 else
     echo "SKIPPED psais trace" | tee -a "$log"
