@@ -146,21 +146,9 @@ int main(int argc, char **argv)
         double t = ts[its / 2];
         if (is_mpi) { t_mpi = t; I.bytes_sent = 2 * (uint64_t)(p - 1) * n * es / (uint64_t)p; I.ratio = 1; }
         /* check against the oracle */
-        double eps = f64 ? 1.1102230246251565e-16 : 5.960464477539063e-08, worst = 0;
-        int ok = st == CCOLL_OK, compressed = I.eb_abs > 0;
-        for (uint64_t i = 0; i < n && ok; i++) {
-            double y = f64 ? ((double *)out)[i] : ((float *)out)[i], e = fabs(y - ref[i]);
-            double tol = 2.3e-16 * p * aref[i] + (compressed ? p * I.eb_abs * (1 + 1e-12) + eps * fabs(y) : 2 * p * eps * aref[i]);
-            if (compressed && (I.algo == CCOLL_ALGO_DOC || I.algo == CCOLL_ALGO_ARGM)) tol += 2 * p * eps * aref[i];
-            if (!(e <= tol)) ok = 0;
-            if (e > worst) worst = e;
-        }
-        worst = max_over_ranks(worst);
-        {
-            int all = 0;
-            MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-            ok = all;
-        }
+        double worst = 0;
+        int compressed = I.eb_abs > 0;
+        int ok = check_sum(out, f64, ref, aref, n, p, st == CCOLL_OK, compressed, I.eb_abs, I.algo, &worst);
         if (!ok) fail = 1;
         double rel_err = compressed ? worst / (p * I.eb_abs) : 0;
         double pred = I.predicted[I.algo > 0 && I.algo < CCOLL_ALGO_COUNT ? I.algo : 0];

@@ -80,18 +80,13 @@ int main(int argc, char **argv)
     /* one GPU per node rank where there are enough, shared otherwise; no GPU: skip */
     if (cudaGetDeviceCount(&ndev) != cudaSuccess) ndev = 0;
     {
-        int mind = 0, lr = 0;
-        MPI_Comm node;
-        MPI_Allreduce(&ndev, &mind, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-        if (!mind) {
+        int dev = node_device(rank, ndev);
+        if (dev < 0) {
             if (!rank) fprintf(stderr, "allreduce_cuda: no CUDA device, skipped\n");
             MPI_Finalize();
             return DC_EXIT_SKIP;
         }
-        MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
-        MPI_Comm_rank(node, &lr);
-        MPI_Comm_free(&node);
-        CU(cudaSetDevice(lr % ndev));
+        CU(cudaSetDevice(dev));
     }
     cudaStream_t stream;
     CU(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
@@ -186,21 +181,9 @@ int main(int argc, char **argv)
             if (is_mpi) { t_mpi = t; I.bytes_sent = 2 * (uint64_t)(p - 1) * bytes / (uint64_t)p; I.ratio = 1; }
             /* check against the oracle */
             CU(cudaMemcpy(out, dout, bytes, cudaMemcpyDeviceToHost));
-            double eps = f64 ? 1.1102230246251565e-16 : 5.960464477539063e-08, worst = 0;
-            int ok = st == CCOLL_OK, compressed = I.eb_abs > 0;
-            for (uint64_t i = 0; i < n && ok; i++) {
-                double y = f64 ? ((double *)out)[i] : ((float *)out)[i], e = fabs(y - ref[i]);
-                double tol = 2.3e-16 * p * aref[i] + (compressed ? p * I.eb_abs * (1 + 1e-12) + eps * fabs(y) : 2 * p * eps * aref[i]);
-                if (compressed && (I.algo == CCOLL_ALGO_DOC || I.algo == CCOLL_ALGO_ARGM)) tol += 2 * p * eps * aref[i];
-                if (!(e <= tol)) ok = 0;
-                if (e > worst) worst = e;
-            }
-            worst = max_over_ranks(worst);
-            {
-                int all = 0;
-                MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-                ok = all;
-            }
+            double worst = 0;
+            int compressed = I.eb_abs > 0;
+            int ok = check_sum(out, f64, ref, aref, n, p, st == CCOLL_OK, compressed, I.eb_abs, I.algo, &worst);
             if (!ok) fail = 1;
             double tc = max_over_ranks(I.t_codec), tsg = max_over_ranks(I.t_stage), tl = max_over_ranks(I.t_link),
                    tw = max_over_ranks(I.t_wire);
