@@ -12,14 +12,8 @@
 
 #define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); exit(1); } } while (0)
 
-__global__ void gen_field(float *x, uint64_t n, float phase)
-{
-    for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x) {
-        float t = (float)(i % 1048576) * 1e-4f, u = (float)(i / 1048576) * 1e-2f;
-        uint32_t h = (uint32_t)(i * 2654435761u);
-        x[i] = sinf(t + phase) * 40.f + cosf(3.7f * t + u) * 7.f + sinf(u) * 20.f + (float)(h >> 8) * (1.0f / 16777216.f) * 0.05f;
-    }
-}
+#include "bench_field.cuh"
+
 __global__ void max_err(const float *a, const float *b, uint64_t n, unsigned long long *out)
 {
     float m = 0;
