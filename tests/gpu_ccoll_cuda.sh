@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # tests/gpu_ccoll_cuda.sh - ccoll_mpi.h's device plans on the GPU machine, one call of the
-# device tool (kind nvidia-h200-x2): build the two programs, run tests/test_ccoll_cuda.cu in
-# every placement (2 and 3 ranks; one GPU per rank, one shared GPU, 3 ranks on 2 GPUs;
-# CCOLL_RANKS_PER_NODE=1 and unset), under compute-sanitizer memcheck, the demo, and the
-# benchmark (demos/bench/allreduce_bench_ccoll_cuda.sh), and ccoll beside NCCL's C API in one
+# device tool (kind nvidia-h100-x2 or -x4): build the two programs, run tests/test_ccoll_cuda.cu
+# in every placement the GPUs allow (2, 3 and 4 ranks; one GPU per rank, one shared GPU, 3 or 4
+# ranks on 2 GPUs; CCOLL_RANKS_PER_NODE=1, 2 and unset), under compute-sanitizer memcheck (and
+# racecheck: step racecheck), the demo, the benchmark
+# (demos/bench/allreduce_bench_ccoll_cuda.sh), and ccoll beside NCCL's C API in one
 # program (step nccl: demos/bench/allreduce_ccoll_cuda_nccl.sh; NCCL found where torch or the
 # nvidia-nccl pip package put it, or NCCL_DIR=PATH). Logs and CSVs under $OUT.
-#   STEPS="test memcheck demo bench nccl" tests/gpu_ccoll_cuda.sh
+#   STEPS="test memcheck racecheck demo bench nccl" tests/gpu_ccoll_cuda.sh
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${OUT:-$ROOT/gpu-out}
@@ -49,18 +50,28 @@ run() { # name, then env assignments and mpiexec arguments
     if timeout "${TMO:-150}" env "$@" >"$OUT/t_$name.log" 2>&1; then echo "ok   $name ($((SECONDS - t0)) s): $(grep -E '^auto picks|checks' "$OUT/t_$name.log" | tr '\n' ' ')"
     else echo "FAIL $name ($((SECONDS - t0)) s)"; grep -E 'FAIL|error|Error' "$OUT/t_$name.log" | head -8; status=1; fi
 }
-TESTS=" ${TESTS:-np2_ipc np2_rpn1 np2_onegpu np3_2gpu np3_rpn1 np3_onegpu np2_noipc np4_rpn2} "
+# placements: GPU = node rank % GPUs seen; CUDA_VISIBLE_DEVICES=0,1 makes 3 or 4 ranks share 2
+# GPUs on a larger machine; the 4-rank ones run where 4 GPUs are (np4_rpn2 runs on 2 GPUs too)
+NGPU=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+P4=""; [ "$NGPU" -ge 4 ] && P4="np3_ipc np4_ipc np4_rpn1 np4_2gpu np4_onegpu np4_noipc"
+TESTS=" ${TESTS:-np2_ipc np2_rpn1 np2_onegpu np3_2gpu np3_rpn1 np3_onegpu np2_noipc np4_rpn2 $P4} "
 run_t() { [[ "$TESTS" == *" $1 "* ]] && run "$@"; }
 if want test; then
     run_t np2_ipc      CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$T"
     run_t np2_rpn1     CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$T"
     run_t np2_onegpu   CCOLL_TEST_ONE_GPU=1 CCOLL_TEST_EXPECT_IPC=0 mpiexec -n 2 "$T"
-    run_t np3_2gpu     CCOLL_TEST_EXPECT_IPC=0 mpiexec -n 3 "$T"
+    run_t np3_2gpu     CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=0 mpiexec -n 3 "$T"
     run_t np3_rpn1     CCOLL_RANKS_PER_NODE=1 mpiexec -n 3 "$T"
     run_t np3_onegpu   CCOLL_TEST_ONE_GPU=1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 3 "$T"
     run_t np2_noipc    CCOLL_NO_IPC=1 CCOLL_TEST_EXPECT_IPC=0 mpiexec -n 2 "$T"
-    # two simulated nodes of 2 ranks on GPUs 0 and 1: IPC inside each, HomComp_F between
+    # two simulated nodes of 2 ranks (GPUs 0-3, or 0 and 1 twice): IPC inside each, HomComp_F between
     run_t np4_rpn2     CCOLL_RANKS_PER_NODE=2 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 "$T"
+    run_t np3_ipc      CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 3 "$T"
+    run_t np4_ipc      CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 "$T"
+    run_t np4_rpn1     CCOLL_RANKS_PER_NODE=1 mpiexec -n 4 "$T"
+    run_t np4_2gpu     CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=0 mpiexec -n 4 "$T"
+    run_t np4_onegpu   CCOLL_TEST_ONE_GPU=1 CCOLL_TEST_EXPECT_IPC=0 mpiexec -n 4 "$T"
+    run_t np4_noipc    CCOLL_NO_IPC=1 CCOLL_TEST_EXPECT_IPC=0 mpiexec -n 4 "$T"
 fi
 if want demo; then
     for rpn in "" 1; do
@@ -83,8 +94,14 @@ PY
 fi
 if want nccl; then
     if [ -x "$B/demos/bench/allreduce_ccoll_cuda_nccl" ]; then
-        BIN="$B/demos/bench/allreduce_ccoll_cuda_nccl" NCCL_LOGDIR="$OUT/logs" timeout "${NCCL_TMO:-420}" \
-            "$ROOT/demos/bench/allreduce_ccoll_cuda_nccl.sh" "$OUT/allreduce_ccoll_cuda_nccl.csv" >"$OUT/logs/nccl_bench.log" 2>&1 || status=1
+        # NCCL_RUNS: ranks:settings per run (settings of allreduce_ccoll_cuda_nccl.sh), one CSV
+        for r in ${NCCL_RUNS:-2:node,slow}; do
+            t0=$SECONDS
+            NP=${r%%:*} SETTINGS="${r#*:}" SETTINGS="${SETTINGS//,/ }" BIN="$B/demos/bench/allreduce_ccoll_cuda_nccl" NCCL_LOGDIR="$OUT/logs" \
+                timeout "${NCCL_TMO:-420}" "$ROOT/demos/bench/allreduce_ccoll_cuda_nccl.sh" "$OUT/allreduce_ccoll_cuda_nccl.csv" \
+                >>"$OUT/logs/nccl_bench.log" 2>&1 || { echo "FAIL nccl run $r"; status=1; }
+            echo "nccl run $r: $((SECONDS - t0)) s"
+        done
         tail -n 8 "$OUT/logs/nccl_bench.log"
         grep -h -o -E 'via (NET/[A-Za-z]+|P2P/[A-Za-z/]+|SHM[A-Za-z/]*)' "$OUT"/logs/nccl.*.log 2>/dev/null | sort | uniq -c
         python3 "$ROOT/demos/bench/allreduce_ccoll_cuda_nccl_table.py" "$OUT/allreduce_ccoll_cuda_nccl.csv" | tee "$OUT/nccl_table.md"
@@ -94,6 +111,14 @@ fi
 if want memcheck; then
     run memcheck_np2_ipc  CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 compute-sanitizer --error-exitcode 1 "$T"
     run memcheck_np2_rpn1 CCOLL_TEST_QUICK=1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 compute-sanitizer --error-exitcode 1 "$T"
+    if [ "$NGPU" -ge 4 ]; then
+        run memcheck_np4_ipc  CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 compute-sanitizer --error-exitcode 1 "$T"
+        run memcheck_np4_rpn2 CCOLL_TEST_QUICK=1 CCOLL_RANKS_PER_NODE=2 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 compute-sanitizer --error-exitcode 1 "$T"
+    fi
     grep -h "ERROR SUMMARY" "$OUT"/t_memcheck_*.log | sort | uniq -c
+fi
+if want racecheck; then # shared-memory races in the kernels (slow: the quick cases, 2 ranks)
+    TMO=${RACE_TMO:-240} run racecheck_np2_ipc CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 compute-sanitizer --tool racecheck --error-exitcode 1 "$T"
+    grep -h "RACECHECK SUMMARY\|ERROR SUMMARY" "$OUT"/t_racecheck_*.log | sort | uniq -c
 fi
 exit $status

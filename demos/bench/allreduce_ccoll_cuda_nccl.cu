@@ -23,7 +23,8 @@ static const char *USAGE =
     "[--count N[,N...] (f32 elements per rank, default 16777216)] [--data walk,normal] [--rel R] [--iters N]\n"
     "       [--algo nccl,mpi,argm,homcomp_f,auto,ring,doc,homcomp,recdbl (comma list; default nccl,argm,homcomp_f,mpi)]\n"
     "       [--nccl default|sockets|none] [--rpn D (ccoll ranks per node; 0 = MPI_COMM_TYPE_SHARED)] [--segment ELEMS]\n"
-    "       [--label TEXT] [--no-header]";
+    "       [--label TEXT] [--no-header] [--raw-once (nccl and mpi rows on the first --data only: their time does not\n"
+    "       depend on the values)]";
 
 #define CU(call) do { cudaError_t e_ = (call); if (e_ != cudaSuccess) { fprintf(stderr, "%s failed: %s\n", #call, cudaGetErrorString(e_)); MPI_Abort(MPI_COMM_WORLD, 1); } } while (0)
 #define NC(call) do { ncclResult_t r_ = (call); if (r_ != ncclSuccess) { fprintf(stderr, "%s failed: %s\n", #call, ncclGetErrorString(r_)); MPI_Abort(MPI_COMM_WORLD, 1); } } while (0)
@@ -35,7 +36,7 @@ int main(int argc, char **argv)
 {
     static const char *const nmodes[] = {"default", "sockets", "none", NULL};
     uint64_t counts[32], nc = 0, iters = 5, seg = 0, rpn = 0;
-    int rank, p, ndev = 0, nmode = 0, header = 1, fail = 0, order[A_N], no = 0, datas[2] = {1, 0}, nd = 0;
+    int rank, p, ndev = 0, nmode = 0, header = 1, fail = 0, order[A_N], no = 0, datas[2] = {1, 0}, nd = 0, raw_once = 0;
     double rel = 1e-4;
     const char *label = "";
     MPI_Init(&argc, &argv);
@@ -79,6 +80,7 @@ int main(int argc, char **argv)
         else if (dc_is(argv[i], "--segment")) seg = dc_arg_u64(&i, 0, 1 << 24);
         else if (dc_is(argv[i], "--label")) label = dc_arg_str(&i);
         else if (dc_is(argv[i], "--no-header")) header = 0;
+        else if (dc_is(argv[i], "--raw-once")) raw_once = 1;
         else if (dc_is(argv[i], "-h") || dc_is(argv[i], "--help")) dc_help();
         else dc_unknown(i);
     }
@@ -145,7 +147,7 @@ int main(int argc, char **argv)
             }
             for (int oi = 0; oi < no; oi++) {
                 const int a = order[oi];
-                if (a == A_NCCL && !nccl) continue;
+                if ((a == A_NCCL && !nccl) || ((a == A_NCCL || a == A_MPI) && raw_once && di > 0)) continue;
                 ccoll_plan *P = NULL;
                 ccoll_info I, best;
                 ccoll_status st = CCOLL_OK;

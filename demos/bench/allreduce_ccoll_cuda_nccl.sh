@@ -8,10 +8,16 @@
 #         compressed HomComp_F ring) and staged MPI, OpenMPI over TCP on loopback
 #         (--mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_include lo): the same slow path
 #   slowseg  HomComp_F alone on the slow path with --segment $SLOW_SEG (default 4194304)
+#   hier  NP / HIER_RPN simulated nodes of HIER_RPN ranks (default 2; NP=4: 2 x 2): NCCL with
+#         NCCL_HOSTID set per simulated node (NVLink inside, its socket transport on lo between,
+#         NCCL_IB_DISABLE=1) beside ccoll's ArGM with --rpn HIER_RPN (CUDA IPC inside, HomComp_F
+#         over OpenMPI's TCP on lo between); SLOW_COUNTS
 #   BIN=build/demos/bench/allreduce_ccoll_cuda_nccl demos/bench/allreduce_ccoll_cuda_nccl.sh OUT.csv
 # Env: NP (ranks, default 2), ITERS (5), NODE_COUNTS / SLOW_COUNTS (f32 elements per rank),
-# SETTINGS ("node slow"), NODE_ALGOS / SLOW_ALGOS, NCCL_LOGDIR (NCCL_DEBUG=INFO logs there),
-# MPIEXEC_EXTRA. LD_LIBRARY_PATH must find libnccl.so.2.
+# SETTINGS ("node slow"), NODE_ALGOS / SLOW_ALGOS / HIER_ALGOS, HIER_RPN, NCCL_LOGDIR
+# (NCCL_DEBUG=INFO logs there), MPIEXEC_EXTRA. LD_LIBRARY_PATH must find libnccl.so.2. The slow
+# and hier settings time NCCL and staged MPI on the walk data only (--raw-once: their time does
+# not depend on the values).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-allreduce_ccoll_cuda_nccl.csv}
@@ -25,14 +31,19 @@ export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVL
 if [ -n "${NCCL_LOGDIR:-}" ]; then mkdir -p "$NCCL_LOGDIR"; export NCCL_DEBUG=INFO NCCL_DEBUG_FILE="$NCCL_LOGDIR/nccl.%h.%p.log"; fi
 xenv=(-x LD_LIBRARY_PATH -x NCCL_NVLS_ENABLE ${NCCL_DEBUG:+-x NCCL_DEBUG -x NCCL_DEBUG_FILE})
 status=0
-header=""
+header=""; [ -s "$out" ] && header=--no-header # appending to an earlier run's CSV
 for s in ${SETTINGS:-node slow}; do
     case $s in
     node) mpiexec -n "$NP" "${xenv[@]}" ${MPIEXEC_EXTRA:-} "$BIN" $header --label node --nccl default --data walk \
               --count "$NODE_COUNTS" --iters "$ITERS" --algo "${NODE_ALGOS:-nccl,argm,mpi}" >>"$out" || status=1;;
     slow) NCCL_SOCKET_IFNAME=lo mpiexec -n "$NP" "${xenv[@]}" -x NCCL_SOCKET_IFNAME --mca pml ob1 --mca btl tcp,self \
               --mca btl_tcp_if_include lo ${MPIEXEC_EXTRA:-} "$BIN" $header --label slow --nccl sockets --rpn 1 \
-              --data walk,normal --count "$SLOW_COUNTS" --iters "$ITERS" --algo "${SLOW_ALGOS:-nccl,homcomp_f,mpi}" >>"$out" || status=1;;
+              --data walk,normal --count "$SLOW_COUNTS" --iters "$ITERS" --algo "${SLOW_ALGOS:-nccl,homcomp_f,mpi}" --raw-once >>"$out" || status=1;;
+    hier) NCCL_SOCKET_IFNAME=lo NCCL_IB_DISABLE=1 mpiexec -n "$NP" "${xenv[@]}" -x NCCL_SOCKET_IFNAME -x NCCL_IB_DISABLE --mca pml ob1 \
+              --mca btl tcp,self --mca btl_tcp_if_include lo ${MPIEXEC_EXTRA:-} \
+              sh -c 'export NCCL_HOSTID=ccoll_node$((${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-0}} / $0)); exec "$@"' "${HIER_RPN:=2}" "$BIN" $header --label hier \
+              --nccl default --rpn "$HIER_RPN" --data walk,normal --count "$SLOW_COUNTS" --iters "$ITERS" \
+              --algo "${HIER_ALGOS:-nccl,argm}" --raw-once >>"$out" || status=1;;
     slowseg) mpiexec -n "$NP" "${xenv[@]}" --mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_include lo ${MPIEXEC_EXTRA:-} \
               "$BIN" $header --label slow_seg${SLOW_SEG:=4194304} --nccl none --rpn 1 --data walk,normal --count "$SLOW_COUNTS" \
               --iters "$ITERS" --algo homcomp_f --segment "$SLOW_SEG" >>"$out" || status=1;;
