@@ -164,11 +164,12 @@
  *   differ get SA_ERR_ARG on every rank (info.mismatch names the first difference); lengths and
  *   opt (threads) may differ per rank. SA_MPI_DIST: a distributed difference-cover
  *   sorter (DCX: the byte level uses the cover period SA_MPI_DCX, 7 unless defined as 3 or 13;
- *   names by a global sample sort, recursion while names repeat, levels of at most
- *   SA_MPI_DCX_BASE (2^18) characters sorted on rank 0, then all suffixes placed by one more
- *   distributed sort), Phi/PLCP for the LCP with the long comparisons batched into all-to-all
+ *   names by a global sample sort, recursion while names repeat; a level of at most
+ *   SA_MPI_DCX_BASE (2^18) characters, or a recursion level of at most SA_MPI_DCX_GATHER (8) times
+ *   the byte level's block, is gathered on rank 0 and sorted there by SA-IS; then all suffixes
+ *   placed by one more distributed sort), Phi/PLCP for the LCP with the long comparisons batched into all-to-all
  *   rounds (no one-sided reads: nothing waits on a busy rank's progress), LRS by reductions;
- *   no rank but rank 0 (the small levels) holds more than about n/P of anything (info.peak_bytes:
+ *   no rank but rank 0 (the gathered level) holds more than about n/P of anything (info.peak_bytes:
  *   what this rank's call allocated at most). SA_MPI_GATHER: the seed's
  *   design made exact (local sorts in the order of the whole suffixes, k-way merge, sa_lcp and
  *   sa_lrs on rank 0, which holds the whole text, SA and LCP; n < 2^31). opt->threads is per
@@ -398,7 +399,8 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
  * Limits: n < 2^57 (SA_MPI_DIST); SA_MPI_GATHER needs n < 2^31 (rank 0 holds everything).
  * Memory per rank (SA_MPI_DIST): well over 100 bytes per suffix of its block at the peak (the
  * byte level's 48-byte merge records and their receive buffer, the recursion's texts and SA
- * blocks); info.peak_bytes says what a call took. */
+ * blocks; rank 0 also holds the gathered level, about 12 bytes per name, 5 per input byte at
+ * DC7); info.peak_bytes says what a call took. */
 #ifdef __cplusplus
 } /* mpi.h outside extern "C": its C++ bindings */
 #endif
@@ -1734,6 +1736,7 @@ typedef struct sa__mpi_ctx {
     int64_t held, peak;       /* bytes allocated through sa__mpi_get (kept blocks included), peak */
     int64_t cbytes, ncoll;    /* bytes this rank sent in all-to-all exchanges; collective calls */
     int levels, cover;        /* DCX: recursion depth reached, the byte level's cover period */
+    int64_t glim;             /* DCX: recursion levels this short are gathered (SA_MPI_DCX_GATHER) */
 } sa__mpi_ctx;
 
 static void *sa__mpi_alloc(int64_t count, size_t es)
@@ -2493,6 +2496,10 @@ static sa_status sa__mpi_fetch(sa__mpi_ctx *c, const int64_t *want, int64_t m, c
 #ifndef SA_MPI_DCX_BASE
 #define SA_MPI_DCX_BASE ((int64_t)1 << 18) /* a level this small is gathered and sorted on one rank */
 #endif
+#ifndef SA_MPI_DCX_GATHER
+#define SA_MPI_DCX_GATHER 8 /* a recursion level of at most this many times the byte level's block is
+                               gathered on rank 0 and sorted there by SA-IS (0: never) */
+#endif
 #define SA__MPI_H 16 /* characters (words) of halo after each rank's block on the integer levels */
 
 typedef struct sa__mpi_dc {
@@ -2630,43 +2637,42 @@ static sa_status sa__mpi_shift(sa__mpi_ctx *c, const int64_t *v, int64_t m, int6
     return st;
 }
 
-/* Suffix array of an integer text u[0..n) (characters >= 1) on one rank: prefix doubling over
- * the radix sort of sa__mpi_lsort (the levels gathered here are small). sa[0..n). */
-static sa_status sa__mpi_local_int(sa__mpi_ctx *c, const uint64_t *u, int64_t n, int64_t *sa)
+/* Suffix array of an integer text on one rank, in place: u[0..n) holds the characters (1..n, as
+ * the names of a level are) on entry and the suffix array on return. sa.h's SA-IS on the
+ * characters minus one (an alphabet of n: no renaming), 32-bit when n fits (half the memory and
+ * faster; the narrowing and the widening run in place). */
+static sa_status sa__mpi_local_int(sa__mpi_ctx *c, uint64_t *u, int64_t n)
 {
-    sa__mpi_rec *r;
-    int64_t *rk, i, h = 1, k;
-    sa_status st = SA_OK;
-    r = (sa__mpi_rec *)sa__mpi_get(c, n, sizeof *r);
-    rk = (int64_t *)sa__mpi_get(c, n, sizeof *rk);
-    if (!r || !rk) { st = SA_ERR_NOMEM; goto done; }
-    for (i = 0; i < n; i++) rk[i] = (int64_t)u[i];
-    for (;;) {
-        int uniq = 1;
-        for (i = 0; i < n; i++) {
-            r[i].k1 = (uint64_t)rk[i];
-            r[i].k2 = i + h < n ? (uint64_t)rk[i + h] : 0;
-            r[i].pos = i;
-        }
-        if ((st = sa__mpi_lsort(c, &r, n, c->nt, NULL, 0)) != SA_OK) goto done;
-        for (k = 0, i = 0; i < n; i++) { /* rank = 1 + index of the first equal key */
-            if (i && (r[i].k1 != r[i - 1].k1 || r[i].k2 != r[i - 1].k2)) k = i;
-            else if (i) uniq = 0;
-            sa[i] = k + 1;
-        }
-        for (i = 0; i < n; i++) rk[r[i].pos] = sa[i];
-        if (uniq) break;
-        h *= 2;
+    sa_options o;
+    int64_t i;
+    sa_status st;
+    memset(&o, 0, sizeof o);
+    o.threads = c->nt;
+    for (i = 0; i < n; i++) if (u[i] < 1 || u[i] > (uint64_t)n) return SA_ERR_INTERNAL;
+    if (n < INT32_MAX) {
+        int32_t *t32 = (int32_t *)u, *s32;
+        int64_t *sa = (int64_t *)u;
+        s32 = (int32_t *)sa__mpi_get(c, n, sizeof *s32);
+        if (!s32) return SA_ERR_NOMEM;
+        for (i = 0; i < n; i++) t32[i] = (int32_t)(u[i] - 1); /* front to back: writes trail the reads */
+        st = sa_build_int(t32, s32, (int32_t)n, (int32_t)n, &o);
+        for (i = n - 1; st == SA_OK && i >= 0; i--) sa[i] = s32[i];
+        sa__mpi_put(c, s32);
+        return st;
+    } else {
+        int64_t *t64 = (int64_t *)u, *s64 = (int64_t *)sa__mpi_get(c, n, sizeof *s64);
+        if (!s64) return SA_ERR_NOMEM;
+        for (i = 0; i < n; i++) t64[i] = (int64_t)u[i] - 1;
+        st = sa_build_int64(t64, s64, n, n, &o);
+        if (st == SA_OK) memcpy(u, s64, (size_t)n * sizeof *s64);
+        sa__mpi_put(c, s64);
+        return st;
     }
-    for (i = 0; i < n; i++) sa[i] = r[i].pos;
-done:
-    if (r) sa__mpi_put(c, r);
-    if (rk) sa__mpi_put(c, rk);
-    return st;
 }
 
 /* A small level: rank 0 gathers the text, sorts it (sa_build64 on bytes, sa__mpi_local_int on
- * names) and sends every rank its block of the SA. Collective. */
+ * names: SA-IS, in place of the gathered names) and sends every rank its block of the SA.
+ * Collective. */
 static sa_status sa__mpi_dcx_base(sa__mpi_ctx *c, const sa__mpi_txt *t, int64_t *out)
 {
     int64_t n = c->n, q, l, k;
@@ -2676,8 +2682,8 @@ static sa_status sa__mpi_dcx_base(sa__mpi_ctx *c, const sa__mpi_txt *t, int64_t 
     sa_status st = SA_OK;
     if (c->r == 0) {
         all = (uint8_t *)sa__mpi_get(c, n, es);
-        sa = (int64_t *)sa__mpi_get(c, n, sizeof *sa);
-        if (!all || !sa) st = SA_ERR_NOMEM;
+        if (t->b) sa = (int64_t *)sa__mpi_get(c, n, sizeof *sa);
+        if (!all || (t->b && !sa)) st = SA_ERR_NOMEM;
     }
     st = sa__mpi_agree(c, st);
     if (st != SA_OK) goto done;
@@ -2694,7 +2700,9 @@ static sa_status sa__mpi_dcx_base(sa__mpi_ctx *c, const sa__mpi_txt *t, int64_t 
                 o.threads = c->nt;
                 st = sa_build64(all, sa, n, &o);
             } else {
-                st = sa__mpi_local_int(c, (const uint64_t *)all, n, sa);
+                st = sa__mpi_local_int(c, (uint64_t *)all, n);
+                sa = (int64_t *)all; /* the names' suffix array, in place */
+                all = NULL;
             }
         }
     } else {
@@ -2736,30 +2744,66 @@ static void sa__mpi_dc_msort(const sa__mpi_dc *d, const uint64_t *in, int64_t *i
     }
 }
 
+/* The merge record of suffix lo + j (see sa__mpi_dc_cmp) from the text and the sample ranks R. */
+static void sa__mpi_dc_rec(const sa__mpi_ctx *c, const sa__mpi_dc *d, const sa__mpi_txt *t, const uint64_t *R,
+                           int64_t j, uint64_t *w)
+{
+    uint64_t h = 0, l = 0;
+    int64_t i = c->lo + j;
+    int X = d->X, a = (int)(i % X), k, sh = 128 - (X - 1) * d->b, o;
+    for (k = 0; k < X - 1; k++) {
+        uint64_t ch = sa__mpi_ch(c, t, j + k);
+        h = h << d->b | l >> (64 - d->b);
+        l = l << d->b | ch;
+    }
+    if (sh >= 64) { h = l << (sh - 64); l = 0; }
+    else if (sh > 0) { h = h << sh | l >> (64 - sh); l <<= sh; }
+    w[0] = h;
+    w[1] = l;
+    w[2] = (uint64_t)i | (uint64_t)a << 58;
+    for (o = 0, k = 0; k < X; k++)
+        if (d->in[(a + k) % X]) w[3 + o++] = R[j + k];
+}
+
+/* The splitter bucket of record w among the P - 1 splitters all + spl[q] * s. */
+static int sa__mpi_dc_bucket(const sa__mpi_dc *d, const uint64_t *w, const uint64_t *all, const int64_t *spl, int k)
+{
+    int a = 0, b = k;
+    while (a < b) {
+        int mid = (a + b) / 2;
+        if (sa__mpi_dc_cmp(d, w, all + spl[mid] * d->s) < 0) b = mid; else a = mid + 1;
+    }
+    return a;
+}
+
 /* Step 3: this rank's block of the level's SA (out[0..cnt)) from the text t and the sample ranks
  * *pR (R[j] for position lo + j, 0 off the sample and past n; cnt + X entries; put back here once
- * the records hold them). Collective. */
+ * the records hold them). The records are built twice, straight into the send buffer grouped by
+ * destination (no record array to permute); the received share is sorted by class keys and
+ * merged through their indices (the records never move again). Collective. */
 static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa__mpi_txt *t, uint64_t **pR,
                                    int64_t *out)
 {
-    int64_t cnt = c->cnt, lo = c->lo, j, m = 0, ns, tot, e, rn = 0;
-    int s = d->s, X = d->X, P = c->P, q, rc;
+    int64_t cnt = c->cnt, m = 0, ns, tot, e, rn = 0, *tcnt = NULL;
+    int s = d->s, X = d->X, P = c->P, q, rc, nth;
     uint64_t *mr = NULL, *smp = NULL, *all = NULL, *sb = NULL, seed = 0x5A4D5049ull ^ (uint64_t)c->n;
-    int64_t *idx = NULL, *tmp = NULL, *slot = NULL, *pos = NULL;
-    int *dest = NULL, *gcnt = NULL, *gdsp = NULL;
+    int64_t *idx = NULL, *tmp = NULL, *pos = NULL;
+    int *gcnt = NULL, *gdsp = NULL;
+    uint16_t *dest = NULL;
     const uint64_t *R = *pR;
     sa__mpi_rec *kr = NULL;
     void *rb = NULL;
     MPI_Datatype dt = MPI_DATATYPE_NULL;
     sa_status st;
-    mr = (uint64_t *)sa__mpi_get(c, cnt, (size_t)s * 8);
+    nth = c->nt > 1 && cnt > 65536 ? (c->nt < 64 ? c->nt : 64) : 1;
     smp = (uint64_t *)sa__mpi_get(c, SA__MPI_SAMPLES, (size_t)s * 8);
     all = (uint64_t *)sa__mpi_get(c, (int64_t)SA__MPI_SAMPLES * P, (size_t)s * 8);
     idx = (int64_t *)sa__mpi_get(c, 2 * (int64_t)SA__MPI_SAMPLES * P, sizeof *idx);
     gcnt = (int *)sa__mpi_get(c, 2 * (int64_t)P, sizeof *gcnt);
-    dest = (int *)sa__mpi_get(c, cnt, sizeof *dest);
-    slot = (int64_t *)sa__mpi_get(c, cnt, sizeof *slot);
-    st = mr && smp && all && idx && gcnt && dest && slot ? SA_OK : SA_ERR_NOMEM;
+    tcnt = (int64_t *)sa__mpi_get(c, (int64_t)nth * P, sizeof *tcnt);
+    if (P > 65536) dest = NULL; /* destinations in 16 bits, or searched twice */
+    else dest = (uint16_t *)sa__mpi_get(c, cnt, sizeof *dest);
+    st = smp && all && idx && gcnt && tcnt && (dest || P > 65536) ? SA_OK : SA_ERR_NOMEM;
     if (st == SA_OK) {
         rc = MPI_Type_contiguous(s * 8, MPI_BYTE, &dt);
         if (rc == MPI_SUCCESS) rc = MPI_Type_commit(&dt);
@@ -2769,32 +2813,9 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     if (st != SA_OK) goto done;
     gdsp = gcnt + P;
     tmp = idx + (int64_t)SA__MPI_SAMPLES * P;
-    /* the records */
-    SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && cnt > 65536))
-    for (j = 0; j < cnt; j++) {
-        uint64_t *w = mr + j * s, h = 0, l = 0;
-        int64_t i = lo + j;
-        int a = (int)(i % X), k, sh = 128 - (X - 1) * d->b, o;
-        for (k = 0; k < X - 1; k++) {
-            uint64_t ch = sa__mpi_ch(c, t, j + k);
-            h = h << d->b | l >> (64 - d->b);
-            l = l << d->b | ch;
-        }
-        if (sh >= 64) { h = l << (sh - 64); l = 0; }
-        else if (sh > 0) { h = h << sh | l >> (64 - sh); l <<= sh; }
-        w[0] = h;
-        w[1] = l;
-        w[2] = (uint64_t)i | (uint64_t)a << 58;
-        for (o = 0, k = 0; k < X; k++)
-            if (d->in[(a + k) % X]) w[3 + o++] = R[j + k];
-    }
-    sa__mpi_put(c, *pR);
-    *pR = NULL;
-    R = NULL;
     /* splitters: P - 1 of SA__MPI_SAMPLES random records per rank, in suffix order */
     ns = cnt < SA__MPI_SAMPLES ? cnt : SA__MPI_SAMPLES;
-    for (e = 0; e < ns; e++)
-        memcpy(smp + e * s, mr + (int64_t)(sa__mpi_mix(&seed) % (uint64_t)cnt) * s, (size_t)s * 8);
+    for (e = 0; e < ns; e++) sa__mpi_dc_rec(c, d, t, R, (int64_t)(sa__mpi_mix(&seed) % (uint64_t)cnt), smp + e * s);
     {
         int nsi = (int)ns;
         if ((st = sa__mpi_allgather(c, &nsi, 1, MPI_INT, gcnt)) != SA_OK) goto done;
@@ -2810,51 +2831,53 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     sa__mpi_dc_msort(d, all, idx, tmp, tot);
     for (q = 0; q + 1 < P; q++) /* splitter q at all + tmp[q] * s */
         tmp[q] = tot ? idx[(int64_t)(q + 1) * tot / P] : 0;
-    /* destinations by binary search among the splitters, then grouped by destination */
-    SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && cnt > 65536))
-    for (j = 0; j < cnt; j++) {
-        int a = 0, b = tot ? P - 1 : 0;
-        while (a < b) {
-            int mid = (a + b) / 2;
-            if (sa__mpi_dc_cmp(d, mr + j * s, all + tmp[mid] * s) < 0) b = mid; else a = mid + 1;
+    /* destinations: each thread counts its slice's per rank (destination-major offsets follow) */
+    memset(tcnt, 0, (size_t)nth * P * sizeof *tcnt);
+    SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
+    for (q = 0; q < nth; q++) {
+        int64_t *cn = tcnt + (int64_t)q * P, x;
+        uint64_t w[16];
+        for (x = cnt * q / nth; x < cnt * (q + 1) / nth; x++) {
+            int b;
+            sa__mpi_dc_rec(c, d, t, R, x, w);
+            b = tot ? sa__mpi_dc_bucket(d, w, all, tmp, P - 1) : 0;
+            if (dest) dest[x] = (uint16_t)b;
+            cn[b]++;
         }
-        dest[j] = a;
     }
+    for (tot = 0, e = 0; e < P; e++) {
+        c->g64[e] = 0;
+        for (q = 0; q < nth; q++) {
+            int64_t v = tcnt[(int64_t)q * P + e];
+            tcnt[(int64_t)q * P + e] = tot;
+            tot += v;
+            c->g64[e] += v;
+        }
+    }
+    sb = (uint64_t *)sa__mpi_get(c, cnt, (size_t)s * 8);
+    st = sa__mpi_agree(c, sb ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
+    for (q = 0; q < nth; q++) {
+        int64_t *off = tcnt + (int64_t)q * P, x;
+        uint64_t w[16];
+        for (x = cnt * q / nth; x < cnt * (q + 1) / nth; x++) {
+            int b;
+            if (dest) b = dest[x];
+            else { sa__mpi_dc_rec(c, d, t, R, x, w); b = sa__mpi_dc_bucket(d, w, all, tmp, P - 1); }
+            sa__mpi_dc_rec(c, d, t, R, x, sb + off[b]++ * s);
+        }
+    }
+    sa__mpi_put(c, *pR); *pR = NULL; R = NULL;
+    if (dest) { sa__mpi_put(c, dest); dest = NULL; }
     sa__mpi_put(c, all); all = NULL;
-    sa__mpi_group(c, dest, cnt, c->g64, slot);
-    sa__mpi_put(c, dest); dest = NULL;
-    if (c->nt > 1 && cnt > 65536) { /* threads: a grouped copy (parallel; one more record array) */
-        sb = (uint64_t *)sa__mpi_get(c, cnt, (size_t)s * 8);
-        st = sa__mpi_agree(c, sb ? SA_OK : SA_ERR_NOMEM);
-        if (st != SA_OK) goto done;
-        SA__OMP(omp parallel for num_threads(c->nt) schedule(static))
-        for (j = 0; j < cnt; j++) memcpy(sb + slot[j] * s, mr + j * s, (size_t)s * 8);
-        sa__mpi_put(c, mr);
-        mr = sb;
-        sb = NULL;
-        for (j = 0; j < cnt; j++) slot[j] = j; /* done */
-    } else {
-        st = sa__mpi_agree(c, SA_OK); /* the same number of agreements either way */
-    }
-    if (st == SA_OK) { /* grouped by destination in place (record j to slot[j], swap by swap): no copy */
-        uint64_t tw[16];
-        for (j = 0; j < cnt; j++)
-            while (slot[j] != j) {
-                int64_t k = slot[j], tk;
-                memcpy(tw, mr + k * s, (size_t)s * 8);
-                memcpy(mr + k * s, mr + j * s, (size_t)s * 8);
-                memcpy(mr + j * s, tw, (size_t)s * 8);
-                tk = slot[k]; slot[k] = k; slot[j] = tk;
-            }
-    }
-    sa__mpi_put(c, slot); slot = NULL;
-    st = sa__mpi_xchg(c, mr, c->g64, (size_t)s * 8, dt, &rb, &rn, NULL);
-    sa__mpi_put(c, mr); mr = NULL;
+    st = sa__mpi_xchg(c, sb, c->g64, (size_t)s * 8, dt, &rb, &rn, NULL);
+    sa__mpi_put(c, sb); sb = NULL;
     if (st != SA_OK) goto done;
     mr = (uint64_t *)rb; rb = NULL;
     m = rn;
-    /* this rank's share: sorted by residue class (class key: residue, the first l characters, the
-     * rank at l), then the X sorted classes merged */
+    /* this rank's share: class keys (residue, the first l characters, the rank at l) sorted, then
+     * the X class runs merged through the keys' indices */
     kr = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *kr);
     st = sa__mpi_agree(c, kr ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
@@ -2868,67 +2891,43 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     }
     st = sa__mpi_agree(c, sa__mpi_lsort(c, &kr, m, c->nt, NULL, 0));
     if (st != SA_OK) goto done;
-    if (c->nt > 1 && m > 65536) { /* threads: a parallel copy in class order (one more record array) */
-        uint64_t *m2 = (uint64_t *)sa__mpi_get(c, m, (size_t)s * 8);
-        st = sa__mpi_agree(c, m2 ? SA_OK : SA_ERR_NOMEM);
-        if (st != SA_OK) { if (m2) sa__mpi_put(c, m2); goto done; }
-        SA__OMP(omp parallel for num_threads(c->nt) schedule(static))
-        for (e = 0; e < m; e++) { memcpy(m2 + e * s, mr + kr[e].pos * s, (size_t)s * 8); kr[e].pos = -1; }
-        sa__mpi_put(c, mr);
-        mr = m2;
-    } else {
-        st = sa__mpi_agree(c, SA_OK); /* the same number of agreements either way */
-    }
-    {   /* the records into class order in place, cycle by cycle (record e <- record kr[e].pos); the
-         * merge then reads X sequential streams */
-        uint64_t tmpw[16];
-        int64_t i0, jj, k;
-        for (i0 = 0; i0 < m; i0++) {
-            if (kr[i0].pos == i0 || kr[i0].pos < 0) continue;
-            memcpy(tmpw, mr + i0 * s, (size_t)s * 8);
-            for (jj = i0;;) {
-                k = kr[jj].pos;
-                kr[jj].pos = -1;
-                if (k == i0) { memcpy(mr + jj * s, tmpw, (size_t)s * 8); break; }
-                memcpy(mr + jj * s, mr + k * s, (size_t)s * 8);
-                jj = k;
-            }
-        }
-    }
-    sa__mpi_put(c, kr); kr = NULL;
     pos = (int64_t *)sa__mpi_get(c, m, sizeof *pos);
     st = sa__mpi_agree(c, pos ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
-    {   /* X-way merge by a winner tree over the class runs */
+    {   /* X-way merge by a winner tree over the class runs of kr */
         int64_t hd[16], en[16];
         int a, K = 1, tr[32];
         for (a = 0; a < 16; a++) hd[a] = en[a] = 0;
         for (e = 0; e < m;) { /* class runs */
             int64_t f = e;
-            a = (int)(mr[e * s + 2] >> 58);
-            while (f < m && (int)(mr[f * s + 2] >> 58) == a) f++;
+            a = (int)(kr[e].k1 >> 60);
+            while (f < m && (int)(kr[f].k1 >> 60) == a) f++;
             hd[a] = e;
             en[a] = f;
             e = f;
         }
         while (K < X) K *= 2;
         for (a = 0; a < K; a++) tr[K + a] = a;
+#define SA__MPI_HEAD(u) (mr + kr[hd[u]].pos * s)
         for (a = K - 1; a >= 1; a--) {
             int u = tr[2 * a], v = tr[2 * a + 1];
             tr[a] = hd[u] >= en[u] ? v : hd[v] >= en[v] ? u
-                  : sa__mpi_dc_cmp(d, mr + hd[v] * s, mr + hd[u] * s) < 0 ? v : u;
+                  : sa__mpi_dc_cmp(d, SA__MPI_HEAD(v), SA__MPI_HEAD(u)) < 0 ? v : u;
         }
         for (e = 0; e < m; e++) {
             int w = tr[1], x;
-            pos[e] = (int64_t)(mr[hd[w] * s + 2] & (((uint64_t)1 << 58) - 1));
+            pos[e] = (int64_t)(SA__MPI_HEAD(w)[2] & (((uint64_t)1 << 58) - 1));
             hd[w]++;
+            if (hd[w] + 8 < en[w]) SA__PF(mr + kr[hd[w] + 8].pos * s);
             for (x = (K + w) / 2; x >= 1; x /= 2) {
                 int u = tr[2 * x], v = tr[2 * x + 1];
                 tr[x] = hd[u] >= en[u] ? v : hd[v] >= en[v] ? u
-                      : sa__mpi_dc_cmp(d, mr + hd[v] * s, mr + hd[u] * s) < 0 ? v : u;
+                      : sa__mpi_dc_cmp(d, SA__MPI_HEAD(v), SA__MPI_HEAD(u)) < 0 ? v : u;
             }
         }
+#undef SA__MPI_HEAD
     }
+    sa__mpi_put(c, kr); kr = NULL;
     sa__mpi_put(c, mr); mr = NULL;
     st = sa__mpi_shift(c, pos, m, out);
 done:
@@ -2938,8 +2937,8 @@ done:
     if (all) sa__mpi_put(c, all);
     if (idx) sa__mpi_put(c, idx);
     if (gcnt) sa__mpi_put(c, gcnt);
+    if (tcnt) sa__mpi_put(c, tcnt);
     if (dest) sa__mpi_put(c, dest);
-    if (slot) sa__mpi_put(c, slot);
     if (sb) sa__mpi_put(c, sb);
     if (kr) sa__mpi_put(c, kr);
     if (pos) sa__mpi_put(c, pos);
@@ -2961,7 +2960,8 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
     sa_status st = SA_OK;
     if (depth > c->levels) c->levels = depth;
     /* below 7 characters a level's sample need not be shorter than its text: always gathered */
-    if (n <= (SA_MPI_DCX_BASE > 6 ? SA_MPI_DCX_BASE : 6) || c->P == 1) return sa__mpi_dcx_base(c, t, out);
+    if (n <= (SA_MPI_DCX_BASE > 6 ? SA_MPI_DCX_BASE : 6) || c->P == 1 || (depth > 0 && n <= c->glim))
+        return sa__mpi_dcx_base(c, t, out);
     X = sa__mpi_dc_pick(X0, b);
     if (!X || n >= ((int64_t)1 << 57)) return SA_ERR_SIZE; /* every rank sees the same n and b */
     sa__mpi_dc_init(&d, X, b);
@@ -3686,6 +3686,7 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
         sa__mpi_txt t;
         t.b = T;
         t.w = NULL;
+        c.glim = c.c > INT64_MAX / 64 ? INT64_MAX : (int64_t)SA_MPI_DCX_GATHER * c.c;
         st = sa__mpi_dcx(&c, &t, SA_MPI_DCX, 9, sa, 0);
         rounds = c.levels + 1;
         tsa = MPI_Wtime() - t0;

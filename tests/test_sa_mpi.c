@@ -419,12 +419,39 @@ static void check_failalloc(sa_mpi_algorithm algo, int every, int kind)
     }
 }
 
+/* The DCX cases (tests build it with SA_MPI_DCX_BASE=0: every level distributed; with
+ * SA_MPI_DCX_GATHER=0 as well, the recursion too, else its first level is gathered). */
+static void check_dcx(void)
+{
+    int64_t x, c0;
+    for (x = 1; x <= 14; x++) check_dist(x % 2 ? T_RAND2 : T_EQUAL, x, 1); /* around the covers 3, 7, 13 */
+    check_dist(T_RAND4, 3 * (P - 1) > 6 ? 3 * (P - 1) : 9, 1); /* the last rank holds 0 bytes */
+    for (c0 = 0; c0 < 3; c0++) { /* one off multiples of the covers and the rank count */
+        int64_t m = (c0 == 0 ? 3 : c0 == 1 ? 7 : 13) * P * 37;
+        check_dist(T_RAND2, m - 1, 1);
+        check_dist(T_PERIODIC, m, 1);
+        check_dist(T_EQUAL, m + 1, 1);
+    }
+    x = check_dist(T_EQUAL, 5000, 1); /* the deepest recursion */
+    CHECK(P == 1 || x >= (SA_MPI_DCX_GATHER ? 2 : 3), "all-equal text: %d levels", (int)x); /* gathered: 2 */
+    check_dist(T_TRIPLE, 6000, 1);
+    check_dist(T_RUNS, 40000, 1);
+    check_dist(T_NUL, 20000, 1);
+#ifdef _OPENMP
+    check_dist(T_RUNS, 140000, 2); /* hybrid: the threaded local sorts and scans (>= 64 Ki) */
+    check_dist(T_TRIPLE, 140000, 2);
+#endif
+}
+
 int main(int argc, char **argv)
 {
     static const int64_t sizes[] = {0, 1, 3, 17, 1000};
-    int fails, allfails = 0, kind, stall = 0, a;
+    int fails, allfails = 0, kind, stall = 0, dcx = 0, a;
     uint64_t seed;
-    for (a = 1; a < argc; a++) if (!strcmp(argv[a], "--stall")) stall = 1;
+    for (a = 1; a < argc; a++) {
+        if (!strcmp(argv[a], "--stall")) stall = 1;
+        if (!strcmp(argv[a], "--dcx")) dcx = 1;
+    }
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &R);
     MPI_Comm_size(MPI_COMM_WORLD, &P);
@@ -441,6 +468,12 @@ int main(int argc, char **argv)
         CHECK(dt < 60.0, "1 MB with NUL runs took %.1f s on %d ranks", dt, P);
         if (R == 0) printf("stall check: 1 MB of NUL/0xFF runs, %d ranks: %.2f s (levels %d)\n", P, dt,
                            last_info.rounds);
+        goto out;
+    }
+    if (dcx) { /* the DCX cases and its failing allocator only (a build with other SA_MPI_DCX_* settings) */
+        check_dcx();
+        check_failalloc(SA_MPI_DIST, P <= 2 ? 1 : 61, T_REPEAT);
+        check_failalloc(SA_MPI_DIST, P <= 2 ? 1 : 61, T_EQUAL);
         goto out;
     }
     check_text(T_RAND256, 0);
@@ -463,27 +496,7 @@ int main(int argc, char **argv)
 #ifdef _OPENMP
     check_text(T_RAND256, 150000); /* the threaded paths (local sorts, scans) start at 64 Ki */
 #endif
-    /* the DCX (tests build it with SA_MPI_DCX_BASE=0: every level distributed) */
-    {
-        int64_t x, c0;
-        for (x = 1; x <= 14; x++) check_dist(x % 2 ? T_RAND2 : T_EQUAL, x, 1); /* around the covers 3, 7, 13 */
-        check_dist(T_RAND4, 3 * (P - 1) > 6 ? 3 * (P - 1) : 9, 1); /* the last rank holds 0 bytes */
-        for (c0 = 0; c0 < 3; c0++) { /* one off multiples of the covers and the rank count */
-            int64_t m = (c0 == 0 ? 3 : c0 == 1 ? 7 : 13) * P * 37;
-            check_dist(T_RAND2, m - 1, 1);
-            check_dist(T_PERIODIC, m, 1);
-            check_dist(T_EQUAL, m + 1, 1);
-        }
-        x = check_dist(T_EQUAL, 5000, 1); /* the deepest recursion */
-        CHECK(P == 1 || x >= 3, "all-equal text: %d levels", (int)x);
-        check_dist(T_TRIPLE, 6000, 1);
-        check_dist(T_RUNS, 40000, 1);
-        check_dist(T_NUL, 20000, 1);
-#ifdef _OPENMP
-        check_dist(T_RUNS, 140000, 2); /* hybrid: the threaded local sorts and scans (>= 64 Ki) */
-        check_dist(T_TRIPLE, 140000, 2);
-#endif
-    }
+    check_dcx();
     check_bad_args();
     check_disagreement();
     check_file_kinds();
