@@ -60,6 +60,8 @@
  *   CCOLL_NO_HOMCOMP_IMPLEMENTATION    do not compile homcomp.cuh's implementation here
  *   CCOLL_TEST_HOOK_SEND(buf, len)     tests only: sees every stream before it is sent
  *   CCOLL_MAX_THREADS        the largest config.threads accepted (1024; above: CCOLL_ERR_ARG)
+ *   CCOLL_IPC_COPY_KERNEL    device ArGM over IPC with 3 to 8 ranks a node: 1 (default) = one
+ *                            copy kernel per chunk for all peers, 0 = copy engines (same bytes)
  *   The library reads no environment variable; the demos map CCOLL_RANKS_PER_NODE and
  *   CCOLL_NO_IPC onto config.ranks_per_node and config.no_ipc.
  *
@@ -220,7 +222,12 @@
  *     sums its piece, chunk by chunk as the parts arrive (events, no host round trip per
  *     chunk), in local-rank order with its own part read from its input; HomComp_F between
  *     nodes (compressed, staged); every rank copies every piece from the rank that made it as
- *     its chunks are done. Two node barriers per call (host only). Ranks that share
+ *     its chunks are done. With 3 to 8 ranks in the node each chunk's copies to (and from) all
+ *     peers are one kernel, so every link carries traffic at once; with 2, a copy engine.
+ *     Node barriers per call (host only): one, or two on the first call. On one node nothing
+ *     is compressed, so the NaN/Inf and range screen is made by the sum kernels from the
+ *     terms they read and agreed in the call's last allreduce (same statuses; no scan or
+ *     wait before the copies). Ranks that share
  *     a GPU, GPUs without peer access, or config.no_ipc = 1: the host's node phases on a pinned
  *     copy. info.ipc and info.ipc_why say which. One rank per node: the ring on the buffers.
  *   - AUTO: c, h, d measured on the GPU, plus model.stage (pinned copy, s/B), model.launch (a
@@ -271,6 +278,10 @@
 #define CCOLL_VERSION_MINOR 0
 #define CCOLL_VERSION_PATCH 0
 
+/* Device ArGM over IPC, 3 to 8 ranks a node: one copy kernel per chunk (1) or copy engines (0) */
+#ifndef CCOLL_IPC_COPY_KERNEL
+#define CCOLL_IPC_COPY_KERNEL 1
+#endif
 /* The largest config.threads a plan accepts (as in every header): above it, CCOLL_ERR_ARG. */
 #ifndef CCOLL_MAX_THREADS
 #define CCOLL_MAX_THREADS 1024
@@ -571,6 +582,9 @@ typedef struct {
                                  * (chunk c written to its peers, chunk c of its piece summed) */
     int ipc_evn;                /* entries of ipc_ev */
     int ipc_pushed;             /* this call's pushes are issued (before the preamble: ARGM) */
+    int scan_late;              /* this call's screen (min, max, NaN/Inf) comes from ArGM's sum
+                                 * kernels (one node over IPC) and is agreed in the finish */
+    double late[3];             /* this rank's min, max and NaN/Inf flag from those kernels */
 } ccoll__device;
 
 struct ccoll_plan {
@@ -703,25 +717,97 @@ template <typename T> static __global__ void ccoll__k_add(T *o, const T *a, cons
     for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x)
         o[i] = a[i] + b[i];
 }
-/* ArGM over IPC, one chunk: o = s[0] + s[1] + ... + s[d-1] in that order (the host's order:
- * the same bits), s[k] = src[k] + lo, s[self] = own + lo (this rank's input, read in place);
- * o2 (when not NULL) gets the same sums (the slot node peers read) */
-template <typename T>
-static __global__ void ccoll__k_sum_own(T *o, T *o2, T *const *src, const T *own, int self, int d, uint64_t lo, uint64_t hi)
-{
-    for (uint64_t i = lo + (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < hi; i += (uint64_t)gridDim.x * blockDim.x) {
-        T acc = self == 0 ? own[i] : src[0][i];
-        for (int j = 1; j < d; j++) acc = acc + (j == self ? own[i] : src[j][i]);
-        o[i] = acc;
-        if (o2) o2[i] = acc;
-    }
-}
 /* order-preserving keys of doubles, for atomicMin/atomicMax */
 static __device__ unsigned long long ccoll__key(double x)
 {
     unsigned long long u;
     memcpy(&u, &x, 8);
     return (u >> 63) ? ~u : (u | (1ull << 63));
+}
+/* a warp's min key, max key and NaN/Inf flag into r[0..2] (every lane calls it) */
+static __device__ void ccoll__scan_warp(unsigned long long mn, unsigned long long mx, unsigned long long bad, unsigned long long *r)
+{
+    for (int o = 16; o > 0; o /= 2) {
+        unsigned long long a = __shfl_down_sync(0xffffffffu, mn, o), b = __shfl_down_sync(0xffffffffu, mx, o);
+        bad |= __shfl_down_sync(0xffffffffu, bad, o);
+        mn = a < mn ? a : mn;
+        mx = b > mx ? b : mx;
+    }
+    if ((threadIdx.x & 31) == 0) {
+        if (mn != ~0ull) atomicMin(&r[0], mn);
+        if (mx) atomicMax(&r[1], mx);
+        if (bad) atomicOr(&r[2], bad);
+    }
+}
+/* ArGM over IPC, one chunk: o = s[0] + s[1] + ... + s[d-1] in that order (the host's order:
+ * the same bits), s[k] = src[k] + lo, s[self] = own + lo (this rank's input, read in place);
+ * o2 (when not NULL) gets the same sums (the slot node peers read). scan (when not NULL): the
+ * preamble's screen of every term read (min, max, NaN/Inf into scan[0..2], as ccoll__k_scan):
+ * the node's ranks together read every input element once. */
+template <typename T>
+static __global__ void ccoll__k_sum_own(T *o, T *o2, T *const *src, const T *own, int self, int d, uint64_t lo, uint64_t hi,
+                                        unsigned long long *scan)
+{
+    unsigned long long mn = ~0ull, mx = 0, bad = 0;
+    for (uint64_t i = lo + (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < hi; i += (uint64_t)gridDim.x * blockDim.x) {
+        T acc = 0;
+        for (int j = 0; j < d; j++) {
+            const T v = j == self ? own[i] : src[j][i];
+            acc = j == 0 ? v : acc + v;
+            if (scan) {
+                const double x = (double)v;
+                if (!(x - x == 0.0)) bad = 1;
+                else {
+                    const unsigned long long k = ccoll__key(x);
+                    mn = k < mn ? k : mn;
+                    mx = k > mx ? k : mx;
+                }
+            }
+        }
+        o[i] = acc;
+        if (o2) o2[i] = acc;
+    }
+    if (scan) ccoll__scan_warp(mn, mx, bad, scan); /* (scan is the same for the whole grid) */
+}
+/* ArGM over IPC with 3 to 8 node ranks: one launch moves a chunk to or from every peer at once
+ * (blockIdx.y = the peer), so each GPU's NVLinks carry all its peers' traffic together, where
+ * one copy-engine copy after another leaves links idle and lets two senders meet at one
+ * receiver. Bytes as they are: 16-byte words where source and destination allow, else 4 (the
+ * element sizes are 4 and 8). */
+#define CCOLL__MC_MAX 7
+typedef struct {
+    unsigned char *dst[CCOLL__MC_MAX];
+    const unsigned char *src[CCOLL__MC_MAX];
+    uint64_t bytes[CCOLL__MC_MAX];
+} ccoll__mcpy;
+static __global__ void ccoll__k_mcopy(ccoll__mcpy m)
+{
+    unsigned char *d = m.dst[blockIdx.y];
+    const unsigned char *s = m.src[blockIdx.y];
+    const uint64_t n = m.bytes[blockIdx.y], t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x,
+                   nt = (uint64_t)gridDim.x * blockDim.x;
+    uint64_t head = 0, nv = 0, i;
+    if (!((((uintptr_t)d ^ (uintptr_t)s) & 15))) { /* co-aligned: a 4-byte head, then 16-byte words */
+        head = (16 - ((uintptr_t)d & 15)) & 15;
+        if (head > n) head = n;
+        nv = (n - head) / 16;
+        const uint4 *s4 = (const uint4 *)(s + head);
+        uint4 *d4 = (uint4 *)(d + head);
+        for (i = t; i < nv; i += 4 * nt) { /* four loads in flight per thread (peer reads are slow to answer) */
+            uint4 a[4];
+            int u;
+            for (u = 0; u < 4; u++)
+                if (i + u * nt < nv) a[u] = s4[i + u * nt];
+            for (u = 0; u < 4; u++)
+                if (i + u * nt < nv) d4[i + u * nt] = a[u];
+        }
+    }
+    /* the head (co-aligned) or everything (not), and the tail, in 4-byte words */
+    {
+        const uint64_t tail = head + nv * 16;
+        for (i = t * 4; i < head; i += nt * 4) *(uint32_t *)(d + i) = *(const uint32_t *)(s + i);
+        for (i = tail + t * 4; i < n; i += nt * 4) *(uint32_t *)(d + i) = *(const uint32_t *)(s + i);
+    }
 }
 static double ccoll__unkey(unsigned long long k)
 {
@@ -749,17 +835,7 @@ template <typename T> static __global__ void ccoll__k_scan(const T *x, uint64_t 
             mx = k > mx ? k : mx;
         }
     }
-    for (int o = 16; o > 0; o /= 2) {
-        unsigned long long a = __shfl_down_sync(0xffffffffu, mn, o), b = __shfl_down_sync(0xffffffffu, mx, o);
-        bad |= __shfl_down_sync(0xffffffffu, bad, o);
-        mn = a < mn ? a : mn;
-        mx = b > mx ? b : mx;
-    }
-    if ((threadIdx.x & 31) == 0) {
-        if (mn != ~0ull) atomicMin(&r[0], mn);
-        if (mx) atomicMax(&r[1], mx);
-        if (bad) atomicOr(&r[2], bad);
-    }
+    ccoll__scan_warp(mn, mx, bad, r);
 }
 static unsigned ccoll__grid(uint64_t n)
 {
@@ -1717,6 +1793,27 @@ static double ccoll__rel_eb(double rel, double mn, double mx)
     return eb > 0.0 ? eb : rel;
 }
 
+/* The screen of agreed g[0] = max, g[1] = -min, g[2] = NaN/Inf flag: NaN, the eb (P->eb_abs,
+ * P->hc) and the codec's integer range for a sum of `factor` inputs. */
+static int ccoll__screen(ccoll_plan *P, const double *g, int factor)
+{
+    if (g[2] > 0) return CCOLL_ERR_NAN;
+    P->eb_abs = P->set.cfg.bound == CCOLL_REL ? ccoll__rel_eb(P->set.cfg.eb, -g[1], g[0]) : P->set.cfg.eb;
+    P->hc = hc_config_init((hc_dtype)P->set.dt, HC_ABS, P->eb_abs);
+    P->hc.mode = P->set.cfg.codec_plain ? HC_PLAIN : HC_OUTLIER;
+    P->hc.checksum = P->set.cfg.checksum;
+    if (!(P->eb_abs > 0.0 && P->eb_abs <= DBL_MAX)) return CCOLL_ERR_EB;
+    {
+        /* |x| / step must stay below 2^30 (homcomp's limit); a sum of `factor` inputs too */
+        int e = 0;
+        double amax = g[0] > g[1] ? g[0] : g[1], step;
+        (void)frexp(P->eb_abs, &e);
+        step = ldexp(1.0, e);
+        if (amax > -DBL_MAX && amax * (double)factor / step >= 1073741823.0) return CCOLL_ERR_OVERFLOW;
+    }
+    return CCOLL_OK;
+}
+
 /* One MPI_Allreduce: global min/max (REL), a NaN/Inf flag, earlier local failures. Sets
  * P->eb_abs and P->hc, returns the agreed status. compressed = 0: only agreement. */
 static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compressed, int factor)
@@ -1762,31 +1859,33 @@ static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compres
     P->au.last_time = 0;
     if (g[3] > 0) return -(int)g[3];
     if (!compressed) return CCOLL_OK;
-    if (g[2] > 0) return CCOLL_ERR_NAN;
-    P->eb_abs = P->set.cfg.bound == CCOLL_REL ? ccoll__rel_eb(P->set.cfg.eb, -g[1], g[0]) : P->set.cfg.eb;
-    P->hc = hc_config_init((hc_dtype)P->set.dt, HC_ABS, P->eb_abs);
-    P->hc.mode = P->set.cfg.codec_plain ? HC_PLAIN : HC_OUTLIER;
-    P->hc.checksum = P->set.cfg.checksum;
-    if (!(P->eb_abs > 0.0 && P->eb_abs <= DBL_MAX)) return CCOLL_ERR_EB;
-    {
-        /* |x| / step must stay below 2^30 (homcomp's limit); a sum of `factor` inputs too */
-        int e = 0;
-        double amax = g[0] > g[1] ? g[0] : g[1], step;
-        (void)frexp(P->eb_abs, &e);
-        step = ldexp(1.0, e);
-        if (amax > -DBL_MAX && amax * (double)factor / step >= 1073741823.0) return CCOLL_ERR_OVERFLOW;
-    }
-    return CCOLL_OK;
+    return ccoll__screen(P, g, factor);
 }
 
-/* The end of every call: every rank returns the same status. */
+/* The end of every call: every rank returns the same status. A call whose screen came late
+ * (dv.scan_late: ArGM on one node over IPC) agrees it here, in the same one allreduce, and
+ * then returns what its preamble would have (recv is unspecified after an error). */
 static int ccoll__finish(ccoll_plan *P, int st)
 {
     int v[2], g[2];
     if (P->lst == CCOLL_OK && st != CCOLL_OK) ccoll__fail(P, st, 0);
-    v[0] = P->lst;
-    v[1] = P->lhc;
-    if (ccoll__allreduce(v, g, 2, MPI_INT, MPI_MIN, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    if (P->dv.scan_late) {
+        double w[5], h[5];
+        P->dv.scan_late = 0;
+        w[0] = P->dv.late[1];
+        w[1] = -P->dv.late[0];
+        w[2] = P->dv.late[2];
+        w[3] = -(double)P->lst; /* the most negative status and codec status win, as with MIN */
+        w[4] = -(double)P->lhc;
+        if (ccoll__allreduce(w, h, 5, MPI_DOUBLE, MPI_MAX, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+        g[0] = -(int)h[3];
+        g[1] = -(int)h[4];
+        if (g[0] == CCOLL_OK) g[0] = ccoll__screen(P, h, P->top.p);
+    } else {
+        v[0] = P->lst;
+        v[1] = P->lhc;
+        if (ccoll__allreduce(v, g, 2, MPI_INT, MPI_MIN, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    }
     P->info.hc_status = g[1];
     P->info.bytes_sent = P->sent;
     P->info.ratio = P->comp_sent ? (double)P->raw_sent_streams / (double)P->comp_sent : 1.0;
@@ -2699,6 +2798,18 @@ static int ccoll__argm_run(ccoll_plan *P, const unsigned char *own, unsigned cha
 }
 
 #ifdef __CUDACC__
+/* ArGM over IPC: the push and pull copies as one ccoll__k_mcopy per chunk (3 to 8 node ranks),
+ * else copy-engine copies (2 ranks: one peer, a copy engine fills its link) */
+static int ccoll__ipc_mc(int dn) { return CCOLL_IPC_COPY_KERNEL && dn >= 3 && dn <= CCOLL__MC_MAX + 1; }
+static void ccoll__mc_launch(ccoll_plan *P, const ccoll__mcpy *m, int npeer, uint64_t most, cudaStream_t s)
+{
+    /* up to 16 blocks of 512 threads per peer, 4 x 16 bytes in flight per thread: enough for
+     * the links, and most SMs stay free for the sum kernels on the other stream */
+    uint64_t gx = (most + 32767) / 32768;
+    gx = gx < 1 ? 1 : gx > 16 ? 16 : gx;
+    ccoll__k_mcopy<<<dim3((unsigned)gx, (unsigned)npeer), 512, 0, s>>>(*m);
+    ccoll__cu(P, cudaGetLastError());
+}
 /* ArGM over IPC: chunks per piece (the same on every node rank) */
 static uint64_t ccoll__ipc_nch(const ccoll_plan *P, int dn)
 {
@@ -2723,14 +2834,23 @@ static void ccoll__argm_push(ccoll_plan *P, const unsigned char *own)
         ccoll__cu(P, cudaStreamWaitEvent(B, CCOLL__EV(P, 0), 0));
     }
     for (c = 0; c < nch && P->lst == CCOLL_OK; c++) {
+        ccoll__mcpy m;
+        uint64_t most = 0;
+        memset(&m, 0, sizeof m);
         for (k = 1; k < dn; k++) {
             const int j = (lr + k) % dn;
             const uint64_t l = ccoll__blk_len(P->set.count, dn, (uint64_t)j), o = ccoll__blk_off(P->set.count, dn, (uint64_t)j);
             const uint64_t lo = l * c / nch, hi = l * (c + 1) / nch;
-            if (hi > lo && ccoll__cu(P, cudaMemcpyAsync(P->dv.ipc_peer[j] + ((uint64_t)(lr < j ? lr : lr - 1) * maxp + lo) * es,
-                                                        own + (o + lo) * es, (hi - lo) * es, cudaMemcpyDeviceToDevice, B)))
+            unsigned char *dst = P->dv.ipc_peer[j] + ((uint64_t)(lr < j ? lr : lr - 1) * maxp + lo) * es;
+            if (ccoll__ipc_mc(dn)) { /* one kernel for all peers, below */
+                m.dst[k - 1] = dst;
+                m.src[k - 1] = own + (o + lo) * es;
+                m.bytes[k - 1] = (hi - lo) * es;
+                most = (hi - lo) * es > most ? (hi - lo) * es : most;
+            } else if (hi > lo && ccoll__cu(P, cudaMemcpyAsync(dst, own + (o + lo) * es, (hi - lo) * es, cudaMemcpyDeviceToDevice, B)))
                 break;
         }
+        if (ccoll__ipc_mc(dn) && most) ccoll__mc_launch(P, &m, dn - 1, most, B);
         ccoll__cu(P, cudaEventRecord((cudaEvent_t)P->dv.ipc_ev[lr * nev + (int)c], B));
     }
 }
@@ -2745,8 +2865,12 @@ static void ccoll__argm_push(ccoll_plan *P, const unsigned char *own)
  *     between nodes writes the last slot); then event S[c];
  *   pull (stream B, after the pushes): after rank j's S[c], chunk c of j's piece from j's
  *     last slot into recv.
- * An event must be recorded before a peer's wait on it is issued: two node barriers (host only:
- * the GPUs keep working) separate the records from the waits. At the end both streams are
+ * With 3 to 8 node ranks the copies of a chunk (push: to every peer; pull: from every peer,
+ * after all their S[c]) are one ccoll__k_mcopy launch. One node (screen late, see
+ * ccoll__allreduce_call): the sum kernels also take min, max and NaN/Inf of their terms, read
+ * back with the sums. An event must be recorded before a peer's wait on it is issued: two node
+ * barriers (host only: the GPUs keep working; the first is the preamble's allreduce after an
+ * ARGM call's early pushes) separate the records from the waits. At the end both streams are
  * synchronised and ccoll__finish's allreduce follows, so no rank writes a peer's slots (next
  * call) before that peer has finished reading them. Otherwise the host phases on a pinned copy
  * (staged). */
@@ -2770,10 +2894,16 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
         unsigned char *last = P->dv.ipc_buf + (uint64_t)(dn - 1) * maxp * es; /* this rank's finished piece */
         cudaStream_t A = P->dv.cst, B = (cudaStream_t)P->dv.cst2;
         const uint64_t nch = ccoll__ipc_nch(P, dn);
+        /* one node, screen late (see ccoll__allreduce_call): the sum kernels scan their terms */
+        unsigned long long *scan = P->dv.scan_late && !multi ? P->dv.dscan : NULL;
         uint64_t c;
         int k;
 #define CCOLL__IPCEV(r, i) ((cudaEvent_t)P->dv.ipc_ev[(r) * nev + (i)])
         t0 = MPI_Wtime();
+        if (scan && P->lst == CCOLL_OK) {
+            ccoll__k_scan_init<<<1, 1, 0, A>>>(scan);
+            ccoll__cu(P, cudaGetLastError());
+        }
         if (!P->dv.ipc_pushed) {
             ccoll__argm_push(P, own);
             ccoll__barrier(P->top.node_comm); /* every rank's pushes and P events are issued */
@@ -2787,10 +2917,10 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
             if (hi > lo) {
                 if (P->set.dt == HC_F32)
                     ccoll__k_sum_own<float><<<ccoll__grid(hi - lo), 256, 0, A>>>((float *)o1, (float *)o2, (float *const *)P->dv.ipc_src,
-                                                                             (const float *)(own + off * es), lr, dn, lo, hi);
+                                                                             (const float *)(own + off * es), lr, dn, lo, hi, scan);
                 else
                     ccoll__k_sum_own<double><<<ccoll__grid(hi - lo), 256, 0, A>>>((double *)o1, (double *)o2, (double *const *)P->dv.ipc_src,
-                                                                              (const double *)(own + off * es), lr, dn, lo, hi);
+                                                                              (const double *)(own + off * es), lr, dn, lo, hi, scan);
                 ccoll__cu(P, cudaGetLastError());
             }
             if (!multi) ccoll__cu(P, cudaEventRecord(CCOLL__IPCEV(lr, CCOLL__IPC_CH + c), A));
@@ -2802,20 +2932,38 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
             if (P->lst == CCOLL_OK && len) ccoll__cu(P, cudaMemcpyAsync(out + off * es, last, len * es, cudaMemcpyDeviceToDevice, A));
             for (c = 0; c < nch && P->lst == CCOLL_OK; c++) ccoll__cu(P, cudaEventRecord(CCOLL__IPCEV(lr, CCOLL__IPC_CH + c), A));
         }
+        if (scan && P->lst == CCOLL_OK) /* the screen's words come down with the sums */
+            ccoll__cu(P, cudaMemcpyAsync(P->dv.hres + 128, P->dv.dscan, 3 * sizeof(unsigned long long), cudaMemcpyDeviceToHost, A));
         ccoll__barrier(P->top.node_comm); /* every rank's S events are issued */
-        for (c = 0; c < nch && P->lst == CCOLL_OK; c++)
+        for (c = 0; c < nch && P->lst == CCOLL_OK; c++) {
+            ccoll__mcpy m;
+            uint64_t most = 0;
+            memset(&m, 0, sizeof m);
             for (k = 1; k < dn; k++) {
                 const int j = (lr + dn - k) % dn;
                 const uint64_t l = ccoll__blk_len(P->set.count, dn, (uint64_t)j), o = ccoll__blk_off(P->set.count, dn, (uint64_t)j);
                 const uint64_t lo = l * c / nch, hi = l * (c + 1) / nch;
+                const unsigned char *src = P->dv.ipc_peer[j] + ((uint64_t)(dn - 1) * maxp + lo) * es;
                 ccoll__cu(P, cudaStreamWaitEvent(B, CCOLL__IPCEV(j, CCOLL__IPC_CH + c), 0));
-                if (hi > lo && ccoll__cu(P, cudaMemcpyAsync(out + (o + lo) * es, P->dv.ipc_peer[j] + ((uint64_t)(dn - 1) * maxp + lo) * es,
-                                                            (hi - lo) * es, cudaMemcpyDeviceToDevice, B)))
+                if (ccoll__ipc_mc(dn)) { /* after every peer's event: one kernel, below */
+                    m.dst[k - 1] = out + (o + lo) * es;
+                    m.src[k - 1] = src;
+                    m.bytes[k - 1] = (hi - lo) * es;
+                    most = (hi - lo) * es > most ? (hi - lo) * es : most;
+                } else if (hi > lo && ccoll__cu(P, cudaMemcpyAsync(out + (o + lo) * es, src, (hi - lo) * es, cudaMemcpyDeviceToDevice, B)))
                     break;
             }
+            if (ccoll__ipc_mc(dn) && most && P->lst == CCOLL_OK) ccoll__mc_launch(P, &m, dn - 1, most, B);
+        }
 #undef CCOLL__IPCEV
         ccoll__cu(P, cudaStreamSynchronize(B));
         ccoll__dsync(P);
+        if (scan && P->lst == CCOLL_OK) {
+            const unsigned long long *h = (const unsigned long long *)(P->dv.hres + 128);
+            if (h[0] != ~0ull) P->dv.late[0] = ccoll__unkey(h[0]);
+            if (h[1] != 0) P->dv.late[1] = ccoll__unkey(h[1]);
+            P->dv.late[2] = h[2] != 0;
+        }
         P->t_link += MPI_Wtime() - t0;
         return st;
     }
@@ -3171,7 +3319,7 @@ CCOLL_DEF ccoll_status ccoll_allreduce(ccoll_plan *P, const void *send, void *re
 static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void *recv)
 {
     ccoll_algo a;
-    int st = CCOLL_OK, compressed;
+    int st = CCOLL_OK, compressed, late = 0;
     const unsigned char *own;
     double t_pre;
     if (!P) return CCOLL_ERR_NULL;
@@ -3212,11 +3360,21 @@ static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void 
         P->set.count) {
         ccoll__argm_push(P, own);
         P->dv.ipc_pushed = 1;
+        /* one node: nothing is compressed, so the screen (NaN/Inf, the eb's range) need not come
+         * first: the sum kernels make it from the terms they read, and the finish agrees it. The
+         * preamble then scans nothing and waits for no GPU. */
+        late = P->top.inter->top.p == 1;
     }
 #endif
     t_pre = MPI_Wtime();
-    st = ccoll__preamble(P, P->lst ? NULL : own, P->lst ? 0 : P->set.count, compressed,
+    st = ccoll__preamble(P, P->lst ? NULL : own, P->lst ? 0 : P->set.count, compressed && !late,
                          a == CCOLL_ALGO_ARGM ? P->top.p : (a == CCOLL_ALGO_AUTO ? 1 : P->top.p));
+    if (!st && late) {
+        P->dv.scan_late = 1;
+        P->dv.late[0] = DBL_MAX; /* no data yet */
+        P->dv.late[1] = -DBL_MAX;
+        P->dv.late[2] = 0;
+    }
 #ifdef __CUDACC__
     if (st && P->dv.ipc_pushed) { /* no call follows the pushes: done before returning */
         cudaStreamSynchronize((cudaStream_t)P->dv.cst2);
@@ -3376,6 +3534,9 @@ static ccoll_status ccoll__allgather_call(ccoll_plan *P, const void *send, void 
 
 /*
  * REVISION HISTORY
+ *   (next) ArGM over IPC with 3 to 8 ranks a node copies each chunk to and from every peer in
+ *          one kernel; on one node its NaN/range screen comes from the sum kernels, agreed in
+ *          the call's last allreduce (no scan and no GPU wait before the copies)
  *   1.0.0  config.no_ipc and config.ranks_per_node replace CCOLL_NO_IPC / CCOLL_RANKS_PER_NODE
  *          (no getenv; agreed across ranks); threads above CCOLL_MAX_THREADS (1024) refused on
  *          every rank; ArGM over CUDA IPC pipelined over chunks with interprocess events; AUTO's

@@ -109,12 +109,13 @@ if want nccl; then
 fi
 # last, so the timings above come back even if it runs long
 if want memcheck; then
-    run memcheck_np2_ipc  CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 compute-sanitizer --error-exitcode 1 "$T"
-    run memcheck_np2_rpn1 CCOLL_TEST_QUICK=1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 compute-sanitizer --error-exitcode 1 "$T"
-    if [ "$NGPU" -ge 4 ]; then
-        run memcheck_np4_ipc  CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 compute-sanitizer --error-exitcode 1 "$T"
-        run memcheck_np4_rpn2 CCOLL_TEST_QUICK=1 CCOLL_RANKS_PER_NODE=2 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 compute-sanitizer --error-exitcode 1 "$T"
-    fi
+    M4=""; [ "$NGPU" -ge 4 ] && M4="np4_ipc np4_rpn2"
+    MEMCHECKS=" ${MEMCHECKS:-np2_ipc np2_rpn1 $M4} "
+    run_m() { [[ "$MEMCHECKS" == *" ${1#memcheck_} "* ]] && run "$@"; }
+    run_m memcheck_np2_ipc  CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 compute-sanitizer --error-exitcode 1 "$T"
+    run_m memcheck_np2_rpn1 CCOLL_TEST_QUICK=1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 compute-sanitizer --error-exitcode 1 "$T"
+    run_m memcheck_np4_ipc  CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 compute-sanitizer --error-exitcode 1 "$T"
+    run_m memcheck_np4_rpn2 CCOLL_TEST_QUICK=1 CCOLL_RANKS_PER_NODE=2 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 compute-sanitizer --error-exitcode 1 "$T"
     grep -h "ERROR SUMMARY" "$OUT"/t_memcheck_*.log | sort | uniq -c
 fi
 if want racecheck; then # shared-memory races in the kernels (slow: the quick cases, 2 ranks)

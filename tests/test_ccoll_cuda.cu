@@ -374,6 +374,49 @@ static void check_auto(void)
     free(x); free(ref); free(ax); free(aref); free(in); free(res);
 }
 
+/* ArGM after its setup (on one node over IPC the NaN/range screen comes from the sum kernels,
+ * agreed at the end of the call): good data, NaN on the last rank, values whose sum leaves the
+ * codec's integer range, good data again; host and device plans return the same status each
+ * time, the same bytes and eb when they succeed */
+static void check_argm_screen(void)
+{
+    const uint64_t n = 40000 + (uint64_t)P_; /* pieces of unequal length */
+    const size_t bytes = n * 4;
+    double *x = (double *)malloc(n * 8);
+    float *in = (float *)malloc(bytes), *hout = (float *)malloc(bytes), *dres = (float *)malloc(bytes);
+    void *din = NULL, *dout = NULL;
+    ccoll_plan *H = NULL, *D = NULL;
+    ccoll_config ch = make_cfg(&VARIANTS[4], 0, 1e-3, 4096, 0), cd = make_cfg(&VARIANTS[4], 0, 1e-3, 4096, 1);
+    CHECK_CUDA(cudaMalloc(&din, bytes));
+    CHECK_CUDA(cudaMalloc(&dout, bytes));
+    CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &ch, &H) == CCOLL_OK);
+    CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &cd, &D) == CCOLL_OK);
+    for (int step = 0; step < 4 && H && D; step++) {
+        static const int want[4] = {CCOLL_OK, CCOLL_ERR_NAN, CCOLL_ERR_OVERFLOW, CCOLL_OK};
+        gen(x, n, 0, R_, 77 + (uint64_t)step);
+        for (uint64_t i = 0; i < n; i++) in[i] = step == 2 ? 1e7f + (float)(i % 5) : (float)x[i]; /* 2: |x| / step > 2^30 / p */
+        if (step == 1 && R_ == P_ - 1) in[n - 1] = NAN; /* the last piece: made on the last rank */
+        CHECK_CUDA(cudaMemcpy(din, in, bytes, cudaMemcpyHostToDevice));
+        int sh = ccoll_allreduce(H, in, hout), sd = ccoll_allreduce(D, din, dout);
+        CHECK(all_same_int(sd) && sd == sh, "argm screen step %d: host %s, device %s", step, ccoll_status_string((ccoll_status)sh),
+              ccoll_status_string((ccoll_status)sd));
+        if (P_ > 1) CHECK(sd == want[step], "argm screen step %d: device gave %s", step, ccoll_status_string((ccoll_status)sd));
+        if (sd == CCOLL_OK && sh == CCOLL_OK) {
+            ccoll_info ih, id;
+            ccoll_plan_info(H, &ih);
+            ccoll_plan_info(D, &id);
+            CHECK_CUDA(cudaMemcpy(dres, dout, bytes, cudaMemcpyDeviceToHost));
+            CHECK(memcmp(dres, hout, bytes) == 0, "argm screen step %d: device bytes differ from the host plan's", step);
+            CHECK(id.eb_abs == ih.eb_abs, "argm screen step %d: eb %g (device) vs %g (host)", step, id.eb_abs, ih.eb_abs);
+        }
+    }
+    ccoll_plan_free(H);
+    ccoll_plan_free(D);
+    cudaFree(din);
+    cudaFree(dout);
+    free(x); free(in); free(hout); free(dres);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -432,6 +475,7 @@ int main(int argc, char **argv)
         check_allgather(5000, raw);
     }
     check_errors();
+    check_argm_screen();
     if (!quick) check_recovery(); /* not under compute-sanitizer: it reports the failing cudaMalloc */
     check_auto();
     int rc = check_done();
