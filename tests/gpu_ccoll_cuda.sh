@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # tests/gpu_ccoll_cuda.sh - ccoll_mpi.h's device plans on the GPU machine, one call of the
 # device tool (kind nvidia-h100-x2 or -x4): build the two programs, run tests/test_ccoll_cuda.cu
-# in every placement the GPUs allow (2, 3 and 4 ranks; one GPU per rank, one shared GPU, 3 or 4
-# ranks on 2 GPUs; CCOLL_RANKS_PER_NODE=1, 2 and unset), under compute-sanitizer memcheck (and
+# in every placement the GPUs allow (2, 3, 4 and 8 ranks; one GPU per rank, one shared GPU, 3 or 4
+# ranks on 2 GPUs, 8 on 4; CCOLL_RANKS_PER_NODE=1, 2, 4 and unset), under compute-sanitizer memcheck (and
 # racecheck: step racecheck), the demo, the benchmark
 # (demos/bench/allreduce_bench_ccoll_cuda.sh), and ccoll beside NCCL's C API in one
 # program (step nccl: demos/bench/allreduce_ccoll_cuda_nccl.sh; NCCL found where torch or the
@@ -54,6 +54,7 @@ run() { # name, then env assignments and mpiexec arguments
 # GPUs on a larger machine; the 4-rank ones run where 4 GPUs are (np4_rpn2 runs on 2 GPUs too)
 NGPU=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 P4=""; [ "$NGPU" -ge 4 ] && P4="np3_ipc np4_ipc np4_rpn1 np4_2gpu np4_onegpu np4_noipc"
+[ "$NGPU" -ge 8 ] && P4="$P4 np8_ipc np8_rpn4 np8_rpn2 np8_4gpu"
 TESTS=" ${TESTS:-np2_ipc np2_rpn1 np2_onegpu np3_2gpu np3_rpn1 np3_onegpu np2_noipc np4_rpn2 $P4} "
 run_t() { [[ "$TESTS" == *" $1 "* ]] && run "$@"; }
 if want test; then
@@ -72,6 +73,11 @@ if want test; then
     run_t np4_2gpu     CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=0 mpiexec -n 4 "$T"
     run_t np4_onegpu   CCOLL_TEST_ONE_GPU=1 CCOLL_TEST_EXPECT_IPC=0 mpiexec -n 4 "$T"
     run_t np4_noipc    CCOLL_NO_IPC=1 CCOLL_TEST_EXPECT_IPC=0 mpiexec -n 4 "$T"
+    # 8 GPUs: one node of 8, 2 x 4 and 4 x 2 simulated nodes, 8 ranks on 4 GPUs
+    run_t np8_ipc      CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 8 "$T"
+    run_t np8_rpn4     CCOLL_RANKS_PER_NODE=4 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 8 "$T"
+    run_t np8_rpn2     CCOLL_RANKS_PER_NODE=2 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 8 "$T"
+    run_t np8_4gpu     CUDA_VISIBLE_DEVICES=0,1,2,3 CCOLL_TEST_EXPECT_IPC=0 mpiexec -n 8 "$T"
 fi
 if want demo; then
     for rpn in "" 1; do
@@ -109,13 +115,14 @@ if want nccl; then
 fi
 # last, so the timings above come back even if it runs long
 if want memcheck; then
-    M4=""; [ "$NGPU" -ge 4 ] && M4="np4_ipc np4_rpn2"
+    M4=""; [ "$NGPU" -ge 4 ] && M4="np4_ipc np4_rpn2"; [ "$NGPU" -ge 8 ] && M4="$M4 np8_ipc"
     MEMCHECKS=" ${MEMCHECKS:-np2_ipc np2_rpn1 $M4} "
     run_m() { [[ "$MEMCHECKS" == *" ${1#memcheck_} "* ]] && run "$@"; }
     run_m memcheck_np2_ipc  CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 compute-sanitizer --error-exitcode 1 "$T"
     run_m memcheck_np2_rpn1 CCOLL_TEST_QUICK=1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 compute-sanitizer --error-exitcode 1 "$T"
     run_m memcheck_np4_ipc  CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 compute-sanitizer --error-exitcode 1 "$T"
     run_m memcheck_np4_rpn2 CCOLL_TEST_QUICK=1 CCOLL_RANKS_PER_NODE=2 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 compute-sanitizer --error-exitcode 1 "$T"
+    run_m memcheck_np8_ipc  CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 8 compute-sanitizer --error-exitcode 1 "$T"
     grep -h "ERROR SUMMARY" "$OUT"/t_memcheck_*.log | sort | uniq -c
 fi
 if want racecheck; then # shared-memory races in the kernels (slow: the quick cases, 2 ranks)
