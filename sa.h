@@ -1485,13 +1485,44 @@ static void sa__gsa_sort(int32_t *a, int64_t n, int depth)
 
 /* GSA from the plain SA: the plain order differs from the GSA order only inside groups of
  * suffixes that are equal up to and including their terminator (they follow each other in the
- * plain SA, ordered by what comes after the terminator). One Phi pass in text order computes
- * for each suffix its common prefix with its plain-SA predecessor, stopped at terminators
- * (never more than one less than the previous position's, so O(n) in all: Phi/PLCP's argument
- * holds for the stopped comparison), and whether both reached a terminator (same group). That
- * value is also the GSA's LCP at the same SA index: inside a group every member shares the
- * whole string tail, and at a group's first index the value to the previous group is the same
- * for every member. Then each group is sorted by position. */
+ * plain SA, ordered by what comes after the terminator). For each SA index k the common prefix
+ * of sa[k - 1] and sa[k], stopped at terminators, says whether both reached a terminator (same
+ * group); it is also the GSA's LCP at k: inside a group every member shares the whole string
+ * tail, and at a group's first index the value to the previous group is the same for every
+ * member. Then each group is sorted by position.
+ * The common prefixes come first from direct comparisons in SA order (one random text read per
+ * index when they are short, the usual case), within a budget of SA__GSA_BUDGET compared bytes
+ * per suffix; past it (long repeated strings) from Phi in text order, which never compares
+ * more than 2n bytes in all (a position's value is at least the previous one's minus one, as
+ * for PLCP) but costs three random passes. */
+#ifndef SA__GSA_BUDGET
+#define SA__GSA_BUDGET 64
+#endif
+#define SA__GSA_PF 16 /* direct comparisons: prefetch the text at sa[k + 16] */
+/* Common prefix of the suffixes at i and j stopped at the first 0 (both end with one: text[n-1]
+ * is 0); eight bytes at a time on little-endian machines. */
+static inline int32_t sa__gsa_lcp(const uint8_t *text, int32_t n, int32_t i, int32_t j)
+{
+    int32_t l = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL, ones = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
+    int32_t far = i > j ? i : j;
+    while (far + l <= n - 8) {
+        uint64_t a, b;
+        memcpy(&a, text + i + l, 8);
+        memcpy(&b, text + j + l, 8);
+        uint64_t x = a ^ b;
+        /* high bit of each byte that differs, or (lowest one exact) that is 0 in a */
+        uint64_t m = ((((x & lo7) + lo7) | x) & hi) | ((a - ones) & ~a & hi);
+        if (m) return l + sa__ctz64(m) / 8;
+        l += 8;
+    }
+#else
+    (void)n;
+#endif
+    while (text[i + l] == text[j + l] && text[i + l] != 0) l++;
+    return l;
+}
 static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt,
                              int32_t *ws)
 {
@@ -1506,36 +1537,71 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
     st = sa_build(text, sa, n, opt);
     if (st != SA_OK) { if (!ws) SA_FREE(phi); return st; }
     int nt = sa__bw_threads(opt, n);
+    int over = 0; /* a thread ran past its budget: Phi instead */
     (void)nt;
-    phi[sa[0]] = -1;
-    SA__OMP(omp parallel num_threads(nt))
+    SA__OMP(omp parallel num_threads(nt) reduction(| : over))
     {
-        SA__OMP(omp for schedule(static))
-        for (int32_t k = 1; k < n; k++) phi[sa[k]] = sa[k - 1];
         int t = 0, T = 1;
 #ifdef _OPENMP
         t = omp_get_thread_num();
         T = omp_get_num_threads();
 #endif
         int32_t lo = (int32_t)((int64_t)n * t / T), hi = (int32_t)((int64_t)n * (t + 1) / T);
-        int32_t l = 0;
-        for (int32_t i = lo; i < hi; i++) {
-            int32_t j = phi[i];
-            if (j < 0) { phi[i] = 0; l = 0; continue; }
-            /* both suffixes end with a 0 (text[n-1] = 0), so the scan stops inside the text */
-            while (text[i + l] == text[j + l] && text[i + l] != 0) l++;
-            int same = text[i + l] == 0 && text[j + l] == 0;
-            phi[i] = l | (int32_t)((uint32_t)same << 31);
-            if (l > 0) l--;
-        }
+        int32_t prev = lo > 0 ? sa[lo - 1] : -1; /* read before any thread marks it */
+        int64_t budget = (int64_t)SA__GSA_BUDGET * (hi - lo) + 1024;
         SA__OMP(omp barrier)
-        /* SA order: the LCP, and the group mark in sa's sign bit */
-        SA__OMP(omp for schedule(static))
-        for (int32_t k = 0; k < n; k++) {
-            int32_t v = phi[sa[k]];
-            if (lcp) lcp[k] = v & INT32_MAX;
-            if (v < 0) sa[k] |= INT32_MIN;
+        if (lo == 0 && hi > 0) {
+            if (lcp) lcp[0] = 0;
+            prev = sa[0];
+            lo = 1;
         }
+        for (int32_t k = lo; k < hi; k++) {
+            if (k + SA__GSA_PF < hi) SA__PF(text + sa[k + SA__GSA_PF]);
+            int32_t i = prev, j = sa[k], l = sa__gsa_lcp(text, n, i, j);
+            budget -= l + 1;
+            if (budget < 0) { over = 1; break; }
+            if (lcp) lcp[k] = l;
+            if (text[i + l] == 0 && text[j + l] == 0) sa[k] = j | INT32_MIN;
+            prev = j;
+        }
+    }
+    SA__OMP(omp parallel num_threads(nt))
+    {
+        if (over) {
+            SA__OMP(omp for schedule(static))
+            for (int32_t k = 0; k < n; k++) sa[k] &= INT32_MAX;
+            SA__OMP(omp single)
+            phi[sa[0]] = -1;
+            SA__OMP(omp for schedule(static))
+            for (int32_t k = 1; k < n; k++) phi[sa[k]] = sa[k - 1];
+            int t = 0, T = 1;
+#ifdef _OPENMP
+            t = omp_get_thread_num();
+            T = omp_get_num_threads();
+#endif
+            int32_t lo = (int32_t)((int64_t)n * t / T), hi = (int32_t)((int64_t)n * (t + 1) / T);
+            int32_t l = 0;
+            for (int32_t i = lo; i < hi; i++) {
+                int32_t j = phi[i];
+                if (j < 0) { phi[i] = 0; l = 0; continue; }
+                while (text[i + l] == text[j + l] && text[i + l] != 0) l++;
+                int same = text[i + l] == 0 && text[j + l] == 0;
+                phi[i] = l | (int32_t)((uint32_t)same << 31);
+                if (l > 0) l--;
+            }
+            SA__OMP(omp barrier)
+            /* SA order: the LCP, and the group mark in sa's sign bit */
+            SA__OMP(omp for schedule(static))
+            for (int32_t k = 0; k < n; k++) {
+                int32_t v = phi[sa[k]];
+                if (lcp) lcp[k] = v & INT32_MAX;
+                if (v < 0) sa[k] |= INT32_MIN;
+            }
+        }
+        int T = 1;
+#ifdef _OPENMP
+        T = omp_get_num_threads();
+#endif
         /* sort each group (a run of marked entries and the unmarked one before it). Chunk c
          * owns the runs that start in [a_c, a_c+1) where a_c is the first run start at or after
          * its nominal beginning: found first (read only), then sorted (phi is free now) */

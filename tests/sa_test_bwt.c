@@ -330,15 +330,23 @@ static void test_gsa(void)
     uint8_t *T = (uint8_t *)malloc(n);
     int32_t *S = (int32_t *)malloc((size_t)n * 4), *L = (int32_t *)malloc((size_t)n * 4),
             *WS = (int32_t *)malloc((size_t)n * 4), *WL = (int32_t *)malloc((size_t)n * 4);
-    for (int mode = 0; mode < 2; mode++) {
-        for (int32_t i = 0; i < n; i++)
+    for (int mode = 0; mode < 3; mode++) {
+        /* mode 2: strings of 300 bytes, all equal: the direct comparisons run past their budget
+         * (about 150 bytes a suffix) and Phi takes over */
+        int32_t m = mode == 2 ? 60000 : n;
+        for (int32_t i = 0; i < m; i++)
             T[i] = mode == 0 ? (uint8_t)(i % 37 == 36 ? 0 : 'a' + (i % 37) % 3) /* one string many times */
-                             : (uint8_t)(check_rand_below(20) == 0 ? 0 : 'a' + check_rand_below(2));
-        T[n - 1] = 0;
-        naive_gsa(T, n, WS, WL);
-        sa_options o = thr(4);
-        CHECK(sa_gsa(T, S, L, n, &o) == SA_OK && memcmp(S, WS, (size_t)n * 4) == 0 &&
-              memcmp(L, WL, (size_t)n * 4) == 0, "gsa large mode %d", mode);
+                 : mode == 1 ? (uint8_t)(check_rand_below(20) == 0 ? 0 : 'a' + check_rand_below(2))
+                             : (uint8_t)(i % 301 == 300 ? 0 : 'a' + (i % 301) % 3);
+        T[m - 1] = 0;
+        naive_gsa(T, m, WS, WL);
+        for (int th = 1; th <= 4; th += 3) {
+            sa_options o = thr(th);
+            CHECK(sa_gsa(T, S, L, m, &o) == SA_OK && memcmp(S, WS, (size_t)m * 4) == 0 &&
+                  memcmp(L, WL, (size_t)m * 4) == 0, "gsa large mode %d threads %d", mode, th);
+            CHECK(sa_gsa(T, S, NULL, m, &o) == SA_OK && memcmp(S, WS, (size_t)m * 4) == 0,
+                  "gsa large mode %d threads %d without lcp", mode, th);
+        }
     }
     free(T), free(S), free(L), free(WS), free(WL);
     CHECK(sa_gsa(t, sa, lcp, 0, NULL) == SA_OK, "n = 0");
