@@ -80,7 +80,7 @@
  *                                             struct mean the same; SA_CUDA_OPTIONS_INIT too)
  *   sa_cuda_host_batch(texts, offsets, count, sa, opt, stats)  many texts (int64 offsets)
  *   sa_cuda_host_compute64(text, n, sa64, lcp64, lrs, opt, stats)  the 64-bit path, int64 SA
- *       and LCP, one stream (opt->streams is checked but no overlap is done)
+ *       and LCP (the same body as sa_cuda_host_compute, streams included)
  *   opt (NULL = defaults): streams (0..4) = 0/1: one stream, everything in order; >= 2:
  *   sa_cuda_host_compute overlaps on two streams (text upload in 16 MB chunks with the byte
  *   count the sort starts with, SA download while the LCP runs, LCP download in chunks while
@@ -115,7 +115,13 @@
  *   sort on exactly the bits the group number and the rank need when that fits a word, else two
  *   stable sorts (by the second rank, then by the group); new groups come from a max-scan,
  *   singletons drop out of the list. When the list is empty every rank is final.
- *   DOUBLING: sa[rank[i]] = i. DC3: the sample's order gives the sorted positions i % 3 == 1;
+ *   DOUBLING: sa[rank[i]] = i. One text whose round 0 left at most n/8 suffixes unsorted (the
+ *   random-looking texts the rule sends here) skips that rank array: round 0's order is the SA
+ *   but for those suffixes, which "extension rounds" finish from the text (sorted by (the place
+ *   of their group's first member, their next characters) as 64-bit keys, 64 - log2(n) bits of
+ *   characters deeper each round, ties in descending position so that a suffix shorter than the
+ *   depth comes first); a round that keeps more than half its suffixes (a long repeat) switches
+ *   to the ranked rounds above from the depth reached (the rank array built once). DC3: the sample's order gives the sorted positions i % 3 == 1;
  *   the suffixes i % 3 == 0 are sorted by (text[i], rank(i+1)) as one stable 8-bit radix sort of
  *   the i = p - 1 taken in the sample's order of p (CUB's select); the two lists are merged by
  *   CUB's merge with DC3's comparison: i and j compared on (text[i..i+l), rank(i+l)), l in
@@ -135,9 +141,9 @@
  *   only positions i with text[i-1] != text[phi[i]-1] are compared (their total is at most
  *   2 n log n bytes), long comparisons by a whole thread block, the rest follows as
  *   plcp[i] = plcp[r] - (i - r) from the last irreducible r (a max-scan).
- *   64-bit path: the same engine on 64-bit items, ranks and keys (round 0 packs 64 bits of codes,
- *   or 32 where the rule's test (1) passes); its LCP, LRS and validator are the kernels above
- *   with 64-bit words. Kernels loop over a grid of at most 2^24 blocks.
+ *   64-bit path: the same templates on 64-bit items, ranks and keys (round 0 packs 64 bits of
+ *   codes, or 32 where the rule's test (1) passes); the SA, LCP, LRS, validator and host call are
+ *   one body instantiated for both index widths. Kernels loop over a grid of at most 2^24 blocks.
  *   LRS: max over lcp with the smallest index, the end of the run and the smallest position by
  *   three reduction kernels; LRS TIE-BREAK exactly as sa.h's manual: len = max lcp, sa_index =
  *   the smallest k with lcp[k] = len, pos = the smallest text position of that substring,
@@ -175,6 +181,10 @@
  *   0.1  prefix doubling SA, Phi LCP, LRS, validator, batch API, host convenience calls
  *   0.2  the 64-bit path (sa_cuda_build64, _lcp64, _lrs64, _validate64, _host_compute64)
  *   1.0.0 sa_cuda_options_default()/SA_CUDA_OPTIONS_INIT
+ *   (unreleased) LCP, LRS, validator and host call one template for both widths (the ...64
+ *        calls' own copies removed; host_compute64 overlaps with streams >= 2); the doubling's
+ *        extension rounds (no rank array for random-looking text); round 0's code table in
+ *        shared memory
  *   0.9.0 SA_CUDA_ERR_MPI -6 (never returned), SA_CUDA_ERR_INTERNAL -7: the project-wide values;
  *        SA_CUDA_VERSION_*; the LICENSE text at the end; the DC3 sorter and the default rule
  *        (sa_cuda_build_algo, sa_cuda_build_workspace_size, sa_cuda_default_algorithm,
@@ -352,7 +362,6 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_unbwt(const uint8_t *bwt, uint8_t *text,
 #include <cub/cub.cuh>
 
 #define SA_CUDA__THREADS 256
-#define SA_CUDA__NONE 0xFFFFFFFFu
 #define SA_CUDA__SHORT_LCP 32      /* a thread compares this many bytes, then a block takes over */
 #define SA_CUDA__ALIGN 256
 #define SA_CUDA__PROBE 65536      /* suffixes the default rule samples (sa_cuda__rule) */
@@ -374,22 +383,12 @@ static unsigned sa_cuda__grid(uint64_t n)
 
 static size_t sa_cuda__up(size_t x) { return (x + SA_CUDA__ALIGN - 1) / SA_CUDA__ALIGN * SA_CUDA__ALIGN; }
 
-struct sa_cuda__max_op {
-    __host__ __device__ uint32_t operator()(uint32_t a, uint32_t b) const { return a > b ? a : b; }
-};
-struct sa_cuda__max64 {
-    __host__ __device__ unsigned long long operator()(unsigned long long a, unsigned long long b) const
-    {
-        return a > b ? a : b;
-    }
-};
 
 /* ---- index types ------------------------------------------------------------------------- */
 /* The suffix sorter is one set of templates over the unsigned index type U: uint32_t for the
  * 32-bit calls, sa_cuda__u64 (unsigned long long, what CUB's and CUDA's atomics take) for the
  * ...64 calls. Kernels loop over a grid of at most 2^24 blocks. */
 typedef unsigned long long sa_cuda__u64;
-#define SA_CUDA__NONE64 0xFFFFFFFFFFFFFFFFull
 #define SA_CUDA__MAX64 ((int64_t)1 << 40) /* 64-bit calls: n above this gives SA_CUDA_ERR_SIZE */
 #define SA_CUDA__FOR(U, k, n) for (U k = (U)blockIdx.x * blockDim.x + threadIdx.x; k < (n); k += (U)gridDim.x * blockDim.x)
 
@@ -449,7 +448,6 @@ template <typename U> struct sa_cuda__wsT {
     size_t cub_bytes;
 };
 typedef sa_cuda__wsT<uint32_t> sa_cuda__ws;
-typedef sa_cuda__wsT<sa_cuda__u64> sa_cuda__ws64;
 #define SA_CUDA__MISC_WORDS 1024 /* [0] count, [8..16) LRS scratch, [512..) histogram (256 x uint32) */
 static uint32_t *sa_cuda__hist_of(void *misc) { return (uint32_t *)misc + 512; }
 
@@ -492,6 +490,15 @@ template <typename U> static size_t sa_cuda__cub_bytes(U items, U n, int dc)
     b = 0;
     if (cub::DeviceScan::InclusiveScan(NULL, b, p, p, sa_cuda__maxU(), it) != cudaSuccess) return 0;
     if (b > best) best = b;
+    if (!dc) { /* the extension rounds (sa_cuda__extend): 64-bit keys, and the places alone */
+        cub::DoubleBuffer<unsigned long long> k64;
+        b = 0;
+        if (cub::DeviceRadixSort::SortPairs(NULL, b, k64, vv, it, 0, 64) != cudaSuccess) return 0;
+        if (b > best) best = b;
+        b = 0;
+        if (cub::DeviceRadixSort::SortKeys(NULL, b, vv, it, 0, (int)(8 * sizeof(U))) != cudaSuccess) return 0;
+        if (b > best) best = b;
+    }
     if (dc) {
         U n0 = (n + 2) / 3;
         cub::DoubleBuffer<uint32_t> pk;
@@ -565,10 +572,6 @@ static sa_cuda_status sa_cuda__take_ws(uint32_t n, void *d_ws, size_t ws_bytes, 
 {
     return sa_cuda__take_wsT<uint32_t>(n, n, 0, d_ws, ws_bytes, w);
 }
-static sa_cuda_status sa_cuda__take_ws64(sa_cuda__u64 n, void *d_ws, size_t ws_bytes, sa_cuda__ws64 *w)
-{
-    return sa_cuda__take_wsT<sa_cuda__u64>(n, n, 0, d_ws, ws_bytes, w);
-}
 
 /* ---- kernels: round 0 (packed first characters) -------------------------------------------- */
 
@@ -596,14 +599,23 @@ static __global__ void sa_cuda__k_hist(const uint8_t *text, uint64_t n, uint32_t
         if (h[c]) atomicAdd(&hist[c], h[c]);
 }
 
+/* A block's copy of the code table in shared memory (code[256]): kernels index it by text
+ * bytes, which through the kernel parameter would serialise a warp's different bytes. */
+static __device__ __forceinline__ void sa_cuda__load_codes(const sa_cuda__pack &P, uint8_t *code)
+{
+    for (int c = threadIdx.x; c < 256; c += blockDim.x) code[c] = P.map.code[c];
+    __syncthreads();
+}
+
 /* The first kc codes from text position i, zero-padded past e (the end of its text). */
 template <typename U>
-static __device__ __forceinline__ U sa_cuda__key0(const uint8_t *text, const sa_cuda__pack &P, U i, U e)
+static __device__ __forceinline__ U sa_cuda__key0(const uint8_t *text, const uint8_t *code, const sa_cuda__pack &P, U i,
+                                                  U e)
 {
     U key = 0;
     for (int c = 0; c < P.kc; c++) {
         U p = i + (U)c;
-        key = (key << P.b) | (U)(p < e ? P.map.code[text[p]] : 0u);
+        key = (key << P.b) | (U)(p < e ? code[text[p]] : 0u);
     }
     return key;
 }
@@ -614,11 +626,36 @@ static __device__ __forceinline__ U sa_cuda__key0(const uint8_t *text, const sa_
 template <typename U>
 static __global__ void sa_cuda__k_keys0(const uint8_t *text, sa_cuda__texts<U> T, sa_cuda__pack P, U *keys, U *vals)
 {
+    __shared__ uint8_t code[256];
+    sa_cuda__load_codes(P, code);
     SA_CUDA__FOR(U, k, T.m) {
         U j = T.m - 1 - k, i = sa_cuda__pos(T, j), t;
         U e = sa_cuda__end(T, i, &t);
-        keys[k] = sa_cuda__key0<U>(text, P, i + (U)(P.kc * (P.keys0 - 1)), e); /* the last key first */
+        keys[k] = sa_cuda__key0<U>(text, code, P, i + (U)(P.kc * (P.keys0 - 1)), e); /* the last key first */
         vals[k] = j;
+    }
+}
+
+/* The same for one text and every suffix (DOUBLING): a thread makes 4 neighbouring keys from
+ * one window of the text, each code looked up once (the next key: shifted, one code in). */
+template <typename U>
+static __global__ void sa_cuda__k_keys0_run(const uint8_t *text, sa_cuda__texts<U> T, sa_cuda__pack P, U *keys, U *vals)
+{
+    __shared__ uint8_t code[256];
+    sa_cuda__load_codes(P, code);
+    U m = T.m, n = T.n, off = (U)(P.kc * (P.keys0 - 1));
+    int kb = P.kc * P.b;
+    U mask = kb >= (int)(8 * sizeof(U)) ? ~(U)0 : (((U)1 << kb) - 1);
+    for (U k0 = ((U)blockIdx.x * blockDim.x + threadIdx.x) * 4; k0 < m; k0 += (U)gridDim.x * blockDim.x * 4) {
+        U kl = m - k0 > 4 ? k0 + 3 : m - 1, jlo = m - 1 - kl, jhi = m - 1 - k0;
+        U key = sa_cuda__key0<U>(text, code, P, jlo + off, n);
+        for (U j = jlo;; j++) {
+            keys[m - 1 - j] = key;
+            vals[m - 1 - j] = j;
+            if (j == jhi) break;
+            U p = j + off + (U)P.kc;
+            key = ((key << P.b) | (U)(p < n ? code[text[p]] : 0u)) & mask;
+        }
     }
 }
 
@@ -626,9 +663,11 @@ static __global__ void sa_cuda__k_keys0(const uint8_t *text, sa_cuda__texts<U> T
 template <typename U>
 static __global__ void sa_cuda__k_keys0a(const uint8_t *text, const U *sa, sa_cuda__texts<U> T, sa_cuda__pack P, U *keys)
 {
+    __shared__ uint8_t code[256];
+    sa_cuda__load_codes(P, code);
     SA_CUDA__FOR(U, k, T.m) {
         U i = sa_cuda__pos(T, sa[k]), t;
-        keys[k] = sa_cuda__key0<U>(text, P, i, sa_cuda__end(T, i, &t));
+        keys[k] = sa_cuda__key0<U>(text, code, P, i, sa_cuda__end(T, i, &t));
     }
 }
 
@@ -645,23 +684,20 @@ template <typename U> static __global__ void sa_cuda__k_textid(const U *sa, sa_c
 /* Does a new group start at sorted place k (round 0)? Neighbours differ in text, in their
  * first codes, or one of them is shorter than the depth (then it is alone in its group). */
 template <typename U>
-static __device__ __forceinline__ int sa_cuda__head0(const uint8_t *text, const U *sa, const U *keys,
+static __device__ __forceinline__ int sa_cuda__head0(const uint8_t *text, const uint8_t *code, const U *sa, const U *keys,
                                                      const sa_cuda__texts<U> &T, const sa_cuda__pack &P, U k)
 {
     if (k == 0) return 1;
+    if (keys && keys[k] != keys[k - 1]) return 1; /* one text: the first characters differ */
     U a = sa_cuda__pos(T, sa[k]), b = sa_cuda__pos(T, sa[k - 1]), ta, tb;
     U ea = sa_cuda__end(T, a, &ta), eb = sa_cuda__end(T, b, &tb);
     if (ta != tb) return 1;
     uint64_t depth = (uint64_t)P.kc * (uint64_t)P.keys0;
     if ((uint64_t)a + depth > ea || (uint64_t)b + depth > eb) return 1;
-    if (keys) { /* one text: the last sort's keys (the first characters) are still there */
-        if (keys[k] != keys[k - 1]) return 1;
-    } else if (sa_cuda__key0<U>(text, P, a, ea) != sa_cuda__key0<U>(text, P, b, eb)) {
-        return 1;
-    }
+    if (!keys && sa_cuda__key0<U>(text, code, P, a, ea) != sa_cuda__key0<U>(text, code, P, b, eb)) return 1;
     if (P.keys0 > 1) { /* the second key: read again (only where the first ones are equal) */
         U o = (U)P.kc;
-        return sa_cuda__key0<U>(text, P, a + o, ea) != sa_cuda__key0<U>(text, P, b + o, eb);
+        return sa_cuda__key0<U>(text, code, P, a + o, ea) != sa_cuda__key0<U>(text, code, P, b + o, eb);
     }
     return 0;
 }
@@ -670,7 +706,9 @@ template <typename U>
 static __global__ void sa_cuda__k_heads0(const uint8_t *text, const U *sa, const U *keys, sa_cuda__texts<U> T,
                                          sa_cuda__pack P, U *v)
 {
-    SA_CUDA__FOR(U, k, T.m) v[k] = sa_cuda__head0<U>(text, sa, keys, T, P, k) ? (k | sa_cuda__top<U>()) : (U)0;
+    __shared__ uint8_t code[256];
+    sa_cuda__load_codes(P, code);
+    SA_CUDA__FOR(U, k, T.m) v[k] = sa_cuda__head0<U>(text, code, sa, keys, T, P, k) ? (k | sa_cuda__top<U>()) : (U)0;
 }
 
 /* rank[sa[k]] = its group's head; keep[k] = 1 unless a singleton. v[k] carries head(k) in the
@@ -881,10 +919,15 @@ static sa_cuda_status sa_cuda__round0(const uint8_t *d_text, const sa_cuda__text
 {
     U N = T.m;
     unsigned g = sa_cuda__gridn(N);
-    U *keys = B.b[1], *vals = B.b[2];
-    sa_cuda__k_keys0<U><<<g, SA_CUDA__THREADS, 0, s>>>(d_text, T, P, keys, vals);
+    /* the items start in B.b[0] (the caller's SA), so that an even number of radix passes leaves
+     * them there */
+    U *keys = B.b[1], *vals = B.b[0];
+    if (T.count == 1 && !T.dc)
+        sa_cuda__k_keys0_run<U><<<sa_cuda__gridn(((uint64_t)N + 3) / 4), SA_CUDA__THREADS, 0, s>>>(d_text, T, P, keys, vals);
+    else
+        sa_cuda__k_keys0<U><<<g, SA_CUDA__THREADS, 0, s>>>(d_text, T, P, keys, vals);
     SA_CUDA__LAUNCHED();
-    sa_cuda_status st = sa_cuda__sort_pairs<U>(w, &keys, B.b[3], &vals, B.b[0], N, P.kc * P.b, s);
+    sa_cuda_status st = sa_cuda__sort_pairs<U>(w, &keys, B.b[3], &vals, B.b[2], N, P.kc * P.b, s);
     if (st) return st;
     if (P.keys0 > 1) { /* then (stable) by the first kc characters */
         U *kfree = keys == B.b[1] ? B.b[3] : B.b[1], *vfree = vals == B.b[2] ? B.b[0] : B.b[2];
@@ -903,8 +946,22 @@ static sa_cuda_status sa_cuda__round0(const uint8_t *d_text, const sa_cuda__text
                                          sa_cuda__bits((uint64_t)T.count - 1), s)))
             return st;
     }
+    *next = keys;
+    *sorted = vals;
+    return SA_CUDA_OK;
+}
+
+/* Round 0's groups from the sorted items (sa) and their keys: ranks, and the compacted list of
+ * the unsorted items into *next. */
+template <typename U>
+static sa_cuda_status sa_cuda__round0_groups(const uint8_t *d_text, const sa_cuda__texts<U> &T, const sa_cuda__pack &P,
+                                             const sa_cuda__bufs<U> &B, U *sa, U *keys, U **next, sa_cuda__wsT<U> &w,
+                                             cudaStream_t s)
+{
+    U N = T.m;
+    unsigned g = sa_cuda__gridn(N);
     /* fa, fb: the two buffers that hold neither the sorted items nor the sorted keys */
-    U *sa = vals, *f[3], *fa = NULL, *fb = NULL;
+    U *f[3], *fa = NULL, *fb = NULL;
     sa_cuda__others(B, sa, f);
     for (int i = 0; i < 3; i++)
         if (f[i] != keys) { if (!fa) fa = f[i]; else fb = f[i]; }
@@ -919,7 +976,6 @@ static sa_cuda_status sa_cuda__round0(const uint8_t *d_text, const sa_cuda__text
     sa_cuda__k_compact<U><<<g, SA_CUDA__THREADS, 0, s>>>(keys, fb, sa, N, fa, w.misc);
     SA_CUDA__LAUNCHED();
     *next = fa;
-    *sorted = sa;
     return SA_CUDA_OK;
 }
 
@@ -961,6 +1017,233 @@ template <typename U> static sa_cuda_status sa_cuda__read_count(const sa_cuda__w
     SA_CUDA__TRY(cudaMemcpyAsync(&v, w.misc, sizeof v, cudaMemcpyDeviceToHost, s));
     SA_CUDA__TRY(cudaStreamSynchronize(s));
     *m = v;
+    return SA_CUDA_OK;
+}
+
+/* ---- the doubling's extension rounds: one text, few suffixes left after round 0 ------------ */
+/* After round 0 on a random-looking text only a few suffixes share their first characters with
+ * another. Ranking every suffix for a doubling round (a scatter over all n) would cost more than
+ * the rest of the sort, so these rounds finish the unsorted items from the text instead: each
+ * item carries the SA place p of its group's first member, a round sorts the items by (p, their
+ * next K characters) as 64-bit keys (the group stays together and is then sorted L + K deep),
+ * writes every item's place into the SA and keeps the members of groups still unsorted. Ties
+ * keep the items' order, which within a group is descending position (round 0 sorted them so):
+ * a suffix shorter than the depth, the prefix of its tied neighbours, comes first and is alone
+ * in its group. Should a round keep more than half its items (a long repeat), the rank array is
+ * built once from the SA and the list, and the doubling rounds go on from the depth reached. */
+
+/* Round 0's unsorted places (k whose group is not a singleton), in any order: tiles of
+ * SA_CUDA__TILE x 256 places, one atomic per tile; the caller sorts them. */
+#define SA_CUDA__TILE 8
+template <typename U>
+static __global__ void sa_cuda__k_unsorted0(const uint8_t *text, const U *sa, const U *keys, sa_cuda__texts<U> T,
+                                            sa_cuda__pack P, U *list, U *count)
+{
+    typedef cub::BlockScan<int, SA_CUDA__THREADS> S;
+    __shared__ typename S::TempStorage tmp;
+    __shared__ U at;
+    __shared__ uint8_t code[256];
+    sa_cuda__load_codes(P, code);
+    const U tile = (U)SA_CUDA__THREADS * SA_CUDA__TILE;
+    for (U base = (U)blockIdx.x * tile; base < T.m; base += (U)gridDim.x * tile) {
+        int keep[SA_CUDA__TILE], cnt = 0, off, total;
+        for (int r = 0; r < SA_CUDA__TILE; r++) {
+            U k = base + (U)(r * SA_CUDA__THREADS) + threadIdx.x;
+            keep[r] = k < T.m && !(sa_cuda__head0<U>(text, code, sa, keys, T, P, k) &&
+                                   (k + 1 == T.m || sa_cuda__head0<U>(text, code, sa, keys, T, P, k + 1)));
+            cnt += keep[r];
+        }
+        S(tmp).ExclusiveSum(cnt, off, total);
+        if (threadIdx.x == 0) at = total ? atomicAdd(count, (U)total) : (U)0;
+        __syncthreads();
+        U o = at + (U)off;
+        for (int r = 0; r < SA_CUDA__TILE; r++)
+            if (keep[r]) list[o++] = base + (U)(r * SA_CUDA__THREADS) + threadIdx.x;
+        __syncthreads(); /* tmp and at are reused by the next tile */
+    }
+}
+
+/* The list from round 0's sorted places q: c[j] = the item, v[j] = q[j] where its group starts
+ * (the max-scan of v is the group's first place p). */
+template <typename U>
+static __global__ void sa_cuda__k_ext_init(const uint8_t *text, const U *sa, const U *keys, sa_cuda__texts<U> T,
+                                           sa_cuda__pack P, const U *q, U m, U *c, U *v)
+{
+    __shared__ uint8_t code[256];
+    sa_cuda__load_codes(P, code);
+    SA_CUDA__FOR(U, j, m) {
+        U k = q[j];
+        c[j] = sa[k];
+        v[j] = sa_cuda__head0<U>(text, code, sa, keys, T, P, k) ? k : (U)0;
+    }
+}
+
+/* key = (p << kb) | the kc codes of the text from c[j] + L (zero-padded), value = j */
+template <typename U>
+static __global__ void sa_cuda__k_ext_keys(const uint8_t *text, const U *c, const U *p, U m, U n, uint64_t L,
+                                           sa_cuda__pack P, int kb, unsigned long long *keys, U *vals)
+{
+    __shared__ uint8_t code[256];
+    sa_cuda__load_codes(P, code);
+    SA_CUDA__FOR(U, j, m) {
+        keys[j] = ((unsigned long long)p[j] << kb) | sa_cuda__key0<uint64_t>(text, code, P, (uint64_t)c[j] + L, (uint64_t)n);
+        vals[j] = j;
+    }
+}
+
+/* After the sort: a[t] = t where an old group (the key's top bits) starts, nh[t] = 1 where a new
+ * group starts (keys differ, or t or t-1 is shorter than the new depth D). */
+template <typename U>
+static __global__ void sa_cuda__k_ext_heads(const unsigned long long *keys, const U *vals, const U *c, U m, U n,
+                                            uint64_t D, int kb, U *a, uint8_t *nh)
+{
+    SA_CUDA__FOR(U, t, m) {
+        int os = 1, h = 1;
+        if (t > 0) {
+            unsigned long long k1 = keys[t], k0 = keys[t - 1];
+            os = (k1 >> kb) != (k0 >> kb);
+            h = k1 != k0 || (uint64_t)c[vals[t]] + D > n || (uint64_t)c[vals[t - 1]] + D > n;
+        }
+        a[t] = os ? t : (U)0;
+        nh[t] = (uint8_t)h;
+    }
+}
+
+/* Places: the old group's first place + the offset inside it (js: the old group's first t).
+ * Writes the SA, v[t] = the place where a new group starts (max-scan: the new p), keep[t]. */
+template <typename U>
+static __global__ void sa_cuda__k_ext_place(const unsigned long long *keys, const U *vals, const U *c, const U *js,
+                                            const uint8_t *nh, U m, int kb, U *sa_out, U *v, U *keep)
+{
+    SA_CUDA__FOR(U, t, m) {
+        U place = (U)(keys[t] >> kb) + (t - js[t]);
+        sa_out[place] = c[vals[t]];
+        v[t] = nh[t] ? place : (U)0;
+        keep[t] = !(nh[t] && (t + 1 == m || nh[t + 1]));
+    }
+}
+
+template <typename U>
+static __global__ void sa_cuda__k_ext_compact(const U *keep, const U *pos, const U *vals, const U *c, const U *pn, U m,
+                                              U *c2, U *p2, U *count)
+{
+    SA_CUDA__FOR(U, t, m) {
+        if (keep[t]) {
+            c2[pos[t]] = c[vals[t]];
+            p2[pos[t]] = pn[t];
+        }
+        if (t + 1 == m) *count = pos[t] + keep[t];
+    }
+}
+
+/* The switch to ranked rounds: every suffix's rank is its place, an unsorted one's its group's. */
+template <typename U> static __global__ void sa_cuda__k_rank_all(const U *sa, U n, U *rank)
+{
+    SA_CUDA__FOR(U, k, n) rank[sa[k]] = k;
+}
+template <typename U> static __global__ void sa_cuda__k_rank_list(const U *c, const U *p, U m, U *rank)
+{
+    SA_CUDA__FOR(U, j, m) rank[c[j]] = p[j];
+}
+
+/* The extension rounds are taken when round 0 leaves at most an eighth of the suffixes unsorted
+ * and their buffers fit the two workspace buffers beside round 0's keys (and q's two copies the
+ * rank array); else round 0 ranks every suffix as in the batch case. */
+template <typename U> static int sa_cuda__extend_fits(U m, U N, const sa_cuda__wsT<U> &w)
+{
+    size_t words = (size_t)((char *)w.b[1] - (char *)w.b[0]);
+    size_t mb = sa_cuda__up(sizeof(unsigned long long) * ((size_t)m + 64)), ub = sa_cuda__up(sizeof(U) * ((size_t)m + 64));
+    return (uint64_t)m * 8 <= (uint64_t)N && 2 * mb + 8 * ub <= 2 * words &&
+           ((size_t)m + 128) / 64 * 64 + (size_t)m <= (size_t)N + 64;
+}
+
+/* Round 0 done on one text (DOUBLING): d_sa holds its order, keys its keys (a workspace
+ * buffer); *m = 0 on return when the SA is complete, else the ranked rounds go on from depth
+ * *L with the list in B->b[0] (B set up for them, rank filled). */
+template <typename U>
+static sa_cuda_status sa_cuda__extend(const uint8_t *d_text, const sa_cuda__texts<U> &T, const sa_cuda__pack &P0,
+                                      U *d_sa, U *keys0, U *q, U m, sa_cuda__wsT<U> &w, cudaStream_t s, uint64_t *L,
+                                      int *nr, sa_cuda__bufs<U> *B, U **c_out, U *m_out)
+{
+    U N = T.n;
+    sa_cuda_status st;
+    /* the region: the two workspace buffers without keys0 (contiguous), 2 (n + 64) words */
+    size_t words = (size_t)((char *)w.b[1] - (char *)w.b[0]);
+    char *R = (char *)(keys0 == w.b[0] ? w.b[1] : w.b[0]);
+    size_t mb = sa_cuda__up(sizeof(unsigned long long) * ((size_t)m + 64)), ub = sa_cuda__up(sizeof(U) * ((size_t)m + 64));
+    /* K1, K2 (64-bit keys), V1, V2 (values), lists A and B (c, p), X, NH: 2 mb + 8 ub */
+    if (!sa_cuda__extend_fits<U>(m, N, w)) return SA_CUDA_ERR_INTERNAL;
+    unsigned long long *K1 = (unsigned long long *)R, *K2 = (unsigned long long *)(R + mb);
+    U *V1 = (U *)(R + 2 * mb), *V2 = (U *)(R + 2 * mb + ub), *X = (U *)(R + 2 * mb + 6 * ub);
+    U *cA = (U *)(R + 2 * mb + 2 * ub), *pA = (U *)(R + 2 * mb + 3 * ub);
+    U *cB = (U *)(R + 2 * mb + 4 * ub), *pB = (U *)(R + 2 * mb + 5 * ub);
+    uint8_t *NH = (uint8_t *)(R + 2 * mb + 7 * ub);
+    int pbits = sa_cuda__bits((uint64_t)N);
+    /* q (round 0's unsorted places, in the rank array) in place order, then the list (c, p) in A */
+    {
+        cub::DoubleBuffer<U> dq(q, q + ((size_t)m + 128) / 64 * 64);
+        size_t tb = w.cub_bytes;
+        SA_CUDA__TRY(cub::DeviceRadixSort::SortKeys(w.cub, tb, dq, m, 0, pbits, s));
+        sa_cuda__k_ext_init<U><<<sa_cuda__gridn(m), SA_CUDA__THREADS, 0, s>>>(d_text, d_sa, keys0, T, P0, dq.Current(), m,
+                                                                            cA, V1);
+        SA_CUDA__LAUNCHED();
+        tb = w.cub_bytes;
+        SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, V1, pA, sa_cuda__maxU(), m, s));
+    }
+    sa_cuda__pack P = P0;
+    P.keys0 = 1;
+    P.kc = (64 - pbits) / P.b;
+    int kb = P.kc * P.b;
+    U *c = cA, *p = pA;
+    int ext = 0;
+    while (m > 0) {
+        unsigned g = sa_cuda__gridn(m);
+        sa_cuda__k_ext_keys<U><<<g, SA_CUDA__THREADS, 0, s>>>(d_text, c, p, m, N, *L, P, kb, K1, V1);
+        SA_CUDA__LAUNCHED();
+        cub::DoubleBuffer<unsigned long long> dk(K1, K2);
+        cub::DoubleBuffer<U> dv(V1, V2);
+        size_t tb = w.cub_bytes;
+        SA_CUDA__TRY(cub::DeviceRadixSort::SortPairs(w.cub, tb, dk, dv, m, 0, pbits + kb, s));
+        unsigned long long *k1 = dk.Current(), *k2 = dk.Alternate();
+        U *v1 = dv.Current(), *v2 = dv.Alternate();
+        uint64_t D = *L + (uint64_t)P.kc;
+        sa_cuda__k_ext_heads<U><<<g, SA_CUDA__THREADS, 0, s>>>(k1, v1, c, m, N, D, kb, (U *)k2, NH);
+        SA_CUDA__LAUNCHED();
+        tb = w.cub_bytes;
+        SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, (U *)k2, v2, sa_cuda__maxU(), m, s));
+        sa_cuda__k_ext_place<U><<<g, SA_CUDA__THREADS, 0, s>>>(k1, v1, c, v2, NH, m, kb, d_sa, (U *)k2, X);
+        SA_CUDA__LAUNCHED();
+        tb = w.cub_bytes; /* the keys are dead: k1 takes the new group starts, then k2 the positions */
+        SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, (U *)k2, (U *)k1, sa_cuda__maxU(), m, s));
+        tb = w.cub_bytes;
+        SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, X, (U *)k2, m, s));
+        U *c2 = c == cA ? cB : cA, *p2 = c == cA ? pB : pA;
+        sa_cuda__k_ext_compact<U><<<g, SA_CUDA__THREADS, 0, s>>>(X, (U *)k2, v1, c, (U *)k1, m, c2, p2, w.misc);
+        SA_CUDA__LAUNCHED();
+        U m2;
+        if ((st = sa_cuda__read_count<U>(w, &m2, s))) return st;
+        (*nr)++;
+        ext++;
+        *L = D;
+        c = c2;
+        p = p2;
+        if (m2 > 0 && (2 * (uint64_t)m2 > (uint64_t)m || ext >= 32)) { /* little progress: ranked rounds */
+            sa_cuda__k_rank_all<U><<<sa_cuda__gridn(N), SA_CUDA__THREADS, 0, s>>>(d_sa, N, w.rank);
+            SA_CUDA__LAUNCHED();
+            sa_cuda__k_rank_list<U><<<sa_cuda__gridn(m2), SA_CUDA__THREADS, 0, s>>>(c, p, m2, w.rank);
+            SA_CUDA__LAUNCHED();
+            /* the list into keys0's buffer; the region's two buffers hold the other three */
+            SA_CUDA__TRY(cudaMemcpyAsync(keys0, c, sizeof(U) * (size_t)m2, cudaMemcpyDeviceToDevice, s));
+            size_t qw = ((size_t)m2 + 128 + 63) / 64 * 64;
+            U *o0 = (U *)R, *o1 = (U *)(R + words);
+            B->b[0] = keys0; B->b[1] = o0; B->b[2] = o0 + qw; B->b[3] = o1;
+            *c_out = keys0;
+            *m_out = m2;
+            return SA_CUDA_OK;
+        }
+        m = m2;
+    }
+    *m_out = 0;
     return SA_CUDA_OK;
 }
 
@@ -1035,7 +1318,9 @@ static uint64_t sa_cuda__probe_size(uint64_t n)
 static __global__ void sa_cuda__k_probe(const uint8_t *text, uint64_t n, uint64_t stride, sa_cuda__pack P, uint32_t k,
                                         uint32_t *keys)
 {
-    SA_CUDA__FOR(uint32_t, j, k) keys[j] = sa_cuda__key0<uint64_t>(text, P, (uint64_t)j * stride, n) & 0xFFFFFFFFull;
+    __shared__ uint8_t code[256];
+    sa_cuda__load_codes(P, code);
+    SA_CUDA__FOR(uint32_t, j, k) keys[j] = sa_cuda__key0<uint64_t>(text, code, P, (uint64_t)j * stride, n) & 0xFFFFFFFFull;
 }
 static __global__ void sa_cuda__k_dups(const uint32_t *keys, uint32_t k, uint32_t *count)
 {
@@ -1121,9 +1406,24 @@ static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, sa_cuda__texts<U> T, 
     int nr = 1;
     U *sorted = NULL, *sa_out = NULL;
     if ((st = sa_cuda__round0<U>(d_text, T, P, B, &c, &sorted, w, s))) return st;
-    if ((st = sa_cuda__read_count<U>(w, &m, s))) return st;
+    int ext = 0;
+    if (!T.dc && T.count == 1) { /* one text: the unsorted places first (into the rank array) */
+        SA_CUDA__TRY(cudaMemsetAsync(w.misc, 0, sizeof(U), s));
+        sa_cuda__k_unsorted0<U><<<sa_cuda__gridn((N + SA_CUDA__TILE - 1) / SA_CUDA__TILE), SA_CUDA__THREADS, 0, s>>>(d_text, sorted, c, T, P, w.rank, w.misc);
+        SA_CUDA__LAUNCHED();
+        if ((st = sa_cuda__read_count<U>(w, &m, s))) return st;
+        ext = sa_cuda__extend_fits<U>(m, N, w);
+    }
+    if (ext) { /* few: round 0's order is the SA but for them; the extension rounds finish it */
+        if (sorted != d_sa) SA_CUDA__TRY(cudaMemcpyAsync(d_sa, sorted, sizeof(U) * (size_t)N, cudaMemcpyDeviceToDevice, s));
+        if (m > 0 && (st = sa_cuda__extend<U>(d_text, T, P, d_sa, c, w.rank, m, w, s, &L, &nr, &B, &c, &m))) return st;
+        sa_out = d_sa;
+    } else {
+        if ((st = sa_cuda__round0_groups<U>(d_text, T, P, B, sorted, c, &c, w, s))) return st;
+        if ((st = sa_cuda__read_count<U>(w, &m, s))) return st;
+    }
     size_t q = ((size_t)m + 128 + 63) / 64 * 64; /* words of each round buffer below */
-    if (!T.dc && 2 * q <= (size_t)N + 64) {
+    if (!ext && !T.dc && 2 * q <= (size_t)N + 64) {
         /* Few suffixes left (random-like text): round 0's order becomes the SA in d_sa now, the
          * rounds write the places of what they sort into it (k_update), and the final scatter
          * sa[rank[i]] = i over all n is not needed. The rounds' four buffers of m words are
@@ -1182,187 +1482,193 @@ static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, sa_cuda__texts<U> T, 
     return SA_CUDA_OK;
 }
 
-/* ---- LCP (Phi with irreducible positions) ------------------------------------------------ */
+/* ---- LCP (Phi with irreducible positions), one body for both index widths ----------------- */
+/* U: the unsigned index type (uint32_t / sa_cuda__u64); the caller's int32 / int64 SA and LCP
+ * arrays are read and written as U (their values are in [0, n)). */
 
-static __global__ void sa_cuda__k_phi(const int32_t *sa, uint32_t n, uint32_t *phi)
+template <typename U> static __host__ __device__ __forceinline__ U sa_cuda__none(void) { return ~(U)0; }
+
+template <typename U> static __global__ void sa_cuda__k_phi(const U *sa, U n, U *phi)
 {
-    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (k >= n) return;
-    uint32_t i = (uint32_t)sa[k];
-    if (i < n) phi[i] = k ? (uint32_t)sa[k - 1] : SA_CUDA__NONE;
+    SA_CUDA__FOR(U, k, n) {
+        U i = sa[k];
+        if (i < n) phi[i] = k ? sa[k - 1] : sa_cuda__none<U>();
+    }
 }
 
 /* plcp[i] for irreducible i (compared up to SA_CUDA__SHORT_LCP bytes; longer ones go to the
- * list), NONE for reducible i (then plcp[i] = plcp[i-1] - 1). */
-static __global__ void sa_cuda__k_irr(const uint8_t *text, const uint32_t *phi, uint32_t n, uint32_t *plcp,
-                                      uint32_t *list, uint32_t *count)
+ * list), none for reducible i (then plcp[i] = plcp[i-1] - 1). */
+template <typename U>
+static __global__ void sa_cuda__k_irr(const uint8_t *text, const U *phi, U n, U *plcp, U *list, U *count)
 {
-    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n) return;
-    uint32_t j = phi[i];
-    if (j >= n) { plcp[i] = 0; return; }
-    if (i > 0 && j > 0 && text[i - 1] == text[j - 1]) { plcp[i] = SA_CUDA__NONE; return; }
-    uint32_t lim = n - (i > j ? i : j), l = 0;
-    uint32_t stop = lim < SA_CUDA__SHORT_LCP ? lim : SA_CUDA__SHORT_LCP;
-    while (l < stop && text[i + l] == text[j + l]) l++;
-    plcp[i] = l;
-    if (l == SA_CUDA__SHORT_LCP && l < lim) list[atomicAdd(count, 1u)] = i;
+    SA_CUDA__FOR(U, i, n) {
+        U j = phi[i];
+        if (j >= n) { plcp[i] = 0; continue; }
+        if (i > 0 && j > 0 && text[i - 1] == text[j - 1]) { plcp[i] = sa_cuda__none<U>(); continue; }
+        U lim = n - (i > j ? i : j), l = 0;
+        U stop = lim < (U)SA_CUDA__SHORT_LCP ? lim : (U)SA_CUDA__SHORT_LCP;
+        while (l < stop && text[i + l] == text[j + l]) l++;
+        plcp[i] = l;
+        if (l == (U)SA_CUDA__SHORT_LCP && l < lim) list[atomicAdd(count, (U)1)] = i;
+    }
 }
 
 /* One block per long comparison: 16 bytes per thread per step. */
-static __global__ void sa_cuda__k_long(const uint8_t *text, const uint32_t *phi, uint32_t n, uint32_t *plcp,
-                                       const uint32_t *list, const uint32_t *count)
+template <typename U>
+static __global__ void sa_cuda__k_long(const uint8_t *text, const U *phi, U n, U *plcp, const U *list, const U *count)
 {
-    __shared__ uint32_t first;
-    uint32_t cnt = *count;
-    for (uint32_t it = blockIdx.x; it < cnt; it += gridDim.x) {
-        uint32_t i = list[it], j = phi[i];
-        uint32_t lim = n - (i > j ? i : j), l = plcp[i];
+    __shared__ U first;
+    U cnt = *count;
+    for (U it = blockIdx.x; it < cnt; it += gridDim.x) {
+        U i = list[it], j = phi[i];
+        U lim = n - (i > j ? i : j), l = plcp[i];
         for (;;) {
-            if (threadIdx.x == 0) first = SA_CUDA__NONE;
+            if (threadIdx.x == 0) first = sa_cuda__none<U>();
             __syncthreads();
-            uint32_t base = l + threadIdx.x * 16;
-            for (uint32_t q = 0; q < 16; q++) {
-                uint32_t o = base + q;
+            U base = l + (U)threadIdx.x * 16;
+            for (U q = 0; q < 16; q++) {
+                U o = base + q;
                 if (o >= lim || text[i + o] != text[j + o]) { atomicMin(&first, o); break; }
             }
             __syncthreads();
-            uint32_t f = first;
+            U f = first;
             __syncthreads();
-            if (f != SA_CUDA__NONE) { l = f; break; }
-            l += blockDim.x * 16;
+            if (f != sa_cuda__none<U>()) { l = f; break; }
+            l += (U)blockDim.x * 16;
         }
         if (threadIdx.x == 0) plcp[i] = l;
     }
 }
 
-static __global__ void sa_cuda__k_irrpos(const uint32_t *plcp, uint32_t n, uint32_t *v)
+template <typename U> static __global__ void sa_cuda__k_irrpos(const U *plcp, U n, U *v)
 {
-    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n) return;
-    v[i] = plcp[i] != SA_CUDA__NONE ? i : 0;
+    SA_CUDA__FOR(U, i, n) v[i] = plcp[i] != sa_cuda__none<U>() ? i : (U)0;
 }
 
-static __global__ void sa_cuda__k_gather(const int32_t *sa, const uint32_t *plcp, const uint32_t *r, uint32_t k0,
-                                         uint32_t k1, int32_t *lcp)
+template <typename U>
+static __global__ void sa_cuda__k_gather(const U *sa, const U *plcp, const U *r, U k0, U k1, U *lcp)
 {
-    uint32_t k = k0 + blockIdx.x * blockDim.x + threadIdx.x;
-    if (k >= k1) return;
-    uint32_t i = (uint32_t)sa[k], ri = r[i];
-    lcp[k] = (int32_t)(plcp[ri] - (i - ri));
+    SA_CUDA__FOR(U, d, k1 - k0) {
+        U k = k0 + d, i = sa[k], ri = r[i];
+        lcp[k] = plcp[ri] - (i - ri);
+    }
 }
 
 /* Everything up to the gather; r and plcp stay in the workspace for sa_cuda__lcp_gather. */
-static sa_cuda_status sa_cuda__lcp_prepare(const uint8_t *d_text, const int32_t *d_sa, uint32_t n, int32_t *d_lcp,
-                                           sa_cuda__ws &w, cudaStream_t s)
+template <typename U>
+static sa_cuda_status sa_cuda__lcp_prepare(const uint8_t *d_text, const U *d_sa, U n, U *d_lcp, sa_cuda__wsT<U> &w,
+                                           cudaStream_t s)
 {
     /* the list of long comparisons lives in the LCP output until the gather writes it */
-    uint32_t *phi = w.b[0], *plcp = w.b[1], *v = w.rank, *r = w.b[2], *list = (uint32_t *)d_lcp, *cnt = w.misc;
-    SA_CUDA__TRY(cudaMemsetAsync(cnt, 0, sizeof(uint32_t), s));
-    sa_cuda__k_phi<<<sa_cuda__grid(n), SA_CUDA__THREADS, 0, s>>>(d_sa, n, phi);
+    U *phi = w.b[0], *plcp = w.b[1], *v = w.rank, *r = w.b[2], *list = d_lcp, *cnt = w.misc;
+    unsigned g = sa_cuda__gridn(n);
+    SA_CUDA__TRY(cudaMemsetAsync(cnt, 0, sizeof(U), s));
+    sa_cuda__k_phi<U><<<g, SA_CUDA__THREADS, 0, s>>>(d_sa, n, phi);
     SA_CUDA__LAUNCHED();
-    sa_cuda__k_irr<<<sa_cuda__grid(n), SA_CUDA__THREADS, 0, s>>>(d_text, phi, n, plcp, list, cnt);
+    sa_cuda__k_irr<U><<<g, SA_CUDA__THREADS, 0, s>>>(d_text, phi, n, plcp, list, cnt);
     SA_CUDA__LAUNCHED();
-    sa_cuda__k_long<<<2048, SA_CUDA__THREADS, 0, s>>>(d_text, phi, n, plcp, list, cnt);
+    sa_cuda__k_long<U><<<2048, SA_CUDA__THREADS, 0, s>>>(d_text, phi, n, plcp, list, cnt);
     SA_CUDA__LAUNCHED();
-    sa_cuda__k_irrpos<<<sa_cuda__grid(n), SA_CUDA__THREADS, 0, s>>>(plcp, n, v);
+    sa_cuda__k_irrpos<U><<<g, SA_CUDA__THREADS, 0, s>>>(plcp, n, v);
     SA_CUDA__LAUNCHED();
     size_t tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, v, r, sa_cuda__max_op(), n, s));
+    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, v, r, sa_cuda__maxU(), n, s));
     return SA_CUDA_OK;
 }
 
-static sa_cuda_status sa_cuda__lcp_gather(const int32_t *d_sa, uint32_t k0, uint32_t k1, int32_t *d_lcp,
-                                          const sa_cuda__ws &w, cudaStream_t s)
+template <typename U>
+static sa_cuda_status sa_cuda__lcp_gather(const U *d_sa, U k0, U k1, U *d_lcp, const sa_cuda__wsT<U> &w, cudaStream_t s)
 {
     if (k1 <= k0) return SA_CUDA_OK;
-    sa_cuda__k_gather<<<sa_cuda__grid(k1 - k0), SA_CUDA__THREADS, 0, s>>>(d_sa, w.b[1], w.b[2], k0, k1, d_lcp);
+    sa_cuda__k_gather<U><<<sa_cuda__gridn(k1 - k0), SA_CUDA__THREADS, 0, s>>>(d_sa, w.b[1], w.b[2], k0, k1, d_lcp);
     SA_CUDA__LAUNCHED();
     return SA_CUDA_OK;
 }
 
 /* ---- LRS ----------------------------------------------------------------------------------- */
 
-/* scratch: [0..1] best (u64: lcp << 32 | ~k), [2] end of the run, [3] smallest position */
-static __global__ void sa_cuda__k_lrs_init(uint32_t *scr, uint32_t n)
+/* scratch (U words): [0] len (the max lcp), [1] its smallest index k0, [2] end of the run,
+ * [3] the smallest position */
+template <typename U> static __global__ void sa_cuda__k_lrs_init(U *scr, U n)
 {
-    scr[0] = 0; scr[1] = 0; scr[2] = n; scr[3] = SA_CUDA__NONE;
+    scr[0] = 0; scr[1] = sa_cuda__none<U>(); scr[2] = n; scr[3] = sa_cuda__none<U>();
 }
 
-static __global__ void sa_cuda__k_lrs_max(const int32_t *lcp, uint32_t n, unsigned long long *best)
+template <typename U> static __global__ void sa_cuda__k_lrs_max(const U *lcp, U n, U *scr)
 {
-    typedef cub::BlockReduce<unsigned long long, SA_CUDA__THREADS> R;
+    typedef cub::BlockReduce<U, SA_CUDA__THREADS> R;
     __shared__ typename R::TempStorage tmp;
-    unsigned long long v = 0;
-    for (uint32_t k = blockIdx.x * blockDim.x + threadIdx.x + 1; k < n; k += gridDim.x * blockDim.x) {
-        uint32_t l = (uint32_t)lcp[k];
-        unsigned long long key = ((unsigned long long)l << 32) | (unsigned long long)(0xFFFFFFFFu - k);
-        if (l > 0 && key > v) v = key;
-    }
-    unsigned long long bm = R(tmp).Reduce(v, sa_cuda__max64());
-    if (threadIdx.x == 0 && bm) atomicMax(best, bm);
+    U v = 0;
+    for (U k = (U)blockIdx.x * blockDim.x + threadIdx.x + 1; k < n; k += (U)gridDim.x * blockDim.x)
+        if (lcp[k] > v) v = lcp[k];
+    U bm = R(tmp).Reduce(v, sa_cuda__maxU());
+    if (threadIdx.x == 0 && bm) atomicMax(&scr[0], bm);
 }
 
-static __global__ void sa_cuda__k_lrs_end(const int32_t *lcp, uint32_t n, const unsigned long long *best, uint32_t *end)
+template <typename U> static __global__ void sa_cuda__k_lrs_first(const U *lcp, U n, U *scr)
 {
-    unsigned long long b = *best;
-    uint32_t L = (uint32_t)(b >> 32), k0 = 0xFFFFFFFFu - (uint32_t)b;
+    U L = scr[0];
     if (!L) return;
-    for (uint32_t k = k0 + 1 + blockIdx.x * blockDim.x + threadIdx.x; k < n; k += gridDim.x * blockDim.x)
-        if ((uint32_t)lcp[k] < L) { atomicMin(end, k); return; }
+    for (U k = (U)blockIdx.x * blockDim.x + threadIdx.x + 1; k < n; k += (U)gridDim.x * blockDim.x)
+        if (lcp[k] == L) { atomicMin(&scr[1], k); return; }
 }
 
-static __global__ void sa_cuda__k_lrs_pos(const int32_t *sa, const unsigned long long *best, const uint32_t *end,
-                                          uint32_t *pos)
+template <typename U> static __global__ void sa_cuda__k_lrs_end(const U *lcp, U n, U *scr)
 {
-    unsigned long long b = *best;
-    uint32_t L = (uint32_t)(b >> 32), k0 = 0xFFFFFFFFu - (uint32_t)b, e = *end;
+    U L = scr[0], k0 = scr[1];
     if (!L) return;
-    uint32_t mn = SA_CUDA__NONE;
-    for (uint32_t k = k0 - 1 + blockIdx.x * blockDim.x + threadIdx.x; k < e; k += gridDim.x * blockDim.x)
-        if ((uint32_t)sa[k] < mn) mn = (uint32_t)sa[k];
-    if (mn != SA_CUDA__NONE) atomicMin(pos, mn);
+    for (U k = k0 + 1 + (U)blockIdx.x * blockDim.x + threadIdx.x; k < n; k += (U)gridDim.x * blockDim.x)
+        if (lcp[k] < L) { atomicMin(&scr[2], k); return; }
 }
 
-static __global__ void sa_cuda__k_lrs_done(const uint32_t *scr, sa_cuda_lrs_result *out)
+template <typename U> static __global__ void sa_cuda__k_lrs_pos(const U *sa, U *scr)
 {
-    unsigned long long b = *(const unsigned long long *)scr;
-    uint32_t L = (uint32_t)(b >> 32), k0 = 0xFFFFFFFFu - (uint32_t)b;
+    U L = scr[0], k0 = scr[1], e = scr[2], mn = sa_cuda__none<U>();
+    if (!L) return;
+    for (U k = k0 - 1 + (U)blockIdx.x * blockDim.x + threadIdx.x; k < e; k += (U)gridDim.x * blockDim.x)
+        if (sa[k] < mn) mn = sa[k];
+    if (mn != sa_cuda__none<U>()) atomicMin(&scr[3], mn);
+}
+
+template <typename U> static __global__ void sa_cuda__k_lrs_done(const U *scr, sa_cuda_lrs_result *out)
+{
     sa_cuda_lrs_result r = {0, 0, 0, 0};
-    if (L) {
-        r.len = L;
-        r.sa_index = k0;
-        r.pos = scr[3];
-        r.count = (int64_t)scr[2] - (int64_t)(k0 - 1);
+    if (scr[0]) {
+        r.len = (int64_t)scr[0];
+        r.sa_index = (int64_t)scr[1];
+        r.pos = (int64_t)scr[3];
+        r.count = (int64_t)scr[2] - (int64_t)(scr[1] - 1);
     }
     *out = r;
 }
 
 /* ---- validation ---------------------------------------------------------------------------- */
 
-static __global__ void sa_cuda__k_val_perm(const int32_t *sa, uint32_t n, uint32_t *inv, uint32_t *bits, int32_t *flag)
+template <typename U, typename S>
+static __global__ void sa_cuda__k_val_perm(const S *sa, U n, U *inv, uint32_t *bits, int32_t *flag)
 {
-    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (k >= n) return;
-    int32_t v = sa[k];
-    if (v < 0 || (uint32_t)v >= n) { atomicMax(flag, 3); return; }
-    uint32_t old = atomicOr(&bits[(uint32_t)v >> 5], 1u << (v & 31));
-    if (old & (1u << (v & 31))) { atomicMax(flag, 2); return; }
-    inv[v] = k;
+    SA_CUDA__FOR(U, k, n) {
+        S v = sa[k];
+        if (v < 0 || (U)v >= n) { atomicMax(flag, 3); continue; }
+        uint32_t bit = 1u << ((U)v & 31), old = atomicOr(&bits[(U)v >> 5], bit);
+        if (old & bit) { atomicMax(flag, 2); continue; }
+        inv[v] = k;
+    }
 }
 
-static __global__ void sa_cuda__k_val_order(const uint8_t *text, const int32_t *sa, uint32_t n, const uint32_t *inv,
-                                            int32_t *flag)
+template <typename U, typename S>
+static __global__ void sa_cuda__k_val_order(const uint8_t *text, const S *sa, U n, const U *inv, int32_t *flag)
 {
-    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x + 1;
-    if (k >= n || *flag) return;
-    uint32_t a = (uint32_t)sa[k - 1], b = (uint32_t)sa[k];
-    int ok;
-    if (text[a] != text[b]) ok = text[a] < text[b];
-    else if (a + 1 == n) ok = 1;          /* a is the one-byte prefix of b */
-    else if (b + 1 == n) ok = 0;
-    else ok = inv[a + 1] < inv[b + 1];
-    if (!ok) atomicMax(flag, 1);
+    if (*flag) return;
+    for (U k = (U)blockIdx.x * blockDim.x + threadIdx.x + 1; k < n; k += (U)gridDim.x * blockDim.x) {
+        U a = (U)sa[k - 1], b = (U)sa[k];
+        int ok;
+        if (text[a] != text[b]) ok = text[a] < text[b];
+        else if (a + 1 == n) ok = 1; /* a is the one-byte prefix of b */
+        else if (b + 1 == n) ok = 0;
+        else ok = inv[a + 1] < inv[b + 1];
+        if (!ok) { atomicMax(flag, 1); return; }
+    }
 }
 
 /* ---- public: device API -------------------------------------------------------------------- */
@@ -1464,65 +1770,90 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_build_batch(const uint8_t *d_text, int64_t to
     return SA_CUDA_OK;
 }
 
+/* One body for both widths (U: the index type, S: the caller's signed SA / LCP type). */
+template <typename U, typename S>
+static sa_cuda_status sa_cuda__lcp(const uint8_t *d_text, const S *d_sa, S *d_lcp, int64_t n, int64_t max_n, void *d_ws,
+                                   size_t ws_bytes, cudaStream_t stream)
+{
+    if (n < 0 || n > max_n) return SA_CUDA_ERR_SIZE;
+    if (n == 0) return SA_CUDA_OK;
+    if (!d_text || !d_sa || !d_lcp) return SA_CUDA_ERR_NULL;
+    sa_cuda__wsT<U> w;
+    sa_cuda_status st = sa_cuda__take_wsT<U>((U)n, (U)n, 0, d_ws, ws_bytes, &w);
+    if (st) return st;
+    if ((st = sa_cuda__lcp_prepare<U>(d_text, (const U *)d_sa, (U)n, (U *)d_lcp, w, stream))) return st;
+    return sa_cuda__lcp_gather<U>((const U *)d_sa, 0, (U)n, (U *)d_lcp, w, stream);
+}
+
+template <typename U, typename S>
+static sa_cuda_status sa_cuda__lrs(const S *d_sa, const S *d_lcp, int64_t n, int64_t max_n, sa_cuda_lrs_result *d_result,
+                                   void *d_ws, size_t ws_bytes, cudaStream_t stream)
+{
+    if (n < 0 || n > max_n) return SA_CUDA_ERR_SIZE;
+    if (!d_result) return SA_CUDA_ERR_NULL;
+    if (n > 0 && (!d_sa || !d_lcp)) return SA_CUDA_ERR_NULL;
+    sa_cuda__wsT<U> w;
+    sa_cuda_status st = sa_cuda__take_wsT<U>((U)n, (U)n, 0, d_ws, ws_bytes, &w);
+    if (st) return st;
+    U N = (U)n, *scr = w.misc + 8;
+    const U *sa = (const U *)d_sa, *lcp = (const U *)d_lcp;
+    sa_cuda__k_lrs_init<U><<<1, 1, 0, stream>>>(scr, N);
+    SA_CUDA__LAUNCHED();
+    if (N >= 2) {
+        unsigned g = sa_cuda__gridn(N);
+        if (g > 4096) g = 4096;
+        sa_cuda__k_lrs_max<U><<<g, SA_CUDA__THREADS, 0, stream>>>(lcp, N, scr);
+        SA_CUDA__LAUNCHED();
+        sa_cuda__k_lrs_first<U><<<g, SA_CUDA__THREADS, 0, stream>>>(lcp, N, scr);
+        SA_CUDA__LAUNCHED();
+        sa_cuda__k_lrs_end<U><<<g, SA_CUDA__THREADS, 0, stream>>>(lcp, N, scr);
+        SA_CUDA__LAUNCHED();
+        sa_cuda__k_lrs_pos<U><<<g, SA_CUDA__THREADS, 0, stream>>>(sa, scr);
+        SA_CUDA__LAUNCHED();
+    }
+    sa_cuda__k_lrs_done<U><<<1, 1, 0, stream>>>(scr, d_result);
+    SA_CUDA__LAUNCHED();
+    return SA_CUDA_OK;
+}
+
+template <typename U, typename S>
+static sa_cuda_status sa_cuda__validate(const uint8_t *d_text, const S *d_sa, int64_t n, int64_t max_n, int32_t *d_flag,
+                                        void *d_ws, size_t ws_bytes, cudaStream_t stream)
+{
+    if (n < 0 || n > max_n) return SA_CUDA_ERR_SIZE;
+    if (!d_flag) return SA_CUDA_ERR_NULL;
+    if (n > 0 && (!d_text || !d_sa)) return SA_CUDA_ERR_NULL;
+    sa_cuda__wsT<U> w;
+    sa_cuda_status st = sa_cuda__take_wsT<U>((U)n, (U)n, 0, d_ws, ws_bytes, &w);
+    if (st) return st;
+    U N = (U)n;
+    SA_CUDA__TRY(cudaMemsetAsync(d_flag, 0, sizeof(int32_t), stream));
+    if (N == 0) return SA_CUDA_OK;
+    uint32_t *bits = (uint32_t *)w.rank;
+    SA_CUDA__TRY(cudaMemsetAsync(bits, 0, ((size_t)N + 31) / 32 * 4, stream));
+    sa_cuda__k_val_perm<U, S><<<sa_cuda__gridn(N), SA_CUDA__THREADS, 0, stream>>>(d_sa, N, w.b[0], bits, d_flag);
+    SA_CUDA__LAUNCHED();
+    sa_cuda__k_val_order<U, S><<<sa_cuda__gridn(N), SA_CUDA__THREADS, 0, stream>>>(d_text, d_sa, N, w.b[0], d_flag);
+    SA_CUDA__LAUNCHED();
+    return SA_CUDA_OK;
+}
+
 SA_CUDA_DEF sa_cuda_status sa_cuda_lcp(const uint8_t *d_text, const int32_t *d_sa, int32_t *d_lcp, int64_t n, void *d_ws,
                                        size_t ws_bytes, cudaStream_t stream)
 {
-    if (n < 0 || n > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
-    if (n == 0) return SA_CUDA_OK;
-    if (!d_text || !d_sa || !d_lcp) return SA_CUDA_ERR_NULL;
-    sa_cuda__ws w;
-    sa_cuda_status st = sa_cuda__take_ws((uint32_t)n, d_ws, ws_bytes, &w);
-    if (st) return st;
-    if ((st = sa_cuda__lcp_prepare(d_text, d_sa, (uint32_t)n, d_lcp, w, stream))) return st;
-    return sa_cuda__lcp_gather(d_sa, 0, (uint32_t)n, d_lcp, w, stream);
+    return sa_cuda__lcp<uint32_t>(d_text, d_sa, d_lcp, n, INT32_MAX - 1, d_ws, ws_bytes, stream);
 }
 
 SA_CUDA_DEF sa_cuda_status sa_cuda_lrs(const int32_t *d_sa, const int32_t *d_lcp, int64_t n,
                                        sa_cuda_lrs_result *d_result, void *d_ws, size_t ws_bytes, cudaStream_t stream)
 {
-    if (n < 0 || n > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
-    if (!d_result) return SA_CUDA_ERR_NULL;
-    if (n > 0 && (!d_sa || !d_lcp)) return SA_CUDA_ERR_NULL;
-    sa_cuda__ws w;
-    sa_cuda_status st = sa_cuda__take_ws((uint32_t)n, d_ws, ws_bytes, &w);
-    if (st) return st;
-    uint32_t N = (uint32_t)n, *scr = w.misc + 8;
-    sa_cuda__k_lrs_init<<<1, 1, 0, stream>>>(scr, N);
-    SA_CUDA__LAUNCHED();
-    if (N >= 2) {
-        unsigned g = sa_cuda__grid(N);
-        if (g > 4096) g = 4096;
-        sa_cuda__k_lrs_max<<<g, SA_CUDA__THREADS, 0, stream>>>(d_lcp, N, (unsigned long long *)scr);
-        SA_CUDA__LAUNCHED();
-        sa_cuda__k_lrs_end<<<g, SA_CUDA__THREADS, 0, stream>>>(d_lcp, N, (const unsigned long long *)scr, scr + 2);
-        SA_CUDA__LAUNCHED();
-        sa_cuda__k_lrs_pos<<<g, SA_CUDA__THREADS, 0, stream>>>(d_sa, (const unsigned long long *)scr, scr + 2, scr + 3);
-        SA_CUDA__LAUNCHED();
-    }
-    sa_cuda__k_lrs_done<<<1, 1, 0, stream>>>(scr, d_result);
-    SA_CUDA__LAUNCHED();
-    return SA_CUDA_OK;
+    return sa_cuda__lrs<uint32_t>(d_sa, d_lcp, n, INT32_MAX - 1, d_result, d_ws, ws_bytes, stream);
 }
 
 SA_CUDA_DEF sa_cuda_status sa_cuda_validate(const uint8_t *d_text, const int32_t *d_sa, int64_t n, int32_t *d_flag,
                                             void *d_ws, size_t ws_bytes, cudaStream_t stream)
 {
-    if (n < 0 || n > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
-    if (!d_flag) return SA_CUDA_ERR_NULL;
-    if (n > 0 && (!d_text || !d_sa)) return SA_CUDA_ERR_NULL;
-    sa_cuda__ws w;
-    sa_cuda_status st = sa_cuda__take_ws((uint32_t)n, d_ws, ws_bytes, &w);
-    if (st) return st;
-    uint32_t N = (uint32_t)n;
-    SA_CUDA__TRY(cudaMemsetAsync(d_flag, 0, sizeof(int32_t), stream));
-    if (N == 0) return SA_CUDA_OK;
-    uint32_t *bits = w.rank, *inv = w.b[0];
-    SA_CUDA__TRY(cudaMemsetAsync(bits, 0, ((size_t)N + 31) / 32 * 4, stream));
-    sa_cuda__k_val_perm<<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, stream>>>(d_sa, N, inv, bits, d_flag);
-    SA_CUDA__LAUNCHED();
-    sa_cuda__k_val_order<<<sa_cuda__grid(N), SA_CUDA__THREADS, 0, stream>>>(d_text, d_sa, N, inv, d_flag);
-    SA_CUDA__LAUNCHED();
-    return SA_CUDA_OK;
+    return sa_cuda__validate<uint32_t>(d_text, d_sa, n, INT32_MAX - 1, d_flag, d_ws, ws_bytes, stream);
 }
 
 /* ---- public: host convenience -------------------------------------------------------------- */
@@ -1573,15 +1904,16 @@ static double sa_cuda__elapsed(cudaEvent_t a, cudaEvent_t b)
     return ms * 1e-3;
 }
 
-SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute(const uint8_t *text, int64_t n, int32_t *sa, int32_t *lcp,
-                                                sa_cuda_lrs_result *lrs, const sa_cuda_options *opt,
-                                                sa_cuda_stats *stats)
+/* One body for both widths: U the index type, S the caller's SA / LCP type, max_n the width's limit. */
+template <typename U, typename S>
+static sa_cuda_status sa_cuda__host_compute(const uint8_t *text, int64_t n, S *sa, S *lcp, sa_cuda_lrs_result *lrs,
+                                            const sa_cuda_options *opt, sa_cuda_stats *stats, int64_t max_n)
 {
     sa_cuda_options o;
     memset(&o, 0, sizeof o);
     if (opt) o = *opt;
     if (stats) memset(stats, 0, sizeof *stats);
-    if (n < 0 || n > INT32_MAX - 1) return SA_CUDA_ERR_SIZE;
+    if (n < 0 || n > max_n) return SA_CUDA_ERR_SIZE;
     if (o.streams < 0 || o.streams > 4 || o.batch_groups < 0 || (int)o.algorithm < 0 || (int)o.algorithm > 2)
         return SA_CUDA_ERR_ARG;
     if (n > 0 && (!text || !sa)) return SA_CUDA_ERR_NULL;
@@ -1591,27 +1923,27 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute(const uint8_t *text, int64_t n, 
     }
     int multi = o.streams >= 2;
     int want_lcp = lcp || lrs;
-    size_t ws = sa_cuda_workspace_size(n);
+    size_t ws = sa_cuda__ws_any<U>((U)n);
     if (!ws) return SA_CUDA_ERR_CUDA;
-    size_t o_sa = sa_cuda__up((size_t)n), o_lcp = o_sa + sa_cuda__up(4 * (size_t)n);
-    size_t o_res = o_lcp + (want_lcp ? sa_cuda__up(4 * (size_t)n) : 0), o_ws = o_res + SA_CUDA__ALIGN;
+    size_t o_sa = sa_cuda__up((size_t)n), o_lcp = o_sa + sa_cuda__up(sizeof(S) * (size_t)n);
+    size_t o_res = o_lcp + (want_lcp ? sa_cuda__up(sizeof(S) * (size_t)n) : 0), o_ws = o_res + SA_CUDA__ALIGN;
     size_t bytes = o_ws + ws;
     sa_cuda__host H;
     sa_cuda_status st = sa_cuda__host_init(&H, bytes, multi ? 2 : 1);
     if (st) return st;
     char *base = (char *)H.mem;
     uint8_t *d_text = (uint8_t *)base;
-    int32_t *d_sa = (int32_t *)(base + o_sa), *d_lcp = (int32_t *)(base + o_lcp);
+    S *d_sa = (S *)(base + o_sa), *d_lcp = (S *)(base + o_lcp);
     sa_cuda_lrs_result *d_res = (sa_cuda_lrs_result *)(base + o_res);
     void *d_ws = base + o_ws;
     cudaStream_t s0 = H.s[0], s1 = multi ? H.s[1] : H.s[0];
     cudaEvent_t *E = H.ev; /* 0 start, 1 uploaded, 2 SA done, 3 kernels done, 4 end, 5 SA down, 6-7 chunks */
-    sa_cuda__ws w;
+    sa_cuda__wsT<U> w;
     int rounds = 0;
-    uint32_t N = (uint32_t)n;
-    sa_cuda__texts<uint32_t> T = {NULL, 1, N, N, 0};
+    U N = (U)n;
+    sa_cuda__texts<U> T = {NULL, 1, N, N, 0};
     int algo_used = 0;
-    if ((st = sa_cuda__take_ws(N, d_ws, ws, &w))) goto done;
+    if ((st = sa_cuda__take_wsT<U>(N, N, 0, d_ws, ws, &w))) goto done;
 #define SA_CUDA__H(call) do { if ((call) != cudaSuccess) { st = SA_CUDA_ERR_CUDA; goto done; } } while (0)
     SA_CUDA__H(cudaEventRecord(E[0], s0));
     if (multi) {
@@ -1633,28 +1965,28 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute(const uint8_t *text, int64_t n, 
         SA_CUDA__H(cudaMemcpyAsync(d_text, text, (size_t)n, cudaMemcpyHostToDevice, s0));
     }
     SA_CUDA__H(cudaEventRecord(E[1], s0));
-    if ((st = sa_cuda__sort<uint32_t>(d_text, T, (uint32_t *)d_sa, d_ws, ws, (int)o.algorithm, s0, &rounds, &algo_used, multi)))
+    if ((st = sa_cuda__sort<U>(d_text, T, (U *)d_sa, d_ws, ws, (int)o.algorithm, s0, &rounds, &algo_used, multi)))
         goto done;
     SA_CUDA__H(cudaEventRecord(E[2], s0));
     if (multi) {
         /* the SA goes down on the second stream while the LCP is computed on the first */
         SA_CUDA__H(cudaStreamWaitEvent(s1, E[2], 0));
-        SA_CUDA__H(cudaMemcpyAsync(sa, d_sa, 4 * (size_t)n, cudaMemcpyDeviceToHost, s1));
+        SA_CUDA__H(cudaMemcpyAsync(sa, d_sa, sizeof(S) * (size_t)n, cudaMemcpyDeviceToHost, s1));
         SA_CUDA__H(cudaEventRecord(E[5], s1));
         if (want_lcp) {
-            if ((st = sa_cuda__lcp_prepare(d_text, d_sa, N, d_lcp, w, s0))) goto done;
+            if ((st = sa_cuda__lcp_prepare<U>(d_text, (const U *)d_sa, N, (U *)d_lcp, w, s0))) goto done;
             /* the LCP in chunks: each goes down while the next is gathered */
-            uint32_t chunk = 1u << 24;
-            for (uint32_t k0 = 0; k0 < N; k0 += chunk) {
-                uint32_t k1 = N - k0 < chunk ? N : k0 + chunk;
-                if ((st = sa_cuda__lcp_gather(d_sa, k0, k1, d_lcp, w, s0))) goto done;
+            U chunk = (U)1 << 24;
+            for (U k0 = 0; k0 < N; k0 += chunk) {
+                U k1 = N - k0 < chunk ? N : k0 + chunk;
+                if ((st = sa_cuda__lcp_gather<U>((const U *)d_sa, k0, k1, (U *)d_lcp, w, s0))) goto done;
                 if (lcp) {
                     SA_CUDA__H(cudaEventRecord(E[6], s0));
                     SA_CUDA__H(cudaStreamWaitEvent(s1, E[6], 0));
-                    SA_CUDA__H(cudaMemcpyAsync(lcp + k0, d_lcp + k0, 4 * (size_t)(k1 - k0), cudaMemcpyDeviceToHost, s1));
+                    SA_CUDA__H(cudaMemcpyAsync(lcp + k0, d_lcp + k0, sizeof(S) * (size_t)(k1 - k0), cudaMemcpyDeviceToHost, s1));
                 }
             }
-            if (lrs && (st = sa_cuda_lrs(d_sa, d_lcp, n, d_res, d_ws, ws, s0))) goto done;
+            if (lrs && (st = sa_cuda__lrs<U>(d_sa, d_lcp, n, max_n, d_res, d_ws, ws, s0))) goto done;
         }
         SA_CUDA__H(cudaEventRecord(E[3], s0));
         if (lrs) SA_CUDA__H(cudaMemcpyAsync(lrs, d_res, sizeof *lrs, cudaMemcpyDeviceToHost, s0));
@@ -1663,12 +1995,12 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute(const uint8_t *text, int64_t n, 
         SA_CUDA__H(cudaEventRecord(E[4], s0));
     } else {
         if (want_lcp) {
-            if ((st = sa_cuda_lcp(d_text, d_sa, d_lcp, n, d_ws, ws, s0))) goto done;
-            if (lrs && (st = sa_cuda_lrs(d_sa, d_lcp, n, d_res, d_ws, ws, s0))) goto done;
+            if ((st = sa_cuda__lcp<U>(d_text, d_sa, d_lcp, n, max_n, d_ws, ws, s0))) goto done;
+            if (lrs && (st = sa_cuda__lrs<U>(d_sa, d_lcp, n, max_n, d_res, d_ws, ws, s0))) goto done;
         }
         SA_CUDA__H(cudaEventRecord(E[3], s0));
-        SA_CUDA__H(cudaMemcpyAsync(sa, d_sa, 4 * (size_t)n, cudaMemcpyDeviceToHost, s0));
-        if (lcp) SA_CUDA__H(cudaMemcpyAsync(lcp, d_lcp, 4 * (size_t)n, cudaMemcpyDeviceToHost, s0));
+        SA_CUDA__H(cudaMemcpyAsync(sa, d_sa, sizeof(S) * (size_t)n, cudaMemcpyDeviceToHost, s0));
+        if (lcp) SA_CUDA__H(cudaMemcpyAsync(lcp, d_lcp, sizeof(S) * (size_t)n, cudaMemcpyDeviceToHost, s0));
         if (lrs) SA_CUDA__H(cudaMemcpyAsync(lrs, d_res, sizeof *lrs, cudaMemcpyDeviceToHost, s0));
         SA_CUDA__H(cudaEventRecord(E[4], s0));
     }
@@ -1689,6 +2021,13 @@ done:
     if (st) cudaDeviceSynchronize(); /* nothing may still use the memory freed below */
     sa_cuda__host_free(&H);
     return st;
+}
+
+SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute(const uint8_t *text, int64_t n, int32_t *sa, int32_t *lcp,
+                                                sa_cuda_lrs_result *lrs, const sa_cuda_options *opt,
+                                                sa_cuda_stats *stats)
+{
+    return sa_cuda__host_compute<uint32_t>(text, n, sa, lcp, lrs, opt, stats, INT32_MAX - 1);
 }
 
 /* Group g of `groups` holds texts [t0, t1): boundaries where the running size passes
@@ -1798,168 +2137,7 @@ done:
     return st;
 }
 
-/* ==== the 64-bit path (n >= 2^31 - 1, or any n) ============================================== */
-/* The SA comes from the same sorter as the 32-bit calls (sa_cuda__sort<sa_cuda__u64>). The LCP,
- * LRS and validator below are the 32-bit kernels with 64-bit words. */
-
-static unsigned sa_cuda__grid64(sa_cuda__u64 n) { return sa_cuda__gridn(n); }
-
-/* ---- LCP, LRS, validation (64-bit) ------------------------------------------------------------ */
-
-static __global__ void sa_cuda__k64_phi(const sa_cuda__u64 *sa, sa_cuda__u64 n, sa_cuda__u64 *phi)
-{
-    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; k < n;
-         k += (sa_cuda__u64)gridDim.x * blockDim.x) {
-        sa_cuda__u64 i = sa[k];
-        if (i < n) phi[i] = k ? sa[k - 1] : SA_CUDA__NONE64;
-    }
-}
-
-static __global__ void sa_cuda__k64_irr(const uint8_t *text, const sa_cuda__u64 *phi, sa_cuda__u64 n,
-                                        sa_cuda__u64 *plcp, sa_cuda__u64 *list, sa_cuda__u64 *count)
-{
-    for (sa_cuda__u64 i = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; i < n;
-         i += (sa_cuda__u64)gridDim.x * blockDim.x) {
-        sa_cuda__u64 j = phi[i];
-        if (j >= n) { plcp[i] = 0; continue; }
-        if (i > 0 && j > 0 && text[i - 1] == text[j - 1]) { plcp[i] = SA_CUDA__NONE64; continue; }
-        sa_cuda__u64 lim = n - (i > j ? i : j), l = 0;
-        sa_cuda__u64 stop = lim < SA_CUDA__SHORT_LCP ? lim : SA_CUDA__SHORT_LCP;
-        while (l < stop && text[i + l] == text[j + l]) l++;
-        plcp[i] = l;
-        if (l == SA_CUDA__SHORT_LCP && l < lim) list[atomicAdd(count, 1ull)] = i;
-    }
-}
-
-static __global__ void sa_cuda__k64_long(const uint8_t *text, const sa_cuda__u64 *phi, sa_cuda__u64 n,
-                                         sa_cuda__u64 *plcp, const sa_cuda__u64 *list, const sa_cuda__u64 *count)
-{
-    __shared__ sa_cuda__u64 first;
-    sa_cuda__u64 cnt = *count;
-    for (sa_cuda__u64 it = blockIdx.x; it < cnt; it += gridDim.x) {
-        sa_cuda__u64 i = list[it], j = phi[i];
-        sa_cuda__u64 lim = n - (i > j ? i : j), l = plcp[i];
-        for (;;) {
-            if (threadIdx.x == 0) first = SA_CUDA__NONE64;
-            __syncthreads();
-            sa_cuda__u64 base = l + (sa_cuda__u64)threadIdx.x * 16;
-            for (sa_cuda__u64 q = 0; q < 16; q++) {
-                sa_cuda__u64 o = base + q;
-                if (o >= lim || text[i + o] != text[j + o]) { atomicMin(&first, o); break; }
-            }
-            __syncthreads();
-            sa_cuda__u64 f = first;
-            __syncthreads();
-            if (f != SA_CUDA__NONE64) { l = f; break; }
-            l += (sa_cuda__u64)blockDim.x * 16;
-        }
-        if (threadIdx.x == 0) plcp[i] = l;
-    }
-}
-
-static __global__ void sa_cuda__k64_irrpos(const sa_cuda__u64 *plcp, sa_cuda__u64 n, sa_cuda__u64 *v)
-{
-    for (sa_cuda__u64 i = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; i < n;
-         i += (sa_cuda__u64)gridDim.x * blockDim.x)
-        v[i] = plcp[i] != SA_CUDA__NONE64 ? i : 0;
-}
-
-static __global__ void sa_cuda__k64_gather(const sa_cuda__u64 *sa, const sa_cuda__u64 *plcp, const sa_cuda__u64 *r,
-                                           sa_cuda__u64 n, sa_cuda__u64 *lcp)
-{
-    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; k < n;
-         k += (sa_cuda__u64)gridDim.x * blockDim.x) {
-        sa_cuda__u64 i = sa[k], ri = r[i];
-        lcp[k] = plcp[ri] - (i - ri);
-    }
-}
-
-/* LRS scratch: [0] len (max lcp), [1] its smallest index k0, [2] end of the run, [3] position */
-static __global__ void sa_cuda__k64_lrs_init(sa_cuda__u64 *scr, sa_cuda__u64 n)
-{
-    scr[0] = 0; scr[1] = SA_CUDA__NONE64; scr[2] = n; scr[3] = SA_CUDA__NONE64;
-}
-
-static __global__ void sa_cuda__k64_lrs_max(const sa_cuda__u64 *lcp, sa_cuda__u64 n, sa_cuda__u64 *scr)
-{
-    typedef cub::BlockReduce<unsigned long long, SA_CUDA__THREADS> R;
-    __shared__ typename R::TempStorage tmp;
-    unsigned long long v = 0;
-    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x + 1; k < n;
-         k += (sa_cuda__u64)gridDim.x * blockDim.x)
-        if (lcp[k] > v) v = lcp[k];
-    unsigned long long bm = R(tmp).Reduce(v, sa_cuda__max64());
-    if (threadIdx.x == 0 && bm) atomicMax(&scr[0], bm);
-}
-
-static __global__ void sa_cuda__k64_lrs_first(const sa_cuda__u64 *lcp, sa_cuda__u64 n, sa_cuda__u64 *scr)
-{
-    sa_cuda__u64 L = scr[0];
-    if (!L) return;
-    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x + 1; k < n;
-         k += (sa_cuda__u64)gridDim.x * blockDim.x)
-        if (lcp[k] == L) { atomicMin(&scr[1], k); return; }
-}
-
-static __global__ void sa_cuda__k64_lrs_end(const sa_cuda__u64 *lcp, sa_cuda__u64 n, sa_cuda__u64 *scr)
-{
-    sa_cuda__u64 L = scr[0], k0 = scr[1];
-    if (!L) return;
-    for (sa_cuda__u64 k = k0 + 1 + (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; k < n;
-         k += (sa_cuda__u64)gridDim.x * blockDim.x)
-        if (lcp[k] < L) { atomicMin(&scr[2], k); return; }
-}
-
-static __global__ void sa_cuda__k64_lrs_pos(const sa_cuda__u64 *sa, sa_cuda__u64 *scr)
-{
-    sa_cuda__u64 L = scr[0], k0 = scr[1], e = scr[2], mn = SA_CUDA__NONE64;
-    if (!L) return;
-    for (sa_cuda__u64 k = k0 - 1 + (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; k < e;
-         k += (sa_cuda__u64)gridDim.x * blockDim.x)
-        if (sa[k] < mn) mn = sa[k];
-    if (mn != SA_CUDA__NONE64) atomicMin(&scr[3], mn);
-}
-
-static __global__ void sa_cuda__k64_lrs_done(const sa_cuda__u64 *scr, sa_cuda_lrs_result *out)
-{
-    sa_cuda_lrs_result r = {0, 0, 0, 0};
-    if (scr[0]) {
-        r.len = (int64_t)scr[0];
-        r.sa_index = (int64_t)scr[1];
-        r.pos = (int64_t)scr[3];
-        r.count = (int64_t)scr[2] - (int64_t)(scr[1] - 1);
-    }
-    *out = r;
-}
-
-static __global__ void sa_cuda__k64_val_perm(const int64_t *sa, sa_cuda__u64 n, sa_cuda__u64 *inv, uint32_t *bits,
-                                             int32_t *flag)
-{
-    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x; k < n;
-         k += (sa_cuda__u64)gridDim.x * blockDim.x) {
-        int64_t v = sa[k];
-        if (v < 0 || (sa_cuda__u64)v >= n) { atomicMax(flag, 3); continue; }
-        uint32_t bit = 1u << (v & 31), old = atomicOr(&bits[(sa_cuda__u64)v >> 5], bit);
-        if (old & bit) { atomicMax(flag, 2); continue; }
-        inv[v] = k;
-    }
-}
-
-static __global__ void sa_cuda__k64_val_order(const uint8_t *text, const int64_t *sa, sa_cuda__u64 n,
-                                              const sa_cuda__u64 *inv, int32_t *flag)
-{
-    if (*flag) return;
-    for (sa_cuda__u64 k = (sa_cuda__u64)blockIdx.x * blockDim.x + threadIdx.x + 1; k < n;
-         k += (sa_cuda__u64)gridDim.x * blockDim.x) {
-        sa_cuda__u64 a = (sa_cuda__u64)sa[k - 1], b = (sa_cuda__u64)sa[k];
-        int ok;
-        if (text[a] != text[b]) ok = text[a] < text[b];
-        else if (a + 1 == n) ok = 1; /* a is the one-byte prefix of b */
-        else if (b + 1 == n) ok = 0;
-        else ok = inv[a + 1] < inv[b + 1];
-        if (!ok) { atomicMax(flag, 1); return; }
-    }
-}
+/* ==== the 64-bit API: the templates above instantiated with 64-bit indices ===================== */
 
 /* ---- public: the 64-bit API ---------------------------------------------------------------- */
 
@@ -1990,151 +2168,26 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_build_algo64(const uint8_t *d_text, int64_t *
 SA_CUDA_DEF sa_cuda_status sa_cuda_lcp64(const uint8_t *d_text, const int64_t *d_sa, int64_t *d_lcp, int64_t n,
                                          void *d_ws, size_t ws_bytes, cudaStream_t stream)
 {
-    if (n < 0 || n > SA_CUDA__MAX64) return SA_CUDA_ERR_SIZE;
-    if (n == 0) return SA_CUDA_OK;
-    if (!d_text || !d_sa || !d_lcp) return SA_CUDA_ERR_NULL;
-    sa_cuda__ws64 w;
-    sa_cuda_status st = sa_cuda__take_ws64((sa_cuda__u64)n, d_ws, ws_bytes, &w);
-    if (st) return st;
-    sa_cuda__u64 N = (sa_cuda__u64)n, *phi = w.b[0], *plcp = w.b[1], *v = w.rank, *r = w.b[2];
-    sa_cuda__u64 *list = (sa_cuda__u64 *)d_lcp, *cnt = w.misc; /* the list lives in the output until the gather */
-    const sa_cuda__u64 *sa = (const sa_cuda__u64 *)d_sa;
-    unsigned g = sa_cuda__grid64(N);
-    SA_CUDA__TRY(cudaMemsetAsync(cnt, 0, sizeof(sa_cuda__u64), stream));
-    sa_cuda__k64_phi<<<g, SA_CUDA__THREADS, 0, stream>>>(sa, N, phi);
-    SA_CUDA__LAUNCHED();
-    sa_cuda__k64_irr<<<g, SA_CUDA__THREADS, 0, stream>>>(d_text, phi, N, plcp, list, cnt);
-    SA_CUDA__LAUNCHED();
-    sa_cuda__k64_long<<<2048, SA_CUDA__THREADS, 0, stream>>>(d_text, phi, N, plcp, list, cnt);
-    SA_CUDA__LAUNCHED();
-    sa_cuda__k64_irrpos<<<g, SA_CUDA__THREADS, 0, stream>>>(plcp, N, v);
-    SA_CUDA__LAUNCHED();
-    size_t tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, v, r, sa_cuda__max64(), N, stream));
-    sa_cuda__k64_gather<<<g, SA_CUDA__THREADS, 0, stream>>>(sa, plcp, r, N, (sa_cuda__u64 *)d_lcp);
-    SA_CUDA__LAUNCHED();
-    return SA_CUDA_OK;
+    return sa_cuda__lcp<sa_cuda__u64>(d_text, d_sa, d_lcp, n, SA_CUDA__MAX64, d_ws, ws_bytes, stream);
 }
 
 SA_CUDA_DEF sa_cuda_status sa_cuda_lrs64(const int64_t *d_sa, const int64_t *d_lcp, int64_t n,
                                          sa_cuda_lrs_result *d_result, void *d_ws, size_t ws_bytes, cudaStream_t stream)
 {
-    if (n < 0 || n > SA_CUDA__MAX64) return SA_CUDA_ERR_SIZE;
-    if (!d_result) return SA_CUDA_ERR_NULL;
-    if (n > 0 && (!d_sa || !d_lcp)) return SA_CUDA_ERR_NULL;
-    sa_cuda__ws64 w;
-    sa_cuda_status st = sa_cuda__take_ws64((sa_cuda__u64)n, d_ws, ws_bytes, &w);
-    if (st) return st;
-    sa_cuda__u64 N = (sa_cuda__u64)n, *scr = w.misc + 8;
-    const sa_cuda__u64 *sa = (const sa_cuda__u64 *)d_sa, *lcp = (const sa_cuda__u64 *)d_lcp;
-    sa_cuda__k64_lrs_init<<<1, 1, 0, stream>>>(scr, N);
-    SA_CUDA__LAUNCHED();
-    if (N >= 2) {
-        unsigned g = sa_cuda__grid64(N);
-        if (g > 4096) g = 4096;
-        sa_cuda__k64_lrs_max<<<g, SA_CUDA__THREADS, 0, stream>>>(lcp, N, scr);
-        SA_CUDA__LAUNCHED();
-        sa_cuda__k64_lrs_first<<<g, SA_CUDA__THREADS, 0, stream>>>(lcp, N, scr);
-        SA_CUDA__LAUNCHED();
-        sa_cuda__k64_lrs_end<<<g, SA_CUDA__THREADS, 0, stream>>>(lcp, N, scr);
-        SA_CUDA__LAUNCHED();
-        sa_cuda__k64_lrs_pos<<<g, SA_CUDA__THREADS, 0, stream>>>(sa, scr);
-        SA_CUDA__LAUNCHED();
-    }
-    sa_cuda__k64_lrs_done<<<1, 1, 0, stream>>>(scr, d_result);
-    SA_CUDA__LAUNCHED();
-    return SA_CUDA_OK;
+    return sa_cuda__lrs<sa_cuda__u64>(d_sa, d_lcp, n, SA_CUDA__MAX64, d_result, d_ws, ws_bytes, stream);
 }
 
 SA_CUDA_DEF sa_cuda_status sa_cuda_validate64(const uint8_t *d_text, const int64_t *d_sa, int64_t n, int32_t *d_flag,
                                               void *d_ws, size_t ws_bytes, cudaStream_t stream)
 {
-    if (n < 0 || n > SA_CUDA__MAX64) return SA_CUDA_ERR_SIZE;
-    if (!d_flag) return SA_CUDA_ERR_NULL;
-    if (n > 0 && (!d_text || !d_sa)) return SA_CUDA_ERR_NULL;
-    sa_cuda__ws64 w;
-    sa_cuda_status st = sa_cuda__take_ws64((sa_cuda__u64)n, d_ws, ws_bytes, &w);
-    if (st) return st;
-    sa_cuda__u64 N = (sa_cuda__u64)n;
-    SA_CUDA__TRY(cudaMemsetAsync(d_flag, 0, sizeof(int32_t), stream));
-    if (N == 0) return SA_CUDA_OK;
-    uint32_t *bits = (uint32_t *)w.rank;
-    SA_CUDA__TRY(cudaMemsetAsync(bits, 0, ((size_t)N + 31) / 32 * 4, stream));
-    sa_cuda__k64_val_perm<<<sa_cuda__grid64(N), SA_CUDA__THREADS, 0, stream>>>(d_sa, N, w.b[0], bits, d_flag);
-    SA_CUDA__LAUNCHED();
-    sa_cuda__k64_val_order<<<sa_cuda__grid64(N), SA_CUDA__THREADS, 0, stream>>>(d_text, d_sa, N, w.b[0], d_flag);
-    SA_CUDA__LAUNCHED();
-    return SA_CUDA_OK;
+    return sa_cuda__validate<sa_cuda__u64>(d_text, d_sa, n, SA_CUDA__MAX64, d_flag, d_ws, ws_bytes, stream);
 }
 
 SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute64(const uint8_t *text, int64_t n, int64_t *sa, int64_t *lcp,
                                                   sa_cuda_lrs_result *lrs, const sa_cuda_options *opt,
                                                   sa_cuda_stats *stats)
 {
-    sa_cuda_options o;
-    memset(&o, 0, sizeof o);
-    if (opt) o = *opt;
-    if (stats) memset(stats, 0, sizeof *stats);
-    if (n < 0 || n > SA_CUDA__MAX64) return SA_CUDA_ERR_SIZE;
-    if (o.streams < 0 || o.streams > 4 || o.batch_groups < 0 || (int)o.algorithm < 0 || (int)o.algorithm > 2)
-        return SA_CUDA_ERR_ARG;
-    if (n > 0 && (!text || !sa)) return SA_CUDA_ERR_NULL;
-    if (n == 0) {
-        if (lrs) memset(lrs, 0, sizeof *lrs);
-        return SA_CUDA_OK;
-    }
-    int want_lcp = lcp || lrs;
-    size_t ws = sa_cuda_workspace_size64(n);
-    if (!ws) return SA_CUDA_ERR_CUDA;
-    size_t o_sa = sa_cuda__up((size_t)n), o_lcp = o_sa + sa_cuda__up(8 * (size_t)n);
-    size_t o_res = o_lcp + (want_lcp ? sa_cuda__up(8 * (size_t)n) : 0), o_ws = o_res + SA_CUDA__ALIGN;
-    size_t bytes = o_ws + ws;
-    sa_cuda__host H;
-    sa_cuda_status st = sa_cuda__host_init(&H, bytes, 1);
-    if (st) return st;
-    char *base = (char *)H.mem;
-    uint8_t *d_text = (uint8_t *)base;
-    int64_t *d_sa = (int64_t *)(base + o_sa), *d_lcp = (int64_t *)(base + o_lcp);
-    sa_cuda_lrs_result *d_res = (sa_cuda_lrs_result *)(base + o_res);
-    void *d_ws = base + o_ws;
-    cudaStream_t s0 = H.s[0];
-    cudaEvent_t *E = H.ev; /* 0 start, 1 uploaded, 2 SA done, 3 kernels done, 4 end */
-    sa_cuda__ws64 w;
-    int rounds = 0, algo_used = 0;
-    sa_cuda__texts<sa_cuda__u64> T = {NULL, 1, (sa_cuda__u64)n, (sa_cuda__u64)n, 0};
-    if ((st = sa_cuda__take_ws64((sa_cuda__u64)n, d_ws, ws, &w))) goto done;
-#define SA_CUDA__H(call) do { if ((call) != cudaSuccess) { st = SA_CUDA_ERR_CUDA; goto done; } } while (0)
-    SA_CUDA__H(cudaEventRecord(E[0], s0));
-    SA_CUDA__H(cudaMemcpyAsync(d_text, text, (size_t)n, cudaMemcpyHostToDevice, s0));
-    SA_CUDA__H(cudaEventRecord(E[1], s0));
-    if ((st = sa_cuda__sort<sa_cuda__u64>(d_text, T, (sa_cuda__u64 *)d_sa, d_ws, ws, (int)o.algorithm, s0, &rounds, &algo_used, 0)))
-        goto done;
-    SA_CUDA__H(cudaEventRecord(E[2], s0));
-    if (want_lcp) {
-        if ((st = sa_cuda_lcp64(d_text, d_sa, d_lcp, n, d_ws, ws, s0))) goto done;
-        if (lrs && (st = sa_cuda_lrs64(d_sa, d_lcp, n, d_res, d_ws, ws, s0))) goto done;
-    }
-    SA_CUDA__H(cudaEventRecord(E[3], s0));
-    SA_CUDA__H(cudaMemcpyAsync(sa, d_sa, 8 * (size_t)n, cudaMemcpyDeviceToHost, s0));
-    if (lcp) SA_CUDA__H(cudaMemcpyAsync(lcp, d_lcp, 8 * (size_t)n, cudaMemcpyDeviceToHost, s0));
-    if (lrs) SA_CUDA__H(cudaMemcpyAsync(lrs, d_res, sizeof *lrs, cudaMemcpyDeviceToHost, s0));
-    SA_CUDA__H(cudaEventRecord(E[4], s0));
-    SA_CUDA__H(cudaStreamSynchronize(s0));
-    if (stats) {
-        stats->time_h2d = sa_cuda__elapsed(E[0], E[1]);
-        stats->time_sa = sa_cuda__elapsed(E[1], E[2]);
-        stats->time_kernel = sa_cuda__elapsed(E[1], E[3]);
-        stats->time_d2h = sa_cuda__elapsed(E[3], E[4]);
-        stats->time_total = sa_cuda__elapsed(E[0], E[4]);
-        stats->device_bytes = bytes;
-        stats->rounds = rounds;
-        stats->algorithm = algo_used;
-    }
-#undef SA_CUDA__H
-done:
-    if (st) cudaDeviceSynchronize();
-    sa_cuda__host_free(&H);
-    return st;
+    return sa_cuda__host_compute<sa_cuda__u64>(text, n, sa, lcp, lrs, opt, stats, SA_CUDA__MAX64);
 }
 
 /* ==== BEGIN BWT and search (sa_cuda) ==== */

@@ -295,6 +295,20 @@ template <class W> static void test_single(void)
         for (int k = 0; k < 5; k++) p[check_rand_below((uint64_t)n)] ^= 1;
         check_text<W>("long-repeats", p, n);
     }
+    /* random text with a planted repeat (a twentieth of it): the doubling has few suffixes left
+     * after round 0, then extension rounds that make no progress and the switch to ranked rounds */
+    {
+        int64_t ns[3] = {5000, 65537, quick > 1 ? 30000 : quick ? 200000 : 1500000};
+        for (int64_t n : ns) {
+            for (int sg = 0; sg < 2; sg++) {
+                fill_random(p, n, sg ? 4 : 256);
+                int64_t len = n / 20, from = (int64_t)check_rand_below((uint64_t)(n / 2 - len));
+                int64_t to = n / 2 + (int64_t)check_rand_below((uint64_t)(n / 2 - len));
+                memmove(p + to, p + from, (size_t)len);
+                check_text<W>(sg ? "planted-repeat-acgt" : "planted-repeat", p, n);
+            }
+        }
+    }
     /* a few MB of random bytes and of text */
     int64_t big = quick > 1 ? 30000 : quick ? 300000 : D.cap;
     fill_random(p, big, 256);
