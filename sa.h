@@ -3012,6 +3012,115 @@ done:
     return st;
 }
 
+/* A gathered recursion level with discarding (Dementiev, Kaerkkaeinen, Mehnert, Sanders): w[0..cnt)
+ * is this rank's block of the reduced text as name << 1 | unique. A suffix whose first name is
+ * unique is ordered by that name alone, so only the names that repeat, and the unique ones right
+ * after them (where their comparisons stop), travel to rank 0; their order there is their order
+ * in the whole reduced text (a comparison reaching a kept unique name stops at it). Rank 0 sorts
+ * them by SA-IS and returns each one's offset in its name's run; names are 1 + the number of
+ * smaller suffixes' names, so rk[x] = name + offset (unique names: name) is the 1-based rank of
+ * suffix x of this rank's block. Collective. */
+static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk)
+{
+    int64_t cnt = c->cnt, x, k = 0, tot = 0, *cn = NULL, mine, pu = 1, q, i;
+    uint64_t *kn = NULL, *all = NULL;
+    void *ko = NULL;
+    int narrow;
+    sa_status st = SA_OK;
+    cn = (int64_t *)sa__mpi_get(c, c->P, sizeof *cn);
+    kn = (uint64_t *)sa__mpi_get(c, cnt, sizeof *kn);
+    st = sa__mpi_agree(c, cn && kn ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    /* the previous blocks' last flag (1: unique, or no suffix before this block) */
+    mine = cnt ? (int64_t)(w[cnt - 1] & 1) : -1;
+    if ((st = sa__mpi_allgather(c, &mine, 1, MPI_INT64_T, cn)) != SA_OK) goto done;
+    for (q = c->r - 1; q >= 0; q--) if (cn[q] >= 0) { pu = cn[q]; break; }
+    {
+        int64_t p0 = pu;
+        for (x = 0; x < cnt; x++) {
+            int64_t u = (int64_t)(w[x] & 1);
+            if (!u || !p0) kn[k++] = w[x] >> 1;
+            p0 = u;
+        }
+    }
+    if ((st = sa__mpi_allgather(c, &k, 1, MPI_INT64_T, cn)) != SA_OK) goto done;
+    for (q = 0; q < c->P; q++) tot += cn[q];
+    narrow = tot < INT32_MAX && c->n < INT32_MAX; /* the same on every rank */
+    if (c->r == 0) all = (uint64_t *)sa__mpi_get(c, tot, sizeof *all);
+    else ko = sa__mpi_get(c, k, narrow ? 4 : 8);
+    st = sa__mpi_agree(c, (c->r == 0 ? all != NULL : ko != NULL) ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    if (c->r == 0) {
+        int64_t o = k, rs = 0, g, pg = 0, p;
+        sa_options opt;
+        memset(&opt, 0, sizeof opt);
+        opt.threads = c->nt;
+        if (k) memcpy(all, kn, (size_t)k * sizeof *all);
+        for (q = 1; q < c->P && st == SA_OK; q++) {
+            st = sa__mpi_recv(c, all + o, cn[q], MPI_UINT64_T, sizeof *all, (int)q);
+            o += cn[q];
+        }
+        for (i = 0; st == SA_OK && i < tot; i++) if (all[i] < 1 || all[i] > (uint64_t)c->n) st = SA_ERR_INTERNAL;
+        if (st == SA_OK && tot && narrow) { /* SA of the kept names - 1 (alphabet n), then run offsets */
+            int32_t *t32 = (int32_t *)all, *s32 = (int32_t *)sa__mpi_get(c, tot, sizeof *s32);
+            if (!s32) st = SA_ERR_NOMEM;
+            for (i = 0; st == SA_OK && i < tot; i++) t32[i] = (int32_t)(all[i] - 1); /* writes trail reads */
+            if (st == SA_OK) st = sa_build_int(t32, s32, (int32_t)tot, (int32_t)c->n, &opt);
+            for (i = 0; st == SA_OK && i < tot; i++) {
+                p = s32[i];
+                g = t32[p];
+                if (i == 0 || g != pg) { rs = i; pg = g; }
+                t32[p] = (int32_t)(i - rs);
+            }
+            if (s32) sa__mpi_put(c, s32);
+        } else if (st == SA_OK && tot) {
+            int64_t *t64 = (int64_t *)all, *s64 = (int64_t *)sa__mpi_get(c, tot, sizeof *s64);
+            if (!s64) st = SA_ERR_NOMEM;
+            for (i = 0; st == SA_OK && i < tot; i++) t64[i] = (int64_t)all[i] - 1;
+            if (st == SA_OK) st = sa_build_int64(t64, s64, tot, c->n, &opt);
+            for (i = 0; st == SA_OK && i < tot; i++) {
+                p = s64[i];
+                g = t64[p];
+                if (i == 0 || g != pg) { rs = i; pg = g; }
+                t64[p] = i - rs;
+            }
+            if (s64) sa__mpi_put(c, s64);
+        }
+    } else {
+        st = sa__mpi_send(c, kn, k, MPI_UINT64_T, sizeof *kn, 0);
+    }
+    st = sa__mpi_agree(c, st);
+    if (st != SA_OK) goto done;
+    if (c->r == 0) { /* the offsets back, in the order they came */
+        int64_t o = k;
+        for (q = 1; q < c->P && st == SA_OK; q++) {
+            st = sa__mpi_send(c, (char *)all + (size_t)o * (narrow ? 4 : 8), cn[q], narrow ? MPI_INT32_T : MPI_INT64_T,
+                              narrow ? 4 : 8, (int)q);
+            o += cn[q];
+        }
+        ko = all;
+    } else {
+        st = sa__mpi_recv(c, ko, k, narrow ? MPI_INT32_T : MPI_INT64_T, narrow ? 4 : 8, 0);
+    }
+    st = sa__mpi_agree(c, st);
+    if (st == SA_OK) {
+        int64_t kk = 0, p0 = pu;
+        for (x = 0; x < cnt; x++) {
+            int64_t u = (int64_t)(w[x] & 1), name = (int64_t)(w[x] >> 1);
+            if (!u || !p0) name += narrow ? ((const int32_t *)ko)[kk++] : ((const int64_t *)ko)[kk++];
+            rk[x] = name;
+            p0 = u;
+        }
+    }
+    if (c->r == 0) ko = NULL; /* it is all */
+done:
+    if (cn) sa__mpi_put(c, cn);
+    if (kn) sa__mpi_put(c, kn);
+    if (all) sa__mpi_put(c, all);
+    if (ko) sa__mpi_put(c, ko);
+    return st;
+}
+
 /* One level: this rank's block out[0..cnt) of the suffix array of the level's text t (the
  * context's layout is the level's length on entry and on return). Collective. */
 static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b, int64_t *out, int depth)
@@ -3080,13 +3189,15 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
             if (pr[j].a < n) { pr[w].a = pr[j].a; pr[w].b = 2 * ((pr[j].b >> 1) + 1); w++; }
         st = sa__mpi_update(c, &pr, w, (int64_t *)R, NULL);
         if (st != SA_OK) goto done;
-    } else { /* 2b. the reduced text: name at (residue's offset + i / X), then its suffix array */
+    } else { /* 2b. the reduced text: name at (residue's offset + i / X), then its suffix array (or, when
+              * the next level is gathered, the ranks of its suffixes, sa__mpi_dcx_kept) */
         int64_t lo2, cnt2;
+        int gat = nn <= (SA_MPI_DCX_BASE > 6 ? SA_MPI_DCX_BASE : 6) || nn <= c->glim;
         for (j = 0; j < m; j++) {
             int64_t i = pr[j].a;
             for (q = 0; d.D[q] != (int)(i % X); q++) {}
             pr[j].a = off[q] + i / X;
-            pr[j].b = 2 * ((pr[j].b >> 1) + 1);
+            pr[j].b = gat ? 2 * (((pr[j].b >> 1) + 1) << 1 | (pr[j].b & 1)) : 2 * ((pr[j].b >> 1) + 1);
         }
         sa__mpi_setn(c, nn);
         lo2 = c->lo;
@@ -3095,8 +3206,11 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
         sa2 = (int64_t *)sa__mpi_get(c, cnt2, sizeof *sa2);
         st = sa__mpi_agree(c, tw && sa2 ? SA_OK : SA_ERR_NOMEM);
         if (st == SA_OK) st = sa__mpi_update(c, &pr, m, (int64_t *)tw, NULL);
-        if (st == SA_OK) st = sa__mpi_halo64(c, tw, SA__MPI_H);
-        if (st == SA_OK) {
+        if (st == SA_OK && gat) {
+            if (depth + 1 > c->levels) c->levels = depth + 1;
+            st = sa__mpi_dcx_kept(c, tw, sa2); /* sa2[j]: rank of reduced suffix lo2 + j */
+        } else if (st == SA_OK) st = sa__mpi_halo64(c, tw, SA__MPI_H);
+        if (st == SA_OK && !gat) {
             sa__mpi_txt t2;
             t2.b = NULL;
             t2.w = tw;
@@ -3110,10 +3224,10 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
         sa__mpi_setn(c, n);
         if (st != SA_OK) goto done;
         for (m = 0, j = 0; j < cnt2; j++) { /* back to text positions: R[i] = 1 + SA index */
-            int64_t p = sa2[j], i;
+            int64_t p = gat ? lo2 + j : sa2[j], i;
             for (q = d.nd - 1; off[q] > p; q--) {}
             i = (p - off[q]) * X + d.D[q];
-            if (i < n) { pr[m].a = i; pr[m].b = 2 * (lo2 + j + 1); m++; }
+            if (i < n) { pr[m].a = i; pr[m].b = 2 * (gat ? sa2[j] : lo2 + j + 1); m++; }
         }
         sa__mpi_put(c, sa2); sa2 = NULL;
         R = (uint64_t *)sa__mpi_get(c, cnt + SA__MPI_H, sizeof *R); /* after the recursion: memory */
