@@ -165,9 +165,10 @@
  *   opt (threads) may differ per rank. SA_MPI_DIST: a distributed difference-cover
  *   sorter (DCX: the byte level uses the cover period SA_MPI_DCX, 7 unless defined as 3 or 13;
  *   names by a global sample sort, recursion while names repeat; a level of at most
- *   SA_MPI_DCX_BASE (2^18) characters, or a recursion level of at most SA_MPI_DCX_GATHER (8) times
- *   the byte level's block, is gathered on rank 0 and sorted there by SA-IS; then all suffixes
- *   placed by one more distributed sort), Phi/PLCP for the LCP with the long comparisons batched into all-to-all
+ *   SA_MPI_DCX_BASE (2^18) characters, or a recursion level whose names left after discarding
+ *   (those that repeat and the unique ones right after them) are at most SA_MPI_DCX_GATHER (2)
+ *   times the byte level's block, is gathered on rank 0 and sorted there by SA-IS; then all
+ *   suffixes placed by one more distributed sort), Phi/PLCP for the LCP with the long comparisons batched into all-to-all
  *   rounds (no one-sided reads: nothing waits on a busy rank's progress), LRS by reductions;
  *   no rank but rank 0 (the gathered level) holds more than about n/P of anything (info.peak_bytes:
  *   what this rank's call allocated at most). SA_MPI_GATHER: the seed's
@@ -2261,10 +2262,12 @@ static sa_status sa__mpi_lsort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t m, int 
 
 /* Records travel in 16 bytes where they can (a third less to move): wire 1 (round 0): k1 and
  * pos, k2 = min(8, n - pos) is recomputed; wire 2 (later rounds, n < 2^42): k1, k2, pos in 42
- * bits each; wire 0: all 24 bytes. */
+ * bits each; wire 3 (DCX sample keys of at most 64 bits): k2 and pos, k1 = 0; wire 0: all 24
+ * bytes. */
 static void sa__mpi_pack(const sa__mpi_rec *r, int wire, uint64_t *w)
 {
     if (wire == 1) { w[0] = r->k1; w[1] = (uint64_t)r->pos; }
+    else if (wire == 3) { w[0] = r->k2; w[1] = (uint64_t)r->pos; }
     else { w[0] = r->k1 << 22 | r->k2 >> 20; w[1] = (r->k2 & 0xFFFFF) << 42 | (uint64_t)r->pos; }
 }
 
@@ -2275,6 +2278,10 @@ static void sa__mpi_unpack(const uint64_t *w, int wire, int64_t n, sa__mpi_rec *
         r->k1 = a;
         r->pos = (int64_t)b;
         r->k2 = (uint64_t)(n - r->pos < 8 ? n - r->pos : 8);
+    } else if (wire == 3) {
+        r->k1 = 0;
+        r->k2 = a;
+        r->pos = (int64_t)b;
     } else {
         r->k1 = a >> 22;
         r->k2 = (a & 0x3FFFFF) << 20 | b >> 42;
@@ -2563,13 +2570,15 @@ static sa_status sa__mpi_fetch(sa__mpi_ctx *c, const int64_t *want, int64_t m, c
 #define SA_MPI_DCX_BASE ((int64_t)1 << 18) /* a level this small is gathered and sorted on one rank */
 #endif
 #ifndef SA_MPI_DCX_GATHER
-#define SA_MPI_DCX_GATHER 8 /* a recursion level of at most this many times the byte level's block is
-                               gathered on rank 0 and sorted there by SA-IS (0: never) */
+#define SA_MPI_DCX_GATHER 2 /* a recursion level whose names kept after discarding are at most this
+                               many times the byte level's block is gathered on rank 0 and sorted
+                               there by SA-IS (0: never) */
 #endif
 #define SA__MPI_H 16 /* characters (words) of halo after each rank's block on the integer levels */
 
 typedef struct sa__mpi_dc {
-    int X, nd, b, s;           /* period, cover size, bits per character, merge record words (3 + nd) */
+    int X, nd, b, s, nw;       /* period, cover size, bits per character, merge record words (nw + 1 + nd),
+                                  words of characters in it (1 when X - 1 characters fit 64 bits, else 2) */
     int D[4];                  /* the cover, ascending */
     unsigned char in[13];      /* residue in the cover */
     unsigned char L[13][13];   /* smallest l with (a + l) mod X and (b + l) mod X both in the cover */
@@ -2599,7 +2608,8 @@ static void sa__mpi_dc_init(sa__mpi_dc *d, int X, int b)
     d->X = X;
     d->b = b;
     d->nd = X == 3 ? 2 : X == 7 ? 3 : 4;
-    d->s = 3 + d->nd;
+    d->nw = (X - 1) * b > 64 ? 2 : 1;
+    d->s = d->nw + 1 + d->nd;
     for (k = 0; k < d->nd; k++) { d->D[k] = cv[k]; d->in[cv[k]] = 1; }
     for (a = 0; a < X; a++)
         for (k = 0, l = 0; l < X; l++)
@@ -2615,18 +2625,20 @@ static void sa__mpi_dc_init(sa__mpi_dc *d, int X, int b)
     }
 }
 
-/* Suffix order of two merge records: w[0..1] the next X-1 characters (first at the top),
- * w[2] = position | residue << 58, w[3..] the sample ranks at the cover offsets (ascending). */
+/* Suffix order of two merge records: w[0..nw) the next X-1 characters (first at the top),
+ * w[nw] = position | residue << 58, w[nw + 1..] the sample ranks at the cover offsets (ascending). */
 static int sa__mpi_dc_cmp(const sa__mpi_dc *d, const uint64_t *x, const uint64_t *y)
 {
-    int a = (int)(x[2] >> 58), b = (int)(y[2] >> 58), l = d->L[a][b];
+    int nw = d->nw, a = (int)(x[nw] >> 58), b = (int)(y[nw] >> 58), l = d->L[a][b];
     uint64_t u = x[0] & d->M0[l], v = y[0] & d->M0[l];
     if (u != v) return u < v ? -1 : 1;
-    u = x[1] & d->M1[l];
-    v = y[1] & d->M1[l];
-    if (u != v) return u < v ? -1 : 1;
-    u = x[3 + d->RI[a][l]];
-    v = y[3 + d->RI[b][l]];
+    if (nw == 2) {
+        u = x[1] & d->M1[l];
+        v = y[1] & d->M1[l];
+        if (u != v) return u < v ? -1 : 1;
+    }
+    u = x[nw + 1 + d->RI[a][l]];
+    v = y[nw + 1 + d->RI[b][l]];
     return u < v ? -1 : u > v;
 }
 
@@ -2825,10 +2837,10 @@ static void sa__mpi_dc_rec(const sa__mpi_ctx *c, const sa__mpi_dc *d, const sa__
     if (sh >= 64) { h = l << (sh - 64); l = 0; }
     else if (sh > 0) { h = h << sh | l >> (64 - sh); l <<= sh; }
     w[0] = h;
-    w[1] = l;
-    w[2] = (uint64_t)i | (uint64_t)a << 58;
+    if (d->nw == 2) w[1] = l; /* else l is 0: X - 1 characters fit h */
+    w[d->nw] = (uint64_t)i | (uint64_t)a << 58;
     for (o = 0, k = 0; k < X; k++)
-        if (d->in[(a + k) % X]) w[3 + o++] = R[j + k];
+        if (d->in[(a + k) % X]) w[d->nw + 1 + o++] = R[j + k];
 }
 
 /* The splitter bucket of record w among the P - 1 splitters all + spl[q] * s. */
@@ -2950,9 +2962,9 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
     for (e = 0; e < m; e++) {
         const uint64_t *w = mr + e * s;
-        int a = (int)(w[2] >> 58), l = d->L[a][a];
+        int a = (int)(w[d->nw] >> 58), l = d->L[a][a];
         kr[e].k1 = (uint64_t)a << 60 | (l ? w[0] >> (64 - l * d->b) : 0);
-        kr[e].k2 = w[3];
+        kr[e].k2 = w[d->nw + 1]; /* the rank at offset l: the first one */
         kr[e].pos = e;
     }
     st = sa__mpi_agree(c, sa__mpi_lsort(c, &kr, m, c->nt, NULL, 0));
@@ -2982,7 +2994,7 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
         }
         for (e = 0; e < m; e++) {
             int w = tr[1], x;
-            pos[e] = (int64_t)(SA__MPI_HEAD(w)[2] & (((uint64_t)1 << 58) - 1));
+            pos[e] = (int64_t)(SA__MPI_HEAD(w)[d->nw] & (((uint64_t)1 << 58) - 1));
             hd[w]++;
             if (hd[w] + 8 < en[w]) SA__PF(mr + kr[hd[w] + 8].pos * s);
             for (x = (K + w) / 2; x >= 1; x /= 2) {
@@ -3020,21 +3032,37 @@ done:
  * them by SA-IS and returns each one's offset in its name's run; names are 1 + the number of
  * smaller suffixes' names, so rk[x] = name + offset (unique names: name) is the 1-based rank of
  * suffix x of this rank's block. Collective. */
+/* The flag (1: unique) of the reduced suffix before this rank's block (1 when none), and the
+ * number of names sa__mpi_dcx_kept keeps over all ranks (*total; may be NULL). Collective. */
+static sa_status sa__mpi_dcx_prev(sa__mpi_ctx *c, const uint64_t *w, int64_t *pu, int64_t *total)
+{
+    int64_t cnt = c->cnt, x, mine, q, k = 0, p0;
+    int64_t *cn = (int64_t *)sa__mpi_get(c, c->P, sizeof *cn);
+    sa_status st = sa__mpi_agree(c, cn ? SA_OK : SA_ERR_NOMEM);
+    *pu = 1;
+    if (st != SA_OK) { if (cn) sa__mpi_put(c, cn); return st; }
+    mine = cnt ? (int64_t)(w[cnt - 1] & 1) : -1;
+    st = sa__mpi_allgather(c, &mine, 1, MPI_INT64_T, cn);
+    if (st == SA_OK) for (q = c->r - 1; q >= 0; q--) if (cn[q] >= 0) { *pu = cn[q]; break; }
+    sa__mpi_put(c, cn);
+    if (st != SA_OK || !total) return st;
+    for (p0 = *pu, x = 0; x < cnt; x++) { k += !(w[x] & 1) || !p0; p0 = (int64_t)(w[x] & 1); }
+    *total = k;
+    return sa__mpi_allreduce(c, total, 1, MPI_SUM);
+}
+
 static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk)
 {
-    int64_t cnt = c->cnt, x, k = 0, tot = 0, *cn = NULL, mine, pu = 1, q, i;
+    int64_t cnt = c->cnt, x, k = 0, tot = 0, *cn = NULL, pu = 1, q, i;
     uint64_t *kn = NULL, *all = NULL;
     void *ko = NULL;
     int narrow;
     sa_status st = SA_OK;
+    if ((st = sa__mpi_dcx_prev(c, w, &pu, NULL)) != SA_OK) return st;
     cn = (int64_t *)sa__mpi_get(c, c->P, sizeof *cn);
     kn = (uint64_t *)sa__mpi_get(c, cnt, sizeof *kn);
     st = sa__mpi_agree(c, cn && kn ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
-    /* the previous blocks' last flag (1: unique, or no suffix before this block) */
-    mine = cnt ? (int64_t)(w[cnt - 1] & 1) : -1;
-    if ((st = sa__mpi_allgather(c, &mine, 1, MPI_INT64_T, cn)) != SA_OK) goto done;
-    for (q = c->r - 1; q >= 0; q--) if (cn[q] >= 0) { pu = cn[q]; break; }
     {
         int64_t p0 = pu;
         for (x = 0; x < cnt; x++) {
@@ -3170,7 +3198,7 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
             e++;
         }
     }
-    st = sa__mpi_samplesort(c, &rec, &m, (uint64_t)depth + 1, 0);
+    st = sa__mpi_samplesort(c, &rec, &m, (uint64_t)depth + 1, X * b <= 64 ? 3 : 0); /* keys in k2 alone: 16 bytes */
     if (st != SA_OK) goto done;
     pr = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *pr);
     st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
@@ -3192,12 +3220,12 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
     } else { /* 2b. the reduced text: name at (residue's offset + i / X), then its suffix array (or, when
               * the next level is gathered, the ranks of its suffixes, sa__mpi_dcx_kept) */
         int64_t lo2, cnt2;
-        int gat = nn <= (SA_MPI_DCX_BASE > 6 ? SA_MPI_DCX_BASE : 6) || nn <= c->glim;
-        for (j = 0; j < m; j++) {
+        int gat = 0;
+        for (j = 0; j < m; j++) { /* name << 1 | unique at the reduced text's position */
             int64_t i = pr[j].a;
             for (q = 0; d.D[q] != (int)(i % X); q++) {}
             pr[j].a = off[q] + i / X;
-            pr[j].b = gat ? 2 * (((pr[j].b >> 1) + 1) << 1 | (pr[j].b & 1)) : 2 * ((pr[j].b >> 1) + 1);
+            pr[j].b = 2 * (((pr[j].b >> 1) + 1) << 1 | (pr[j].b & 1));
         }
         sa__mpi_setn(c, nn);
         lo2 = c->lo;
@@ -3206,6 +3234,12 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
         sa2 = (int64_t *)sa__mpi_get(c, cnt2, sizeof *sa2);
         st = sa__mpi_agree(c, tw && sa2 ? SA_OK : SA_ERR_NOMEM);
         if (st == SA_OK) st = sa__mpi_update(c, &pr, m, (int64_t *)tw, NULL);
+        if (st == SA_OK) { /* gathered when small, or when what discarding keeps is small */
+            int64_t pu, kept;
+            st = sa__mpi_dcx_prev(c, tw, &pu, &kept);
+            gat = nn <= (SA_MPI_DCX_BASE > 6 ? SA_MPI_DCX_BASE : 6) || kept <= c->glim;
+            if (st == SA_OK && !gat) for (j = 0; j < cnt2; j++) tw[j] >>= 1; /* the names alone */
+        }
         if (st == SA_OK && gat) {
             if (depth + 1 > c->levels) c->levels = depth + 1;
             st = sa__mpi_dcx_kept(c, tw, sa2); /* sa2[j]: rank of reduced suffix lo2 + j */
