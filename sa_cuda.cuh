@@ -33,6 +33,9 @@
  *   SA_CUDA_IMPLEMENTATION   in exactly one .cu file: compile the implementation
  *   SA_CUDA_STATIC           every public function static (SA_CUDA_DEF = static, unused allowed)
  *   SA_CUDA_DEF              the storage class of the public functions (define it to override)
+ *   SA_CUDA_NARROW64         1 (default): the ...64 calls build the SA of a text below 2^31 - 1
+ *                            with the 32-bit sorter and widen it; 0: with 64-bit words at every n
+ *                            (what texts past 2^31 always get; the test suite runs both)
  *   The header makes no host allocation (no SA_CUDA_MALLOC): device memory comes from the
  *   caller (device API) or from one cudaMalloc per call (host convenience functions).
  *
@@ -66,8 +69,9 @@
  *       n, ...), sa_cuda_lrs64(d_sa64, d_lcp64, n, d_result, ...), sa_cuda_validate64(d_text,
  *       d_sa64, n, d_flag, ...): arguments and statuses as above, 0 <= n <= 2^40. The SA comes
  *       from the same sorter code as the 32-bit calls (C++ templates over the index type), with
- *       the same default rule. Any n works; below 2^31 the 32-bit calls are faster and use about
- *       half the memory. No batch API for 64 bits.
+ *       the same default rule. Any n works; below 2^31 - 1 the SA is built on 32-bit words and
+ *       widened (SA_CUDA_NARROW64), the LCP and the rest stay on 64-bit words. No batch API for
+ *       64 bits.
  *   SYNCHRONISATION: sa_cuda_build (and _algo, _batch, ...64) wait for `stream` once per
  *   sorting round (they read the number of unsorted suffixes to size the next sort: one word
  *   copied to the host), once for the alphabet and, where the byte counts look random, once for
@@ -143,7 +147,9 @@
  *   plcp[i] = plcp[r] - (i - r) from the last irreducible r (a max-scan).
  *   64-bit path: the same templates on 64-bit items, ranks and keys (round 0 packs 64 bits of
  *   codes, or 32 where the rule's test (1) passes); the SA, LCP, LRS, validator and host call are
- *   one body instantiated for both index widths. Kernels loop over a grid of at most 2^24 blocks.
+ *   one body instantiated for both index widths. Below 2^31 - 1 the ...64 calls build the SA with
+ *   the 32-bit instantiation (half the bytes moved) and widen it (SA_CUDA_NARROW64). Kernels loop
+ *   over a grid of at most 2^24 blocks.
  *   LRS: max over lcp with the smallest index, the end of the run and the smallest position by
  *   three reduction kernels; LRS TIE-BREAK exactly as sa.h's manual: len = max lcp, sa_index =
  *   the smallest k with lcp[k] = len, pos = the smallest text position of that substring,
@@ -157,9 +163,11 @@
  *   the validator need): 16n + CUB's scratch: text + SA + workspace = 21n, + LCP 4n = 25n for
  *   SA + LCP + LRS (what the host convenience call allocates). The size queries are functions of
  *   n alone (any text); tests/test_sa_cuda.cu prints the measured bytes per input byte.
- *   64-bit calls: 0 <= n <= 2^40. The SA alone: 8 x (2n/3) x 4 words = about 21.3n + CUB's
- *   scratch; with text and SA (8n) about 30.5n in all. Any call: 32n + CUB's scratch (41n with
- *   text and SA, 49n with the LCP).
+ *   64-bit calls: 0 <= n <= 2^40. The SA alone (sa_cuda_build_workspace_size64): below
+ *   2^31 - 1 the 32-bit sorter's workspace for either sorter (sa_cuda_workspace_size's, about
+ *   16.2n; 25.2n with text and the int64 SA); from 2^31 - 1 on (or SA_CUDA_NARROW64 0) DC3 on
+ *   64-bit words, 8 x (2n/3) x 4 words = about 21.3n + CUB's scratch, 30.5n in all. Any call:
+ *   32n + CUB's scratch (41n with text and SA, 49n with the LCP).
  *
  * BWT AND SEARCH (sa.h's contracts, byte-identical results; declarations in the "BWT" block)
  *   sa_cuda_bwt_workspace_size(n), sa_cuda_bwt(d_text, d_bwt, d_aux, r, n, d_ws, ws, stream)
@@ -184,7 +192,7 @@
  *   (unreleased) LCP, LRS, validator and host call one template for both widths (the ...64
  *        calls' own copies removed; host_compute64 overlaps with streams >= 2); the doubling's
  *        extension rounds (no rank array for random-looking text); round 0's code table in
- *        shared memory
+ *        shared memory; the ...64 SA below 2^31 - 1 by the 32-bit sorter (SA_CUDA_NARROW64)
  *   0.9.0 SA_CUDA_ERR_MPI -6 (never returned), SA_CUDA_ERR_INTERNAL -7: the project-wide values;
  *        SA_CUDA_VERSION_*; the LICENSE text at the end; the DC3 sorter and the default rule
  *        (sa_cuda_build_algo, sa_cuda_build_workspace_size, sa_cuda_default_algorithm,
@@ -365,6 +373,9 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_unbwt(const uint8_t *bwt, uint8_t *text,
 #define SA_CUDA__SHORT_LCP 32      /* a thread compares this many bytes, then a block takes over */
 #define SA_CUDA__ALIGN 256
 #define SA_CUDA__PROBE 65536      /* suffixes the default rule samples (sa_cuda__rule) */
+#ifndef SA_CUDA_NARROW64
+#define SA_CUDA_NARROW64 1        /* the ...64 calls below 2^31 - 1 sort on 32-bit words */
+#endif
 
 /* ---- small helpers ---------------------------------------------------------------------- */
 
@@ -1724,6 +1735,38 @@ SA_CUDA_DEF size_t sa_cuda_batch_workspace_size(int64_t total, int64_t count)
     return sa_cuda__layoutT<uint32_t>((uint32_t)total, (uint32_t)total, 0, NULL, NULL);
 }
 
+/* The 32-bit sorter's SA (tmp) widened into the caller's int64 SA. */
+static __global__ void sa_cuda__k_widen(const uint32_t *tmp, sa_cuda__u64 n, sa_cuda__u64 *sa)
+{
+    SA_CUDA__FOR(sa_cuda__u64, k, n) sa[k] = tmp[k];
+}
+
+/* The SA of one text. The 64-bit calls with n < 2^31 - 1 run the 32-bit sorter (the same
+ * templates on 32-bit words: half the memory traffic and workspace) into the first half of
+ * d_sa, then widen it through the workspace; from 2^31 - 1 on, the sorter on 64-bit words. */
+template <typename U>
+static sa_cuda_status sa_cuda__sort_one(const uint8_t *d_text, U n, U *d_sa, void *d_ws, size_t ws_bytes, int algo,
+                                        cudaStream_t s, int *rounds, int *algo_out, int hist_ready)
+{
+    if (SA_CUDA_NARROW64 && sizeof(U) > 4 && (uint64_t)n <= (uint64_t)INT32_MAX - 1) {
+        size_t need = sa_cuda__ws_any<uint32_t>((uint32_t)n); /* sa_cuda_build_workspace_size64's */
+        if (!d_ws) return SA_CUDA_ERR_NULL;
+        if (!need) return SA_CUDA_ERR_CUDA;
+        if (ws_bytes < need) return SA_CUDA_ERR_SIZE;
+        sa_cuda__texts<uint32_t> T = {NULL, 1, (uint32_t)n, (uint32_t)n, 0};
+        sa_cuda_status st = sa_cuda__sort<uint32_t>(d_text, T, (uint32_t *)d_sa, d_ws, ws_bytes, algo, s, rounds,
+                                                    algo_out, hist_ready);
+        if (st) return st;
+        uint32_t *tmp = (uint32_t *)(((uintptr_t)d_ws + SA_CUDA__ALIGN - 1) / SA_CUDA__ALIGN * SA_CUDA__ALIGN);
+        SA_CUDA__TRY(cudaMemcpyAsync(tmp, d_sa, 4 * (size_t)n, cudaMemcpyDeviceToDevice, s));
+        sa_cuda__k_widen<<<sa_cuda__gridn(n), SA_CUDA__THREADS, 0, s>>>(tmp, (sa_cuda__u64)n, (sa_cuda__u64 *)d_sa);
+        SA_CUDA__LAUNCHED();
+        return SA_CUDA_OK;
+    }
+    sa_cuda__texts<U> T = {NULL, 1, n, n, 0};
+    return sa_cuda__sort<U>(d_text, T, d_sa, d_ws, ws_bytes, algo, s, rounds, algo_out, hist_ready);
+}
+
 /* One body for both widths: the argument checks and the call of the sorter. */
 template <typename U, typename S>
 static sa_cuda_status sa_cuda__build(const uint8_t *d_text, S *d_sa, int64_t n, int64_t max_n, sa_cuda_algorithm algo,
@@ -1733,8 +1776,7 @@ static sa_cuda_status sa_cuda__build(const uint8_t *d_text, S *d_sa, int64_t n, 
     if ((int)algo < 0 || (int)algo > 2) return SA_CUDA_ERR_ARG;
     if (n == 0) return SA_CUDA_OK;
     if (!d_text || !d_sa || !d_ws) return SA_CUDA_ERR_NULL;
-    sa_cuda__texts<U> T = {NULL, 1, (U)n, (U)n, 0};
-    return sa_cuda__sort<U>(d_text, T, (U *)d_sa, d_ws, ws_bytes, (int)algo, stream, NULL, NULL, 0);
+    return sa_cuda__sort_one<U>(d_text, (U)n, (U *)d_sa, d_ws, ws_bytes, (int)algo, stream, NULL, NULL, 0);
 }
 
 SA_CUDA_DEF sa_cuda_status sa_cuda_build(const uint8_t *d_text, int32_t *d_sa, int64_t n, void *d_ws, size_t ws_bytes,
@@ -1941,7 +1983,6 @@ static sa_cuda_status sa_cuda__host_compute(const uint8_t *text, int64_t n, S *s
     sa_cuda__wsT<U> w;
     int rounds = 0;
     U N = (U)n;
-    sa_cuda__texts<U> T = {NULL, 1, N, N, 0};
     int algo_used = 0;
     if ((st = sa_cuda__take_wsT<U>(N, N, 0, d_ws, ws, &w))) goto done;
 #define SA_CUDA__H(call) do { if ((call) != cudaSuccess) { st = SA_CUDA_ERR_CUDA; goto done; } } while (0)
@@ -1965,7 +2006,7 @@ static sa_cuda_status sa_cuda__host_compute(const uint8_t *text, int64_t n, S *s
         SA_CUDA__H(cudaMemcpyAsync(d_text, text, (size_t)n, cudaMemcpyHostToDevice, s0));
     }
     SA_CUDA__H(cudaEventRecord(E[1], s0));
-    if ((st = sa_cuda__sort<U>(d_text, T, (U *)d_sa, d_ws, ws, (int)o.algorithm, s0, &rounds, &algo_used, multi)))
+    if ((st = sa_cuda__sort_one<U>(d_text, N, (U *)d_sa, d_ws, ws, (int)o.algorithm, s0, &rounds, &algo_used, multi)))
         goto done;
     SA_CUDA__H(cudaEventRecord(E[2], s0));
     if (multi) {
@@ -2150,6 +2191,8 @@ SA_CUDA_DEF size_t sa_cuda_workspace_size64(int64_t n)
 SA_CUDA_DEF size_t sa_cuda_build_workspace_size64(int64_t n)
 {
     if (n < 0 || n > SA_CUDA__MAX64) return 0;
+    if (SA_CUDA_NARROW64 && n <= INT32_MAX - 1) /* the 32-bit sorter, either path (sa_cuda__sort_one) */
+        return sa_cuda__ws_any<uint32_t>((uint32_t)n);
     return sa_cuda__ws_build<sa_cuda__u64>((sa_cuda__u64)n);
 }
 

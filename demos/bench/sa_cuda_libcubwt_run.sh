@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # demos/bench/sa_cuda_libcubwt_run.sh - issue 25's run on the GPU machine, in one call: build (nvcc,
-# no meson) the merged test (both index widths) and sa_cuda_bench_libcubwt (libcubwt 1.0 from
-# LIBCUBWT_DIR), run the test, the benchmark on the issue's inputs (the /usr/include headers, 64 MiB
+# no meson) the merged test (both index widths, and once more with SA_CUDA_NARROW64=0: the ...64
+# calls on 64-bit words) and sa_cuda_bench_libcubwt (libcubwt 1.0 from LIBCUBWT_DIR), run the
+# tests, the benchmark on the issue's inputs (the /usr/include headers, 64 MiB
 # ACGT, 256 MiB random bytes, 16 MiB Fibonacci, 64 MB of /usr/bin binaries) and compute-sanitizer on
 # small inputs. Logs and the CSV under $OUT (default ./gpu-out).
 #   LIBCUBWT_DIR=peer/libcubwt demos/bench/sa_cuda_libcubwt_run.sh [quick] [test] [bench] [sanitize] [profile] [meson]
 #   (default: test bench sanitize; quick = the test with SA_CUDA_TEST_QUICK=1; profile = ncu kernel times;
-#   meson = the meson build of the sa_cuda targets and `meson test sa_cuda sa_cuda64 sa_cuda_example`)
+#   meson = the meson build of the sa_cuda targets and `meson test sa_cuda sa_cuda64 sa_cuda64_wide sa_cuda_example`)
 # BIN=dir: use binaries built elsewhere when they run here (else they are rebuilt).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -27,6 +28,8 @@ if [ -n "${BIN:-}" ] && [ -x "$BIN/test_sa_cuda" ] && "$BIN/sa_cuda_bench_libcub
     cp "$BIN"/* "$B"/ && echo "using the binaries from $BIN"
 else
     $NV -o $B/test_sa_cuda tests/test_sa_cuda.cu >"$OUT/build.log" 2>&1 || { echo "test build FAILED"; status=1; } &
+    $NV -DSA_CUDA_NARROW64=0 -o $B/test_sa_cuda_wide tests/test_sa_cuda.cu >"$OUT/build-wide.log" 2>&1 ||
+        { echo "wide test build FAILED"; status=1; } &
     if [ -n "$LIBCUBWT_DIR" ]; then
         ( gcc -std=c11 -O3 -fopenmp -D_POSIX_C_SOURCE=200809L -I. -c demos/bench/sa_cuda_bench_cpu.c -o $B/cpu.o &&
           $NV -I"$LIBCUBWT_DIR" -Idemos/bench -c demos/bench/sa_cuda_bench_libcubwt_peer.cu -o $B/peer.o &&
@@ -56,9 +59,10 @@ if want bench && [ -x $B/sa_cuda_bench_libcubwt ]; then
 fi
 if want test && [ -x $B/test_sa_cuda ]; then
     t1=$(date +%s)
-    for w in 32 64; do
+    for w in 32 64 wide; do
         echo "== test --width $w" >>"$OUT/tests.log"
-        timeout ${TEST_TIMEOUT:-200} $B/test_sa_cuda --width $w >"$OUT/t.log" 2>&1 || { status=1; echo "TEST w$w FAILED"; }
+        tb=$B/test_sa_cuda; [ $w = wide ] && tb="$B/test_sa_cuda_wide" && w=64  # the ...64 sorter on 64-bit words
+        timeout ${TEST_TIMEOUT:-200} $tb --width $w >"$OUT/t.log" 2>&1 || { status=1; echo "TEST $tb w$w FAILED"; }
         cat "$OUT/t.log" >>"$OUT/tests.log"; tail -n 8 "$OUT/t.log"; rm -f "$OUT/t.log"
     done
     echo "test $(( $(date +%s) - t1 )) s"
@@ -72,13 +76,13 @@ if want sanitize && [ -x $B/test_sa_cuda ]; then
         { echo "== $tool"; cat "$OUT/s.log"; } >>"$OUT/sanitizer.log"; rm -f "$OUT/s.log"
     done
 fi
-# the project's meson build of these targets and its tests (sa_cuda = --width 32, sa_cuda64, the manual's example)
+# the project's meson build of these targets and its tests (sa_cuda = --width 32, sa_cuda64, sa_cuda64_wide, the manual's example)
 if want meson; then
     t1=$(date +%s); M=/tmp/sa_cuda_meson; rm -rf $M; MESON=meson; command -v meson >/dev/null || MESON="python3 -m mesonbuild.mesonmain"
     { $MESON setup $M . -Dcuda=enabled -Dbuildtype=release ${LIBCUBWT_DIR:+-Dlibcubwt_dir=$PWD/$LIBCUBWT_DIR} &&
-      ninja -C $M tests/sa_cuda_test tests/sa_cuda_example demos/sa_cuda demos/bench/sa_cuda_bench \
+      ninja -C $M tests/sa_cuda_test tests/sa_cuda_test_wide tests/sa_cuda_example demos/sa_cuda demos/bench/sa_cuda_bench \
           ${LIBCUBWT_DIR:+demos/bench/sa_cuda_bench_libcubwt} &&
-      $MESON test -C $M --no-rebuild sa_cuda sa_cuda64 sa_cuda_example; } >"$OUT/meson.log" 2>&1 || { status=1; echo "MESON FAILED"; }
+      $MESON test -C $M --no-rebuild sa_cuda sa_cuda64 sa_cuda64_wide sa_cuda_example; } >"$OUT/meson.log" 2>&1 || { status=1; echo "MESON FAILED"; }
     grep -E '^ *[0-9]+/[0-9]+ |^Ok:|^Fail:|FAILED|error' "$OUT/meson.log" | head -20; echo "meson $(( $(date +%s) - t1 )) s"
 fi
 # where the time goes: every kernel's duration by ncu (clocks left alone), summed by name
