@@ -1144,15 +1144,15 @@ SA_DEF const char *sa_algorithm_name(sa_algorithm a)
  * 32-bit indices. Conventions (libsais's, so outputs compare byte for byte): the BWT is that of
  * text + $ with the $ left out; row 0 of the sorted rotations is the $ suffix, row k + 1 the
  * suffix sa[k]; primary = the row of suffix 0; aux[j] = the row of suffix j*r. */
-#define SA__UB_TBL 65536 /* inverse BWT: entries of the first-byte table */
+#define SA__UB_TBL 65536 /* inverse BWT: entries of the first-byte or first-bigram table */
 struct sa_context {
     int32_t cap;    /* largest n */
     sa_options opt;
     uint8_t *ws;    /* one block: the parts below */
     int32_t *iw;    /* 2 (cap + 1) int32: the SA (BWT, GSA's Phi) or psi and LF (inverse BWT) */
     uint8_t *bw;    /* cap bytes: the BWT of an in-place call */
-    uint32_t *cnt;  /* 256 counts per thread (inverse BWT) */
-    uint8_t *tbl;   /* SA__UB_TBL + 1 bytes (inverse BWT) */
+    uint32_t *cnt;  /* counts and bigram buckets, sa__ub_cnt_words (inverse BWT) */
+    uint16_t *tbl;  /* SA__UB_TBL + 1 first bytes or bigrams (inverse BWT) */
 };
 
 static sa_status sa__bw_opt(const sa_options *opt)
@@ -1262,15 +1262,166 @@ SA_DEF sa_status sa_bwt_from_sa(const uint8_t *text, const int32_t *sa, uint8_t 
     return sa__bwt_run(text, sa, bwt, aux, r, n, opt, NULL, NULL);
 }
 
+/* Inverse BWT from the primary index alone, through bigram psi (libsais_unbwt's idea): psi2[row of suffix i] = row of suffix
+ * i + 2, and each row's first two bytes come from the bigram bucket it lies in, so one dependent
+ * random read decodes two bytes. Rows 0..n; row 0 is the $ suffix, row S = C[bwt[0]] the suffix
+ * n - 1 (the one row whose second byte is $, first of its byte's rows), then the bigram buckets
+ * (a, c) in order. psi2 comes from one pass over the rows i in order: j1 = LF(i) (counting),
+ * a = L(j1) (256 sequential streams), psi2[next row of bucket (a, L(i))] = i, LF2(i) = that row.
+ * A row's bigram: a table on its top bits gives the first candidate, then a short scan of the
+ * bucket ends. Several walks run interleaved on each thread (their reads overlap in the memory
+ * system): psi2 forward from suffix 0 and LF2 backward from the $ row, which meet in the middle
+ * (LF2: 4n bytes more). psi2 and LF2 are exact (the rows next to the $ row included), every value lies in
+ * [0, n] whatever the input, so corrupted indices cannot reach outside the arrays; a walk that
+ * enters row 0 or the row of suffix 0 where it must not, or ends elsewhere, gives SA_ERR_ARG
+ * (that also rules out a psi cycle through row 0 shorter than n + 1). */
+#define SA__UB_B2 65536 /* bigram buckets */
+static size_t sa__ub_cnt_words(int nt) { return (size_t)nt * (256 + SA__UB_B2) + SA__UB_B2; }
+static inline uint32_t sa__ub_w(const uint32_t *E, const uint16_t *tbl, int shift, uint32_t row)
+{
+    uint32_t w = tbl[row >> shift];
+    while (E[w] <= row) w++;
+    return w;
+}
+/* primary index p in [1, n], n >= 4 (checked by the caller) */
+static sa_status sa__unbwt_bi(const uint8_t *bwt, uint8_t *text, uint32_t p, int32_t n, int nt, uint32_t *ws,
+                              uint32_t *cnt_ws, uint16_t *tbl_ws)
+{
+    /* psi2 (n + 1), LF2 (n + 1) */
+    size_t words = ((size_t)n + 1) * 2;
+    uint32_t *psi = ws ? ws : (uint32_t *)SA_MALLOC(words * sizeof(uint32_t));
+    uint32_t *cnt = cnt_ws ? cnt_ws : (uint32_t *)SA_MALLOC(sa__ub_cnt_words(nt) * sizeof(uint32_t));
+    uint16_t *tbl = tbl_ws ? tbl_ws : (uint16_t *)SA_MALLOC((SA__UB_TBL + 1) * sizeof(uint16_t));
+    if (!psi || !cnt || !tbl) {
+        if (!ws) SA_FREE(psi);
+        if (!cnt_ws) SA_FREE(cnt);
+        if (!tbl_ws) SA_FREE(tbl);
+        return SA_ERR_NOMEM;
+    }
+    uint32_t *lf = psi + (size_t)n + 1;
+    uint32_t *h2 = cnt + (size_t)nt * 256;        /* per thread: bigram (c << 8 | a) starts */
+    uint32_t *E = h2 + (size_t)nt * SA__UB_B2;   /* bigram (a << 8 | c) ends */
+    uint32_t C[257];
+    const uint32_t un = (uint32_t)n;
+    const unsigned lastc = bwt[0];
+    int shift = 0;
+    while (((uint64_t)un >> shift) >= SA__UB_TBL) shift++;
+    SA__OMP(omp parallel num_threads(nt))
+    {
+        int t = 0, T = 1;
+#ifdef _OPENMP
+        t = omp_get_thread_num();
+        T = omp_get_num_threads();
+#endif
+        uint32_t lo = (uint32_t)((uint64_t)un * (uint64_t)t / (uint64_t)T);
+        uint32_t hi = (uint32_t)((uint64_t)un * (uint64_t)(t + 1) / (uint64_t)T);
+        uint32_t *c = cnt + (size_t)t * 256, *h = h2 + (size_t)t * SA__UB_B2;
+        memset(c, 0, 256 * sizeof *c);
+        for (uint32_t u = lo; u < hi; u++) c[bwt[u]]++;
+        SA__OMP(omp barrier)
+        SA__OMP(omp single)
+        {
+            uint32_t sum = 1; /* row 0: $ */
+            for (int b = 0; b < 256; b++) {
+                C[b] = sum;
+                for (int q = 0; q < T; q++) {
+                    uint32_t x = cnt[(size_t)q * 256 + b];
+                    cnt[(size_t)q * 256 + b] = sum;
+                    sum += x;
+                }
+            }
+            C[256] = sum; /* n + 1 */
+        }
+        /* this thread's rows i take LF(i) from [c[b], end of b): count their bigrams (L, b) */
+        memset(h, 0, SA__UB_B2 * sizeof *h);
+        for (int b = 0; b < 256; b++) {
+            uint32_t js = c[b], je = t + 1 < T ? cnt[(size_t)(t + 1) * 256 + b] : C[b + 1];
+            uint32_t *hb = h + ((uint32_t)b << 8);
+            for (uint32_t j = js; j < je && j < p; j++) hb[bwt[j]]++;
+            for (uint32_t j = js > p + 1 ? js : p + 1; j < je; j++) hb[bwt[j - 1]]++;
+        }
+        SA__OMP(omp barrier)
+        SA__OMP(omp single)
+        {
+            uint32_t sum = 1;
+            for (uint32_t a = 0; a < 256; a++) {
+                if (a == lastc) sum++; /* row S */
+                for (uint32_t b = 0; b < 256; b++) {
+                    for (int q = 0; q < T; q++) {
+                        uint32_t *x = h2 + (size_t)q * SA__UB_B2 + (b << 8 | a);
+                        uint32_t v = *x;
+                        *x = sum;
+                        sum += v;
+                    }
+                    E[a << 8 | b] = sum;
+                }
+            }
+            uint32_t w = 0;
+            for (uint32_t v = 0; v <= (un >> shift); v++) {
+                while (E[w] <= (v << shift)) w++;
+                tbl[v] = (uint16_t)w;
+            }
+        }
+        /* bwt[u] sits in row u (u < p) or u + 1 (u >= p); row p's L is $ */
+        for (uint32_t u = lo; u < hi; u++) {
+            uint32_t i = u < p ? u : u + 1, b = bwt[u], j1 = c[b]++;
+            if (j1 == p) { /* i is the row of suffix 1: psi2(0) = i, LF2(i) = LF(p) = 0 */
+                psi[0] = i;
+                lf[i] = 0;
+                continue;
+            }
+            uint32_t a = bwt[j1 - (j1 > p)], k = h[b << 8 | a]++;
+            psi[k] = i;
+            lf[i] = k;
+        }
+    }
+    const uint32_t S = C[lastc];
+    psi[S] = p;           /* suffix n - 1 to suffix 1: psi(psi(S)) = psi(0) = p ... */
+    lf[p] = S;            /* ... and LF2(p) = LF(0) = S */
+    int bad = 0;
+    {
+        /* forward: text[0 .. h) from row p; backward: text[h .. n) from row 0 (text[j] and
+         * text[j + 1] from the bigram of the row of suffix j, so bwt is not read again: text may
+         * be bwt); both must reach the row of suffix h and pass neither row 0 nor row p */
+        uint32_t h = 2 * (un / 4), rf = p, rb = 0, jb = un, hits = 0;
+        if ((un - h) & 1) { text[--jb] = (uint8_t)lastc; rb = S; hits += S == p; }
+        for (uint32_t i = 0; i < h; i += 2) { /* n - h >= h: the backward walk has at least as many steps */
+            uint32_t wf = sa__ub_w(E, tbl, shift, rf);
+            rb = lf[rb];
+            uint32_t wb = sa__ub_w(E, tbl, shift, rb);
+            rf = psi[rf];
+            text[i] = (uint8_t)(wf >> 8);
+            text[i + 1] = (uint8_t)wf;
+            text[jb - 2] = (uint8_t)(wb >> 8);
+            text[jb - 1] = (uint8_t)wb;
+            jb -= 2;
+            hits += (rf == 0) + (rf == p) + (rb == 0) + (rb == p);
+        }
+        while (jb > h) {
+            rb = lf[rb];
+            uint32_t wb = sa__ub_w(E, tbl, shift, rb);
+            text[jb - 2] = (uint8_t)(wb >> 8);
+            text[jb - 1] = (uint8_t)wb;
+            jb -= 2;
+            hits += (rb == 0) + (rb == p);
+        }
+        if (rf != rb || hits) bad = 1;
+    }
+    if (!ws) SA_FREE(psi);
+    if (!cnt_ws) SA_FREE(cnt);
+    if (!tbl_ws) SA_FREE(tbl);
+    return bad ? SA_ERR_ARG : SA_OK;
+}
+
 /* Inverse BWT through psi (the successor of LF): psi[row of suffix i] = row of suffix i + 1.
- * Rows 0..n; row 0 is the $ suffix. F(row), the first byte of a row, comes from the bucket
- * starts C[] through a 65536-entry table on the row's top bits (then a short scan). The walk is
- * one dependent random read per byte, so several walks run interleaved on each thread (their
- * reads overlap in the memory system): with aux samples SA__UB_WAYS pieces at a time; with the
- * primary index only, two walks: psi forward from suffix 0 and LF backward from the $ row, which
- * meet in the middle (LF comes from the same counting pass, 4n bytes more). Every value read
- * from psi or LF lies in [0, n] whatever the input, so corrupted indices cannot reach outside
- * the arrays; they only make a walk end somewhere else, which is checked. */
+ * Rows 0..n; row 0 is the $ suffix. With aux samples: F(row), the first byte of a row, comes
+ * from the bucket starts C[] through a 65536-entry table on the row's top bits (then a short
+ * scan); the walk is one dependent random read per byte, so SA__UB_WAYS pieces run interleaved
+ * on each thread (their reads overlap in the memory system), and psi's 256 write streams keep
+ * its construction cheap. Every value read from psi lies in [0, n] whatever the input, so
+ * corrupted samples cannot reach outside the arrays; they only make a walk end somewhere else
+ * or enter row 0 early, which is checked. With the primary index only (two walks), the dependent
+ * chain's length matters more than psi's construction: sa__unbwt_bi above. */
 #ifndef SA__UB_WAYS
 #define SA__UB_WAYS 16
 #endif
@@ -1281,7 +1432,7 @@ static inline unsigned sa__ub_f(const uint32_t *C, const uint8_t *tbl, int shift
     return b;
 }
 static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r, int32_t n,
-                               const sa_options *opt, uint32_t *ws, uint32_t *cnt_ws, uint8_t *tbl_ws)
+                               const sa_options *opt, uint32_t *ws, uint32_t *cnt_ws, uint16_t *tbl16_ws)
 {
     sa_status st = sa__bw_opt(opt);
     if (st != SA_OK) return st;
@@ -1294,8 +1445,10 @@ static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t 
         if (aux[j] < 1 || aux[j] > n) return SA_ERR_ARG;
     if (n == 1) { text[0] = bwt[0]; return SA_OK; }
     int nt = sa__bw_threads(opt, n);
-    /* psi (n + 1), and for the primary-only walk LF (n + 1) behind it */
-    size_t words = ((size_t)n + 1) * (r == 0 ? 2 : 1);
+    if (r == 0 && n >= 4) return sa__unbwt_bi(bwt, text, (uint32_t)aux[0], n, nt, ws, cnt_ws, tbl16_ws);
+    if (r == 0) r = 4; /* n < 4: one piece */
+    uint8_t *tbl_ws = (uint8_t *)tbl16_ws;
+    size_t words = (size_t)n + 1;
     uint32_t *psi = ws ? ws : (uint32_t *)SA_MALLOC(words * sizeof(uint32_t));
     uint32_t *cnt = cnt_ws ? cnt_ws : (uint32_t *)SA_MALLOC((size_t)nt * 256 * sizeof(uint32_t));
     uint8_t *tbl = tbl_ws ? tbl_ws : (uint8_t *)SA_MALLOC(SA__UB_TBL + 1);
@@ -1305,7 +1458,6 @@ static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t 
         if (!tbl_ws) SA_FREE(tbl);
         return SA_ERR_NOMEM;
     }
-    uint32_t *lf = r == 0 ? psi + (size_t)n + 1 : NULL;
     uint32_t C[257];
     const uint32_t p = (uint32_t)aux[0];
     const uint32_t un = (uint32_t)n;
@@ -1335,17 +1487,9 @@ static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t 
             }
             C[256] = sum; /* n + 1 */
             psi[0] = p;
-            if (lf) lf[p] = 0;
         }
         /* bwt[u] sits in row u (u < p) or u + 1 (u >= p) */
-        if (lf)
-            for (uint32_t u = lo; u < hi; u++) {
-                uint32_t row = u < p ? u : u + 1, k = c[bwt[u]]++;
-                psi[k] = row;
-                lf[row] = k;
-            }
-        else
-            for (uint32_t u = lo; u < hi; u++) psi[c[bwt[u]]++] = u < p ? u : u + 1;
+        for (uint32_t u = lo; u < hi; u++) psi[c[bwt[u]]++] = u < p ? u : u + 1;
     }
     int shift = 0;
     while (((uint64_t)un >> shift) >= SA__UB_TBL) shift++;
@@ -1358,23 +1502,7 @@ static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t 
         }
     }
     int bad = 0;
-    if (r == 0) {
-        /* forward: text[0 .. h) from row p; backward: text[h .. n) from row 0, the $ row
-         * (text[j] = F(row of suffix j), so bwt is not read again: text may be bwt); both must
-         * reach the row of suffix h */
-        uint32_t h = un / 2, rf = p, rb = 0, i = 0, jb = un, zeros = 0;
-        for (; i < h; i++) { /* h <= n - h: the backward walk has at least as many steps */
-            text[i] = (uint8_t)sa__ub_f(C, tbl, shift, rf);
-            rb = lf[rb];
-            text[--jb] = (uint8_t)sa__ub_f(C, tbl, shift, rb);
-            rf = psi[rf];
-            zeros += (rf == 0) + (rb == p);
-        }
-        while (jb > h) { rb = lf[rb]; text[--jb] = (uint8_t)sa__ub_f(C, tbl, shift, rb); zeros += rb == p; }
-        /* meeting alone is not enough: psi's cycle through 0 might be a divisor of n + 1 long
-         * (a wrong index on a periodic text); a walk that passes row 0 (or p) shows it */
-        if (rf != rb || zeros) bad = 1;
-    } else {
+    {
         int64_t ngrp = (nseg + SA__UB_WAYS - 1) / SA__UB_WAYS;
         SA__OMP(omp parallel for num_threads(nt) schedule(dynamic, 4) reduction(| : bad))
         for (int64_t g = 0; g < ngrp; g++) {
@@ -1425,6 +1553,7 @@ static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t 
     if (!tbl_ws) SA_FREE(tbl);
     return bad ? SA_ERR_ARG : SA_OK;
 }
+
 
 SA_DEF sa_status sa_unbwt(const uint8_t *bwt, uint8_t *text, int32_t primary, int32_t n, const sa_options *opt)
 {
@@ -1724,14 +1853,14 @@ SA_DEF sa_status sa_context_create(int32_t max_n, const sa_options *opt, sa_cont
     else memset(&c->opt, 0, sizeof c->opt);
     int nt = sa_effective_threads(&c->opt);
     c->opt.threads = nt; /* fixed now: the count buffer is sized for it */
-    size_t iw = 2 * ((size_t)max_n + 1) * sizeof(int32_t), cw = (size_t)nt * 256 * sizeof(uint32_t);
+    size_t iw = 2 * ((size_t)max_n + 1) * sizeof(int32_t), cw = sa__ub_cnt_words(nt) * sizeof(uint32_t);
     size_t bw = ((size_t)max_n + 7) & ~(size_t)7;
-    c->ws = (uint8_t *)SA_MALLOC(iw + cw + bw + SA__UB_TBL + 1);
+    c->ws = (uint8_t *)SA_MALLOC(iw + cw + bw + (SA__UB_TBL + 1) * sizeof(uint16_t));
     if (!c->ws) { SA_FREE(c); return SA_ERR_NOMEM; }
     c->iw = (int32_t *)c->ws;
     c->cnt = (uint32_t *)(c->ws + iw);
     c->bw = c->ws + iw + cw;
-    c->tbl = c->bw + bw;
+    c->tbl = (uint16_t *)(void *)(c->bw + bw);
     c->cap = max_n;
     *ctx = c;
     return SA_OK;

@@ -273,6 +273,29 @@ static void test_corrupt(void)
             aux[j] = keep;
         }
     }
+    /* every primary index of small texts (both walks of the primary-only inverse, odd and even
+     * n, short psi cycles of periodic texts): SA_OK exactly when the cycle of LF through the $
+     * row, followed by the test's own counting, is n + 1 long, and then the inverse's BWT */
+    for (int kind = 0; kind < K_COUNT; kind++)
+        for (int32_t m = 2; m <= 40; m++) {
+            make_text(kind, t, m);
+            CHECK(sa_bwt(t, u, &p, m, NULL) == SA_OK, "%s", kname[kind]);
+            for (int32_t q = 1; q <= m; q++) {
+                int32_t lf[41], cnt[256] = {0}, row = 0, len = 0;
+                for (int32_t i = 0; i < m; i++) cnt[u[i]]++;
+                for (int c = 0, sum = 1; c < 256; c++) { int32_t x = cnt[c]; cnt[c] = sum; sum += x; }
+                for (int32_t i = 0; i <= m; i++) /* row i's last byte: u[i] before q, $ at q, u[i-1] after */
+                    lf[i] = i == q ? 0 : cnt[u[i < q ? i : i - 1]]++;
+                do { row = lf[row]; len++; } while (row != 0 && len <= m + 1);
+                memset(b, 0x5A, (size_t)m);
+                sa_status st = sa_unbwt(u, b, q, m, NULL);
+                CHECK((st == SA_OK) == (len == m + 1) && (st == SA_OK || st == SA_ERR_ARG),
+                      "%s n=%d primary %d (true %d): status %d, cycle %d", kname[kind], m, q, p, (int)st, len);
+                if (st == SA_OK)
+                    CHECK(sa_bwt(b, u2, &p2, m, NULL) == SA_OK && p2 == q && memcmp(u2, u, (size_t)m) == 0,
+                          "%s n=%d primary %d accepted but not the inverse", kname[kind], m, q);
+            }
+        }
     /* the BWT of an SA that is not a permutation: a status, no stray access */
     int32_t sa[8] = {0, 1, 2, 3, 4, 5, 6, 99};
     CHECK(sa_bwt_from_sa(t, sa, u, &p, 0, 8, NULL) == SA_ERR_RANGE, "sa entry out of range");
