@@ -143,15 +143,17 @@
  *   SA_ERR_ARG before anything is written; a sample that is in range but wrong is found after
  *   decoding (a piece does not end at the next sample's row: SA_ERR_ARG, text unspecified);
  *   no input makes these functions read or write outside the arrays. Memory beyond the caller's
- *   arrays: BWT 4n (the SA) + sa_build's; inverse BWT 4n (aux) or 8n (primary only) + 64 KB; GSA
- *   4n + sa_build's; search none.
+ *   arrays: BWT 4n (the SA) + sa_build's; inverse BWT 4n (aux) + 64 KB, or 8n (primary only) +
+ *   256 KB a thread + 384 KB; GSA 4n + sa_build's; search none.
  *   Algorithms: the BWT is one parallel pass over the SA of sa_build (not yet fused into the SA
  *   construction); the inverse walks psi (the inverse of LF) with a first-byte table, 16 aux
- *   pieces interleaved per thread, or (primary only) psi forward and LF backward at once; the GSA is
- *   sa_build's SA with each run of suffixes equal up to their terminator re-sorted by position,
- *   the runs found by one Phi pass that stops at terminators (which also gives the LCP); search
- *   is binary search with Manber and Myers' simple acceleration (comparisons start at the
- *   smaller of the two bounds' common prefixes with the pattern), O(m log n) per pattern.
+ *   pieces interleaved per thread, or (primary only) bigram psi forward and bigram LF backward at
+ *   once (two bytes per dependent read, libsais_unbwt's bigram idea); the GSA is sa_build's SA
+ *   with each run of suffixes equal up to their terminator re-sorted by position, the runs found
+ *   by comparing SA neighbours up to their terminators (by Phi in text order past 64 compared
+ *   bytes a suffix; either gives the LCP); search is binary search with Manber and Myers'
+ *   simple acceleration (comparisons start at the smaller of the two bounds' common prefixes
+ *   with the pattern), O(m log n) per pattern.
  *
  * MPI (define SA_MPI before the include, compile with mpicc; declarations and layout in the
  *   "#ifdef SA_MPI" block below): sa_mpi_build / sa_mpi_build64(comm, algo, block, block_len,
