@@ -176,8 +176,10 @@
  *       workspace + n of BWT: 21n device bytes beside the text); sa_cuda_bwt_from_sa from an SA
  *   sa_cuda_unbwt_workspace_size(n), sa_cuda_unbwt(d_bwt, d_text, d_aux, r, n, d_flag, d_ws, ws,
  *       stream): psi by one 8-bit CUB radix sort of (byte, row), then one thread per aux piece
- *       walks (byte, psi) pairs (8-byte random reads); 13n workspace bytes; *d_flag != 0 for a
- *       corrupted primary index / sample (never a stray access)
+ *       walks (byte, psi) pairs (8-byte random reads); with the primary index alone, one thread
+ *       per marked row (every 64th or 256th and row p) walks to the next one and pointer jumping
+ *       places the segments; 13n workspace bytes; *d_flag != 0 for a corrupted primary index /
+ *       sample (never a stray access)
  *   sa_cuda_search(d_text, d_sa, n, d_pats, d_off, npat, d_lo, d_count, stream)   count and
  *       locate many patterns in one call (one thread per pattern, binary search with Manber and
  *       Myers' simple acceleration)
@@ -2371,6 +2373,131 @@ static __global__ void sa_cuda__ub_k_decode(const unsigned long long *comb, cons
     }
 }
 
+/* From the primary index alone (no samples to start pieces at): rows 0, S, 2S, ... and row p
+ * are marked (bit 63 of comb) and one thread per marked row walks to the next marked row,
+ * keeping its first SA_CUDA__UB_CAP bytes in a staging slot; pointer jumping over the marked
+ * rows' successor lists gives each one its distance to row 0 (the text's end), so its text
+ * position; then the slots are copied out and the rare longer segments decoded again from where
+ * their slot ended. The list from row p must reach row 0 after exactly n bytes, otherwise the
+ * primary index is wrong (flag 2, text untouched). All of it lives in the F and psi1 part of the
+ * workspace, free once comb is built. libcubwt_unbwt works the same way (segments, surveys). */
+#define SA_CUDA__UB_MARK (1ULL << 63)
+struct sa_cuda__ub_seg {
+    uint32_t S, cap, M, K, term, ip; /* stride, slot bytes, marked rows, index of row p when p % S != 0 */
+    uint32_t *len, *resume, *nx0, *nx1;
+    unsigned long long *d0, *d1;
+    uint8_t *stage;
+};
+/* the layout in `bytes` of free workspace; 0 when it does not fit (then one thread decodes) */
+static int sa_cuda__ub_seg_plan(uint64_t n, uint8_t *base, size_t bytes, sa_cuda__ub_seg *g)
+{
+    if (n < 1024) return 0;
+    g->S = n >= (1u << 22) ? 256 : 64;
+    g->cap = 3 * g->S;
+    g->K = (uint32_t)(n / g->S) + 1; /* rows 0, S, ..., at most n */
+    g->M = g->K + 1;                /* + row p */
+    g->term = 0;
+    size_t m4 = sa_cuda__bw_up(4 * (size_t)g->M), m8 = sa_cuda__bw_up(8 * (size_t)g->M);
+    size_t need = 4 * m4 + 2 * m8 + (size_t)g->M * g->cap;
+    if (need > bytes) return 0;
+    g->len = (uint32_t *)base;
+    g->resume = (uint32_t *)(base + m4);
+    g->nx0 = (uint32_t *)(base + 2 * m4);
+    g->nx1 = (uint32_t *)(base + 3 * m4);
+    g->d0 = (unsigned long long *)(base + 4 * m4);
+    g->d1 = (unsigned long long *)(base + 4 * m4 + m8);
+    g->stage = base + 4 * m4 + 2 * m8;
+    return 1;
+}
+static __device__ __forceinline__ uint32_t sa_cuda__ub_idx(uint32_t row, uint32_t S, uint32_t K)
+{
+    return row % S == 0 ? row / S : K;
+}
+static __global__ void sa_cuda__ub_k_mark(unsigned long long *comb, const int32_t *aux, uint32_t n, uint32_t S,
+                                          const int32_t *flag)
+{
+    if (*flag) return;
+    uint32_t p = (uint32_t)aux[0];
+    for (uint64_t j = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; j * S <= n; j += (uint64_t)gridDim.x * blockDim.x)
+        atomicOr(comb + j * S, SA_CUDA__UB_MARK);
+    if (blockIdx.x == 0 && threadIdx.x == 0) atomicOr(comb + p, SA_CUDA__UB_MARK); /* p in [1, n] (checked) */
+}
+/* one thread per marked row: walk to the next marked row; the first cap bytes go to the slot */
+static __global__ void sa_cuda__ub_k_survey(const unsigned long long *comb, const int32_t *aux, const int32_t *flag,
+                                            sa_cuda__ub_seg g)
+{
+    if (*flag) return;
+    uint32_t p = (uint32_t)aux[0];
+    for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < g.M; i += (uint64_t)gridDim.x * blockDim.x) {
+        uint32_t x = i < g.K ? (uint32_t)i * g.S : p;
+        if (i == g.term || (i == g.K && p % g.S == 0)) { /* row 0 ends the list; row p may have an index already */
+            g.len[i] = 0;
+            g.nx0[i] = (uint32_t)i;
+            g.d0[i] = 0;
+            continue;
+        }
+        uint8_t *slot = g.stage + i * g.cap;
+        unsigned long long c = comb[x];
+        uint32_t k = 0;
+        for (;;) {
+            if (k < g.cap) slot[k] = (uint8_t)(c >> 32);
+            else if (k == g.cap) g.resume[i] = x;
+            k++;
+            x = (uint32_t)c;
+            c = comb[x];
+            if (c & SA_CUDA__UB_MARK) break;
+        }
+        g.len[i] = k;
+        g.nx0[i] = sa_cuda__ub_idx(x, g.S, g.K);
+        g.d0[i] = k;
+    }
+}
+/* one pointer-jumping round: d = distance to the list's end, nx = the jump's target */
+static __global__ void sa_cuda__ub_k_jump(const uint32_t *nxa, const unsigned long long *da, uint32_t *nxb,
+                                          unsigned long long *db, uint32_t M, const int32_t *flag)
+{
+    if (*flag) return;
+    for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < M; i += (uint64_t)gridDim.x * blockDim.x) {
+        uint32_t j = nxa[i];
+        db[i] = da[i] + da[j];
+        nxb[i] = nxa[j];
+    }
+}
+/* the list from row p must end at row 0 after exactly n bytes */
+static __global__ void sa_cuda__ub_k_verify(const uint32_t *nx, const unsigned long long *d, const int32_t *aux,
+                                            uint32_t n, uint32_t S, uint32_t K, uint32_t term, int32_t *flag)
+{
+    if (*flag) return;
+    uint32_t ip = sa_cuda__ub_idx((uint32_t)aux[0], S, K);
+    if (nx[ip] != term || d[ip] != n) *flag = 2;
+}
+static __global__ void sa_cuda__ub_k_copy(const uint32_t *nx, const unsigned long long *d, sa_cuda__ub_seg g, uint32_t n,
+                                          const int32_t *flag, uint8_t *text)
+{
+    if (*flag) return;
+    uint64_t total = (uint64_t)g.M * g.cap;
+    for (uint64_t t = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; t < total; t += (uint64_t)gridDim.x * blockDim.x) {
+        uint64_t i = t / g.cap, k = t - i * g.cap;
+        if (k < g.len[i] && nx[i] == g.term) text[n - d[i] + k] = g.stage[t];
+    }
+}
+static __global__ void sa_cuda__ub_k_tail(const unsigned long long *comb, const uint32_t *nx, const unsigned long long *d,
+                                          sa_cuda__ub_seg g, uint32_t n, const int32_t *flag, uint8_t *text)
+{
+    if (*flag) return;
+    for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < g.M; i += (uint64_t)gridDim.x * blockDim.x) {
+        uint32_t len = g.len[i];
+        if (len <= g.cap || nx[i] != g.term) continue;
+        uint8_t *o = text + (n - d[i]);
+        uint32_t x = g.resume[i];
+        for (uint32_t k = g.cap; k < len; k++) {
+            unsigned long long c = comb[x];
+            o[k] = (uint8_t)(c >> 32);
+            x = (uint32_t)c;
+        }
+    }
+}
+
 static size_t sa_cuda__ub_cub_bytes(int64_t n)
 {
     size_t b = 0;
@@ -2422,6 +2549,24 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_unbwt(const uint8_t *d_bwt, uint8_t *d_text, 
     if (cub::DeviceRadixSort::SortPairs(cub_ws, cb, d_bwt, F, rows, psi1, (int)n, 0, 8, stream) != cudaSuccess)
         return SA_CUDA_ERR_CUDA;
     sa_cuda__ub_k_comb<<<g, SA_CUDA__BW_T, 0, stream>>>(F, psi1, d_aux, (uint32_t)n, d_flag, comb);
+    sa_cuda__ub_seg sg;
+    if (r == 0 && sa_cuda__ub_seg_plan((uint64_t)n, base, (size_t)((uint8_t *)comb - base), &sg)) {
+        unsigned gm = sa_cuda__bw_grid(sg.M);
+        sa_cuda__ub_k_mark<<<sa_cuda__bw_grid(sg.K), SA_CUDA__BW_T, 0, stream>>>(comb, d_aux, (uint32_t)n, sg.S, d_flag);
+        sa_cuda__ub_k_survey<<<gm, SA_CUDA__BW_T, 0, stream>>>(comb, d_aux, d_flag, sg);
+        uint32_t *nxa = sg.nx0, *nxb = sg.nx1;
+        unsigned long long *da = sg.d0, *db = sg.d1;
+        for (uint64_t span = 1; span < (uint64_t)sg.M; span *= 2) { /* after the loop: whole lists */
+            sa_cuda__ub_k_jump<<<gm, SA_CUDA__BW_T, 0, stream>>>(nxa, da, nxb, db, sg.M, d_flag);
+            uint32_t *tn = nxa; nxa = nxb; nxb = tn;
+            unsigned long long *td = da; da = db; db = td;
+        }
+        sa_cuda__ub_k_verify<<<1, 1, 0, stream>>>(nxa, da, d_aux, (uint32_t)n, sg.S, sg.K, sg.term, d_flag);
+        sa_cuda__ub_k_copy<<<sa_cuda__bw_grid((uint64_t)sg.M * sg.cap), SA_CUDA__BW_T, 0, stream>>>(nxa, da, sg, (uint32_t)n,
+                                                                                                   d_flag, d_text);
+        sa_cuda__ub_k_tail<<<gm, SA_CUDA__BW_T, 0, stream>>>(comb, nxa, da, sg, (uint32_t)n, d_flag, d_text);
+        return cudaGetLastError() == cudaSuccess ? SA_CUDA_OK : SA_CUDA_ERR_CUDA;
+    }
     sa_cuda__ub_k_decode<<<sa_cuda__bw_grid((uint64_t)nseg), SA_CUDA__BW_T, 0, stream>>>(comb, d_aux, r, (uint32_t)n,
                                                                                          nseg, d_flag, d_text);
     return cudaGetLastError() == cudaSuccess ? SA_CUDA_OK : SA_CUDA_ERR_CUDA;

@@ -131,16 +131,36 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "--quick") == 0) quick = 1;
     check_init(argc, argv);
     check_cuda_device_or_skip();
-    int64_t sizes[] = {0, 1, 2, 3, 17, 1000, 65537, 1000003, (1 << 22) + 5};
+    /* 1000: one thread decodes from the primary index; above: marked rows every 64 (65536: the
+     * all-equal text's primary index n is a marked row itself) or 256 ((1 << 22) + 5) */
+    int64_t sizes[] = {0, 1, 2, 3, 17, 1000, 65536, 65537, 1000003, (1 << 22) + 5};
     int32_t rs[] = {0, 2, 64, 4096};
     for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
         if (quick && sizes[si] > 70000) break;
         for (int kind = 0; kind < 5; kind++)
-            for (size_t ri = 0; ri < 4; ri++) {
-                if (rs[ri] == 0 && sizes[si] > 1100000) continue; /* one-thread decode: slow */
-                test_bwt(sizes[si], kind, rs[ri]);
-            }
+            for (size_t ri = 0; ri < 4; ri++) test_bwt(sizes[si], kind, rs[ri]);
     }
+    /* wrong primary indices (periodic texts have short psi cycles): the device accepts exactly
+     * those sa.h's sa_unbwt accepts (whose check sa_test_bwt.c tests against the cycle length),
+     * with the same text */
+    for (int64_t n : {1100, 5000, 70000})
+        for (int kind = 0; kind < 5; kind++) {
+            std::vector<uint8_t> t((size_t)n), u((size_t)n), a((size_t)n), b((size_t)n);
+            make_text(kind, t);
+            int32_t p = 0;
+            CHECK(sa_bwt(t.data(), u.data(), &p, (int32_t)n, NULL) == SA_OK, "cpu bwt");
+            for (int trial = 0; trial < (quick ? 4 : 24); trial++) {
+                int32_t q = trial < 2 ? p + 1 - 2 * trial : 1 + (int32_t)check_rand_below((uint64_t)n);
+                if (q < 1 || q > n) continue;
+                memset(b.data(), 0x5A, (size_t)n);
+                sa_status st = sa_unbwt(u.data(), a.data(), q, (int32_t)n, NULL);
+                sa_cuda_status cs = sa_cuda_host_unbwt(u.data(), b.data(), &q, 0, n);
+                CHECK((st == SA_OK) == (cs == SA_CUDA_OK) && (cs == SA_CUDA_OK || cs == SA_CUDA_ERR_ARG),
+                      "n=%lld kind=%d primary %d (true %d): cpu %d gpu %d", (long long)n, kind, q, p, (int)st, (int)cs);
+                if (st == SA_OK && cs == SA_CUDA_OK)
+                    CHECK(memcmp(a.data(), b.data(), (size_t)n) == 0, "n=%lld primary %d: texts differ", (long long)n, q);
+            }
+        }
     int64_t ssz[] = {0, 1, 50, 5000, 300001};
     for (size_t si = 0; si < 5; si++)
         for (int kind = 0; kind < 5; kind++) test_search(ssz[si], kind, quick ? 500 : 20000);

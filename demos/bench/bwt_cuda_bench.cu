@@ -7,8 +7,9 @@
  *
  * bwt: host to host times (upload, BWT, download; libcubwt_bwt is host to host too) and the
  * device-only time (CUDA events), min of K runs; outputs compared byte for byte with sa.h's
- * BWT (and with libcubwt's). The inverse: sa_cuda_unbwt with aux samples every R vs
- * libcubwt_unbwt (primary index only: it has no aux variant) and sa.h's sa_unbwt_aux.
+ * BWT (and with libcubwt's). The inverse: sa_cuda_unbwt with aux samples every R (row unbwt)
+ * and from the primary index alone (row unbwt_primary) vs libcubwt_unbwt (primary index only:
+ * it has no aux variant) and sa.h's sa_unbwt_aux.
  * search: a text of N random ACGT bytes, its SA by sa_cuda_build, P patterns of M bytes (half
  * copied from the text, half random), counted and located by one sa_cuda_search call (kernel
  * time by events; with the pattern upload) and by sa_search_many on the host; results
@@ -98,6 +99,26 @@ static int run_bwt(int64_t n, int acgt, int32_t r, int reps)
     CK(cudaMemcpy(&flag, dflag, 4, cudaMemcpyDeviceToHost));
     int usame = flag == 0 && memcmp(ht, t.data(), (size_t)n) == 0;
     dc_check(usame, "GPU inverse differs (flag %d)", flag);
+    /* the inverse from the primary index alone (daux[0]), libcubwt_unbwt's contract */
+    double best_ph2h = 1e30, best_pdev = 1e30;
+    for (int k = 0; k < reps; k++) {
+        memset(ht, 0, (size_t)n);
+        cudaEventRecord(e0);
+        CK(cudaMemcpyAsync(db, hb, (size_t)n, cudaMemcpyHostToDevice));
+        CK(cudaMemcpyAsync(daux, gaux.data(), 4, cudaMemcpyHostToDevice));
+        cudaEventRecord(e1);
+        if (sa_cuda_unbwt(db, dback, daux, 0, n, dflag, dws, wsu, 0) != SA_CUDA_OK) { fprintf(stderr, "sa_cuda_unbwt failed\n"); return 1; }
+        cudaEventRecord(e2);
+        CK(cudaMemcpyAsync(ht, dback, (size_t)n, cudaMemcpyDeviceToHost));
+        cudaEventRecord(e3);
+        CK(cudaEventSynchronize(e3));
+        best_ph2h = fmin(best_ph2h, ev_ms(e0, e3) / 1e3);
+        best_pdev = fmin(best_pdev, ev_ms(e1, e2) / 1e3);
+    }
+    flag = -1;
+    CK(cudaMemcpy(&flag, dflag, 4, cudaMemcpyDeviceToHost));
+    int psame = flag == 0 && memcmp(ht, t.data(), (size_t)n) == 0;
+    dc_check(psame, "GPU inverse from the primary index differs (flag %d)", flag);
     double lc = 0, lcu = 0;
     int lsame = -1, lusame = -1;
     size_t dev_bytes = (size_t)n * 2 + 4 * naux + ws;
@@ -130,6 +151,8 @@ static int run_bwt(int64_t n, int acgt, int32_t r, int reps)
     printf("unbwt,%lld,%s,%d,%.4f,%.4f,%.4f,%.3f,%d,%.4f,%d,%.2f\n", (long long)n, acgt ? "acgt" : "random", r, best_uh2h,
            best_udev, lcu, lcu > 0 ? lcu / best_uh2h : 0.0, lusame, cpu_un, usame,
            (double)(2 * (size_t)n + wsu) / (double)n);
+    printf("unbwt_primary,%lld,%s,0,%.4f,%.4f,%.4f,%.3f,%d,,%d,%.2f\n", (long long)n, acgt ? "acgt" : "random", best_ph2h,
+           best_pdev, lcu, lcu > 0 ? lcu / best_ph2h : 0.0, lusame, psame, (double)(2 * (size_t)n + wsu) / (double)n);
     cudaFree(dt), cudaFree(db), cudaFree(dback), cudaFree(daux), cudaFree(dflag);
     if (dws) cudaFree(dws);
     cudaFreeHost(ht), cudaFreeHost(hb);
