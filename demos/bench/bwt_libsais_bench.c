@@ -13,6 +13,8 @@
  *              '\n' (and at every 64th byte when it has none), 0 terminators, no empty strings
  *              (libsais_gsa returns -1 on two adjacent terminators)
  *   int        sa_build_int    vs libsais_int, 1 thread, the input's bytes as int32 symbols, k = 256
+ *   unbwt_ctx, unbwt_aux_ctx    the inverses through sa_context_unbwt: the workspace allocated
+ *              (and its pages touched) once, as libsais's caller-given A is
  * Without -DSA_BENCH_LIBSAIS (meson: no -Dlibsais_dir) only sa.h runs. CSV on stdout. */
 #include "../demo_common.h"
 #define SA_IMPLEMENTATION
@@ -70,7 +72,9 @@ int main(int argc, char **argv)
         sa_options o;
         memset(&o, 0, sizeof o);
         o.threads = th;
-        for (int op = 0; op < 6; op++) {
+        sa_context *ctx = NULL;
+        if (sa_context_create(n, &o, &ctx) != SA_OK) { fprintf(stderr, "out of memory\n"); return DC_EXIT_FAIL; }
+        for (int op = 0; op < 8; op++) {
             double ta = 1e30, tb = 1e30;
             int same = 1;
             if (op == 5 && th != 1) continue;
@@ -84,6 +88,10 @@ int main(int argc, char **argv)
                 case 2: if (k == 0) st = sa_bwt(t, u2, &p2, n, &o), I2[0] = p2; t0 = dc_now(); st = sa_unbwt(u2, u1, I2[0], n, &o); break;
                 case 3: if (k == 0) st = sa_bwt_aux(t, u2, I2, (int32_t)r, n, &o); t0 = dc_now(); st = sa_unbwt_aux(u2, u1, I2, (int32_t)r, n, &o); break;
                 case 4: st = sa_gsa(g, A, NULL, n, &o); break;
+                case 6: if (k == 0) st = sa_bwt(t, u2, &p2, n, &o), I2[0] = p2, sa_context_unbwt(ctx, u2, u1, I2, 0, n);
+                        t0 = dc_now(); st = sa_context_unbwt(ctx, u2, u1, I2, 0, n); break;
+                case 7: if (k == 0) st = sa_bwt_aux(t, u2, I2, (int32_t)r, n, &o), sa_context_unbwt(ctx, u2, u1, I2, (int32_t)r, n);
+                        t0 = dc_now(); st = sa_context_unbwt(ctx, u2, u1, I2, (int32_t)r, n); break;
                 default:
                     for (int32_t i = 0; i < n; i++) B[i] = t[i];
                     t0 = dc_now();
@@ -102,11 +110,11 @@ int main(int argc, char **argv)
                 case 1: q = th == 1 ? libsais_bwt_aux(t, u2, B, n, 0, NULL, (int32_t)r, I2)
                                     : libsais_bwt_aux_omp(t, u2, B, n, 0, NULL, (int32_t)r, I2, th);
                         same &= q == 0 && memcmp(u1, u2, nz) == 0 && memcmp(I1, I2, naux * 4) == 0; break;
-                case 2: case 3: /* sa.h's output checked, then libsais decodes into u1 (A: n + 1 ints) */
+                case 2: case 3: case 6: case 7: /* sa.h's output checked, then libsais decodes into u1 (A: n + 1 ints) */
                     same &= memcmp(u1, t, nz) == 0;
                     memset(u1, 0, nz);
                     t1 = dc_now();
-                    if (op == 2) q = th == 1 ? libsais_unbwt(u2, u1, B, n, NULL, I2[0])
+                    if (op == 2 || op == 6) q = th == 1 ? libsais_unbwt(u2, u1, B, n, NULL, I2[0])
                                              : libsais_unbwt_omp(u2, u1, B, n, NULL, I2[0], th);
                     else q = th == 1 ? libsais_unbwt_aux(u2, u1, B, n, NULL, (int32_t)r, I2)
                                      : libsais_unbwt_aux_omp(u2, u1, B, n, NULL, (int32_t)r, I2, th);
@@ -127,19 +135,20 @@ int main(int argc, char **argv)
                     continue;
                 }
                 t2 = dc_now();
-                if (op == 2 || op == 3) same &= q == 0 && memcmp(u1, t, nz) == 0;
+                if (op == 2 || op == 3 || op >= 6) same &= q == 0 && memcmp(u1, t, nz) == 0;
                 tb = best(tb, t2 - t1);
 #else
                 (void)t2;
-                if (op == 2 || op == 3) same &= memcmp(u1, t, nz) == 0;
+                if (op == 2 || op == 3 || op >= 6) same &= memcmp(u1, t, nz) == 0;
 #endif
             }
-            static const char *names[] = {"bwt", "bwt_aux", "unbwt", "unbwt_aux", "gsa", "int"};
+            static const char *names[] = {"bwt", "bwt_aux", "unbwt", "unbwt_aux", "gsa", "int", "unbwt_ctx", "unbwt_aux_ctx"};
             if (op == 5 && !same && ta >= 1e30) { printf("int,1,%d,,,,no sa_build_int\n", n); continue; }
             printf("%s,%d,%d,%.6f,%.6f,%.3f,%d\n", names[op], th, n, ta, tb < 1e30 ? tb : 0.0, tb < 1e30 ? tb / ta : 0.0, same);
             fflush(stdout);
             if (!same) dc_check(0, "%s threads %d: outputs differ or a call failed", names[op], th);
         }
+        sa_context_destroy(ctx);
     }
     free(t), free(u1), free(u2), free(g), free(A), free(B), free(I1), free(I2);
     return dc_exit_code();
