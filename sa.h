@@ -3419,8 +3419,8 @@ done:
  * Puglisi); the irreducible ones sum to at most 2n log n. Phase A fetches the byte before and
  * the 16 bytes at every phi(i) in one all-to-all and settles every irreducible PLCP below 16.
  * Phase B extends the rest in rounds: each asks the owners of text[i + l ..] and
- * text[phi(i) + l ..] for a window that doubles from round to round (bounded so that a round's
- * answers stay near the block's size), all requests of a round in one all-to-all and all answers
+ * text[phi(i) + l ..] for a window as long as a round's answers may be (about the block's size
+ * over the most comparisons any rank has left: few left, long windows, few rounds), all requests of a round in one all-to-all and all answers
  * in another: no one-sided reads, so no rank waits on a busy rank's progress. The reducible ones
  * follow by a scan (a rank's first ones continue the previous ranks'), then
  * lcp[ISA[i]] = PLCP[i] at its owner. */
@@ -3571,8 +3571,7 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
         int64_t mx = nact, k, w;
         if ((st = sa__mpi_allreduce(c, &mx, 1, MPI_MAX)) != SA_OK) goto done;
         if (mx == 0) break;
-        W = 2 * W;
-        if (W > budget / mx) W = budget / mx > 16 ? budget / mx : 16;
+        W = budget / mx > 16 ? budget / mx : 16; /* the whole budget every round: few rounds once few are left */
         sa__mpi_put(c, rq); rq = (sa__mpi_pair *)sa__mpi_get(c, 2 * nact, sizeof *rq);
         sa__mpi_put(c, aoff); aoff = (int64_t *)sa__mpi_get(c, 2 * nact, sizeof *aoff);
         st = sa__mpi_agree(c, rq && aoff ? SA_OK : SA_ERR_NOMEM);
