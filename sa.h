@@ -4030,15 +4030,16 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
         sa__mpi_txt t;
         t.b = T;
         t.w = NULL;
+        int one = c.P == 1; /* one rank: sa.h's own SA, LCP and LRS of the text, no exchanges */
         c.glim = c.c > INT64_MAX / 64 ? INT64_MAX : (int64_t)SA_MPI_DCX_GATHER * c.c;
-        st = sa__mpi_dcx(&c, &t, SA_MPI_DCX, 9, sa, 0);
+        st = one ? sa_build64(T, sa, c.n, opt) : sa__mpi_dcx(&c, &t, SA_MPI_DCX, 9, sa, 0);
         rounds = c.levels + 1;
         tsa = MPI_Wtime() - t0;
         t0 = MPI_Wtime();
-        if (st == SA_OK && want_lcp) st = sa__mpi_dist_lcp(&c, T, sa, lcp);
+        if (st == SA_OK && want_lcp) st = one ? sa_lcp64(T, sa, lcp, c.n, opt) : sa__mpi_dist_lcp(&c, T, sa, lcp);
         tlcp = MPI_Wtime() - t0;
         t0 = MPI_Wtime();
-        if (st == SA_OK && want_lcp) st = sa__mpi_lrs(&c, sa, lcp, &res);
+        if (st == SA_OK && want_lcp) st = one ? sa_lrs64(sa, lcp, c.n, &res, opt) : sa__mpi_lrs(&c, sa, lcp, &res);
         tlrs = MPI_Wtime() - t0;
     }
     st = sa__mpi_agree(&c, st);
