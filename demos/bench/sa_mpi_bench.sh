@@ -9,7 +9,7 @@
 # on the headers), GATHERS="0 2" (other SA_MPI_DCX_GATHER limits, also at COVER_GRID on the headers),
 # EXTRA_GRID (more headers runs at the end), DATASETS="headers random acgt weak covers gathers more"
 # (which parts, in this order), SA_ONLY_GRID="16x1" (SA alone, 64-bit: memory per input byte beside the peer),
-# WEAK="1 4 16", BASE_THREADS=16, TMO=90 s per run, BUDGET=170 s for the whole script (later runs
+# WEAK="1 4 16", BASE_THREADS=16, BASE_ONE=1 (0: no one-thread SA-IS row), TMO=90 s per run, BUDGET=170 s for the whole script (later runs
 # are skipped and said so), PEER_BIN (the peer's binary, if built: run at PEER_GRID on the same
 # files; see demos/bench/README.md "issue 24" for what building it needs).
 # Builds with mpicc/cc directly (-O3 -fopenmp), runs with mpirun (Open MPI: --allow-run-as-root
@@ -118,7 +118,7 @@ for set in $DATASETS; do
         done
         continue;;
     esac
-    base_run "$ds" 1 sais "$f"
+    [ "${BASE_ONE:-1}" = 1 ] && base_run "$ds" 1 sais "$f"
     for t in $BASE_THREADS; do base_run "$ds" "$t" default "$f"; done
     for g in $grid; do mpi_run "$ds" "${g%x*}" "${g#*x}" "$B/sa_mpi_omp" "$f"; done
     for g in $SA_ONLY_GRID; do mpi_run "$ds" "${g%x*}" "${g#*x}" "$B/sa_mpi_omp" --sa-only --64 "$f"; done
