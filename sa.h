@@ -3448,7 +3448,9 @@ static sa_status sa__mpi_windows(sa__mpi_ctx *c, const uint8_t *T, const sa__mpi
     for (e = 0; e < m; e++) dest[e] = (int)sa__mpi_owner(c, rq[e].a);
     sa__mpi_group(c, dest, m, c->g64, slot);
     for (e = 0; e < m; e++) sb[slot[e]] = rq[e];
+    sa__mpi_put(c, dest); dest = NULL; /* memory: what the answers need from here on only */
     st = sa__mpi_xchg(c, sb, c->g64, sizeof *sb, c->t_pair, &rb, &rn, rcnt);
+    sa__mpi_put(c, sb); sb = NULL;
     if (st != SA_OK) goto done;
     {
         const sa__mpi_pair *r = (const sa__mpi_pair *)rb;
@@ -3474,8 +3476,8 @@ static sa_status sa__mpi_windows(sa__mpi_ctx *c, const uint8_t *T, const sa__mpi
         int64_t s = 0;
         for (e = 0; e < m; e++) aoff[slot[e]] = rq[e].b; /* length by slot */
         for (e = 0; e < m; e++) { int64_t v = aoff[e]; aoff[e] = s; s += v; }
-        for (e = 0; e < m; e++) sb[e].a = aoff[slot[e]];
-        for (e = 0; e < m; e++) aoff[e] = sb[e].a;
+        for (e = 0; e < m; e++) slot[e] = aoff[slot[e]];
+        if (m) memcpy(aoff, slot, (size_t)m * sizeof *aoff);
     }
     *ans = (uint8_t *)ab;
     ab = NULL;
@@ -3526,8 +3528,7 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
     for (nreq = 0, j = 0; j < cnt; j++) nreq += PH[j] >= 0;
     rq = (sa__mpi_pair *)sa__mpi_get(c, nreq, sizeof *rq);
     aoff = (int64_t *)sa__mpi_get(c, nreq, sizeof *aoff);
-    act = (int64_t *)sa__mpi_get(c, nreq, sizeof *act);
-    st = sa__mpi_agree(c, irr && rq && aoff && act ? SA_OK : SA_ERR_NOMEM);
+    st = sa__mpi_agree(c, irr && rq && aoff ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     for (e = 0, j = 0; j < cnt; j++) {
         int64_t p = PH[j], a;
@@ -3545,6 +3546,9 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
     }
     /* the halo is part of T: requests may read up to 16 bytes past the owner's block */
     st = sa__mpi_windows(c, T, rq, nreq, &ans, aoff);
+    if (st != SA_OK) goto done;
+    act = (int64_t *)sa__mpi_get(c, nreq, sizeof *act); /* after the windows' exchanges: memory */
+    st = sa__mpi_agree(c, act ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     for (nact = 0, e = 0, j = 0; j < cnt; j++) {
         int64_t i = lo + j, p = PH[j], l = 0, lim;
