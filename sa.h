@@ -4297,8 +4297,10 @@ SA__INLINE void SA__FC(sa__pf_bwd)(const SA__C *T, const SA__I *SA, const SA__I 
 #endif
 }
 
-/* Stage 1 of SA-IS: the LMS suffixes sit at their bucket ends in any order; induce L then S
- * types so that the LMS substrings come out sorted. Sign bits carry the type of the preceding
+#if !SA__BYTE
+/* Stage 1 of SA-IS on the integer levels (the byte level: sa__s1_bytes): the LMS suffixes sit
+ * at their bucket ends in any order; induce L then S types so that the LMS substrings come out
+ * sorted. Sign bits carry the type of the preceding
  * suffix so that T is read once per entry: during the L scan a negative entry is an L suffix
  * whose predecessor is S (kept for the S scan); during the S scan a negative entry is an LMS
  * suffix (the result). Everything else is cleared once used. n >= 2. */
@@ -4332,6 +4334,7 @@ static void SA__FC(sa__induce_lms)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
         }
     }
 }
+#endif
 
 /* Stage 3 of SA-IS: the sorted LMS suffixes sit at their bucket ends; induce the whole SA.
  * After the L scan a positive entry is a suffix whose predecessor is S-type (to be induced by
@@ -4592,14 +4595,18 @@ static void SA__F(sa__undrop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I f)
 /* Byte level, stage 1's seeds: the LMS positions gathered right to left into SA[n-m..n) (one
  * sequential store per position, no bucket counter updated per position: a run of one byte
  * value would chain every update through one counter), and into lmsb's bits when lmsb != NULL.
- * Returns m; *first = the leftmost LMS position. n >= 2. */
-static SA__I SA__F(sa__gather_lms)(const uint8_t *T, SA__I *SA, SA__I n, uint64_t *lmsb, SA__I *first)
+ * c4 (2 x 1024, zeroed by the caller; two tables, even and odd positions, so that a run of one
+ * byte does not chain every increment through one counter) counts each position p in [1, n) in
+ * class 4 T[p] + 2 (p is L) + (p - 1 is L). Returns m; *first = the leftmost LMS position. n >= 2. */
+static SA__I SA__F(sa__gather_lms)(const uint8_t *T, SA__I *SA, SA__I n, uint64_t *lmsb, SA__I *first, SA__I *c4)
 {
     SA__I p, j = n - 1, cp = T[n - 1];
     int s1 = 0;
     uint64_t w = 0;
     for (p = n - 1; p >= 1; p--) { /* right to left (sa__rtl_step) */
-        int lms = SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
+        SA__I c = cp;
+        int sp = s1, lms = SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
+        c4[((p & 1) << 10) + 4 * c + 2 * !sp + !s1]++;
         SA[j] = p; /* kept when p is LMS, overwritten otherwise (j >= n - 1 - m >= 0) */
         j -= lms;
         if (lmsb) {
@@ -4610,24 +4617,6 @@ static SA__I SA__F(sa__gather_lms)(const uint8_t *T, SA__I *SA, SA__I n, uint64_
     if (lmsb) lmsb[0] = w; /* position 0 is never LMS */
     *first = j < n - 1 ? SA[j + 1] : 0;
     return n - 1 - j;
-}
-
-/* The m LMS positions in SA[n-m..n) (ascending) to the ends of their buckets (B[c] = bucket
- * end of byte c), ascending within a bucket, and every other entry of SA cleared; lc[c] = how
- * many start with byte c. A counting sort into SA[0..m) (m <= n/2: disjoint from the source),
- * then one block move per byte value (sa__place_blocks). */
-static void SA__F(sa__place_blocks)(SA__I *SA, SA__I m, const SA__I *B, const SA__I *lc);
-static void SA__F(sa__seed_lms)(const uint8_t *T, SA__I *SA, SA__I n, SA__I m, const SA__I *B, SA__I *lc)
-{
-    SA__I start[256], i, sum = 0, *src = SA + n - m;
-    memset(lc, 0, 256 * sizeof *lc);
-    for (i = 0; i < m; i++) lc[T[src[i]]]++;
-    for (i = 0; i < 256; i++) { start[i] = sum; sum += lc[i]; }
-    for (i = 0; i < m; i++) {
-        SA__I p = src[i];
-        SA[start[T[p]]++] = p;
-    }
-    SA__F(sa__place_blocks)(SA, m, B, lc);
 }
 
 /* SA[0..m) sorted by first byte (lc[c] of byte c, in byte order) to the ends of their buckets
@@ -4646,6 +4635,122 @@ static void SA__F(sa__place_blocks)(SA__I *SA, SA__I m, const SA__I *B, const SA
         i = B[j];
     }
 }
+
+/* Byte level, stage 1 on the layout of libsais (Ilya Grebnov): LMS-substring sorting with the
+ * naming done inside the induction scans. Only the positions right of the leftmost LMS position
+ * `first` take part (those left of it belong to no LMS substring); each scan visits only the
+ * entries whose predecessor it induces, so no entry is tested for its type:
+ *  - the L region SA[0..left): per byte c, the L positions whose predecessor is L (LL, induced
+ *    upwards) below the LMS positions but `first` (the seeds, at the top); the L scan reads it
+ *    left to right;
+ *  - the S region SA[left+1..n-first): per byte c, the L positions whose predecessor is S (LS,
+ *    induced upwards by the L scan) below the S positions whose predecessor is S (SS, induced
+ *    downwards by the S scan); the S scan reads it right to left and induces every LMS position
+ *    into SA[0..m), grouped by first byte.
+ * Names: the top bit of an induced entry says that its LMS prefix differs from the previous
+ * entry induced into the same bucket (a different byte, type or group of its source; d counts
+ * the groups scanned so far, dn[v] holds d at the last induction into bucket v). Between the
+ * scans the LS entries' bits move up by one, so that in the S scan's direction they again
+ * compare each entry with the one scanned before. The LMS positions come out in SA[0..m) sorted,
+ * each marked when it differs from the next one above it.
+ * Then the naming is one pass: SA[m + p/2] = the name (from 1) of LMS position p, SA[v] = the
+ * index of name v's last entry (for sa__ls and sa__drop_unique). c4 as from sa__gather_lms
+ * (summed, in c4[0..1024)); it is used up. m >= 2. Returns the number of names. */
+static SA__I SA__F(sa__s1_bytes)(const uint8_t *T, SA__I *SA, SA__I n, SA__I m, SA__I first, SA__I *c4)
+{
+    const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1), msb = -maxv - 1;
+    SA__I ind[512], dn[512], top[256], se[256], mend[256];
+    SA__I i, c, p, v, d = 0, sum, left, name = 0;
+    int sp = 1, sq;
+    /* positions 1..first leave the classes (first itself is S; types leftwards from it) */
+    for (p = first; p >= 1; p--) {
+        c = T[p];
+        sq = (T[p - 1] < c) | ((T[p - 1] == c) & sp);
+        c4[4 * c + 2 * !sp + !sq]--;
+        sp = sq;
+    }
+    for (c = 0, sum = 0; c < 256; c++) { /* L region: LL then the seeds, per byte */
+        ind[2 * c + 1] = sum;
+        sum += c4[4 * c + 1] + c4[4 * c + 3];
+        top[c] = sum;
+    }
+    left = sum;
+    for (c = 0, sum = left + 1; c < 256; c++) { /* S region: LS then SS, per byte */
+        ind[2 * c] = sum;
+        sum += c4[4 * c + 2] + c4[4 * c];
+        se[c] = sum;
+    }
+    SA_ASSERT(sum == n - first);
+    for (c = 0, sum = 0; c < 256; c++) { /* all m LMS positions, per byte, after the S scan */
+        sum += c4[4 * c + 1] + (c == T[first]);
+        mend[c] = sum;
+    }
+    /* the seeds (SA[n-m+1..n), ascending; SA[n-m] = first) to the tops of their L buckets; the
+     * lowest of each byte marked (a seed's prefix is its byte alone: it differs from the LL
+     * entries below it). Disjoint: left <= n - m - 1 - first (the S region holds >= m LS). */
+    for (i = n - 1; i > n - m; i--) {
+        if (i - SA__PREFETCH > n - m) SA__PF(&T[SA[i - SA__PREFETCH]]);
+        p = SA[i];
+        SA[--top[T[p]]] = p;
+    }
+    for (c = 0; c < 256; c++)
+        if (c4[4 * c + 1] > 0) SA[top[c]] |= msb;
+    memset(dn, 0, sizeof dn);
+    /* L scan. n - 1 first (induced by the virtual sentinel; n - 1 > first); p - 2 >= first - 1 >= 0 */
+    v = 2 * T[n - 1] + (T[n - 2] >= T[n - 1]);
+    SA[ind[v]++] = (n - 1) | msb;
+    dn[v] = ++d;
+    for (i = 0; i < left; i++) {
+        if (i < left - SA__PREFETCH) { /* an entry not yet induced holds anything */
+            SA__I q = SA[i + SA__PREFETCH] & maxv;
+            if (q >= 2 && q < n) SA__PF(&T[q - 2]);
+        }
+        p = SA[i];
+        d += p < 0;
+        p &= maxv;
+        c = T[p - 1];
+        v = 2 * c + (T[p - 2] >= c); /* p - 2 is L */
+        SA[ind[v]++] = (p - 1) | (msb & -(SA__I)(dn[v] != d));
+        dn[v] = d;
+    }
+    /* the LS entries' bits up by one (the top one marked): "differs from the entry above" */
+    for (c = 1; c < 256; c++) {
+        SA__I s = msb, lo = c ? se[c - 1] : left + 1;
+        for (i = ind[2 * c] - 1; i >= lo; i--) {
+            SA__I x = SA[i], y = (x & msb) ^ s;
+            s ^= y;
+            SA[i] = x ^ y;
+        }
+    }
+    for (c = 0; c < 256; c++) {
+        ind[2 * c] = se[c];
+        ind[2 * c + 1] = mend[c];
+    }
+    /* S scan: LMS positions (p - 1 S, p - 2 L) to SA[0..m), the others to the SS parts */
+    for (i = n - first - 1; i > left; i--) {
+        if (i - SA__PREFETCH > left) {
+            SA__I q = SA[i - SA__PREFETCH] & maxv;
+            if (q >= 2 && q < n) SA__PF(&T[q - 2]);
+        }
+        p = SA[i];
+        d += p < 0;
+        p &= maxv;
+        c = T[p - 1];
+        v = 2 * c + (T[p - 2] > c); /* p - 2 is L: p - 1 is LMS */
+        SA[--ind[v]] = (p - 1) | (msb & -(SA__I)(dn[v] != d));
+        dn[v] = d;
+    }
+    /* names (m + (n - 1) / 2 + 1 <= n: m <= n / 2) */
+    memset(SA + m, 0, ((size_t)(n - 1) / 2 + 1) * sizeof *SA);
+    for (i = 0; i < m; i++) {
+        if (i < m - SA__PREFETCH) SA__PF(&SA[m + ((SA[i + SA__PREFETCH] & maxv) >> 1)]);
+        p = SA[i];
+        SA[m + ((p & maxv) >> 1)] = name + 1;
+        SA[name] = i; /* name <= i: SA[i] already read */
+        name += p < 0;
+    }
+    return name + (p >= 0); /* the top entry is always marked; counted either way */
+}
 #endif
 
 /* One SA-IS level on T[0..n) over the alphabet 0..k-1 (Nong, Zhang, Chan 2009, with the space
@@ -4662,10 +4767,13 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
 {
     SA__I local[512];
     SA__I *cnt = NULL, *B, *heap = NULL;
-    SA__I i, j, m = 0, name = 0, last = 0, sink = 0;
+    SA__I i, j, m = 0, name = 0, last = 0;
     uint64_t *lmsb = NULL; /* bit p of word p/64: p is an LMS position */
-#if SA__BYTE
+#if !SA__BYTE
+    SA__I sink = 0; /* the target of a branch-free store that is not wanted */
+#else
     SA__I lc[256]; /* LMS suffixes per first byte: stage 3 moves them as blocks */
+    SA__I c4[2048]; /* position classes (sa__gather_lms) */
 #endif
     sa_status st = SA_OK;
     if (n == 1) { SA[0] = 0; return SA_OK; }
@@ -4686,21 +4794,7 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             B = heap;
         }
     }
-#if SA__BYTE
-    { /* k = 256, cnt = local: four interleaved histograms, so that a run of one byte value
-         does not chain every increment through one counter in memory (20-40 % of this pass) */
-        SA__I c4[4][256];
-        memset(c4, 0, sizeof c4);
-        for (i = 0; i < n - 3; i += 4) {
-            c4[0][T[i]]++;
-            c4[1][T[i + 1]]++;
-            c4[2][T[i + 2]]++;
-            c4[3][T[i + 3]]++;
-        }
-        for (; i < n; i++) c4[0][T[i]]++;
-        for (j = 0; j < 256; j++) cnt[j] = c4[0][j] + c4[1][j] + c4[2][j] + c4[3][j];
-    }
-#else
+#if !SA__BYTE
     if (cnt) {
         memset(cnt, 0, (size_t)k * sizeof *cnt);
         for (i = 0; i < n; i++) cnt[T[i]]++;
@@ -4708,12 +4802,17 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
 #endif
 
     /* stage 1: sort the LMS substrings */
-    SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
     if (n >= 65536) lmsb = (uint64_t *)SA_MALLOC(((size_t)(n - 1) / 64 + 1) * sizeof *lmsb);
 #if SA__BYTE
-    m = SA__F(sa__gather_lms)(T, SA, n, lmsb, &last);
-    SA__F(sa__seed_lms)(T, SA, n, m, B, lc);
+    memset(c4, 0, sizeof c4);
+    m = SA__F(sa__gather_lms)(T, SA, n, lmsb, &last, c4);
+    for (j = 0; j < 1024; j++) c4[j] += c4[1024 + j];
+    for (j = 0; j < 256; j++) {
+        cnt[j] = c4[4 * j] + c4[4 * j + 1] + c4[4 * j + 2] + c4[4 * j + 3] + (j == T[0]);
+        lc[j] = c4[4 * j + 1];
+    }
 #else
+    SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
     memset(SA, 0, (size_t)n * sizeof *SA);
     if (lmsb) { /* right to left (sa__rtl_step), each word of bits stored once complete */
         SA__I p, cp = T[n - 1];
@@ -4746,7 +4845,11 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     }
 #endif
     if (m > 1) {
-        SA__I *RA = SA + n - m, q = n, qlen = 0, prev = n;
+        SA__I *RA = SA + n - m;
+#if SA__BYTE
+        name = SA__F(sa__s1_bytes)(T, SA, n, m, last, c4);
+#else
+        SA__I q = n, qlen = 0, prev = n;
         SA__FC(sa__induce_lms)(T, SA, n, k, cnt, B);
         for (i = 0, j = 0; i < n; i++) { /* branch-free: j <= i, SA[i] already read */
             SA__I v = SA[i];
@@ -4770,10 +4873,8 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
                 }
             }
             SA[m + (prev >> 1)] = n - prev + 1; /* m > 1: prev is the last LMS position */
-#if !SA__BYTE
             SA_FREE(lmsb); /* an int level frees it here (its stage 2 rescans the text): at most */
             lmsb = NULL;   /* the byte level's and one int level's are alive, under 3n/16 bytes */
-#endif
         } else {
             SA__I p, cp = T[n - 1]; /* right to left (sa__rtl_step) */
             int s1 = 0;
@@ -4794,16 +4895,6 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             }
             p = SA[i];
             plen = SA[m + (p >> 1)];
-#if SA__BYTE && defined(__GNUC__) && defined(__BYTE_ORDER__) && (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
-            /* byte text: substrings of up to 8 bytes (most of them) in one masked word compare,
-             * no data-dependent loop (7-10 % of the whole sort on the headers and on DNA) */
-            if (plen == qlen && plen <= 8 && p <= n - 8 && q <= n - 8) {
-                uint64_t a, b;
-                memcpy(&a, T + p, 8);
-                memcpy(&b, T + q, 8);
-                diff = ((a ^ b) << (64 - 8 * plen)) != 0; /* the low plen bytes: T[p..p+plen) */
-            } else
-#endif
             if (plen == qlen && plen <= n - p && qlen <= n - q && T[p] == T[q]) {
                 for (j = 1; j < plen && T[p + j] == T[q + j]; j++) {}
                 diff = j != plen;
@@ -4812,6 +4903,7 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             SA[m + (p >> 1)] = name;
             SA[name - 1] = i; /* each name's last index in sorted order, for sa__ls (name - 1 <= i) */
         }
+#endif
         /* the reduced string (names - 1, in text order) goes to the end of SA */
         for (i = m + ((n - 1) >> 1), j = m - 1; i >= m; i--) { /* branch-free: RA + j >= SA + i */
             SA__I v = SA[i];

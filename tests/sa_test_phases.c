@@ -200,9 +200,70 @@ static void check_drop(void)
     free(t);
 }
 
+/* naive SA of a short text: insertion sort of the suffixes by memcmp */
+static void naive_sa(const uint8_t *t, int32_t n, int32_t *sa)
+{
+    for (int32_t i = 0; i < n; i++) {
+        int32_t j = i;
+        for (; j > 0; j--) {
+            int32_t a = sa[j - 1], la = n - a, lb = n - i;
+            int c = memcmp(t + a, t + i, (size_t)(la < lb ? la : lb));
+            if (c < 0 || (c == 0 && la < lb)) break;
+            sa[j] = a;
+        }
+        sa[j] = i;
+    }
+}
+
+/* Stage 1 on bytes (sa__s1_bytes: LL/seed and LS/SS regions, names marked inside the scans):
+ * every text over a few letters up to a length, with 32- and 64-bit indices (LMS seeds of
+ * neighbouring bytes with no L entry between them, prefixes left of the first LMS position, two
+ * LMS positions, the sentinel in either region); then long prefixes without an LMS position
+ * (descending runs, one byte repeated) before random and periodic tails. */
+static void check_stage1(void)
+{
+    static const struct { int sigma, maxn; } sets[] = {{2, 16}, {3, 11}, {4, 8}, {6, 6}};
+    uint8_t t[64];
+    int32_t sa[64], ref[64];
+    int64_t sa64[64];
+    for (size_t s = 0; s < sizeof sets / sizeof *sets; s++)
+        for (int n = 1; n <= sets[s].maxn; n++) {
+            long long total = 1;
+            for (int i = 0; i < n; i++) total *= sets[s].sigma;
+            for (long long x = 0; x < total; x++) {
+                long long y = x;
+                for (int i = 0; i < n; i++) { t[i] = (uint8_t)('a' + y % sets[s].sigma); y /= sets[s].sigma; }
+                naive_sa(t, n, ref);
+                sa_options o = sa_options_default();
+                o.algorithm = SA_ALGO_SAIS;
+                o.threads = 1;
+                sa_status st = sa_build(t, sa, n, &o);
+                int ok = st == SA_OK && memcmp(sa, ref, sizeof *sa * (size_t)n) == 0;
+                st = sa_build64(t, sa64, n, &o);
+                for (int i = 0; i < n && ok; i++) ok = st == SA_OK && sa64[i] == ref[i];
+                if (!CHECK(ok, "all texts over %d letters, n=%d: text %.*s", sets[s].sigma, n, n, (const char *)t))
+                    return;
+            }
+        }
+    uint8_t *u = malloc(24000);
+    char what[64];
+    for (int kind = 0; kind < 6; kind++)
+        for (int32_t pre = 1; pre <= 20000; pre *= 7) {
+            int32_t n = pre + 3000;
+            for (int32_t i = 0; i < pre; i++) u[i] = kind < 3 ? (uint8_t)(255 - (int)((int64_t)i * 250 / pre)) : (uint8_t)'z';
+            for (int32_t i = pre; i < n; i++)
+                u[i] = kind % 3 == 0 ? (uint8_t)check_rand() : kind % 3 == 1 ? (uint8_t)"ACGT"[check_rand_below(4)]
+                                                                           : (uint8_t)"abcab"[i % 5];
+            snprintf(what, sizeof what, "prefix of %d without LMS, kind %d", (int)pre, kind);
+            check_text(what, u, n);
+        }
+    free(u);
+}
+
 int main(int argc, char **argv)
 {
     check_init(argc, argv);
+    check_stage1();
     check_collisions();
     check_reduced();
     check_sizes();
