@@ -1278,6 +1278,28 @@ SA_DEF sa_status sa_bwt_from_sa(const uint8_t *text, const int32_t *sa, uint8_t 
  * enters row 0 or the row of suffix 0 where it must not, or ends elsewhere, gives SA_ERR_ARG
  * (that also rules out a psi cycle through row 0 shorter than n + 1). */
 #define SA__UB_B2 65536 /* bigram buckets */
+/* The inverses' first pass, inside their parallel region: each thread counts the bytes of its
+ * slice bwt[lo..hi) into c (its 256 words of cnt); then one thread turns the T threads' counts
+ * into each thread's first row per byte (rows in byte order, threads in order; row 0 is $) and
+ * the bucket starts C[0..256] (C[256] = n + 1). */
+static void sa__ub_count(const uint8_t *bwt, uint32_t lo, uint32_t hi, uint32_t *c)
+{
+    memset(c, 0, 256 * sizeof *c);
+    for (uint32_t u = lo; u < hi; u++) c[bwt[u]]++;
+}
+static void sa__ub_starts(uint32_t *cnt, int T, uint32_t *C)
+{
+    uint32_t sum = 1; /* row 0: $ */
+    for (int b = 0; b < 256; b++) {
+        C[b] = sum;
+        for (int q = 0; q < T; q++) {
+            uint32_t x = cnt[(size_t)q * 256 + b];
+            cnt[(size_t)q * 256 + b] = sum;
+            sum += x;
+        }
+    }
+    C[256] = sum;
+}
 static size_t sa__ub_cnt_words(int nt) { return (size_t)nt * (256 + SA__UB_B2) + SA__UB_B2; }
 static inline uint32_t sa__ub_w(const uint32_t *E, const uint16_t *tbl, int shift, uint32_t row)
 {
@@ -1318,21 +1340,11 @@ static sa_status sa__unbwt_bi(const uint8_t *bwt, uint8_t *text, uint32_t p, int
         uint32_t lo = (uint32_t)((uint64_t)un * (uint64_t)t / (uint64_t)T);
         uint32_t hi = (uint32_t)((uint64_t)un * (uint64_t)(t + 1) / (uint64_t)T);
         uint32_t *c = cnt + (size_t)t * 256, *h = h2 + (size_t)t * SA__UB_B2;
-        memset(c, 0, 256 * sizeof *c);
-        for (uint32_t u = lo; u < hi; u++) c[bwt[u]]++;
+        sa__ub_count(bwt, lo, hi, c);
         SA__OMP(omp barrier)
         SA__OMP(omp single)
         {
-            uint32_t sum = 1; /* row 0: $ */
-            for (int b = 0; b < 256; b++) {
-                C[b] = sum;
-                for (int q = 0; q < T; q++) {
-                    uint32_t x = cnt[(size_t)q * 256 + b];
-                    cnt[(size_t)q * 256 + b] = sum;
-                    sum += x;
-                }
-            }
-            C[256] = sum; /* n + 1 */
+            sa__ub_starts(cnt, T, C);
         }
         /* this thread's rows i take LF(i) from [c[b], end of b): count their bigrams (L, b) */
         memset(h, 0, SA__UB_B2 * sizeof *h);
@@ -1473,21 +1485,11 @@ static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t 
         uint32_t lo = (uint32_t)((uint64_t)un * (uint64_t)t / (uint64_t)T);
         uint32_t hi = (uint32_t)((uint64_t)un * (uint64_t)(t + 1) / (uint64_t)T);
         uint32_t *c = cnt + (size_t)t * 256;
-        memset(c, 0, 256 * sizeof *c);
-        for (uint32_t u = lo; u < hi; u++) c[bwt[u]]++;
+        sa__ub_count(bwt, lo, hi, c);
         SA__OMP(omp barrier)
         SA__OMP(omp single)
         {
-            uint32_t sum = 1; /* row 0: $ */
-            for (int b = 0; b < 256; b++) {
-                C[b] = sum;
-                for (int q = 0; q < T; q++) {
-                    uint32_t x = cnt[(size_t)q * 256 + b];
-                    cnt[(size_t)q * 256 + b] = sum;
-                    sum += x;
-                }
-            }
-            C[256] = sum; /* n + 1 */
+            sa__ub_starts(cnt, T, C);
             psi[0] = p;
         }
         /* bwt[u] sits in row u (u < p) or u + 1 (u >= p) */
