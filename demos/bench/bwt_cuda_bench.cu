@@ -82,39 +82,32 @@ static int run_bwt(int64_t n, int acgt, int32_t r, int reps)
     }
     int same = memcmp(hb, ref.data(), (size_t)n) == 0 && memcmp(gaux.data(), raux.data(), 4 * naux) == 0;
     dc_check(same, "GPU BWT differs from sa.h's");
-    for (int k = 0; k < reps; k++) {
-        cudaEventRecord(e0);
-        CK(cudaMemcpyAsync(db, hb, (size_t)n, cudaMemcpyHostToDevice));
-        CK(cudaMemcpyAsync(daux, gaux.data(), 4 * naux, cudaMemcpyHostToDevice));
-        cudaEventRecord(e1);
-        if (sa_cuda_unbwt(db, dback, daux, r, n, dflag, dws, wsu, 0) != SA_CUDA_OK) { fprintf(stderr, "sa_cuda_unbwt failed\n"); return 1; }
-        cudaEventRecord(e2);
-        CK(cudaMemcpyAsync(ht, dback, (size_t)n, cudaMemcpyDeviceToHost));
-        cudaEventRecord(e3);
-        CK(cudaEventSynchronize(e3));
-        best_uh2h = fmin(best_uh2h, ev_ms(e0, e3) / 1e3);
-        best_udev = fmin(best_udev, ev_ms(e1, e2) / 1e3);
-    }
+    /* the inverse, host to host and device only, min over reps: with the aux samples (rr = r,
+     * naux words uploaded) or from the primary index alone (rr = 0, daux[0] only) */
+    auto time_unbwt = [&](int32_t rr, size_t words, double *h2h, double *dev) {
+        for (int k = 0; k < reps; k++) {
+            memset(ht, 0, (size_t)n);
+            cudaEventRecord(e0);
+            CK(cudaMemcpyAsync(db, hb, (size_t)n, cudaMemcpyHostToDevice));
+            CK(cudaMemcpyAsync(daux, gaux.data(), 4 * words, cudaMemcpyHostToDevice));
+            cudaEventRecord(e1);
+            if (sa_cuda_unbwt(db, dback, daux, rr, n, dflag, dws, wsu, 0) != SA_CUDA_OK) { fprintf(stderr, "sa_cuda_unbwt failed\n"); exit(DC_EXIT_FAIL); }
+            cudaEventRecord(e2);
+            CK(cudaMemcpyAsync(ht, dback, (size_t)n, cudaMemcpyDeviceToHost));
+            cudaEventRecord(e3);
+            CK(cudaEventSynchronize(e3));
+            *h2h = fmin(*h2h, ev_ms(e0, e3) / 1e3);
+            *dev = fmin(*dev, ev_ms(e1, e2) / 1e3);
+        }
+    };
+    time_unbwt(r, naux, &best_uh2h, &best_udev);
     int32_t flag = -1;
     CK(cudaMemcpy(&flag, dflag, 4, cudaMemcpyDeviceToHost));
     int usame = flag == 0 && memcmp(ht, t.data(), (size_t)n) == 0;
     dc_check(usame, "GPU inverse differs (flag %d)", flag);
     /* the inverse from the primary index alone (daux[0]), libcubwt_unbwt's contract */
     double best_ph2h = 1e30, best_pdev = 1e30;
-    for (int k = 0; k < reps; k++) {
-        memset(ht, 0, (size_t)n);
-        cudaEventRecord(e0);
-        CK(cudaMemcpyAsync(db, hb, (size_t)n, cudaMemcpyHostToDevice));
-        CK(cudaMemcpyAsync(daux, gaux.data(), 4, cudaMemcpyHostToDevice));
-        cudaEventRecord(e1);
-        if (sa_cuda_unbwt(db, dback, daux, 0, n, dflag, dws, wsu, 0) != SA_CUDA_OK) { fprintf(stderr, "sa_cuda_unbwt failed\n"); return 1; }
-        cudaEventRecord(e2);
-        CK(cudaMemcpyAsync(ht, dback, (size_t)n, cudaMemcpyDeviceToHost));
-        cudaEventRecord(e3);
-        CK(cudaEventSynchronize(e3));
-        best_ph2h = fmin(best_ph2h, ev_ms(e0, e3) / 1e3);
-        best_pdev = fmin(best_pdev, ev_ms(e1, e2) / 1e3);
-    }
+    time_unbwt(0, 1, &best_ph2h, &best_pdev);
     flag = -1;
     CK(cudaMemcpy(&flag, dflag, 4, cudaMemcpyDeviceToHost));
     int psame = flag == 0 && memcmp(ht, t.data(), (size_t)n) == 0;
