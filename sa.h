@@ -1332,11 +1332,7 @@ static sa_status sa__unbwt_bi(const uint8_t *bwt, uint8_t *text, uint32_t p, int
     while (((uint64_t)un >> shift) >= SA__UB_TBL) shift++;
     SA__OMP(omp parallel num_threads(nt))
     {
-        int t = 0, T = 1;
-#ifdef _OPENMP
-        t = omp_get_thread_num();
-        T = omp_get_num_threads();
-#endif
+        const int t = sa__p_tid(), T = sa__p_nth();
         uint32_t lo = (uint32_t)((uint64_t)un * (uint64_t)t / (uint64_t)T);
         uint32_t hi = (uint32_t)((uint64_t)un * (uint64_t)(t + 1) / (uint64_t)T);
         uint32_t *c = cnt + (size_t)t * 256, *h = h2 + (size_t)t * SA__UB_B2;
@@ -1477,11 +1473,7 @@ static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t 
     const uint32_t un = (uint32_t)n;
     SA__OMP(omp parallel num_threads(nt))
     {
-        int t = 0, T = 1;
-#ifdef _OPENMP
-        t = omp_get_thread_num();
-        T = omp_get_num_threads();
-#endif
+        const int t = sa__p_tid(), T = sa__p_nth();
         uint32_t lo = (uint32_t)((uint64_t)un * (uint64_t)t / (uint64_t)T);
         uint32_t hi = (uint32_t)((uint64_t)un * (uint64_t)(t + 1) / (uint64_t)T);
         uint32_t *c = cnt + (size_t)t * 256;
@@ -1675,11 +1667,7 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
     (void)nt;
     SA__OMP(omp parallel num_threads(nt) reduction(| : over))
     {
-        int t = 0, T = 1;
-#ifdef _OPENMP
-        t = omp_get_thread_num();
-        T = omp_get_num_threads();
-#endif
+        const int t = sa__p_tid(), T = sa__p_nth();
         int32_t lo = (int32_t)((int64_t)n * t / T), hi = (int32_t)((int64_t)n * (t + 1) / T);
         int32_t prev = lo > 0 ? sa[lo - 1] : -1; /* read before any thread marks it */
         int64_t budget = (int64_t)SA__GSA_BUDGET * (hi - lo) + 1024;
@@ -1708,11 +1696,7 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
             phi[sa[0]] = -1;
             SA__OMP(omp for schedule(static))
             for (int32_t k = 1; k < n; k++) phi[sa[k]] = sa[k - 1];
-            int t = 0, T = 1;
-#ifdef _OPENMP
-            t = omp_get_thread_num();
-            T = omp_get_num_threads();
-#endif
+            const int t = sa__p_tid(), T = sa__p_nth();
             int32_t lo = (int32_t)((int64_t)n * t / T), hi = (int32_t)((int64_t)n * (t + 1) / T);
             int32_t l = 0;
             for (int32_t i = lo; i < hi; i++) {
