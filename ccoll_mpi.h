@@ -62,6 +62,9 @@
  *   CCOLL_MAX_THREADS        the largest config.threads accepted (1024; above: CCOLL_ERR_ARG)
  *   CCOLL_IPC_COPY_KERNEL    device ArGM over IPC with 3 to 8 ranks a node: 1 (default) = one
  *                            copy kernel per chunk for all peers, 0 = copy engines (same bytes)
+ *   CCOLL_IPC_ONESHOT_BYTES  device ArGM over IPC on one node of d ranks: one-shot (one GPU-to-GPU
+ *                            phase) while (d - 1) x the vector's bytes is at most this (8 MiB;
+ *                            0 = never); the same bytes either way
  *   The library reads no environment variable; the demos map CCOLL_RANKS_PER_NODE and
  *   CCOLL_NO_IPC onto config.ranks_per_node and config.no_ipc.
  *
@@ -217,14 +220,17 @@
  *     and peer-accessible (cudaDeviceCanAccessPeer; decided over the whole communicator).
  *     Each rank exports, once (the first ArGM or AUTO call), one plan-owned device buffer of d
  *     piece slots and 2 x 8 interprocess events; the node's ranks map each other's. Per call,
- *     pipelined over chunks of at least 4 MiB (up to 8) and the plan's two streams: every rank
+ *     pipelined over chunks of at least 16 MiB (up to 8) and the plan's two streams: every rank
  *     writes its part of every other rank's piece into that rank's slot (GPU to GPU); each
  *     sums its piece, chunk by chunk as the parts arrive (events, no host round trip per
  *     chunk), in local-rank order with its own part read from its input; HomComp_F between
  *     nodes (compressed, staged); every rank copies every piece from the rank that made it as
  *     its chunks are done. With 3 to 8 ranks in the node each chunk's copies to (and from) all
  *     peers are one kernel, so every link carries traffic at once; with 2, a copy engine.
- *     Node barriers per call (host only): one, or two on the first call. On one node nothing
+ *     Node barriers per call (host only): one, or two on the first call. Small vectors on one
+ *     node (CCOLL_IPC_ONESHOT_BYTES) go one-shot: every rank writes its whole vector into
+ *     every peer's slot and sums the whole vector itself in the same order (the same bytes;
+ *     one GPU-to-GPU phase, no node barrier but the first call's). On one node nothing
  *     is compressed, so the NaN/Inf and range screen is made by the sum kernels from the
  *     terms they read and agreed in the call's last allreduce (same statuses; no scan or
  *     wait before the copies). Ranks that share
@@ -239,9 +245,9 @@
  *     kernels, host<->device copies, ArGM's GPU-to-GPU phase, and the rest (MPI waits).
  *   - Memory: device 4 x hc_compress_bound(segment) + (element size + 4) bytes x segment + 2
  *     workspaces; ArGM between nodes the same again for its inter-node plan, and with IPC d
- *     slots of a piece (about one vector; + a piece between nodes); pinned host: the stream slots (as a host plan's) and,
- *     for raw algorithms, staged ArGM or AUTO, one copy of the vector (p x count for the raw
- *     allgather). CUDA failures: CCOLL_ERR_CUDA, agreed; later calls are not affected (a
+ *     slots of a piece (about one vector, d - 1 vectors one-shot; + a piece between nodes);
+ *     pinned host: the stream slots (as a host plan's) and, for raw algorithms, staged ArGM
+ *     or AUTO, one copy of the vector (p x count for the raw allgather). CUDA failures: CCOLL_ERR_CUDA, agreed; later calls are not affected (a
  *     sticky error, a kernel fault, ends this process's CUDA context).
  *     Device memory is allocated and freed (cudaMalloc/cudaFree: these wait for the whole
  *     device) only at plan creation, the first ArGM or AUTO call and ccoll_plan_free; pinned
@@ -281,6 +287,13 @@
 /* Device ArGM over IPC, 3 to 8 ranks a node: one copy kernel per chunk (1) or copy engines (0) */
 #ifndef CCOLL_IPC_COPY_KERNEL
 #define CCOLL_IPC_COPY_KERNEL 1
+#endif
+/* Device ArGM over IPC on one node: one-shot (every rank sends its whole vector to every peer
+ * and sums the whole vector itself) while (ranks of the node - 1) x vector bytes <= this. It
+ * moves d - 1 vectors out of each GPU where two-shot moves 2 (d - 1) / d, for one GPU-to-GPU
+ * phase instead of two (demos/bench/README.md has where it wins) */
+#ifndef CCOLL_IPC_ONESHOT_BYTES
+#define CCOLL_IPC_ONESHOT_BYTES 8388608
 #endif
 /* The largest config.threads a plan accepts (as in every header): above it, CCOLL_ERR_ARG. */
 #ifndef CCOLL_MAX_THREADS
@@ -576,7 +589,6 @@ typedef struct {
                                  * peers' parts of this rank's piece (they write them), the last
                                  * for this rank's finished piece (they read it) */
     unsigned char **ipc_peer;   /* the node's ipc_bufs as mapped here (own one at the local rank) */
-    void *ipc_src;              /* device array: local rank k's slot here (NULL at this rank) */
     int ipc_n;                  /* node ranks (0: no IPC) */
     void **ipc_ev;              /* cudaEvent_t, interprocess: 2 x CCOLL__IPC_CH per node rank
                                  * (chunk c written to its peers, chunk c of its piece summed) */
@@ -739,20 +751,21 @@ static __device__ void ccoll__scan_warp(unsigned long long mn, unsigned long lon
         if (bad) atomicOr(&r[2], bad);
     }
 }
-/* ArGM over IPC, one chunk: o = s[0] + s[1] + ... + s[d-1] in that order (the host's order:
- * the same bits), s[k] = src[k] + lo, s[self] = own + lo (this rank's input, read in place);
- * o2 (when not NULL) gets the same sums (the slot node peers read). scan (when not NULL): the
- * preamble's screen of every term read (min, max, NaN/Inf into scan[0..2], as ccoll__k_scan):
- * the node's ranks together read every input element once. */
+/* ArGM over IPC, one chunk [lo, hi): o = s[0] + s[1] + ... + s[d-1] in that order (the
+ * host's order: the same bits); s[k] = slots + (k < self ? k : k - 1) x stride (local rank k's
+ * part, written here by k), s[self] = own (this rank's input, read in place); o2 (when not
+ * NULL) gets the same sums (the slot node peers read). scan (when not NULL): the preamble's
+ * screen of every term read (min, max, NaN/Inf into scan[0..2], as ccoll__k_scan): the
+ * node's ranks together read every input element at least once. */
 template <typename T>
-static __global__ void ccoll__k_sum_own(T *o, T *o2, T *const *src, const T *own, int self, int d, uint64_t lo, uint64_t hi,
-                                        unsigned long long *scan)
+static __global__ void ccoll__k_sum_own(T *o, T *o2, const T *slots, uint64_t stride, const T *own, int self, int d, uint64_t lo,
+                                        uint64_t hi, unsigned long long *scan)
 {
     unsigned long long mn = ~0ull, mx = 0, bad = 0;
     for (uint64_t i = lo + (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < hi; i += (uint64_t)gridDim.x * blockDim.x) {
         T acc = 0;
         for (int j = 0; j < d; j++) {
-            const T v = j == self ? own[i] : src[j][i];
+            const T v = j == self ? own[i] : slots[(uint64_t)(j < self ? j : j - 1) * stride + i];
             acc = j == 0 ? v : acc + v;
             if (scan) {
                 const double x = (double)v;
@@ -1267,8 +1280,20 @@ static void ccoll__waitall(ccoll_plan *P, MPI_Request *r, uint64_t n)
  * the ArGM piece on the first call that needs them) ---- */
 static void ccoll__barrier(MPI_Comm c);
 #ifdef __CUDACC__
-/* ArGM over IPC: chunks per piece (pipelined: push, sum, pull), at least 16 MiB each */
+/* ArGM over IPC: chunks per piece (pipelined: push, sum, pull), up to 8 of at least
+ * CCOLL__IPC_CHUNK_MIN bytes (a benchmark may build with another value to compare) */
 #define CCOLL__IPC_CH 8
+#ifndef CCOLL__IPC_CHUNK_MIN
+#define CCOLL__IPC_CHUNK_MIN 16777216
+#endif
+/* ArGM over IPC one-shot (small vectors, one node; see CCOLL_IPC_ONESHOT_BYTES): slot k then
+ * holds local rank k's whole vector (k < lr; k - 1 for k > lr) instead of its part of this
+ * rank's piece. The same decision on every rank (count, d and the node count are agreed). */
+static int ccoll__ipc_oneshot(const ccoll_plan *P, int dn)
+{
+    return dn >= 2 && P->top.inter && P->top.inter->top.p == 1 &&
+           (uint64_t)(dn - 1) * P->set.count <= (uint64_t)CCOLL_IPC_ONESHOT_BYTES / P->set.esize;
+}
 /* collective over the node when IPC was being set up */
 static void ccoll__ipc_free(ccoll_plan *P)
 {
@@ -1288,10 +1313,8 @@ static void ccoll__ipc_free(ccoll_plan *P)
     /* every peer has unmapped this rank's buffer before it goes (ipc_n: same on the node) */
     if (P->dv.ipc_n && P->top.node_comm != MPI_COMM_NULL) ccoll__barrier(P->top.node_comm);
     ccoll__dfree(P->dv.ipc_buf);
-    ccoll__dfree(P->dv.ipc_src);
     P->dv.ipc_peer = NULL;
     P->dv.ipc_buf = NULL;
-    P->dv.ipc_src = NULL;
     P->dv.ipc_n = 0;
 }
 static void ccoll__dev_free(ccoll_plan *P)
@@ -1406,6 +1429,7 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn)
     cudaIpcEventHandle_t eh[2 * CCOLL__IPC_CH], *ehs = NULL;
     const int nev = 2 * CCOLL__IPC_CH;
     const uint64_t maxp = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn;
+    const uint64_t slots = ccoll__ipc_oneshot(P, dn) ? (uint64_t)(dn - 1) * P->set.count : 0; /* one-shot's */
     int why = 0, g = 0, j, st = CCOLL_OK;
     memset(bus, 0, sizeof bus);
     memset(&h, 0, sizeof h);
@@ -1442,8 +1466,7 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn)
             memset(P->dv.ipc_ev, 0, (size_t)dn * nev * sizeof(void *));
             P->dv.ipc_evn = dn * nev;
         }
-        ccoll__dmalloc(&P->dv.ipc_buf, (size_t)dn * maxp * P->set.esize, &st);
-        ccoll__dmalloc(&P->dv.ipc_src, (size_t)dn * sizeof(void *), &st);
+        ccoll__dmalloc(&P->dv.ipc_buf, (size_t)(dn * maxp > slots ? dn * maxp : slots) * P->set.esize, &st);
         if (!st && cudaIpcGetMemHandle(&h, P->dv.ipc_buf) != cudaSuccess) st = CCOLL_ERR_CUDA;
         memset(eh, 0, sizeof eh);
         for (e = 0; e < nev && !st; e++) {
@@ -1474,18 +1497,6 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn)
                 if (cudaIpcOpenEventHandle(&x, ehs[(size_t)j * nev + e]) != cudaSuccess) bad = 1;
                 else P->dv.ipc_ev[j * nev + e] = (void *)x;
             }
-        }
-        if (!g && !bad) {
-            /* the sum kernel reads local rank k's part of this rank's piece from slot k (k < lr)
-             * or k - 1 (k > lr) here; its own part from its input */
-            unsigned char *src[1024];
-            if (dn > 1024) bad = 1;
-            for (j = 0; j < dn && !bad; j++)
-                src[j] = j == lr ? NULL : P->dv.ipc_buf + (uint64_t)(j < lr ? j : j - 1) * maxp * P->set.esize;
-            /* (on the plan's stream: a cudaMemcpy would wait for the whole device) */
-            if (!bad && (cudaMemcpyAsync(P->dv.ipc_src, src, (size_t)dn * sizeof(void *), cudaMemcpyHostToDevice, P->dv.cst) != cudaSuccess ||
-                         cudaStreamSynchronize(P->dv.cst) != cudaSuccess))
-                bad = 1;
         }
         CCOLL_FREE(hs);
         CCOLL_FREE(ehs);
@@ -2813,22 +2824,24 @@ static void ccoll__mc_launch(ccoll_plan *P, const ccoll__mcpy *m, int npeer, uin
 /* ArGM over IPC: chunks per piece (the same on every node rank) */
 static uint64_t ccoll__ipc_nch(const ccoll_plan *P, int dn)
 {
-    uint64_t nch = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn * P->set.esize / ((uint64_t)16 << 20);
+    uint64_t nch = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn * P->set.esize / (uint64_t)CCOLL__IPC_CHUNK_MIN;
     return nch < 1 ? 1 : nch > CCOLL__IPC_CH ? CCOLL__IPC_CH : nch;
 }
 /* ArGM over IPC, the push stage (see below): issued on stream B, also before the preamble of
- * an ARGM call (ccoll__allreduce_call), so that it overlaps the preamble's scan and allreduce */
+ * an ARGM call (ccoll__allreduce_call), so that it overlaps the preamble's scan and allreduce.
+ * One-shot: the whole vector to every peer, one chunk. */
 static void ccoll__argm_push(ccoll_plan *P, const unsigned char *own)
 {
-    int lr, dn, k;
+    int lr, dn, k, one;
     const size_t es = P->set.esize;
     const int nev = 2 * CCOLL__IPC_CH;
     cudaStream_t A = P->dv.cst, B = (cudaStream_t)P->dv.cst2;
-    uint64_t maxp, nch, c;
+    uint64_t stride, nch, c;
     MPI_Comm_rank(P->top.node_comm, &lr);
     MPI_Comm_size(P->top.node_comm, &dn);
-    maxp = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn;
-    nch = ccoll__ipc_nch(P, dn);
+    one = ccoll__ipc_oneshot(P, dn);
+    stride = one ? P->set.count : (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn;
+    nch = one ? 1 : ccoll__ipc_nch(P, dn);
     if (P->lst == CCOLL_OK) { /* B reads the input after the caller's work on A */
         ccoll__cu(P, cudaEventRecord(CCOLL__EV(P, 0), A));
         ccoll__cu(P, cudaStreamWaitEvent(B, CCOLL__EV(P, 0), 0));
@@ -2839,9 +2852,9 @@ static void ccoll__argm_push(ccoll_plan *P, const unsigned char *own)
         memset(&m, 0, sizeof m);
         for (k = 1; k < dn; k++) {
             const int j = (lr + k) % dn;
-            const uint64_t l = ccoll__blk_len(P->set.count, dn, (uint64_t)j), o = ccoll__blk_off(P->set.count, dn, (uint64_t)j);
-            const uint64_t lo = l * c / nch, hi = l * (c + 1) / nch;
-            unsigned char *dst = P->dv.ipc_peer[j] + ((uint64_t)(lr < j ? lr : lr - 1) * maxp + lo) * es;
+            const uint64_t l = one ? P->set.count : ccoll__blk_len(P->set.count, dn, (uint64_t)j);
+            const uint64_t o = one ? 0 : ccoll__blk_off(P->set.count, dn, (uint64_t)j), lo = l * c / nch, hi = l * (c + 1) / nch;
+            unsigned char *dst = P->dv.ipc_peer[j] + ((uint64_t)(lr < j ? lr : lr - 1) * stride + lo) * es;
             if (ccoll__ipc_mc(dn)) { /* one kernel for all peers, below */
                 m.dst[k - 1] = dst;
                 m.src[k - 1] = own + (o + lo) * es;
@@ -2870,10 +2883,12 @@ static void ccoll__argm_push(ccoll_plan *P, const unsigned char *own)
  * ccoll__allreduce_call): the sum kernels also take min, max and NaN/Inf of their terms, read
  * back with the sums. An event must be recorded before a peer's wait on it is issued: two node
  * barriers (host only: the GPUs keep working; the first is the preamble's allreduce after an
- * ARGM call's early pushes) separate the records from the waits. At the end both streams are
- * synchronised and ccoll__finish's allreduce follows, so no rank writes a peer's slots (next
- * call) before that peer has finished reading them. Otherwise the host phases on a pinned copy
- * (staged). */
+ * ARGM call's early pushes) separate the records from the waits. One-shot (one node, small
+ * vectors): the pushes carry the whole vector, each rank sums the whole vector after every
+ * P[0] (its own too: in place, the sums overwrite what it pushes), no S events, no pull, no
+ * second barrier. At the end both streams are synchronised and ccoll__finish's allreduce
+ * follows, so no rank writes a peer's slots (next call) before that peer has finished reading
+ * them. Otherwise the host phases on a pinned copy (staged). */
 static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned char *out)
 {
     int lr, dn, st = CCOLL_OK;
@@ -2890,10 +2905,12 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
     }
     if (P->dv.ipc_n) {
         const uint64_t maxp = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn;
-        const int nev = 2 * CCOLL__IPC_CH, multi = P->top.inter->top.p > 1;
+        const int nev = 2 * CCOLL__IPC_CH, multi = P->top.inter->top.p > 1, one = ccoll__ipc_oneshot(P, dn);
         unsigned char *last = P->dv.ipc_buf + (uint64_t)(dn - 1) * maxp * es; /* this rank's finished piece */
         cudaStream_t A = P->dv.cst, B = (cudaStream_t)P->dv.cst2;
-        const uint64_t nch = ccoll__ipc_nch(P, dn);
+        const uint64_t nch = one ? 1 : ccoll__ipc_nch(P, dn);
+        /* what this rank sums: its piece, or (one-shot) the whole vector, slot stride alike */
+        const uint64_t soff = one ? 0 : off, slen = one ? P->set.count : len, stride = one ? P->set.count : maxp;
         /* one node, screen late (see ccoll__allreduce_call): the sum kernels scan their terms */
         unsigned long long *scan = P->dv.scan_late && !multi ? P->dv.dscan : NULL;
         uint64_t c;
@@ -2910,20 +2927,20 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
         } /* else issued before the preamble, whose allreduce came after them on every rank */
         P->dv.ipc_pushed = 0;
         for (c = 0; c < nch && P->lst == CCOLL_OK; c++) {
-            const uint64_t lo = len * c / nch, hi = len * (c + 1) / nch;
-            unsigned char *o1 = multi ? P->dv.dacc : out + off * es, *o2 = multi ? NULL : last;
+            const uint64_t lo = slen * c / nch, hi = slen * (c + 1) / nch;
+            unsigned char *o1 = multi ? P->dv.dacc : out + soff * es, *o2 = multi || one ? NULL : last;
             for (k = 0; k < dn; k++)
-                if (k != lr) ccoll__cu(P, cudaStreamWaitEvent(A, CCOLL__IPCEV(k, c), 0));
+                if (k != lr || one) ccoll__cu(P, cudaStreamWaitEvent(A, CCOLL__IPCEV(k, c), 0));
             if (hi > lo) {
                 if (P->set.dt == HC_F32)
-                    ccoll__k_sum_own<float><<<ccoll__grid(hi - lo), 256, 0, A>>>((float *)o1, (float *)o2, (float *const *)P->dv.ipc_src,
-                                                                             (const float *)(own + off * es), lr, dn, lo, hi, scan);
+                    ccoll__k_sum_own<float><<<ccoll__grid(hi - lo), 256, 0, A>>>((float *)o1, (float *)o2, (const float *)P->dv.ipc_buf, stride,
+                                                                             (const float *)(own + soff * es), lr, dn, lo, hi, scan);
                 else
-                    ccoll__k_sum_own<double><<<ccoll__grid(hi - lo), 256, 0, A>>>((double *)o1, (double *)o2, (double *const *)P->dv.ipc_src,
-                                                                              (const double *)(own + off * es), lr, dn, lo, hi, scan);
+                    ccoll__k_sum_own<double><<<ccoll__grid(hi - lo), 256, 0, A>>>((double *)o1, (double *)o2, (const double *)P->dv.ipc_buf,
+                                                                              stride, (const double *)(own + soff * es), lr, dn, lo, hi, scan);
                 ccoll__cu(P, cudaGetLastError());
             }
-            if (!multi) ccoll__cu(P, cudaEventRecord(CCOLL__IPCEV(lr, CCOLL__IPC_CH + c), A));
+            if (!multi && !one) ccoll__cu(P, cudaEventRecord(CCOLL__IPCEV(lr, CCOLL__IPC_CH + c), A));
         }
         if (multi) { /* between nodes: dacc -> last (the inter plan runs on the same stream A) */
             P->t_link += MPI_Wtime() - t0;
@@ -2934,8 +2951,8 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
         }
         if (scan && P->lst == CCOLL_OK) /* the screen's words come down with the sums */
             ccoll__cu(P, cudaMemcpyAsync(P->dv.hres + 128, P->dv.dscan, 3 * sizeof(unsigned long long), cudaMemcpyDeviceToHost, A));
-        ccoll__barrier(P->top.node_comm); /* every rank's S events are issued */
-        for (c = 0; c < nch && P->lst == CCOLL_OK; c++) {
+        if (!one) ccoll__barrier(P->top.node_comm); /* every rank's S events are issued */
+        for (c = 0; c < nch && P->lst == CCOLL_OK && !one; c++) {
             ccoll__mcpy m;
             uint64_t most = 0;
             memset(&m, 0, sizeof m);

@@ -11,6 +11,8 @@
  * its rate bytes or (checksum on) in its last byte, and a forged header length give the
  * same status on every rank and on both plans; 20 AUTO calls without host allocations;
  * ccoll_plan_info's device fields (CCOLL_TEST_EXPECT_IPC=0/1 checks which ArGM path ran);
+ * ArGM over IPC both one-shot (small counts) and two-shot, each on a plan's first call and on
+ * later calls (check_argm_screen);
  * the pipelined device ring (default) and the one-segment-at-a-time one give the same bytes;
  * a CUDA failure inside ccoll (cudaMalloc on a full GPU) does not fail later calls. */
 #include "failalloc.h"
@@ -30,6 +32,9 @@ static void t_hook(unsigned char *b, size_t len)
 #define CCOLL_TEST_HOOK_SEND(buf, len) t_hook((unsigned char *)(buf), (len))
 #define CCOLL_MALLOC(sz) fa_malloc(sz)
 #define CCOLL_FREE(p) fa_free(p)
+/* ArGM over IPC on one node: one-shot up to 64 KiB x (ranks - 1) instead of 8 MiB, so the
+ * counts below take both paths (one-shot up to a few thousand elements, two-shot above) */
+#define CCOLL_IPC_ONESHOT_BYTES 65536
 #define CCOLL_IMPLEMENTATION
 #include "ccoll_mpi.h"
 #include "check.h"
@@ -377,10 +382,10 @@ static void check_auto(void)
 /* ArGM after its setup (on one node over IPC the NaN/range screen comes from the sum kernels,
  * agreed at the end of the call): good data, NaN on the last rank, values whose sum leaves the
  * codec's integer range, good data again; host and device plans return the same status each
- * time, the same bytes and eb when they succeed */
-static void check_argm_screen(void)
+ * time, the same bytes and eb when they succeed. n = 40000 + p: two-shot over IPC (pieces of
+ * unequal length); 1000 + p: one-shot up to 16 ranks */
+static void check_argm_screen(uint64_t n)
 {
-    const uint64_t n = 40000 + (uint64_t)P_; /* pieces of unequal length */
     const size_t bytes = n * 4;
     double *x = (double *)malloc(n * 8);
     float *in = (float *)malloc(bytes), *hout = (float *)malloc(bytes), *dres = (float *)malloc(bytes);
@@ -398,15 +403,15 @@ static void check_argm_screen(void)
         if (step == 1 && R_ == P_ - 1) in[n - 1] = NAN; /* the last piece: made on the last rank */
         CHECK_CUDA(cudaMemcpy(din, in, bytes, cudaMemcpyHostToDevice));
         int sh = ccoll_allreduce(H, in, hout), sd = ccoll_allreduce(D, din, dout);
-        CHECK(all_same_int(sd) && sd == sh, "argm screen step %d: host %s, device %s", step, ccoll_status_string((ccoll_status)sh),
+        CHECK(all_same_int(sd) && sd == sh, "argm screen n=%llu step %d: host %s, device %s", (unsigned long long)n, step, ccoll_status_string((ccoll_status)sh),
               ccoll_status_string((ccoll_status)sd));
-        if (P_ > 1) CHECK(sd == want[step], "argm screen step %d: device gave %s", step, ccoll_status_string((ccoll_status)sd));
+        if (P_ > 1) CHECK(sd == want[step], "argm screen n=%llu step %d: device gave %s", (unsigned long long)n, step, ccoll_status_string((ccoll_status)sd));
         if (sd == CCOLL_OK && sh == CCOLL_OK) {
             ccoll_info ih, id;
             ccoll_plan_info(H, &ih);
             ccoll_plan_info(D, &id);
             CHECK_CUDA(cudaMemcpy(dres, dout, bytes, cudaMemcpyDeviceToHost));
-            CHECK(memcmp(dres, hout, bytes) == 0, "argm screen step %d: device bytes differ from the host plan's", step);
+            CHECK(memcmp(dres, hout, bytes) == 0, "argm screen n=%llu step %d: device bytes differ from the host plan's", (unsigned long long)n, step);
             CHECK(id.eb_abs == ih.eb_abs, "argm screen step %d: eb %g (device) vs %g (host)", step, id.eb_abs, ih.eb_abs);
         }
     }
@@ -475,7 +480,8 @@ int main(int argc, char **argv)
         check_allgather(5000, raw);
     }
     check_errors();
-    check_argm_screen();
+    check_argm_screen(40000 + (uint64_t)P_);
+    check_argm_screen(1000 + (uint64_t)P_);
     if (!quick) check_recovery(); /* not under compute-sanitizer: it reports the failing cudaMalloc */
     check_auto();
     int rc = check_done();
