@@ -7,7 +7,10 @@
 # (demos/bench/allreduce_bench_ccoll_cuda.sh), and ccoll beside NCCL's C API in one
 # program (step nccl: demos/bench/allreduce_ccoll_cuda_nccl.sh; NCCL found where torch or the
 # nvidia-nccl pip package put it, or NCCL_DIR=PATH). Logs and CSVs under $OUT.
-#   STEPS="test memcheck racecheck demo bench nccl" tests/gpu_ccoll_cuda.sh
+#   STEPS="test memcheck racecheck demo bench nccl probe" tests/gpu_ccoll_cuda.sh
+# Narrower runs: TESTS="np2_ipc ..." and MEMCHECKS (placements), NCCL_RUNS="4:node 2:node",
+# NODE_COUNTS / NODE_ALGOS (passed on), VARIANTS="twoshot@1048576 chunk4@67108864" (the bench
+# built another way beside, see below), RACE_TMO (seconds for racecheck).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${OUT:-$ROOT/gpu-out}
@@ -36,7 +39,11 @@ if want nccl; then
         done
     fi
     echo "NCCL_DIR=${NCCL_DIR:-} ($(grep -hE 'define NCCL_(MAJOR|MINOR|PATCH) ' "${NCCL_DIR:-/nonexistent}/include/nccl.h" 2>/dev/null | awk '{print $3}' | tr '\n' .))" | tee -a "$OUT/machine.txt"
-    [ -n "${NCCL_DIR:-}" ] && { benchopt=(-Dbenchmarks=enabled "-Dnccl_dir=$NCCL_DIR"); targets="$targets demos/bench/allreduce_ccoll_cuda_nccl"; export LD_LIBRARY_PATH="$NCCL_DIR/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"; }
+    [ -n "${NCCL_DIR:-}" ] && { benchopt=(-Dbenchmarks=enabled "-Dnccl_dir=$NCCL_DIR"); targets="$targets demos/bench/allreduce_ccoll_cuda_nccl"; for v in ${VARIANTS:-}; do [ -f "$ROOT/demos/bench/meson.build" ] && grep -q "allreduce_ccoll_cuda_nccl_${v%%@*}'" "$ROOT/demos/bench/meson.build" && targets="$targets demos/bench/allreduce_ccoll_cuda_nccl_${v%%@*}"; done; export LD_LIBRARY_PATH="$NCCL_DIR/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"; }
+fi
+if want probe; then # the host agreement's cost (demos/bench/allreduce_cuda_sync_probe.c)
+    [ "${benchopt[0]}" = -Dbenchmarks=disabled ] && benchopt=(-Dbenchmarks=enabled)
+    targets="$targets demos/bench/allreduce_cuda_sync_probe"
 fi
 $MESON setup "$B" "$ROOT" -Dcuda=enabled -Dbuildtype=release -Dgpu_arch=sm_90 "${benchopt[@]}" >"$OUT/setup.log" 2>&1 \
     || { tail -n 40 "$OUT/setup.log"; exit 1; }
@@ -108,10 +115,28 @@ if want nccl; then
                 >>"$OUT/logs/nccl_bench.log" 2>&1 || { echo "FAIL nccl run $r"; status=1; }
             echo "nccl run $r: $((SECONDS - t0)) s"
         done
+        # VARIANTS="NAME@COUNTS[@NPS] ...": the node setting again with the bench built another way
+        # (demos/bench/meson.build: twoshot = ArGM over IPC never one-shot, chunk4 = IPC chunks of
+        # at least 4 MiB), label node_NAME, at NPS ranks (a,b; default VARIANT_NP, "4 2"): A/B in
+        # the same machine run
+        for v in ${VARIANTS:-}; do
+            name=${v%%@*} rest=${v#*@} nps=${VARIANT_NP:-4 2}
+            [[ "$rest" == *@* ]] && { nps=${rest#*@}; nps=${nps//,/ }; rest=${rest%%@*}; }
+            for np in $nps; do
+                [ "$np" -le "$NGPU" ] || continue
+                NP=$np SETTINGS=node NODE_LABEL=node_$name NODE_COUNTS=$rest NODE_ALGOS=${VARIANT_ALGOS:-nccl,argm} \
+                    BIN="$B/demos/bench/allreduce_ccoll_cuda_nccl_$name" timeout "${NCCL_TMO:-420}" \
+                    "$ROOT/demos/bench/allreduce_ccoll_cuda_nccl.sh" "$OUT/allreduce_ccoll_cuda_nccl.csv" >>"$OUT/logs/nccl_bench.log" 2>&1 \
+                    || { echo "FAIL variant $v at $np ranks"; status=1; }
+            done
+        done
         tail -n 8 "$OUT/logs/nccl_bench.log"
         grep -h -o -E 'via (NET/[A-Za-z]+|P2P/[A-Za-z/]+|SHM[A-Za-z/]*)' "$OUT"/logs/nccl.*.log 2>/dev/null | sort | uniq -c
         python3 "$ROOT/demos/bench/allreduce_ccoll_cuda_nccl_table.py" "$OUT/allreduce_ccoll_cuda_nccl.csv" | tee "$OUT/nccl_table.md"
     else echo "step nccl: no NCCL (header + libnccl.so*) found: not run"; status=1; fi
+fi
+if want probe; then
+    for np in 2 4; do [ "$np" -le "$NGPU" ] && mpiexec -n $np "$B/demos/bench/allreduce_cuda_sync_probe" 2>&1 | tee -a "$OUT/sync_probe.csv"; done
 fi
 # last, so the timings above come back even if it runs long
 if want memcheck; then

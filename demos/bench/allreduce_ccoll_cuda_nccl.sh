@@ -14,7 +14,7 @@
 #         over OpenMPI's TCP on lo between); SLOW_COUNTS
 #   BIN=build/demos/bench/allreduce_ccoll_cuda_nccl demos/bench/allreduce_ccoll_cuda_nccl.sh OUT.csv
 # Env: NP (ranks, default 2), ITERS (5), NODE_COUNTS / SLOW_COUNTS (f32 elements per rank),
-# SETTINGS ("node slow"), NODE_ALGOS / SLOW_ALGOS / HIER_ALGOS, HIER_RPN, NCCL_LOGDIR
+# SETTINGS ("node slow"), NODE_ALGOS / SLOW_ALGOS / HIER_ALGOS, HIER_RPN, NODE_LABEL (node), NCCL_LOGDIR
 # (NCCL_DEBUG=INFO logs there), MPIEXEC_EXTRA. LD_LIBRARY_PATH must find libnccl.so.2. The slow
 # and hier settings time NCCL and staged MPI on the walk data only (--raw-once: their time does
 # not depend on the values).
@@ -34,7 +34,7 @@ status=0
 header=""; [ -s "$out" ] && header=--no-header # appending to an earlier run's CSV
 for s in ${SETTINGS:-node slow}; do
     case $s in
-    node) mpiexec -n "$NP" "${xenv[@]}" ${MPIEXEC_EXTRA:-} "$BIN" $header --label node --nccl default --data walk \
+    node) mpiexec -n "$NP" "${xenv[@]}" ${MPIEXEC_EXTRA:-} "$BIN" $header --label "${NODE_LABEL:-node}" --nccl default --data walk \
               --count "$NODE_COUNTS" --iters "$ITERS" --algo "${NODE_ALGOS:-nccl,argm,mpi}" >>"$out" || status=1;;
     slow) NCCL_SOCKET_IFNAME=lo mpiexec -n "$NP" "${xenv[@]}" -x NCCL_SOCKET_IFNAME --mca pml ob1 --mca btl tcp,self \
               --mca btl_tcp_if_include lo ${MPIEXEC_EXTRA:-} "$BIN" $header --label slow --nccl sockets --rpn 1 \

@@ -38,10 +38,18 @@ for p in sorted({k[4] for k in rows}):
     gpus = next((r["gpus"] for k, r in rows.items() if k[4] == p), "?")
     if on("node"):
         print(f"\n{p} ranks ({gpus} GPUs seen). Inside a node: NCCL as it comes, ArGM over CUDA IPC, MPI_Allreduce staged through pinned memory")
-        print("| MiB/rank | NCCL ms | ArGM over IPC ms (x NCCL) | MPI staged ms |\n| --- | --- | --- | --- |")
-        for b in on("node"):
+        # node_NAME (VARIANTS of tests/gpu_ccoll_cuda.sh): the bench built another way, with its
+        # own NCCL rows from the same program run
+        var = sorted({k[0] for k in rows if k[0].startswith("node_") and k[4] == p})
+        print("| MiB/rank | NCCL ms | ArGM over IPC ms (x NCCL) | MPI staged ms |" + "".join(f" {v[5:]}: NCCL / ArGM ms (x) |" for v in var)
+              + "\n| --- | --- | --- | --- |" + " --- |" * len(var))
+        for b in sorted(set(on("node")) | {b for v in var for b in on(v)}):
             n, a, m = ms("node", "nccl", "walk", b), ms("node", "argm", "walk", b), ms("node", "mpi_staged", "walk", b)
-            print(f"| {b >> 20} | {f(n)} | {f(a)}{x(a, n)} | {f(m)} |")
+            cells = ""
+            for v in var:
+                n2, a2 = ms(v, "nccl", "walk", b), ms(v, "argm", "walk", b)
+                cells += f" {f(n2)} / {f(a2)}{x(a2, n2)} |"
+            print(f"| {b >> 20} | {f(n)} | {f(a)}{x(a, n)} | {f(m)} |{cells}")
     if on("slow"):
         print(f"\n{p} ranks. Slow path (loopback TCP): NCCL on sockets vs HomComp_F (rpn=1, OpenMPI over TCP), staged MPI over TCP;"
               " (NCCL/it, staged/it)")
