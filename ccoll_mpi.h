@@ -80,7 +80,8 @@
  *   ccoll_allgather(plan, send, recv) collective; recv holds p x count; send may be MPI_IN_PLACE
  *   ccoll_plan_info(plan, &info)      what the last call ran: algorithm, eb, bytes sent, CR, the
  *                                     time split (host: compress / add / decompress seconds and
- *                                     bytes, t_wire the rest; device: codec, stage, link, wire),
+ *                                     bytes, t_wire the rest, of which t_wait on messages and
+ *                                     t_scan over the input; device: codec, stage, link, wire),
  *                                     device plans: IPC or staged and why
  *   ccoll_plan_free(plan)             collective (frees the duplicated communicator)
  *   ccoll_algo_name(algo), ccoll_status_string(status)
@@ -432,6 +433,11 @@ typedef struct ccoll_info {
      * seconds is the in-ring rate per core, which a loaded or oversubscribed node does not
      * distort the way it does wall time */
     double c_compress, c_add, c_decompress;
+    /* parts of t_wire (every plan): seconds blocked on the collective's own messages (the
+     * receives and sends of the ring, recursive doubling and ArGM: the link's time that the
+     * codec did not hide, and a slower neighbour), and the host's pass over the input before
+     * the eb is known (min, max, NaN/Inf; compressed host calls) */
+    double t_wait, t_scan;
     const char *mismatch;     /* ccoll_plan_create_ex's CCOLL_ERR_ARG because ranks passed different
                                * settings: the first that differed ("eb", "segment", "model.alpha",
                                * ...), the same on every rank; else NULL */
@@ -615,6 +621,7 @@ struct ccoll_plan {
     double t_codec, t_stage, t_link, t_wire; /* this call's time on this rank */
     double t_op[3];             /* host codec: seconds in compress, adds, decompress (this call) */
     double c_op[3];             /* their CPU seconds (process) */
+    double t_wait, t_scan;      /* parts of the rest: message waits, the input scan */
     uint64_t b_op[3];           /* and their input bytes */
     ccoll_info info;            /* what the last call did (ccoll_plan_info) */
 };
@@ -1230,10 +1237,13 @@ static int ccoll__recv_wait(ccoll_plan *P, MPI_Request *r, size_t *len)
 {
     MPI_Status s;
     int c = 0, cls = 0, rc;
+    double t0;
     *len = 0;
     if (*r == MPI_REQUEST_NULL) return 0; /* its post failed: recorded then */
     memset(&s, 0, sizeof s);
+    t0 = MPI_Wtime();
     rc = ccoll__wait_rc(r, &s);
+    P->t_wait += MPI_Wtime() - t0;
     if (rc != MPI_SUCCESS) {
         if (MPI_Error_class(rc, &cls) != MPI_SUCCESS) cls = MPI_ERR_OTHER;
         ccoll__fail(P, cls == MPI_ERR_TRUNCATE ? CCOLL_ERR_CORRUPT : CCOLL_ERR_MPI, 0);
@@ -1271,9 +1281,11 @@ static int ccoll__recv_stream(ccoll_plan *P, MPI_Request *r, const unsigned char
  * -Wstringop-overflow); a failure is recorded. */
 static void ccoll__waitall(ccoll_plan *P, MPI_Request *r, uint64_t n)
 {
+    const double t0 = MPI_Wtime();
     uint64_t i;
     for (i = 0; i < n; i++)
         if (ccoll__wait(&r[i], MPI_STATUS_IGNORE) != CCOLL_OK) ccoll__fail(P, CCOLL_ERR_MPI, 0);
+    P->t_wait += MPI_Wtime() - t0;
 }
 
 /* ---- device plan resources: allocated once, at plan creation (hstage, the IPC buffers and
@@ -1825,6 +1837,74 @@ static int ccoll__screen(ccoll_plan *P, const double *g, int factor)
     return CCOLL_OK;
 }
 
+/* The scan of a host vector before the eb is known: min, max and a NaN/Inf flag (min and max
+ * mean nothing once the flag is set). Plain C that GCC and Clang vectorise at -O2
+ * (demos/bench/issue27_vec_report.sh prints their reports): 16 lanes in four groups of four,
+ * each group's lane loop one vector instruction and the four groups independent, so neither
+ * a branch nor one min/max latency chain limits the pass. (The element loop it replaces, a
+ * branch per element, ran at about 1 GB/s on the 2-core box: a HomComp_F call spent about
+ * as long in it as in its compress and adds together; demos/bench/README.md, issue 27.)
+ * x - x is 0 for finite x and NaN otherwise, and a NaN stays in the lane's sum.
+ * Comparisons in the element type are exact. */
+#define CCOLL__SCAN_GROUP(T, g)                                                                                  \
+    for (k = 0; k < 4; k++) {                                                                                    \
+        const T e = x[i + 4 * (g) + k];                                                                          \
+        z##g[k] += e - e;                                                                                        \
+        lo##g[k] = e < lo##g[k] ? e : lo##g[k];                                                                  \
+        hi##g[k] = e > hi##g[k] ? e : hi##g[k];                                                                  \
+    }
+#define CCOLL__SCAN_FN(NAME, T, BIG)                                                                             \
+    static void NAME(const T *x, int64_t n, double *mn, double *mx, int *bad)                                   \
+    {                                                                                                            \
+        T lo0[4], lo1[4], lo2[4], lo3[4], hi0[4], hi1[4], hi2[4], hi3[4], z0[4], z1[4], z2[4], z3[4];           \
+        int64_t i = 0;                                                                                           \
+        int k;                                                                                                   \
+        for (k = 0; k < 4; k++) {                                                                                \
+            lo0[k] = lo1[k] = lo2[k] = lo3[k] = BIG;                                                             \
+            hi0[k] = hi1[k] = hi2[k] = hi3[k] = -BIG;                                                            \
+            z0[k] = z1[k] = z2[k] = z3[k] = 0;                                                                   \
+        }                                                                                                        \
+        for (; i + 16 <= n; i += 16) { CCOLL__SCAN_GROUP(T, 0) CCOLL__SCAN_GROUP(T, 1) CCOLL__SCAN_GROUP(T, 2) CCOLL__SCAN_GROUP(T, 3) } \
+        for (; i + 4 <= n; i += 4) CCOLL__SCAN_GROUP(T, 0)                                                       \
+        for (k = 0; i < n; i++, k++) { /* the last 0-3 elements, one lane each */                              \
+            const T e = x[i];                                                                                    \
+            z1[k] += e - e;                                                                                      \
+            lo1[k] = e < lo1[k] ? e : lo1[k];                                                                    \
+            hi1[k] = e > hi1[k] ? e : hi1[k];                                                                    \
+        }                                                                                                        \
+        for (k = 0; k < 4; k++) {                                                                                \
+            const T l[4] = {lo0[k], lo1[k], lo2[k], lo3[k]}, h[4] = {hi0[k], hi1[k], hi2[k], hi3[k]};           \
+            int j;                                                                                               \
+            for (j = 0; j < 4; j++) {                                                                            \
+                if (l[j] < *mn) *mn = l[j];                                                                      \
+                if (h[j] > *mx) *mx = h[j];                                                                      \
+            }                                                                                                    \
+            *bad |= z0[k] != 0 || z1[k] != 0 || z2[k] != 0 || z3[k] != 0;                                        \
+        }                                                                                                        \
+    }
+CCOLL__SCAN_FN(ccoll__scan_f32, float, FLT_MAX)
+CCOLL__SCAN_FN(ccoll__scan_f64, double, DBL_MAX)
+
+/* The scan of n elements on nt threads, in pieces of 16384 elements (*mn, *mx, *bad as
+ * initialised by the caller: DBL_MAX, -DBL_MAX, 0) */
+static void ccoll__scan_host(const void *x, uint64_t n, int dt, int nt, double *omn, double *omx, int *obad)
+{
+    const int64_t piece = 16384, npc = ((int64_t)n + piece - 1) / piece;
+    double mn = *omn, mx = *omx;
+    int bad = *obad;
+    int64_t c;
+    (void)nt;
+    CCOLL__OMP(parallel for num_threads(nt) schedule(static) reduction(min : mn) reduction(max : mx) reduction(| : bad))
+    for (c = 0; c < npc; c++) {
+        const int64_t b = c * piece, len = (int64_t)n - b < piece ? (int64_t)n - b : piece;
+        if (dt == HC_F32) ccoll__scan_f32((const float *)x + b, len, &mn, &mx, &bad);
+        else ccoll__scan_f64((const double *)x + b, len, &mn, &mx, &bad);
+    }
+    *omn = mn;
+    *omx = mx;
+    *obad = bad;
+}
+
 /* One MPI_Allreduce: global min/max (REL), a NaN/Inf flag, earlier local failures. Sets
  * P->eb_abs and P->hc, returns the agreed status. compressed = 0: only agreement. */
 static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compressed, int factor)
@@ -1832,29 +1912,13 @@ static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compres
     double v[5], g[5];
     double mn = DBL_MAX, mx = -DBL_MAX;
     int bad = 0;
-    int64_t i, nn = (int64_t)n;
     int nt = n >= 65536 ? ccoll__threads(P) : 1;
-    (void)nt;
     if (compressed && P->set.device) {
         if (ccoll__d_scan(P, x, n, &mn, &mx, &bad)) bad = 0; /* the CUDA error is P->lst, agreed below */
     } else if (compressed) {
-        if (P->set.dt == HC_F32) {
-            const float *f = (const float *)x;
-            CCOLL__OMP(parallel for num_threads(nt) reduction(min : mn) reduction(max : mx) reduction(| : bad))
-            for (i = 0; i < nn; i++) {
-                double d = f[i];
-                if (!(d - d == 0.0)) bad |= 1; /* NaN or Inf */
-                else { mn = d < mn ? d : mn; mx = d > mx ? d : mx; }
-            }
-        } else {
-            const double *f = (const double *)x;
-            CCOLL__OMP(parallel for num_threads(nt) reduction(min : mn) reduction(max : mx) reduction(| : bad))
-            for (i = 0; i < nn; i++) {
-                double d = f[i];
-                if (!(d - d == 0.0)) bad |= 1;
-                else { mn = d < mn ? d : mn; mx = d > mx ? d : mx; }
-            }
-        }
+        const double t0 = MPI_Wtime();
+        ccoll__scan_host(x, n, P->set.dt, nt, &mn, &mx, &bad);
+        P->t_scan += MPI_Wtime() - t0;
     }
     v[0] = mx;
     v[1] = -mn;
@@ -2744,7 +2808,7 @@ static void ccoll__argm_inter(ccoll_plan *P, const unsigned char *acc, unsigned 
     Q->lst = CCOLL_OK;
     ccoll__fail(Q, P->lst, P->lhc);
     Q->sent = Q->comp_sent = Q->raw_sent_streams = 0;
-    Q->t_codec = Q->t_stage = Q->t_link = 0;
+    Q->t_codec = Q->t_stage = Q->t_link = Q->t_wait = 0;
     memset(Q->t_op, 0, sizeof Q->t_op);
     memset(Q->b_op, 0, sizeof Q->b_op);
     memset(Q->c_op, 0, sizeof Q->c_op);
@@ -2766,6 +2830,7 @@ static void ccoll__argm_inter(ccoll_plan *P, const unsigned char *acc, unsigned 
     P->raw_sent_streams += Q->raw_sent_streams;
     P->t_codec += Q->t_codec;
     P->t_stage += Q->t_stage;
+    P->t_wait += Q->t_wait;
     {
         int i;
         for (i = 0; i < 3; i++) { P->t_op[i] += Q->t_op[i]; P->c_op[i] += Q->c_op[i]; P->b_op[i] += Q->b_op[i]; }
@@ -3299,7 +3364,7 @@ static void ccoll__call_begin(ccoll_plan *P)
     P->lhc = 0;
     P->sent = P->comp_sent = P->raw_sent_streams = 0;
     P->eb_abs = 0;
-    P->t_codec = P->t_stage = P->t_link = P->t_wire = 0;
+    P->t_codec = P->t_stage = P->t_link = P->t_wire = P->t_wait = P->t_scan = 0;
     memset(P->t_op, 0, sizeof P->t_op);
     memset(P->c_op, 0, sizeof P->c_op);
     memset(P->b_op, 0, sizeof P->b_op);
@@ -3321,6 +3386,8 @@ static void ccoll__call_end(ccoll_plan *P, double t0)
     P->info.c_compress = P->c_op[0];
     P->info.c_add = P->c_op[1];
     P->info.c_decompress = P->c_op[2];
+    P->info.t_wait = P->t_wait;
+    P->info.t_scan = P->t_scan;
 }
 
 static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void *recv);

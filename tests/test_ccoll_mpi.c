@@ -103,6 +103,59 @@ static ccoll_config make_cfg(const variant *v, int rel, double eb, uint64_t seg)
     return c;
 }
 
+/* The host's input scan (ccoll__scan_host: min, max, NaN/Inf flag) against an element loop in
+ * double, on random data with adversarial values (NaN, +-Inf, +-FLT_MAX or DBL_MAX, -0.0,
+ * denormals) at random places, the head and the tail included; every length 0..80, pieces'
+ * borders, 1-3 threads. The flag must match; min and max must when it is clear. */
+static void check_scan(void)
+{
+    static const uint64_t lens[] = {16383, 16384, 16385, 32768 + 19, 100003};
+    double *d = malloc(100003 * sizeof(double));
+    float *f = malloc(100003 * sizeof(float));
+    int fails = 0;
+    for (int rep = 0; rep < 400 && fails < 5; rep++) {
+        uint64_t n = rep < 324 ? (uint64_t)(rep % 81) : lens[rep % 5];
+        int f64 = rep & 1, nt = 1 + rep % 3, kind = (rep / 2) % 4;
+        for (uint64_t i = 0; i < n; i++) d[i] = (check_rand_unit() - 0.5) * (kind == 3 ? 1e300 : 1e3);
+        /* 0-2 special values: 0 NaN, 1 +Inf, 2 -Inf, 3 +-BIG, 4 -0.0, 5 a denormal */
+        for (int k = 0, ns = (int)check_rand_below(3); k < ns && n; k++) {
+            uint64_t at = check_rand_below(4) == 0 ? n - 1 - check_rand_below(n < 4 ? n : 4) : check_rand_below(n);
+            int what = (int)check_rand_below(6);
+            double big = f64 ? DBL_MAX : FLT_MAX;
+            d[at] = what == 0 ? NAN : what == 1 ? INFINITY : what == 2 ? -INFINITY : what == 3 ? (check_rand() & 1 ? big : -big)
+                  : what == 4 ? -0.0 : (f64 ? 4.9e-324 : 1.4e-45);
+        }
+        double omn = DBL_MAX, omx = -DBL_MAX, mn = DBL_MAX, mx = -DBL_MAX;
+        int obad = 0, bad = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            double e = f64 ? d[i] : (double)(float)d[i];
+            if (!f64) f[i] = (float)d[i];
+            if (isnan(e) || isinf(e)) obad = 1;
+            else { omn = e < omn ? e : omn; omx = e > omx ? e : omx; }
+        }
+        ccoll__scan_host(f64 ? (const void *)d : (const void *)f, n, f64 ? HC_F64 : HC_F32, nt, &mn, &mx, &bad);
+        int ok = bad == obad && (obad || (mn == omn && mx == omx));
+        if (!ok) fails++;
+        CHECK(ok, "scan n=%llu f64=%d threads %d: flag %d/%d min %.17g/%.17g max %.17g/%.17g", (unsigned long long)n, f64, nt,
+              bad, obad, mn, omn, mx, omx);
+    }
+    free(d);
+    free(f);
+}
+
+/* The last call's time split: the message waits and the input scan are parts of t_wire,
+ * counted for this call only; a compressed call scans its input, a raw one does not (AUTO
+ * may scan and then pick a raw algorithm); with several ranks and data every algorithm
+ * waits on messages. */
+static void check_split(const ccoll_info *I, const char *name, uint64_t n, int p, int raw, int is_auto)
+{
+    CHECK(I->t_wait >= 0 && I->t_scan >= 0 && I->t_wait + I->t_scan <= I->t_wire * (1 + 1e-9) + 1e-9,
+          "%s n=%llu: t_wait %.3g + t_scan %.3g > t_wire %.3g", name, (unsigned long long)n, I->t_wait, I->t_scan, I->t_wire);
+    if (raw && !is_auto) CHECK(I->t_scan == 0, "%s n=%llu: raw call with t_scan %.3g", name, (unsigned long long)n, I->t_scan);
+    else if (n >= 4096) CHECK(I->t_scan > 0, "%s n=%llu: compressed call without t_scan", name, (unsigned long long)n);
+    if (p > 1 && n >= 4096) CHECK(I->t_wait > 0, "%s n=%llu: %d ranks and no t_wait", name, (unsigned long long)n, p);
+}
+
 /* One allreduce checked against MPI_Allreduce of doubles. */
 static void check_allreduce(MPI_Comm comm, const variant *v, uint64_t n, int f64, int rel, int kind, uint64_t seg,
                             int inplace)
@@ -156,6 +209,7 @@ static void check_allreduce(MPI_Comm comm, const variant *v, uint64_t n, int f64
         CHECK(worst == 0, "%s n=%llu f64=%d rel=%d kind=%d: |err| %.3g at %llu (eb %.3g)", v->name, (unsigned long long)n, f64,
               rel, kind, worst, (unsigned long long)wi, I.eb_abs);
         CHECK(same_everywhere(comm, out, n * es), "%s n=%llu: results differ across ranks", v->name, (unsigned long long)n);
+        check_split(&I, v->name, n, p, raw, v->algo == CCOLL_ALGO_AUTO);
         if (v->algo != CCOLL_ALGO_AUTO && !(v->algo == CCOLL_ALGO_ARGM && I.algo == CCOLL_ALGO_HOMCOMP_F))
             CHECK(I.algo == v->algo, "%s ran %s", v->name, ccoll_algo_name(I.algo));
     }
@@ -440,6 +494,7 @@ int main(int argc, char **argv)
     for (int vi = 0; vi < NVAR; vi++)
         check_allreduce(MPI_COMM_WORLD, &VARIANTS[vi], 1000003, vi % 2, 1 - vi % 2, vi % 2, vi % 3 ? 0 : 100000, vi % 2);
     if (!R_) fprintf(stderr, "matrix done %.2f s\n", MPI_Wtime() - t_start);
+    check_scan();
     check_errors();
     if (!R_) fprintf(stderr, "errors done %.2f s\n", MPI_Wtime() - t_start);
     check_no_alloc();
