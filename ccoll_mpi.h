@@ -171,15 +171,20 @@
  * COST MODEL (AUTO; seed 2.5 and 6.4; all per rank, m = count x element size bytes)
  *   ring      : 2(p-1) alpha + 2 (p-1)/p m beta + (p-1)/p m gamma
  *   recdbl raw: 2 log2(p') alpha + 2 (p'-1)/p' m beta + m gamma  (+ 2 (alpha + m beta) to fold)
- *   homcomp_f : 2(p-1) alpha + 2 (p-1)/p m beta / CR + m/p c + (p-1)/p m h + m d
+ *   homcomp_f : 2(p-1) alpha + 2 (p-1)/p m beta / CR + m/p c + (p-1)/p m h + m d (+ m scan on
+ *               host plans: the pass over the input that finds the range and NaN/Inf)
  *   alpha (s per message) and beta (s per byte) are measured at plan creation by ring
  *   exchanges (8 B and 1 MiB, all ranks at once, slowest rank), c, h, d (s per input byte of
  *   compress, fused add, decompress) and gamma by timing the codec on a synthetic 1M-element
  *   random walk (all ranks at once: a shared node's contention is included); CR (compression
  *   ratio) by compressing one segment of the call's own data (vectors of 1 MiB or more;
- *   smaller ones only choose between the raw algorithms; re-sampled every 16th call). A
- *   config.model with nonzero fields
- *   replaces the measurement. Messages are segmented: alpha counts per segment.
+ *   smaller ones only choose between the raw algorithms; re-sampled every 16th call). Host
+ *   plans then replace c, h, d and scan by the rates measured INSIDE the last compressed call
+ *   (its codec calls' seconds per input byte, info.t_compress / b_compress etc.; slowest
+ *   rank, agreed in the next call's preamble): inside the ring the codec shares the caches,
+ *   memory and cores with the other ranks and the MPI progress, and runs slower than alone.
+ *   A config.model with nonzero fields replaces the measurement (in-ring ones included).
+ *   Messages are segmented: alpha counts per segment.
  *   Feedback: each call's time (slowest rank, agreed in the next call's preamble; for a
  *   compressed algorithm from the start of the call, its data scan included) divides the
  *   model's time of the algorithm that ran; later predictions of that algorithm are
@@ -569,6 +574,11 @@ typedef struct {
     double last_pred, last_time;
     double cr;        /* the last sampled compression ratio (agreed) */
     uint64_t cr_calls;
+    /* host plans: this rank's seconds per input byte inside its last compressed call (compress,
+     * adds, decompress, the input scan; 0 = none since they were last agreed), agreed in the
+     * next call's preamble (slowest rank) and then the model's c, h, d and `scan` */
+    double ring[4];
+    double scan;      /* the model's seconds per input byte of the input scan (host plans) */
     int pick, raw;    /* AUTO's last choice, and whether it moved raw data */
 } ccoll__auto;
 
@@ -1907,9 +1917,34 @@ static void ccoll__scan_host(const void *x, uint64_t n, int dt, int nt, double *
 
 /* One MPI_Allreduce: global min/max (REL), a NaN/Inf flag, earlier local failures. Sets
  * P->eb_abs and P->hc, returns the agreed status. compressed = 0: only agreement. */
+static void ccoll__predict(ccoll_plan *P, double cr);
+/* AUTO on the constants measured inside the ring: the previous call's in-ring seconds per
+ * byte (g[0..3]: compress, adds, decompress, scan; agreed, slowest rank; 0 = not measured)
+ * replace the model's c, h, d (those the caller did not fix in config.model) and its scan
+ * term. The previous call's feedback (corr, ccoll__preamble) then compares its time with the
+ * model on these constants, so the correction and the constants never count a gap twice. */
+static void ccoll__model_from_ring(ccoll_plan *P, const double *g)
+{
+    ccoll_model *M = &P->info.model;
+    const ccoll_model *fix = &P->set.cfg.model;
+    int changed = 0;
+    if (!P->au.measured || P->set.device) return;
+    if (g[0] > 0 && !(fix->c > 0)) M->c = g[0], changed = 1;
+    if (g[1] > 0 && !(fix->h > 0)) M->h = g[1], changed = 1;
+    if (g[2] > 0 && !(fix->d > 0)) M->d = g[2], changed = 1;
+    if (g[3] > 0) P->au.scan = g[3], changed = 1;
+    if (changed && P->au.last_algo == CCOLL_ALGO_HOMCOMP_F && P->au.cr > 0) {
+        double keep[CCOLL_ALGO_COUNT]; /* the last choice's figures stay what info reports */
+        memcpy(keep, P->info.predicted, sizeof keep);
+        ccoll__predict(P, P->au.cr);
+        P->au.last_pred = P->info.predicted[CCOLL_ALGO_HOMCOMP_F];
+        memcpy(P->info.predicted, keep, sizeof keep);
+    }
+}
+
 static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compressed, int factor)
 {
-    double v[5], g[5];
+    double v[9], g[9];
     double mn = DBL_MAX, mx = -DBL_MAX;
     int bad = 0;
     int nt = n >= 65536 ? ccoll__threads(P) : 1;
@@ -1925,7 +1960,10 @@ static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compres
     v[2] = bad;
     v[3] = -(double)P->lst;
     v[4] = P->au.last_time; /* AUTO: this rank's time of the previous call; the slowest counts */
-    if (ccoll__allreduce(v, g, 5, MPI_DOUBLE, MPI_MAX, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    memcpy(v + 5, P->au.ring, sizeof P->au.ring); /* and its in-ring constants */
+    memset(P->au.ring, 0, sizeof P->au.ring);
+    if (ccoll__allreduce(v, g, 9, MPI_DOUBLE, MPI_MAX, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    ccoll__model_from_ring(P, g + 5);
     if (P->au.last_algo > 0 && P->au.last_pred > 0 && g[4] > 0) {
         P->au.corr[P->au.last_algo] = g[4] / P->au.last_pred;
         P->au.tried[P->au.last_algo] = 1;
@@ -3153,7 +3191,7 @@ static int ccoll__measure(ccoll_plan *P)
     const size_t big = P->set.count * P->set.esize >= ((uint64_t)4 << 20) ? (size_t)4 << 20 : (size_t)1 << 20;
     unsigned char *buf = NULL, *rbuf = NULL, *x = NULL, *y = NULL, *s1 = NULL, *s2 = NULL;
     size_t cap = hc_compress_bound(n, (hc_dtype)P->set.dt), l1 = 0, l2 = 0;
-    double t, v[8], g[8], best[4] = {1e30, 1e30, 1e30, 1e30};
+    double t, v[9], g[9], best[5] = {1e30, 1e30, 1e30, 1e30, 1e30};
     int st = CCOLL_OK, i, rep;
     ccoll_model *M = &P->info.model;
     buf = (unsigned char *)ccoll__alloc(big, &st);
@@ -3215,8 +3253,17 @@ static int ccoll__measure(ccoll_plan *P)
             ccoll__add_floats_host(P, y, y, x, n);
             t = MPI_Wtime() - t;
             if (t < best[3]) best[3] = t;
+            {   /* the input scan every compressed host call makes */
+                double mn = DBL_MAX, mx = -DBL_MAX;
+                int bad = 0;
+                t = MPI_Wtime();
+                ccoll__scan_host(x, n, P->set.dt, ccoll__threads(P), &mn, &mx, &bad);
+                t = MPI_Wtime() - t;
+                if (t < best[4]) best[4] = t;
+            }
         }
         for (i = 0; i < 4; i++) v[2 + i] = best[i] / (double)(n * P->set.esize);
+        v[8] = best[4] / (double)(n * P->set.esize);
         /* device plans: the codec on the GPU replaces the CPU's c, h, d */
         if (P->set.device && !st) st = ccoll__d_measure(P, x, n, v);
     }
@@ -3227,7 +3274,8 @@ static int ccoll__measure(ccoll_plan *P)
     CCOLL_FREE(s1);
     CCOLL_FREE(s2);
     if (ccoll__agree(P->top.comm, st) != CCOLL_OK) return st ? st : CCOLL_ERR_NOMEM;
-    if (ccoll__allreduce(v, g, 8, MPI_DOUBLE, MPI_MAX, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    if (ccoll__allreduce(v, g, 9, MPI_DOUBLE, MPI_MAX, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    P->au.scan = P->set.device ? 0 : g[8]; /* (device plans scan on the GPU, inside their stage terms) */
     M->alpha = P->set.cfg.model.alpha > 0 ? P->set.cfg.model.alpha : g[0];
     M->beta = P->set.cfg.model.beta > 0 ? P->set.cfg.model.beta : g[1];
     M->c = P->set.cfg.model.c > 0 ? P->set.cfg.model.c : g[2];
@@ -3255,7 +3303,7 @@ static void ccoll__predict(ccoll_plan *P, double cr)
         P->info.predicted[CCOLL_ALGO_RECDBL] = 2 * lg * M->alpha + 2 * (pp - 1) / pp * m * M->beta + m * M->gamma + fold;
     if (cr > 0) {
         P->info.predicted[CCOLL_ALGO_HOMCOMP_F] = 2 * (p - 1) * nseg * M->alpha + 2 * (p - 1) / p * m * M->beta / cr +
-                                                  m / p * M->c + (p - 1) / p * m * M->h + m * M->d;
+                                                  m / p * M->c + (p - 1) / p * m * M->h + m * M->d + m * P->au.scan;
     }
     if (P->set.device) {
         /* device plans: raw algorithms copy the vector down and up; every compressed stream
@@ -3388,6 +3436,12 @@ static void ccoll__call_end(ccoll_plan *P, double t0)
     P->info.c_decompress = P->c_op[2];
     P->info.t_wait = P->t_wait;
     P->info.t_scan = P->t_scan;
+    if (!P->set.device) { /* AUTO's in-ring constants (device plans keep the GPU's) */
+        int k;
+        for (k = 0; k < 3; k++)
+            if (P->b_op[k] > 0 && P->t_op[k] > 0) P->au.ring[k] = P->t_op[k] / (double)P->b_op[k];
+        if (P->t_scan > 0 && P->set.count > 0) P->au.ring[3] = P->t_scan / ((double)P->set.count * (double)P->set.esize);
+    }
 }
 
 static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void *recv);

@@ -343,6 +343,48 @@ static void check_auto_calls(void)
     free(d); free(ref); free(ab); free(x); free(y);
 }
 
+/* AUTO on the rates measured inside the ring: after a HomComp_F call, the next call's model c,
+ * h, d are that call's in-ring seconds per byte (info.t_* / b_*, slowest rank), except a
+ * constant the config fixed. A slow wire fixed in config.model.beta makes HomComp_F the pick. */
+static void check_auto_ring_model(void)
+{
+    const uint64_t n = 300000;
+    float *x = malloc(n * 4), *y = malloc(n * 4);
+    double *d = malloc(n * 8);
+    if (P_ < 2) { free(x); free(y); free(d); return; } /* one rank: no model (RING) */
+    gen(d, n, 0, R_, 5);
+    for (uint64_t i = 0; i < n; i++) x[i] = (float)d[i];
+    for (int fix_h = 0; fix_h < 2; fix_h++) {
+        variant v = {CCOLL_ALGO_AUTO, 0, 0, 0, "auto_ring_model"};
+        ccoll_config c = make_cfg(&v, 1, 1e-4, 0);
+        ccoll_plan *P = NULL;
+        c.model.beta = 1e-3;
+        if (fix_h) c.model.h = 5e-9;
+        CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P) == CCOLL_OK);
+        double want[3] = {0, 0, 0};
+        for (int it = 0; it < 4 && P; it++) {
+            ccoll_info I;
+            int st = ccoll_allreduce(P, x, y);
+            memset(&I, 0, sizeof I);
+            ccoll_plan_info(P, &I);
+            CHECK(st == CCOLL_OK && I.algo == CCOLL_ALGO_HOMCOMP_F, "auto_ring_model call %d: %s, ran %s", it,
+                  ccoll_status_string(st), ccoll_algo_name(I.algo));
+            if (it > 0 && want[0] > 0 && want[1] > 0 && want[2] > 0) {
+                CHECK(I.model.c == want[0] && I.model.d == want[2], "call %d: model c %.4g d %.4g, in-ring %.4g %.4g", it,
+                      I.model.c, I.model.d, want[0], want[2]);
+                CHECK(I.model.h == (fix_h ? 5e-9 : want[1]), "call %d (h fixed %d): model h %.4g, in-ring %.4g", it, fix_h,
+                      I.model.h, want[1]);
+            }
+            double mine[3] = {I.b_compress ? I.t_compress / (double)I.b_compress : 0,
+                              I.b_add ? I.t_add / (double)I.b_add : 0,
+                              I.b_decompress ? I.t_decompress / (double)I.b_decompress : 0};
+            t_allreduce(mine, want, 3, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        }
+        ccoll_plan_free(P);
+    }
+    free(x); free(y); free(d);
+}
+
 /* a failing CCOLL_MALLOC on the last rank: every rank returns the same status, no leak;
  * a plan whose call failed works when called again */
 static void check_failalloc(void)
@@ -499,6 +541,7 @@ int main(int argc, char **argv)
     if (!R_) fprintf(stderr, "errors done %.2f s\n", MPI_Wtime() - t_start);
     check_no_alloc();
     check_auto_calls();
+    check_auto_ring_model();
     if (!R_) fprintf(stderr, "noalloc done %.2f s\n", MPI_Wtime() - t_start);
     check_failalloc();
     if (!R_) fprintf(stderr, "failalloc done %.2f s\n", MPI_Wtime() - t_start);

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # demos/bench/issue27_host_run.sh - issue 27 on a many-core host without ip/tc (the GPU
 # machine's 16-core host; Open MPI or MPICH): the standalone codec per core (every instruction
-# set), the ISA test, and ccoll's HomComp_F ring with 4 ranks x 4 codec threads and 4 x 1 on the
-# host's shared memory, with its in-ring codec rates (ccoll_info's split) beside them.
-#   demos/bench/issue27_host_run.sh OUTDIR        (about a minute on 16 cores)
+# set), the same 2 and 4 processes at once (the memory and caches shared as in a 2- and 4-rank
+# ring: the contention baseline), the ISA test, the scan's vectorisation report, and ccoll's
+# HomComp_F ring with 2 x 1, 4 x 1 and 4 ranks x 4 codec threads on the host's shared memory,
+# with its in-ring codec rates (ccoll_info's split: core_* = bytes per CPU second; t_wait,
+# t_scan) beside them.
+#   [REF=/path/to/other/checkout] demos/bench/issue27_host_run.sh OUTDIR   (about a minute on 16 cores)
+# REF: the ring runs again with that checkout's ccoll_mpi.h, interleaved (A/B in one run).
 # Builds with cc/mpicc -O2 directly (no meson), so it runs on a bare machine.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -18,17 +22,29 @@ grep -o -m1 'avx512f' /proc/cpuinfo || echo "no avx512f"
 cc -O2 -I"$ROOT" -o "$OUT/seg" "$ROOT/demos/bench/homcomp_bench_seg.c" -lm || exit 1
 cc -O2 -I"$ROOT" -I"$ROOT/tests" -o "$OUT/isa" "$ROOT/tests/test_homcomp_isa.c" -lm || exit 1
 mpicc -O2 -fopenmp -I"$ROOT" -I"$ROOT/demos" -o "$OUT/ar" "$ROOT/demos/allreduce_cpu.c" -lm || exit 1
+vers="ar"
+if [ -n "${REF:-}" ]; then # the reference's header, this checkout's driver (same columns)
+    mkdir -p "$OUT/ref" && cp "$REF/ccoll_mpi.h" "$REF/homcomp.cuh" "$OUT/ref/" &&
+        mpicc -O2 -fopenmp -I"$OUT/ref" -I"$ROOT/demos" -o "$OUT/ar_ref" "$ROOT/demos/allreduce_cpu.c" -lm && vers="ar ar_ref"
+fi
 echo "## ISA test"
 "$OUT/isa" | tail -2
+echo "## vectorisation report (ccoll's input scan)"
+"$ROOT/demos/bench/issue27_vec_report.sh"
 echo "## standalone codec, one core, 65536-element calls"
 for d in walk normal; do "$OUT/seg" --count 16777216 --data $d --rel 1e-4 --csv; done | tee "$OUT/codec.csv"
-echo "## the same, 4 processes at once (memory and cache shared as in a 4-rank ring)"
-for i in 1 2 3 4; do "$OUT/seg" --count 16777216 --data walk --rel 1e-4 --csv --reps 2 | sed 1d | sed "s/^/conc$i,/" & done | tee "$OUT/codec_conc4.csv"
-wait
-echo "## ring, shared memory: 2 x 1, 4 ranks x 1 thread, 4 x 4 (segment 262144 = 8 codec chunks), 16 x 1"
-for cfg in "2 1 65536" "4 1 65536" "4 4 262144" "16 1 65536"; do
+for k in 2 4; do
+    echo "## the same, $k processes at once (memory and caches shared as in a $k-rank ring)"
+    for i in $(seq "$k"); do "$OUT/seg" --count 16777216 --data walk --rel 1e-4 --csv --reps 2 | sed 1d | sed "s/^/conc$k.$i,/" & done |
+        tee "$OUT/codec_conc$k.csv"
+    wait
+done
+echo "## ring, shared memory: 2 x 1, 4 ranks x 1 thread, 4 x 4 (segment 262144 = 8 codec chunks)${REF:+; ar_ref = $REF}"
+for cfg in "2 1 65536" "4 1 65536" "4 4 262144"; do
     set -- $cfg
-    OMP_NUM_THREADS=$2 timeout 120 mpiexec --bind-to none -n "$1" "$OUT/ar" --csv --count 16777216 --data walk --rel 1e-4 \
-        --algo ring,homcomp_f --iters 3 --threads "$2" --segment "$3" | grep -E '^(algo|mpi|ring|homcomp_f),' | sed "s/^/np$1xt$2,/"
+    for v in $vers; do
+        OMP_NUM_THREADS=$2 timeout 120 mpiexec --bind-to none -n "$1" "$OUT/$v" --csv --count 16777216 --data walk --rel 1e-4 \
+            --algo ring,homcomp_f --iters 5 --threads "$2" --segment "$3" | grep -E '^(algo|mpi|ring|homcomp_f),' | sed "s/^/$v,np$1xt$2,/"
+    done
 done | tee "$OUT/ring.csv"
 echo "# $(uptime)"
