@@ -17,6 +17,7 @@
 #include "ZCCL_ring.h"
 #include "ZCCL_ring_ho.h"
 #include "../demo_common.h"
+#include "../../ccoll_mpi.h" /* declarations only: allreduce_demo.h's oracle names ccoll's algorithms */
 #include "../allreduce_demo.h"
 
 static const char *USAGE = "--count N --data walk|normal --rel R [--iters K] [--block B] [--csv]";

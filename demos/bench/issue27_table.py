@@ -4,7 +4,8 @@
 One row per mpiexec run (link, ranks, data, REL, MiB per rank): MPI_Allreduce, our raw ring,
 HomComp_F (CR) and its speedup over MPI_Allreduce, what AUTO ran, ZCCL's best variant of the same
 data (its own run), HomComp_F / ZCCL, and HomComp_F's in-ring codec rates per core (GB/s of input
-per CPU second: compress / add / decompress) when the CSV has them."""
+per CPU second: compress / add / decompress) and its seconds in the input scan and in message
+waits (slowest rank; t_scan, t_wait) when the CSV has them."""
 import csv
 import os
 import sys
@@ -33,8 +34,8 @@ for r in zrows:
         t = float(r['time_s'])
         zbest[k] = min(zbest.get(k, 1e30), t)
 
-print('| link | ranks | data | REL | MiB/rank | MPI_Allreduce s | ring s | HomComp_F s (CR) | HCF vs MPI | AUTO ran (s) | ZCCL best s | HCF vs ZCCL | in-ring per core c / h / d GB/s |')
-print('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+print('| link | ranks | data | REL | MiB/rank | MPI_Allreduce s | ring s | HomComp_F s (CR) | HCF vs MPI | AUTO ran (s) | ZCCL best s | HCF vs ZCCL | in-ring per core c / h / d GB/s | HCF scan / wait s |')
+print('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
 for k in order:
     g = groups[k]
     mpi, ring, hcf, auto = g.get('mpi'), g.get('ring'), g.get('homcomp_f'), g.get('auto')
@@ -47,7 +48,8 @@ for k in order:
         rates = '%s / %s / %s' % (hcf['core_compress_gbs'], hcf['core_add_gbs'], hcf['core_decompress_gbs'])
     elif 'ring_compress_gbs' in hcf:
         rates = '(wall, per rank) %s / %s / %s' % (hcf['ring_compress_gbs'], hcf['ring_add_gbs'], hcf['ring_decompress_gbs'])
-    print('| %s | %s | %s | %s | %d | %.3f | %s | %.3f (%.1f) | %.2fx | %s | %s | %s | %s |' % (
+    split = '%s / %s' % (hcf['t_scan'], hcf['t_wait']) if hcf.get('t_scan') else ''
+    print('| %s | %s | %s | %s | %d | %.3f | %s | %.3f (%.1f) | %.2fx | %s | %s | %s | %s | %s |' % (
         k[0], k[1], k[2], k[3], int(k[4]) * 4 // 1048576, tm, '%.3f' % float(ring['time_s']) if ring else '-', th,
         float(hcf['ratio']), tm / th, '%s (%.3f)' % (auto['ran'], float(auto['time_s'])) if auto else '-',
-        '%.3f' % z if z else '-', '%.1fx' % (z / th) if z else '-', rates))
+        '%.3f' % z if z else '-', '%.1fx' % (z / th) if z else '-', rates, split))
