@@ -785,7 +785,10 @@ template <typename U> static __global__ void sa_cuda__k_segstart(const U *keys, 
 
 /* The list keeps every member of an unsorted group, in SA order, so entry j sits at SA place
  * p = (its group's head, = its old rank) + (j - the group's first entry). pp[j] = p | new-head
- * bit (in place of segstart[j]); v[j] = p where a new (finer) group starts, else 0. */
+ * bit (in place of segstart[j]); v[j] = 2p + 1 where a new (finer) group starts at its old
+ * group's start (its members keep their rank), 2p where another one starts, else 0: the
+ * max-scan of v gives every entry its new head and whether its rank changes. (2p + 1 fits U:
+ * places stay below 2^31 on 32-bit words.) */
 template <typename U>
 static __global__ void sa_cuda__k_heads(const U *cs, const U *keys, int rbits, const U *rank, sa_cuda__texts<U> T,
                                         U h, U hk, U m, U *pp, U *v)
@@ -799,15 +802,17 @@ static __global__ void sa_cuda__k_heads(const U *cs, const U *keys, int rbits, c
             if (!nh && !rbits) nh = sa_cuda__r2<U>(rank, T, cs[j - 1], h, hk) != sa_cuda__r2<U>(rank, T, i, h, hk);
         }
         pp[j] = p | (nh ? sa_cuda__top<U>() : (U)0);
-        v[j] = nh ? p : (U)0;
+        v[j] = nh ? (p << 1 | (U)(p == g)) : (U)0;
     }
 }
 
+/* New ranks from the max-scan of k_heads' v (2 x head + 1 where the head is the old one: the
+ * scattered write, the round's most expensive access, is skipped there), SA places, keep flags. */
 template <typename U>
 static __global__ void sa_cuda__k_update(const U *cs, const U *pp, const U *head, U m, U *rank, U *keep, U *sa_out)
 {
     SA_CUDA__FOR(U, j, m) {
-        rank[cs[j]] = head[j];
+        if (!(head[j] & 1)) rank[cs[j]] = head[j] >> 1;
         if (sa_out) sa_out[pp[j] & ~sa_cuda__top<U>()] = cs[j]; /* its (so far) place in the SA */
         int single = (pp[j] >> (8 * sizeof(U) - 1)) && (j + 1 == m || (pp[j + 1] >> (8 * sizeof(U) - 1)));
         keep[j] = !single;
