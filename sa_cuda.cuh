@@ -34,8 +34,10 @@
  *   SA_CUDA_STATIC           every public function static (SA_CUDA_DEF = static, unused allowed)
  *   SA_CUDA_DEF              the storage class of the public functions (define it to override)
  *   SA_CUDA_NARROW64         1 (default): the ...64 calls build the SA of a text below 2^31 - 1
- *                            with the 32-bit sorter and widen it; 0: with 64-bit words at every n
- *                            (what texts past 2^31 always get; the test suite runs both)
+ *                            with the 32-bit sorter and widen it, and up to 3 x 2^30 - 1 bytes
+ *                            with the 32-bit sorter's DC3 (unless the doubling is asked for);
+ *                            0: with 64-bit words at every n (what longer texts always get; the
+ *                            test suite runs both)
  *   The header makes no host allocation (no SA_CUDA_MALLOC): device memory comes from the
  *   caller (device API) or from one cudaMalloc per call (host convenience functions).
  *
@@ -70,8 +72,8 @@
  *       d_sa64, n, d_flag, ...): arguments and statuses as above, 0 <= n <= 2^40. The SA comes
  *       from the same sorter code as the 32-bit calls (C++ templates over the index type), with
  *       the same default rule. Any n works; below 2^31 - 1 the SA is built on 32-bit words and
- *       widened (SA_CUDA_NARROW64), the LCP and the rest stay on 64-bit words. No batch API for
- *       64 bits.
+ *       widened, up to 3 x 2^30 - 1 by DC3 on 32-bit words (SA_CUDA_NARROW64); the LCP and the
+ *       rest stay on 64-bit words. No batch API for 64 bits.
  *   SYNCHRONISATION: sa_cuda_build (and _algo, _batch, ...64) wait for `stream` once per
  *   sorting round (they read the number of unsorted suffixes to size the next sort: one word
  *   copied to the host), once for the alphabet and, where the byte counts look random, once for
@@ -148,8 +150,10 @@
  *   64-bit path: the same templates on 64-bit items, ranks and keys (round 0 packs 64 bits of
  *   codes, or 32 where the rule's test (1) passes); the SA, LCP, LRS, validator and host call are
  *   one body instantiated for both index widths. Below 2^31 - 1 the ...64 calls build the SA with
- *   the 32-bit instantiation (half the bytes moved) and widen it (SA_CUDA_NARROW64). Kernels loop
- *   over a grid of at most 2^24 blocks.
+ *   the 32-bit instantiation (half the bytes moved) and widen it (SA_CUDA_NARROW64); up to
+ *   3 x 2^30 - 1 with its DC3, whose sample's 2n/3 places stay below 2^31 (the rounds' flag bit
+ *   stays free) and whose positions stay below 2^32. Kernels loop over a grid of at most 2^24
+ *   blocks.
  *   LRS: max over lcp with the smallest index, the end of the run and the smallest position by
  *   three reduction kernels; LRS TIE-BREAK exactly as sa.h's manual: len = max lcp, sa_index =
  *   the smallest k with lcp[k] = len, pos = the smallest text position of that substring,
@@ -165,9 +169,10 @@
  *   n alone (any text); tests/test_sa_cuda.cu prints the measured bytes per input byte.
  *   64-bit calls: 0 <= n <= 2^40. The SA alone (sa_cuda_build_workspace_size64): below
  *   2^31 - 1 the 32-bit sorter's workspace for either sorter (sa_cuda_workspace_size's, about
- *   16.2n; 25.2n with text and the int64 SA); from 2^31 - 1 on (or SA_CUDA_NARROW64 0) DC3 on
- *   64-bit words, 8 x (2n/3) x 4 words = about 21.3n + CUB's scratch, 30.5n in all. Any call:
- *   32n + CUB's scratch (41n with text and SA, 49n with the LCP).
+ *   16.2n; 25.2n with text and the int64 SA); from 2^31 - 1 to 3 x 2^30 - 1 the 32-bit DC3's,
+ *   4 x (2n/3) x 4 words = about 10.7n + CUB's scratch, 19.7n in all; past that (or with
+ *   SA_CUDA_NARROW64 0) DC3 on 64-bit words, 8 x (2n/3) x 4 words = about 21.3n + CUB's scratch,
+ *   30.5n in all. Any call: 32n + CUB's scratch (41n with text and SA, 49n with the LCP).
  *
  * BWT AND SEARCH (sa.h's contracts, byte-identical results; declarations in the "BWT" block)
  *   sa_cuda_bwt_workspace_size(n), sa_cuda_bwt(d_text, d_bwt, d_aux, r, n, d_ws, ws, stream)
@@ -194,7 +199,8 @@
  *   (unreleased) LCP, LRS, validator and host call one template for both widths (the ...64
  *        calls' own copies removed; host_compute64 overlaps with streams >= 2); the doubling's
  *        extension rounds (no rank array for random-looking text); round 0's code table in
- *        shared memory; the ...64 SA below 2^31 - 1 by the 32-bit sorter (SA_CUDA_NARROW64)
+ *        shared memory; the ...64 SA below 2^31 - 1 by the 32-bit sorter (SA_CUDA_NARROW64),
+ *        up to 3 x 2^30 - 1 by its DC3 (19.7n instead of 30.5n)
  *   0.9.0 SA_CUDA_ERR_MPI -6 (never returned), SA_CUDA_ERR_INTERNAL -7: the project-wide values;
  *        SA_CUDA_VERSION_*; the LICENSE text at the end; the DC3 sorter and the default rule
  *        (sa_cuda_build_algo, sa_cuda_build_workspace_size, sa_cuda_default_algorithm,
@@ -1361,7 +1367,7 @@ static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, sa_cuda__texts<U> T, 
     if (T.count > 1 || N < 2) algo = SA_CUDA__ALGO_DOUBLING;
     /* the workspace is checked before anything is launched: at least DC3's (or the doubling's
      * when that is asked for) */
-    size_t need_dbl = sa_cuda__layoutT<U>(N, N, 0, NULL, NULL);
+    size_t need_dbl = algo == SA_CUDA__ALGO_DC3 ? 1 : sa_cuda__layoutT<U>(N, N, 0, NULL, NULL); /* 1: not needed */
     size_t need_min = algo == SA_CUDA__ALGO_DOUBLING ? need_dbl : sa_cuda__layoutT<U>(sa_cuda__dc_items(N), N, 1, NULL, NULL);
     if (!need_dbl || !need_min) return SA_CUDA_ERR_CUDA;
     if (ws_bytes < need_min) return SA_CUDA_ERR_SIZE;
@@ -1748,18 +1754,34 @@ static __global__ void sa_cuda__k_widen(const uint32_t *tmp, sa_cuda__u64 n, sa_
     SA_CUDA__FOR(sa_cuda__u64, k, n) sa[k] = tmp[k];
 }
 
-/* The SA of one text. The 64-bit calls with n < 2^31 - 1 run the 32-bit sorter (the same
- * templates on 32-bit words: half the memory traffic and workspace) into the first half of
- * d_sa, then widen it through the workspace; from 2^31 - 1 on, the sorter on 64-bit words. */
+/* Which sorter the ...64 calls run for n (and the asked-for algorithm): 0 the 64-bit words;
+ * 1 the 32-bit sorter, either path (n < 2^31 - 1); 2 the 32-bit sorter's DC3 (n up to
+ * SA_CUDA__NARROW_DC3, not when the doubling is asked for: its items are all n suffixes, whose
+ * places would need the top bit that the rounds use as a flag). DC3 on 32-bit words is exact
+ * while the sample's 2n/3 places stay below 2^31 and the text's positions below 2^32. */
+#define SA_CUDA__NARROW_DC3 (((int64_t)3 << 30) - 1)
+static int sa_cuda__narrow(uint64_t n, int algo)
+{
+    if (!SA_CUDA_NARROW64) return 0;
+    if (n <= (uint64_t)INT32_MAX - 1) return 1;
+    return n <= (uint64_t)SA_CUDA__NARROW_DC3 && algo != SA_CUDA__ALGO_DOUBLING ? 2 : 0;
+}
+
+/* The SA of one text. The 64-bit calls that sa_cuda__narrow allows run the 32-bit sorter (the
+ * same templates on 32-bit words: half the memory traffic and workspace) into the first half
+ * of d_sa, then widen it through the workspace; otherwise the sorter on 64-bit words. */
 template <typename U>
 static sa_cuda_status sa_cuda__sort_one(const uint8_t *d_text, U n, U *d_sa, void *d_ws, size_t ws_bytes, int algo,
                                         cudaStream_t s, int *rounds, int *algo_out, int hist_ready)
 {
-    if (SA_CUDA_NARROW64 && sizeof(U) > 4 && (uint64_t)n <= (uint64_t)INT32_MAX - 1) {
-        size_t need = sa_cuda__ws_any<uint32_t>((uint32_t)n); /* sa_cuda_build_workspace_size64's */
+    int narrow = sizeof(U) > 4 ? sa_cuda__narrow((uint64_t)n, algo) : 0;
+    if (narrow) {
+        /* sa_cuda_build_workspace_size64's */
+        size_t need = narrow == 1 ? sa_cuda__ws_any<uint32_t>((uint32_t)n) : sa_cuda__ws_build<uint32_t>((uint32_t)n);
         if (!d_ws) return SA_CUDA_ERR_NULL;
         if (!need) return SA_CUDA_ERR_CUDA;
         if (ws_bytes < need) return SA_CUDA_ERR_SIZE;
+        if (narrow == 2) algo = SA_CUDA__ALGO_DC3;
         sa_cuda__texts<uint32_t> T = {NULL, 1, (uint32_t)n, (uint32_t)n, 0};
         sa_cuda_status st = sa_cuda__sort<uint32_t>(d_text, T, (uint32_t *)d_sa, d_ws, ws_bytes, algo, s, rounds,
                                                     algo_out, hist_ready);
@@ -2198,9 +2220,11 @@ SA_CUDA_DEF size_t sa_cuda_workspace_size64(int64_t n)
 SA_CUDA_DEF size_t sa_cuda_build_workspace_size64(int64_t n)
 {
     if (n < 0 || n > SA_CUDA__MAX64) return 0;
-    if (SA_CUDA_NARROW64 && n <= INT32_MAX - 1) /* the 32-bit sorter, either path (sa_cuda__sort_one) */
-        return sa_cuda__ws_any<uint32_t>((uint32_t)n);
-    return sa_cuda__ws_build<sa_cuda__u64>((sa_cuda__u64)n);
+    switch (sa_cuda__narrow((uint64_t)n, SA_CUDA_ALGO_DEFAULT)) { /* the sorter sa_cuda__sort_one runs */
+    case 1: return sa_cuda__ws_any<uint32_t>((uint32_t)n);   /* 32-bit words, either path */
+    case 2: return sa_cuda__ws_build<uint32_t>((uint32_t)n); /* 32-bit words, DC3 */
+    default: return sa_cuda__ws_build<sa_cuda__u64>((sa_cuda__u64)n);
+    }
 }
 
 SA_CUDA_DEF sa_cuda_status sa_cuda_build64(const uint8_t *d_text, int64_t *d_sa, int64_t n, void *d_ws, size_t ws_bytes,

@@ -7,13 +7,16 @@
  * (compute-sanitizer memcheck sees any write past it). DC3's degenerate samples: n < 3, every
  * n mod 3, all-equal, period 3, period 6. Suite 'cuda': exits 77 without a GPU. Built twice:
  * sa_cuda_test_wide has SA_CUDA_NARROW64=0 (the ...64 calls sort on 64-bit words at every n).
- *   sa_cuda_test [--width 32|64] [--big]
+ *   sa_cuda_test [--width 32|64] [--big | --big-sa]
  * SA_CUDA_TEST_QUICK=1 samples the size sweeps (automatic under compute-sanitizer unless
  * SA_CUDA_TEST_FORCE is set; then SA_CUDA_TEST_QUICK decides); 2: small inputs only.
  * --big: one text past 2^31 on the 64-bit path (n = 2^31 + 2^20 + 3 random bytes with a planted
- * 100 KB repeat beyond 2^31, random ACGT, then an all-equal text of the same size), checked by
+ * 100 KB repeat beyond 2^31, random ACGT, then an all-equal text of the same size), each SA built
+ * inside exactly sa_cuda_build_workspace_size64 bytes (within 26n with text and SA), checked by
  * the device validator, by the LCP definition and the order at 200,000 random neighbours, and the
- * LRS against a scan of the downloaded LCP (about 110 GB of device memory, 40 GB of host memory). */
+ * LRS against a scan of the downloaded LCP; the random text's SA also by the doubling on 64-bit
+ * words, byte for byte (about 110 GB of device memory, 60 GB of host memory). --big-sa: the SA
+ * alone past 2^31 in its build workspace against sa.h (about 42 GB device, 40 GB host). */
 #include "check.h"
 #define SA_IMPLEMENTATION
 #include "sa.h"
@@ -600,17 +603,32 @@ static double now_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void check_big(const char *what, const uint8_t *t, int64_t n, int64_t min_lrs)
+static void check_big(const char *what, const uint8_t *t, int64_t n, int64_t min_lrs, int with_doubling)
 {
     double t0 = now_s();
     CHECK_CUDA(cudaMemcpy(D.text, t, (size_t)n, cudaMemcpyHostToDevice));
     CHECK_CUDA(cudaDeviceSynchronize());
     double t1 = now_s();
-    sa_cuda_status st = sa_cuda_build64(D.text, (int64_t *)D.sa, n, D.ws, D.ws_bytes, 0);
+    /* the SA inside exactly the build query's bytes at the end of the workspace: within 26n with
+     * text and SA (the 32-bit sorter's DC3 up to 3 x 2^30 - 1; 30.5n on 64-bit words) */
+    size_t wb = sa_cuda_build_workspace_size64(n);
+    double per = (double)(wb + 9 * (size_t)n) / (double)n;
+    CHECK(wb > 0 && wb <= D.ws_bytes, "%s: build workspace %zu of %zu", what, wb, D.ws_bytes);
+    CHECK(per <= (SA_CUDA_NARROW64 ? 26.0 : 31.0), "%s: SA in %.2f device bytes per input byte", what, per);
+    if (check_failures()) return;
+    sa_cuda_status st = sa_cuda_build64(D.text, (int64_t *)D.sa, n, (char *)D.ws + (D.ws_bytes - wb), wb, 0);
     CHECK_CUDA(cudaDeviceSynchronize());
     double t2 = now_s();
     CHECK(st == SA_CUDA_OK, "%s build64: %s", what, sa_cuda_status_string(st));
-    fprintf(stderr, "%s: n %lld built in %.2f s\n", what, (long long)n, t2 - t1);
+    fprintf(stderr, "%s: n %lld built in %.2f s (%.2f device bytes per input byte)\n", what, (long long)n, t2 - t1, per);
+    std::vector<int64_t> dbl;
+    if (with_doubling) { /* the doubling on 64-bit words (never narrowed past 2^31), into the LCP's buffer */
+        st = sa_cuda_build_algo64(D.text, (int64_t *)D.lcp, n, SA_CUDA_ALGO_DOUBLING, D.ws, D.ws_bytes, 0);
+        CHECK(st == SA_CUDA_OK, "%s build_algo64 doubling: %s", what, sa_cuda_status_string(st));
+        dbl.resize((size_t)n);
+        CHECK_CUDA(cudaMemcpy(dbl.data(), D.lcp, 8 * (size_t)n, cudaMemcpyDeviceToHost));
+        fprintf(stderr, "%s: the doubling in %.2f s\n", what, now_s() - t2);
+    }
     st = sa_cuda_lcp64(D.text, (const int64_t *)D.sa, (int64_t *)D.lcp, n, D.ws, D.ws_bytes, 0);
     CHECK(st == SA_CUDA_OK, "%s lcp64: %s", what, sa_cuda_status_string(st));
     st = sa_cuda_lrs64((const int64_t *)D.sa, (const int64_t *)D.lcp, n, D.res, D.ws, D.ws_bytes, 0);
@@ -627,6 +645,11 @@ static void check_big(const char *what, const uint8_t *t, int64_t n, int64_t min
     std::vector<int64_t> sa((size_t)n), lcp((size_t)n);
     CHECK_CUDA(cudaMemcpy(sa.data(), D.sa, 8 * (size_t)n, cudaMemcpyDeviceToHost));
     CHECK_CUDA(cudaMemcpy(lcp.data(), D.lcp, 8 * (size_t)n, cudaMemcpyDeviceToHost));
+    if (with_doubling) {
+        CHECK(first_diff(sa.data(), dbl.data(), n) < 0, "%s: DC3 and the doubling differ at %lld", what,
+              (long long)first_diff(sa.data(), dbl.data(), n));
+        std::vector<int64_t>().swap(dbl);
+    }
     /* LCP by its definition and the order of the two suffixes at random neighbours (and the ends) */
     long bad = 0;
     if (min_lrs == n - 1) { /* all equal: sa[k] = n-1-k and lcp[k] = k exactly (no byte-wise check) */
@@ -685,17 +708,73 @@ static void test_big(void)
     int64_t rep = 100000, src = 1000, dst = ((int64_t)1 << 31) + 1000; /* the copy lies past 2^31 */
     if (dst + rep > n) { CHECK(0, "planted repeat out of the text"); return; }
     memcpy(&t[(size_t)dst], &t[(size_t)src], (size_t)rep);
-    check_big("big random + repeat", t.data(), n, rep);
+    check_big("big random + repeat", t.data(), n, rep, 1);
     for (int64_t i = 0; i < n; i += 32) { /* random ACGT: several rounds with most of the text unsorted */
         uint64_t z = check__splitmix(&st);
         for (int64_t c = 0; c < 32 && i + c < n; c++) t[(size_t)(i + c)] = (uint8_t)"ACGT"[(z >> (2 * c)) & 3];
     }
-    check_big("big ACGT", t.data(), n, 16);
+    check_big("big ACGT", t.data(), n, 16, 0);
     memset(t.data(), 'a', (size_t)n);
-    check_big("big all-equal", t.data(), n, n - 1);
+    check_big("big all-equal", t.data(), n, n - 1, 0);
     dev_free<W64>();
 }
 
+/* --big-sa: the SA alone past 2^31 where an 80 GB card holds it: sa_cuda_build64 in exactly
+ * sa_cuda_build_workspace_size64 bytes (text + SA + workspace within 26n: the 32-bit sorter's
+ * DC3 up to 3 x 2^30 - 1), random bytes with a planted repeat past 2^31 compared byte for byte
+ * with sa.h's sa_build64 (on every host core when built with OpenMP), then an all-equal text
+ * (sa[k] = n - 1 - k). */
+static void test_big_sa(void)
+{
+    int64_t n = ((int64_t)1 << 31) + ((int64_t)1 << 20) + 3;
+    size_t wb = sa_cuda_build_workspace_size64(n);
+    double per = (double)(wb + 9 * (size_t)n) / (double)n;
+    printf("big SA: n %lld, build workspace %zu bytes, %.2f device bytes per input byte with text and SA\n",
+           (long long)n, wb, per);
+    CHECK(wb > 0 && per <= (SA_CUDA_NARROW64 ? 26.0 : 31.0), "big SA: %.2f bytes per input byte", per);
+    if (check_failures()) return;
+    uint8_t *d_text = NULL;
+    int64_t *d_sa = NULL;
+    void *d_ws = NULL;
+    CHECK_CUDA(cudaMalloc(&d_text, (size_t)n));
+    CHECK_CUDA(cudaMalloc(&d_sa, 8 * (size_t)n));
+    CHECK_CUDA(cudaMalloc(&d_ws, wb));
+    if (check_failures()) return;
+    std::vector<uint8_t> t((size_t)n);
+    uint64_t st = check_rand();
+    for (int64_t i = 0; i < n; i += 8) {
+        uint64_t z = check__splitmix(&st);
+        memcpy(&t[(size_t)i], &z, (size_t)(n - i < 8 ? n - i : 8));
+    }
+    int64_t rep = 100000, src = 1000, dst = ((int64_t)1 << 31) + 1000; /* the copy lies past 2^31 */
+    memcpy(&t[(size_t)dst], &t[(size_t)src], (size_t)rep);
+    std::vector<int64_t> g((size_t)n), ref((size_t)n);
+    for (int pass = 0; pass < 2; pass++) {
+        const char *what = pass == 0 ? "big SA random + repeat" : "big SA all-equal";
+        if (pass == 1) memset(t.data(), 'a', (size_t)n);
+        CHECK_CUDA(cudaMemcpy(d_text, t.data(), (size_t)n, cudaMemcpyHostToDevice));
+        double t0 = now_s();
+        sa_cuda_status s = sa_cuda_build64(d_text, d_sa, n, d_ws, wb, 0);
+        CHECK_CUDA(cudaDeviceSynchronize());
+        double t1 = now_s();
+        CHECK(s == SA_CUDA_OK, "%s: %s", what, sa_cuda_status_string(s));
+        CHECK_CUDA(cudaMemcpy(g.data(), d_sa, 8 * (size_t)n, cudaMemcpyDeviceToHost));
+        int64_t d = -1;
+        if (pass == 0) {
+            sa_options o = sa_options_default(); /* every core */
+            CHECK(sa_build64(t.data(), ref.data(), n, &o) == SA_OK);
+            d = first_diff(ref.data(), g.data(), n);
+            CHECK(d < 0, "%s: SA differs from sa.h's at %lld (cpu %lld gpu %lld)", what, (long long)d,
+                  (long long)(d >= 0 ? ref[(size_t)d] : 0), (long long)(d >= 0 ? g[(size_t)d] : 0));
+        } else {
+            for (int64_t k = 0; k < n && d < 0; k++)
+                if (g[(size_t)k] != n - 1 - k) d = k;
+            CHECK(d < 0, "%s: sa[%lld] = %lld", what, (long long)d, (long long)(d >= 0 ? g[(size_t)d] : 0));
+        }
+        printf("%s: n %lld, build64 %.2f s, checked in %.2f s\n", what, (long long)n, t1 - t0, now_s() - t1);
+    }
+    cudaFree(d_text); cudaFree(d_sa); cudaFree(d_ws);
+}
 
 int main(int argc, char **argv)
 {
@@ -704,6 +783,7 @@ int main(int argc, char **argv)
     int big = 0, width = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--big") == 0) big = 1;
+        if (strcmp(argv[i], "--big-sa") == 0) big = 2;
         if (strcmp(argv[i], "--width") == 0 && i + 1 < argc) width = atoi(argv[++i]);
     }
     quick = getenv("SA_CUDA_TEST_QUICK") ? atoi(getenv("SA_CUDA_TEST_QUICK")) : 0;
@@ -711,7 +791,7 @@ int main(int argc, char **argv)
     if (getenv("CUDA_INJECTION64_PATH") && *getenv("CUDA_INJECTION64_PATH") && !getenv("SA_CUDA_TEST_FORCE")) quick = 1;
     setvbuf(stdout, NULL, _IOLBF, 0); /* the big run's progress lines reach the log as they happen */
     if (big) {
-        test_big();
+        if (big == 2) test_big_sa(); else test_big();
         return check_done();
     }
     test_rule();
