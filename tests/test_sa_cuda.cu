@@ -694,20 +694,29 @@ static void check_big(const char *what, const uint8_t *t, int64_t n, int64_t min
     fflush(stdout);
 }
 
-static void test_big(void)
+/* The big tests' text: n random bytes (the generator's state left in *st) with bytes
+ * [1000, 1000 + BIG_REPEAT) copied to 2^31 + 1000, a repeat past 2^31. */
+#define BIG_N (((int64_t)1 << 31) + ((int64_t)1 << 20) + 3)
+#define BIG_REPEAT 100000
+static std::vector<uint8_t> big_random_text(int64_t n, uint64_t *st)
 {
-    int64_t n = ((int64_t)1 << 31) + ((int64_t)1 << 20) + 3;
-    dev_init<W64>(n);
-    if (check_failures()) return;
     std::vector<uint8_t> t((size_t)n);
-    uint64_t st = check_rand();
     for (int64_t i = 0; i < n; i += 8) {
-        uint64_t z = check__splitmix(&st);
+        uint64_t z = check__splitmix(st);
         memcpy(&t[(size_t)i], &z, (size_t)(n - i < 8 ? n - i : 8));
     }
-    int64_t rep = 100000, src = 1000, dst = ((int64_t)1 << 31) + 1000; /* the copy lies past 2^31 */
-    if (dst + rep > n) { CHECK(0, "planted repeat out of the text"); return; }
-    memcpy(&t[(size_t)dst], &t[(size_t)src], (size_t)rep);
+    int64_t src = 1000, dst = ((int64_t)1 << 31) + 1000;
+    if (dst + BIG_REPEAT <= n) memcpy(&t[(size_t)dst], &t[(size_t)src], BIG_REPEAT);
+    return t;
+}
+
+static void test_big(void)
+{
+    int64_t n = BIG_N, rep = BIG_REPEAT;
+    dev_init<W64>(n);
+    if (check_failures()) return;
+    uint64_t st = check_rand();
+    std::vector<uint8_t> t = big_random_text(n, &st);
     check_big("big random + repeat", t.data(), n, rep, 1);
     for (int64_t i = 0; i < n; i += 32) { /* random ACGT: several rounds with most of the text unsorted */
         uint64_t z = check__splitmix(&st);
@@ -726,7 +735,7 @@ static void test_big(void)
  * (sa[k] = n - 1 - k). */
 static void test_big_sa(void)
 {
-    int64_t n = ((int64_t)1 << 31) + ((int64_t)1 << 20) + 3;
+    int64_t n = BIG_N;
     size_t wb = sa_cuda_build_workspace_size64(n);
     double per = (double)(wb + 9 * (size_t)n) / (double)n;
     printf("big SA: n %lld, build workspace %zu bytes, %.2f device bytes per input byte with text and SA\n",
@@ -740,14 +749,8 @@ static void test_big_sa(void)
     CHECK_CUDA(cudaMalloc(&d_sa, 8 * (size_t)n));
     CHECK_CUDA(cudaMalloc(&d_ws, wb));
     if (check_failures()) return;
-    std::vector<uint8_t> t((size_t)n);
     uint64_t st = check_rand();
-    for (int64_t i = 0; i < n; i += 8) {
-        uint64_t z = check__splitmix(&st);
-        memcpy(&t[(size_t)i], &z, (size_t)(n - i < 8 ? n - i : 8));
-    }
-    int64_t rep = 100000, src = 1000, dst = ((int64_t)1 << 31) + 1000; /* the copy lies past 2^31 */
-    memcpy(&t[(size_t)dst], &t[(size_t)src], (size_t)rep);
+    std::vector<uint8_t> t = big_random_text(n, &st);
     std::vector<int64_t> g((size_t)n), ref((size_t)n);
     for (int pass = 0; pass < 2; pass++) {
         const char *what = pass == 0 ? "big SA random + repeat" : "big SA all-equal";
