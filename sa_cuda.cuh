@@ -200,7 +200,8 @@
  *        calls' own copies removed; host_compute64 overlaps with streams >= 2); the doubling's
  *        extension rounds (no rank array for random-looking text); round 0's code table in
  *        shared memory; the ...64 SA below 2^31 - 1 by the 32-bit sorter (SA_CUDA_NARROW64),
- *        up to 3 x 2^30 - 1 by its DC3 (19.7n instead of 30.5n)
+ *        up to 3 x 2^30 - 1 by its DC3 (19.7n instead of 30.5n); the rounds skip the rank
+ *        writes of items whose group keeps its head
  *   0.9.0 SA_CUDA_ERR_MPI -6 (never returned), SA_CUDA_ERR_INTERNAL -7: the project-wide values;
  *        SA_CUDA_VERSION_*; the LICENSE text at the end; the DC3 sorter and the default rule
  *        (sa_cuda_build_algo, sa_cuda_build_workspace_size, sa_cuda_default_algorithm,
