@@ -144,7 +144,7 @@
  *   decoding (a piece does not end at the next sample's row: SA_ERR_ARG, text unspecified);
  *   no input makes these functions read or write outside the arrays. Memory beyond the caller's
  *   arrays: BWT 4n (the SA) + sa_build's; inverse BWT 4n (aux) + 64 KB, or 8n (primary only) +
- *   256 KB a thread + 384 KB; GSA 4n + sa_build's; search none.
+ *   257 KB a thread + 384 KB; GSA 4n + sa_build's; search none.
  *   Algorithms: the BWT is one parallel pass over the SA of sa_build (not yet fused into the SA
  *   construction); the inverse walks psi (the inverse of LF) with a first-byte table, 16 aux
  *   pieces interleaved per thread, or (primary only) bigram psi forward and bigram LF backward at
@@ -351,8 +351,8 @@ SA_DEF sa_status sa_bwt_from_sa(const uint8_t *text, const int32_t *sa, uint8_t 
                                int32_t n, const sa_options *opt);
 /* Inverse BWT: text[0..n) from sa_bwt's output. text may equal bwt. A primary index outside
  * [1, n] (0 for n = 0) is SA_ERR_ARG with text untouched; an index that does not decode to a
- * whole text is SA_ERR_ARG found after decoding (text unspecified). Sequential decoding; with
- * threads, the counting and the successor table run in parallel. */
+ * whole text is SA_ERR_ARG found after decoding (text unspecified). Decoding is two walks (from
+ * both ends); with threads, the counting and the successor table run in parallel. */
 SA_DEF sa_status sa_unbwt(const uint8_t *bwt, uint8_t *text, int32_t primary, int32_t n, const sa_options *opt);
 /* Inverse BWT from aux samples (r and aux as sa_bwt_aux): the (n-1)/r + 1 pieces decode in
  * parallel. A sample outside [1, n] or r not a power of two >= 2: SA_ERR_ARG, text untouched; a
@@ -380,7 +380,7 @@ SA_DEF sa_status sa_search_many(const uint8_t *text, const int32_t *sa, int32_t 
                                const int64_t *off, int64_t npat, int32_t *lo, int32_t *count, const sa_options *opt);
 
 /* Reusable context: the workspace of the functions above for every n <= max_n, allocated once
- * (SA_MALLOC; 9 max_n bytes + 64 KB + 1 KB per thread) and the options copied. sa_build's own scratch (see
+ * (SA_MALLOC; 9 max_n bytes + 384 KB + 257 KB per thread) and the options copied. sa_build's own scratch (see
  * ALGORITHMS) is still allocated per call. One context serves one call at a time. */
 typedef struct sa_context sa_context;
 SA_DEF sa_status sa_context_create(int32_t max_n, const sa_options *opt, sa_context **ctx);
@@ -1275,8 +1275,12 @@ SA_DEF sa_status sa_bwt_from_sa(const uint8_t *text, const int32_t *sa, uint8_t 
  * system): psi2 forward from suffix 0 and LF2 backward from the $ row, which meet in the middle
  * (LF2: 4n bytes more). psi2 and LF2 are exact (the rows next to the $ row included), every value lies in
  * [0, n] whatever the input, so corrupted indices cannot reach outside the arrays; a walk that
- * enters row 0 or the row of suffix 0 where it must not, or ends elsewhere, gives SA_ERR_ARG
- * (that also rules out a psi cycle through row 0 shorter than n + 1). */
+ * enters row 0 or the row of suffix 0 where it must not, or ends elsewhere, gives SA_ERR_ARG.
+ * That rules out a psi cycle through row p shorter than n + 1 although a psi2 walk sees every
+ * other row only: psi(0) = p, so the cycle holds row 0 and its length L divides n + 1; L odd
+ * puts row 0 at the even distance L - 1 < n from p, L even puts row p at the even distance L.
+ * Bigram psi for the aux inverse below was measured slower than its single-byte psi (the fill
+ * pass writes to 65536 buckets a thread instead of 256; Xeon host, 2026-11-27). */
 #define SA__UB_B2 65536 /* bigram buckets */
 /* The inverses' first pass, inside their parallel region: each thread counts the bytes of its
  * slice bwt[lo..hi) into c (its 256 words of cnt); then one thread turns the T threads' counts
@@ -1325,7 +1329,7 @@ static sa_status sa__unbwt_bi(const uint8_t *bwt, uint8_t *text, uint32_t p, int
     uint32_t *lf = psi + (size_t)n + 1;
     uint32_t *h2 = cnt + (size_t)nt * 256;        /* per thread: bigram (c << 8 | a) starts */
     uint32_t *E = h2 + (size_t)nt * SA__UB_B2;   /* bigram (a << 8 | c) ends */
-    uint32_t C[257];
+    uint32_t C[257], part[SA_MAX_THREADS];
     const uint32_t un = (uint32_t)n;
     const unsigned lastc = bwt[0];
     int shift = 0;
@@ -1351,21 +1355,34 @@ static sa_status sa__unbwt_bi(const uint8_t *bwt, uint8_t *text, uint32_t p, int
             for (uint32_t j = js > p + 1 ? js : p + 1; j < je; j++) hb[bwt[j - 1]]++;
         }
         SA__OMP(omp barrier)
-        SA__OMP(omp single)
-        {
-            uint32_t sum = 1;
-            for (uint32_t a = 0; a < 256; a++) {
-                if (a == lastc) sum++; /* row S */
-                for (uint32_t b = 0; b < 256; b++) {
-                    for (int q = 0; q < T; q++) {
-                        uint32_t *x = h2 + (size_t)q * SA__UB_B2 + (b << 8 | a);
-                        uint32_t v = *x;
-                        *x = sum;
-                        sum += v;
-                    }
-                    E[a << 8 | b] = sum;
+        /* each bucket's first row, in (a, c, thread) order after $ and row S, in parallel (was
+         * one thread over all T x 64K counts, strided): thread t sums, then places, the first
+         * bytes a in [a0, a1); each thread reads 64K counts twice */
+        uint32_t a0 = (uint32_t)(256 * t / T), a1 = (uint32_t)(256 * (t + 1) / T), sum = 0;
+        for (uint32_t a = a0; a < a1; a++) {
+            sum += a == lastc;
+            for (uint32_t b = 0; b < 256; b++)
+                for (int q = 0; q < T; q++) sum += h2[(size_t)q * SA__UB_B2 + (b << 8 | a)];
+        }
+        part[t] = sum;
+        SA__OMP(omp barrier)
+        sum = 1; /* row 0: $ */
+        for (int q = 0; q < t; q++) sum += part[q];
+        for (uint32_t a = a0; a < a1; a++) {
+            sum += a == lastc; /* row S */
+            for (uint32_t b = 0; b < 256; b++) {
+                for (int q = 0; q < T; q++) {
+                    uint32_t *x = h2 + (size_t)q * SA__UB_B2 + (b << 8 | a);
+                    uint32_t v = *x;
+                    *x = sum;
+                    sum += v;
                 }
+                E[a << 8 | b] = sum;
             }
+        }
+        SA__OMP(omp barrier)
+        SA__OMP(omp single nowait)
+        {
             uint32_t w = 0;
             for (uint32_t v = 0; v <= (un >> shift); v++) {
                 while (E[w] <= (v << shift)) w++;

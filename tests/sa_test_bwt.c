@@ -208,7 +208,7 @@ static void test_bwt_large(void)
         CHECK(sa_build(t, sa, m, NULL) == SA_OK && sa_validate(t, sa, m) == SA_OK, "%s", kname[kind]);
         int32_t r = 1 << (1 + (int)check_rand_below(14));
         int32_t wp = naive_bwt(t, m, sa, w, waux, r);
-        for (int th = 1; th <= 4; th += 3) {
+        for (int th = 1; th <= 4; th += th == 1 ? 2 : 1) { /* 3: bucket slices of unequal width */
             sa_options o = thr(th);
             int32_t p;
             CHECK(sa_bwt_from_sa(t, sa, u, &p, 0, m, &o) == SA_OK && p == wp && memcmp(u, w, (size_t)m) == 0,
@@ -294,6 +294,31 @@ static void test_corrupt(void)
                 if (st == SA_OK)
                     CHECK(sa_bwt(b, u2, &p2, m, NULL) == SA_OK && p2 == q && memcmp(u2, u, (size_t)m) == 0,
                           "%s n=%d primary %d accepted but not the inverse", kname[kind], m, q);
+                /* the same primary index with aux samples (r = 2, 4): the samples of the test's own
+                 * cycle (row of suffix m - k = LF^k(row 0)) decode to that text; any other value
+                 * of one sample (every value for m <= 24), or any samples when the cycle is
+                 * short, is SA_ERR_ARG. Odd and even last pieces, walks through rows 0 and q. */
+                int32_t rowof[41], A[41];
+                for (int32_t k = 0, x = 0; k <= m; k++, x = lf[x]) rowof[m - k] = x;
+                for (int32_t r = 2; r <= 4; r *= 2) {
+                    int32_t nseg = (m - 1) / r + 1;
+                    for (int32_t j = 0; j < nseg; j++)
+                        A[j] = len == m + 1 ? rowof[j * r] : 1 + (int32_t)check_rand_below((uint64_t)m);
+                    A[0] = q;
+                    memset(u2, 0x5A, (size_t)m);
+                    st = sa_unbwt_aux(u, u2, A, r, m, NULL);
+                    CHECK(st == (len == m + 1 ? SA_OK : SA_ERR_ARG) && (st != SA_OK || memcmp(u2, b, (size_t)m) == 0),
+                          "%s n=%d primary %d r=%d: aux status %d, cycle %d", kname[kind], m, q, r, (int)st, len);
+                    if (len != m + 1 || nseg < 2) continue;
+                    int32_t j = 1 + (int32_t)check_rand_below((uint64_t)(nseg - 1)), keep = A[j];
+                    for (int32_t v = 1; v <= m; v++) {
+                        if (v == keep || (m > 24 && check_rand_below(8) != 0)) continue;
+                        A[j] = v;
+                        CHECK(sa_unbwt_aux(u, u2, A, r, m, NULL) == SA_ERR_ARG, "%s n=%d primary %d r=%d aux[%d] %d for %d",
+                              kname[kind], m, q, r, j, v, keep);
+                    }
+                    A[j] = keep;
+                }
             }
         }
     /* the BWT of an SA that is not a permutation: a status, no stray access */

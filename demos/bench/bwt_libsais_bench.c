@@ -1,7 +1,8 @@
 /* bwt_libsais_bench.c - sa.h's BWT, inverse BWT, GSA (and integer-alphabet SA when sa.h has
  * sa_build_int) against libsais 2.10 in one process, same threads (issue 26).
  *
- *   bwt_libsais_bench [FILE | --random N | --acgt N] [--threads 1,8,16] [--reps 3] [--aux R]
+ *   bwt_libsais_bench [FILE | --random N | --acgt N | --fib N] [--threads 1,8,16] [--reps 3] [--aux R]
+ *                     [--ops unbwt,unbwt_aux,...]   (default: every row)
  *
  * Every row: min of REPS runs, the two libraries interleaved (A B A B ...), outputs compared
  * byte for byte (column same). ratio = libsais time / sa.h time (> 1: sa.h faster). Rows:
@@ -15,6 +16,8 @@
  *   int        sa_build_int    vs libsais_int, 1 thread, the input's bytes as int32 symbols, k = 256
  *   unbwt_ctx, unbwt_aux_ctx    the inverses through sa_context_unbwt: the workspace allocated
  *              (and its pages touched) once, as libsais's caller-given A is
+ * The inverses decode the BWT and samples of one sa_bwt_aux call made before the rows (all
+ * threads). --fib N: the Fibonacci word over a, b (long repeats at every scale).
  * Without -DSA_BENCH_LIBSAIS (meson: no -Dlibsais_dir) only sa.h runs. CSV on stdout. */
 #include "../demo_common.h"
 #define SA_IMPLEMENTATION
@@ -24,17 +27,21 @@
 #endif
 
 static double best(double a, double b) { return a < b ? a : b; }
+static const char *names[] = {"bwt", "bwt_aux", "unbwt", "unbwt_aux", "gsa", "int", "unbwt_ctx", "unbwt_aux_ctx"};
 
 int main(int argc, char **argv)
 {
     const char *file = NULL, *threads_s = "1";
     int64_t nrand = 0, reps = 3, r = 4096;
-    int acgt = 0;
-    dc_init(argc, argv, "[FILE | --random N | --acgt N] [--threads 1,8,16] [--reps K] [--aux R]");
+    int acgt = 0, fib = 0;
+    const char *ops_s = NULL;
+    dc_init(argc, argv, "[FILE | --random N | --acgt N | --fib N] [--threads 1,8,16] [--reps K] [--aux R] [--ops A,B]");
     for (int i = 1; i < argc; i++) {
         if (dc_is(argv[i], "-h") || dc_is(argv[i], "--help")) dc_help();
         else if (dc_is(argv[i], "--random")) nrand = dc_arg_i64(&i, 1, INT32_MAX);
         else if (dc_is(argv[i], "--acgt")) nrand = dc_arg_i64(&i, 1, INT32_MAX), acgt = 1;
+        else if (dc_is(argv[i], "--fib")) nrand = dc_arg_i64(&i, 1, INT32_MAX), fib = 1;
+        else if (dc_is(argv[i], "--ops")) ops_s = dc_arg_str(&i);
         else if (dc_is(argv[i], "--threads")) threads_s = dc_arg_str(&i);
         else if (dc_is(argv[i], "--reps")) reps = dc_arg_i64(&i, 1, 100);
         else if (dc_is(argv[i], "--aux")) r = dc_arg_i64(&i, 2, 1 << 30);
@@ -42,6 +49,18 @@ int main(int argc, char **argv)
         else file = argv[i];
     }
     if (r & (r - 1)) dc_usage_error("--aux must be a power of two");
+    int want[8];
+    for (int op = 0; op < 8; op++) want[op] = ops_s == NULL;
+    if (ops_s) {
+        char ob[256];
+        snprintf(ob, sizeof ob, "%s", ops_s);
+        for (char *tok = strtok(ob, ","); tok; tok = strtok(NULL, ",")) {
+            int op = 0;
+            while (op < 8 && strcmp(tok, names[op]) != 0) op++;
+            if (op == 8) dc_usage_error("--ops: unknown row '%s'", tok);
+            want[op] = 1;
+        }
+    }
     uint8_t *t;
     size_t nz;
     if (file) dc_read_file(file, INT32_MAX - 1, &t, &nz);
@@ -51,13 +70,24 @@ int main(int argc, char **argv)
         t = (uint8_t *)malloc(nz);
         dc_random_bytes(t, nz, 26);
         if (acgt) for (size_t i = 0; i < nz; i++) t[i] = (uint8_t)"ACGT"[t[i] & 3];
+        if (fib) { /* the fixed point of a -> ab, b -> a, grown in place */
+            t[0] = 'a';
+            if (nz > 1) t[1] = 'b';
+            for (size_t i = 1, w = 2; w < nz; i++) {
+                t[w++] = 'a';
+                if (t[i] == 'a' && w < nz) t[w++] = 'b';
+            }
+        }
     }
     int32_t n = (int32_t)nz;
     size_t naux = (size_t)((n - 1) / r + 1);
     uint8_t *u1 = (uint8_t *)malloc(nz), *u2 = (uint8_t *)malloc(nz), *g = (uint8_t *)malloc(nz);
     int32_t *A = (int32_t *)malloc((nz + 1) * 4), *B = (int32_t *)malloc((nz + 1) * 4);
-    int32_t *I1 = (int32_t *)malloc(naux * 4), *I2 = (int32_t *)malloc(naux * 4);
-    if (!u1 || !u2 || !g || !A || !B || !I1 || !I2) { fprintf(stderr, "out of memory\n"); return DC_EXIT_FAIL; }
+    int32_t *I1 = (int32_t *)malloc(naux * 4), *I2 = (int32_t *)malloc(naux * 4), *IU = (int32_t *)malloc(naux * 4);
+    uint8_t *ub = (uint8_t *)malloc(nz); /* the BWT the inverses decode, with samples IU (IU[0]: primary) */
+    if (!u1 || !u2 || !g || !A || !B || !I1 || !I2 || !IU || !ub) { fprintf(stderr, "out of memory\n"); return DC_EXIT_FAIL; }
+    if (want[2] || want[3] || want[6] || want[7])
+        if (sa_bwt_aux(t, ub, IU, (int32_t)r, n, NULL) != SA_OK) { fprintf(stderr, "sa_bwt_aux failed\n"); return DC_EXIT_FAIL; }
     /* the GSA input: strings cut at '\n' (or every 64 bytes), no 0 inside */
     int has_nl = memchr(t, '\n', nz) != NULL;
     for (size_t i = 0; i < nz; i++) g[i] = has_nl ? (t[i] == '\n' ? 0 : (t[i] ? t[i] : 1)) : (i % 64 == 63 ? 0 : (t[i] ? t[i] : 1));
@@ -77,21 +107,21 @@ int main(int argc, char **argv)
         for (int op = 0; op < 8; op++) {
             double ta = 1e30, tb = 1e30;
             int same = 1;
-            if (op == 5 && th != 1) continue;
+            if (!want[op] || (op == 5 && th != 1)) continue;
             for (int64_t k = 0; k < reps; k++) {
                 double t0 = dc_now(), t1, t2;
-                int32_t p1 = 0, p2 = 0;
+                int32_t p1 = 0;
                 sa_status st = SA_OK;
                 switch (op) {
                 case 0: st = sa_bwt(t, u1, &p1, n, &o); break;
                 case 1: st = sa_bwt_aux(t, u1, I1, (int32_t)r, n, &o); break;
-                case 2: if (k == 0) st = sa_bwt(t, u2, &p2, n, &o), I2[0] = p2; t0 = dc_now(); st = sa_unbwt(u2, u1, I2[0], n, &o); break;
-                case 3: if (k == 0) st = sa_bwt_aux(t, u2, I2, (int32_t)r, n, &o); t0 = dc_now(); st = sa_unbwt_aux(u2, u1, I2, (int32_t)r, n, &o); break;
+                case 2: st = sa_unbwt(ub, u1, IU[0], n, &o); break;
+                case 3: st = sa_unbwt_aux(ub, u1, IU, (int32_t)r, n, &o); break;
                 case 4: st = sa_gsa(g, A, NULL, n, &o); break;
-                case 6: if (k == 0) st = sa_bwt(t, u2, &p2, n, &o), I2[0] = p2, sa_context_unbwt(ctx, u2, u1, I2, 0, n);
-                        t0 = dc_now(); st = sa_context_unbwt(ctx, u2, u1, I2, 0, n); break;
-                case 7: if (k == 0) st = sa_bwt_aux(t, u2, I2, (int32_t)r, n, &o), sa_context_unbwt(ctx, u2, u1, I2, (int32_t)r, n);
-                        t0 = dc_now(); st = sa_context_unbwt(ctx, u2, u1, I2, (int32_t)r, n); break;
+                case 6: if (k == 0) sa_context_unbwt(ctx, ub, u1, IU, 0, n); /* pages touched once */
+                        t0 = dc_now(); st = sa_context_unbwt(ctx, ub, u1, IU, 0, n); break;
+                case 7: if (k == 0) sa_context_unbwt(ctx, ub, u1, IU, (int32_t)r, n);
+                        t0 = dc_now(); st = sa_context_unbwt(ctx, ub, u1, IU, (int32_t)r, n); break;
                 default:
                     for (int32_t i = 0; i < n; i++) B[i] = t[i];
                     t0 = dc_now();
@@ -114,10 +144,10 @@ int main(int argc, char **argv)
                     same &= memcmp(u1, t, nz) == 0;
                     memset(u1, 0, nz);
                     t1 = dc_now();
-                    if (op == 2 || op == 6) q = th == 1 ? libsais_unbwt(u2, u1, B, n, NULL, I2[0])
-                                             : libsais_unbwt_omp(u2, u1, B, n, NULL, I2[0], th);
-                    else q = th == 1 ? libsais_unbwt_aux(u2, u1, B, n, NULL, (int32_t)r, I2)
-                                     : libsais_unbwt_aux_omp(u2, u1, B, n, NULL, (int32_t)r, I2, th);
+                    if (op == 2 || op == 6) q = th == 1 ? libsais_unbwt(ub, u1, B, n, NULL, IU[0])
+                                             : libsais_unbwt_omp(ub, u1, B, n, NULL, IU[0], th);
+                    else q = th == 1 ? libsais_unbwt_aux(ub, u1, B, n, NULL, (int32_t)r, IU)
+                                     : libsais_unbwt_aux_omp(ub, u1, B, n, NULL, (int32_t)r, IU, th);
                     break;
                 case 4: q = th == 1 ? libsais_gsa(g, B, n, 0, NULL) : libsais_gsa_omp(g, B, n, 0, NULL, th);
                         same &= q == 0 && memcmp(A, B, nz * 4) == 0; break;
@@ -142,7 +172,6 @@ int main(int argc, char **argv)
                 if (op == 2 || op == 3 || op >= 6) same &= memcmp(u1, t, nz) == 0;
 #endif
             }
-            static const char *names[] = {"bwt", "bwt_aux", "unbwt", "unbwt_aux", "gsa", "int", "unbwt_ctx", "unbwt_aux_ctx"};
             if (op == 5 && !same && ta >= 1e30) { printf("int,1,%d,,,,no sa_build_int\n", n); continue; }
             printf("%s,%d,%d,%.6f,%.6f,%.3f,%d\n", names[op], th, n, ta, tb < 1e30 ? tb : 0.0, tb < 1e30 ? tb / ta : 0.0, same);
             fflush(stdout);
@@ -150,6 +179,6 @@ int main(int argc, char **argv)
         }
         sa_context_destroy(ctx);
     }
-    free(t), free(u1), free(u2), free(g), free(A), free(B), free(I1), free(I2);
+    free(t), free(u1), free(u2), free(g), free(A), free(B), free(I1), free(I2), free(IU), free(ub);
     return dc_exit_code();
 }
