@@ -433,6 +433,10 @@ typedef struct sa_mpi_info {
     double time_lcp;    /* seconds for the LCP array */
     double time_lrs;    /* seconds for the LRS */
     double time_comm;   /* seconds this rank spent inside MPI calls (part of the three above) */
+    double time_phase[4]; /* SA_MPI_DIST's time_sa split on this rank: [0] the byte level's sample sort
+                             and naming, [1] the recursion (every deeper level, gathered or not),
+                             [2] of [1], rank 0's sort of a gathered level (SA-IS; 0 elsewhere),
+                             [3] the byte level's merge (the final distributed sort) */
     const char *mismatch; /* SA_ERR_ARG because ranks disagreed: the first differing choice
                              ("algorithm" or "lcp wanted"), the same on every rank; else NULL */
 } sa_mpi_info;
@@ -1938,6 +1942,7 @@ typedef struct sa__mpi_ctx {
     int64_t cbytes, ncoll;    /* bytes this rank sent in all-to-all exchanges; collective calls */
     int levels, cover;        /* DCX: recursion depth reached, the byte level's cover period */
     int64_t glim;             /* DCX: recursion levels this short are gathered (SA_MPI_DCX_GATHER) */
+    double ph[4];             /* DCX: seconds per phase (sa_mpi_info.time_phase) */
 } sa__mpi_ctx;
 
 static void *sa__mpi_alloc(int64_t count, size_t es)
@@ -2906,6 +2911,7 @@ static sa_status sa__mpi_dcx_base(sa__mpi_ctx *c, const sa__mpi_txt *t, int64_t 
             st = sa__mpi_recv(c, all + (size_t)l * es, k, t->b ? MPI_BYTE : MPI_UINT64_T, es, (int)q);
         }
         if (st == SA_OK) {
+            double t0 = MPI_Wtime();
             if (t->b) {
                 sa_options o;
                 memset(&o, 0, sizeof o);
@@ -2916,6 +2922,7 @@ static sa_status sa__mpi_dcx_base(sa__mpi_ctx *c, const sa__mpi_txt *t, int64_t 
                 sa = (int64_t *)all; /* the names' suffix array, in place */
                 all = NULL;
             }
+            c->ph[2] += MPI_Wtime() - t0;
         }
     } else {
         st = sa__mpi_send(c, t->b ? (const void *)t->b : (const void *)t->w, c->cnt, t->b ? MPI_BYTE : MPI_UINT64_T,
@@ -2988,6 +2995,74 @@ static int sa__mpi_dc_bucket(const sa__mpi_dc *d, const uint64_t *w, const uint6
     return a;
 }
 
+/* Merges the class runs [h0[a], e0[a]) of kr (a < X; each run in suffix order; kr[i].pos indexes
+ * the merge record mr + pos * s) into out[0..) as text positions, by a winner tree over the runs. */
+static void sa__mpi_dc_kmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa__mpi_rec *kr, const int64_t *h0,
+                              const int64_t *e0, int64_t *out)
+{
+    int64_t hd[16], en[16], e, m = 0;
+    int a, K = 1, tr[32], s = d->s, X = d->X;
+    for (a = 0; a < X; a++) { hd[a] = h0[a]; en[a] = e0[a]; m += en[a] - hd[a]; }
+    while (K < X) K *= 2;
+    for (a = X; a < K; a++) hd[a] = en[a] = 0; /* empty runs pad the tree */
+    for (a = 0; a < K; a++) tr[K + a] = a;
+#define SA__MPI_HEAD(u) (mr + kr[hd[u]].pos * s)
+#define SA__MPI_WIN(u, v) (hd[u] >= en[u] ? v : hd[v] >= en[v] ? u \
+                           : sa__mpi_dc_cmp(d, SA__MPI_HEAD(v), SA__MPI_HEAD(u)) < 0 ? v : u)
+    for (a = K - 1; a >= 1; a--) tr[a] = SA__MPI_WIN(tr[2 * a], tr[2 * a + 1]);
+    for (e = 0; e < m; e++) {
+        int w = tr[1], x;
+        out[e] = (int64_t)(SA__MPI_HEAD(w)[d->nw] & (((uint64_t)1 << 58) - 1));
+        hd[w]++;
+        if (hd[w] + 8 < en[w]) SA__PF(mr + kr[hd[w] + 8].pos * s);
+        for (x = (K + w) / 2; x >= 1; x /= 2) tr[x] = SA__MPI_WIN(tr[2 * x], tr[2 * x + 1]);
+    }
+#undef SA__MPI_WIN
+#undef SA__MPI_HEAD
+}
+
+/* Runs of fewer records than this per thread are merged by one thread. */
+#ifndef SA__MPI_PMERGE_MIN
+#define SA__MPI_PMERGE_MIN 32768
+#endif
+
+/* The same merge of all m records by up to nt threads: nth - 1 splitter records (evenly spaced in
+ * suffix order among 8 * nth drawn evenly from kr) cut every run by binary search (the runs are
+ * in suffix order and sa__mpi_dc_cmp is the suffix order between any two records), so thread t
+ * merges the records between splitters t - 1 and t into its own stretch of out. */
+static void sa__mpi_dc_pmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa__mpi_rec *kr, const int64_t *hd,
+                              const int64_t *en, int64_t m, int nt, int64_t *out)
+{
+    enum { MAXT = 64 };
+    int64_t cut[MAXT + 1][16], base[MAXT + 1], smp[8 * MAXT], tmp[8 * MAXT], spl[MAXT];
+    int s = d->s, X = d->X, nth = nt < MAXT ? nt : MAXT, t, a, ns, i;
+    if ((int64_t)nth > m / SA__MPI_PMERGE_MIN) nth = (int)(m / SA__MPI_PMERGE_MIN);
+    if (nth <= 1) { sa__mpi_dc_kmerge(d, mr, kr, hd, en, out); return; }
+    ns = 8 * nth;
+    for (i = 0; i < ns; i++) smp[i] = kr[(int64_t)i * m / ns].pos; /* record indices */
+    sa__mpi_dc_msort(d, mr, smp, tmp, ns);
+    for (t = 1; t < nth; t++) spl[t] = smp[t * ns / nth];
+    for (a = 0; a < X; a++) { cut[0][a] = hd[a]; cut[nth][a] = en[a]; }
+    base[0] = 0;
+    for (t = 1; t <= nth; t++) {
+        base[t] = 0;
+        for (a = 0; a < X; a++) {
+            if (t < nth) { /* the first record of run a not before splitter t */
+                int64_t lo = t > 1 ? cut[t - 1][a] : hd[a], hi = en[a];
+                const uint64_t *y = mr + spl[t] * s;
+                while (lo < hi) {
+                    int64_t mid = lo + (hi - lo) / 2;
+                    if (sa__mpi_dc_cmp(d, mr + kr[mid].pos * s, y) < 0) lo = mid + 1; else hi = mid;
+                }
+                cut[t][a] = lo;
+            }
+            base[t] += cut[t][a] - hd[a];
+        }
+    }
+    SA__OMP(omp parallel for num_threads(nth) schedule(dynamic, 1))
+    for (t = 0; t < nth; t++) sa__mpi_dc_kmerge(d, mr, kr, cut[t], cut[t + 1], out + base[t]);
+}
+
 /* Step 3: this rank's block of the level's SA (out[0..cnt)) from the text t and the sample ranks
  * *pR (R[j] for position lo + j, 0 off the sample and past n; cnt + X entries; put back here once
  * the records hold them). The records are built twice, straight into the send buffer grouped by
@@ -2997,7 +3072,7 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
                                    int64_t *out)
 {
     int64_t cnt = c->cnt, m = 0, ns, tot, e, rn = 0, *tcnt = NULL;
-    int s = d->s, X = d->X, P = c->P, q, rc, nth;
+    int s = d->s, P = c->P, q, rc, nth;
     uint64_t *mr = NULL, *smp = NULL, *all = NULL, *sb = NULL, seed = 0x5A4D5049ull ^ (uint64_t)c->n;
     int64_t *idx = NULL, *tmp = NULL, *pos = NULL;
     int *gcnt = NULL, *gdsp = NULL;
@@ -3106,11 +3181,11 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     pos = (int64_t *)sa__mpi_get(c, m, sizeof *pos);
     st = sa__mpi_agree(c, pos ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
-    {   /* X-way merge by a winner tree over the class runs of kr */
+    {   /* the class runs of kr (in suffix order each), then an X-way merge by nth threads */
         int64_t hd[16], en[16];
-        int a, K = 1, tr[32];
+        int a;
         for (a = 0; a < 16; a++) hd[a] = en[a] = 0;
-        for (e = 0; e < m;) { /* class runs */
+        for (e = 0; e < m;) {
             int64_t f = e;
             a = (int)(kr[e].k1 >> 60);
             while (f < m && (int)(kr[f].k1 >> 60) == a) f++;
@@ -3118,26 +3193,7 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
             en[a] = f;
             e = f;
         }
-        while (K < X) K *= 2;
-        for (a = 0; a < K; a++) tr[K + a] = a;
-#define SA__MPI_HEAD(u) (mr + kr[hd[u]].pos * s)
-        for (a = K - 1; a >= 1; a--) {
-            int u = tr[2 * a], v = tr[2 * a + 1];
-            tr[a] = hd[u] >= en[u] ? v : hd[v] >= en[v] ? u
-                  : sa__mpi_dc_cmp(d, SA__MPI_HEAD(v), SA__MPI_HEAD(u)) < 0 ? v : u;
-        }
-        for (e = 0; e < m; e++) {
-            int w = tr[1], x;
-            pos[e] = (int64_t)(SA__MPI_HEAD(w)[d->nw] & (((uint64_t)1 << 58) - 1));
-            hd[w]++;
-            if (hd[w] + 8 < en[w]) SA__PF(mr + kr[hd[w] + 8].pos * s);
-            for (x = (K + w) / 2; x >= 1; x /= 2) {
-                int u = tr[2 * x], v = tr[2 * x + 1];
-                tr[x] = hd[u] >= en[u] ? v : hd[v] >= en[v] ? u
-                      : sa__mpi_dc_cmp(d, SA__MPI_HEAD(v), SA__MPI_HEAD(u)) < 0 ? v : u;
-            }
-        }
-#undef SA__MPI_HEAD
+        sa__mpi_dc_pmerge(d, mr, kr, hd, en, m, c->nt, pos);
     }
     sa__mpi_put(c, kr); kr = NULL;
     sa__mpi_put(c, mr); mr = NULL;
@@ -3185,6 +3241,41 @@ static sa_status sa__mpi_dcx_prev(sa__mpi_ctx *c, const uint64_t *w, int64_t *pu
     return sa__mpi_allreduce(c, total, 1, MPI_SUM);
 }
 
+/* Bits set in x (the dense renaming below). */
+static int sa__mpi_popcount(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(x);
+#else
+    int k = 0;
+    for (; x; x &= x - 1) k++;
+    return k;
+#endif
+}
+
+/* Renames v[0..m) (values in [1, n]) in place to their ranks among the distinct values, 0-based,
+ * and returns the number of distinct values in *d: sa_build_int then gets an alphabet no larger
+ * than its text (a larger one makes it rename by a radix sort and a binary search per symbol,
+ * which measured as most of a gathered level's time). A bitmap of the values with a popcount
+ * prefix per 64-bit word: n / 4 bytes, two sequential passes and one over v. */
+static sa_status sa__mpi_dense(sa__mpi_ctx *c, uint64_t *v, int64_t m, int64_t n, int64_t *d)
+{
+    int64_t words = n / 64 + 1, w, i, sum = 0;
+    uint64_t *bits = (uint64_t *)sa__mpi_get(c, 2 * words, sizeof *bits), *pre;
+    if (!bits) return SA_ERR_NOMEM;
+    pre = bits + words;
+    memset(bits, 0, (size_t)words * sizeof *bits);
+    for (i = 0; i < m; i++) bits[v[i] >> 6] |= (uint64_t)1 << (v[i] & 63);
+    for (w = 0; w < words; w++) { pre[w] = (uint64_t)sum; sum += sa__mpi_popcount(bits[w]); }
+    for (i = 0; i < m; i++) {
+        uint64_t x = v[i];
+        v[i] = pre[x >> 6] + (uint64_t)sa__mpi_popcount(bits[x >> 6] & (((uint64_t)1 << (x & 63)) - 1));
+    }
+    sa__mpi_put(c, bits);
+    *d = sum;
+    return SA_OK;
+}
+
 static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk)
 {
     int64_t cnt = c->cnt, x, k = 0, tot = 0, *cn = NULL, pu = 1, q, i;
@@ -3213,7 +3304,8 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
     st = sa__mpi_agree(c, (c->r == 0 ? all != NULL : ko != NULL) ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     if (c->r == 0) {
-        int64_t o = k, rs = 0, g, pg = 0, p;
+        int64_t o = k, rs = 0, g, pg = 0, p, dn = 0;
+        double t0;
         sa_options opt;
         memset(&opt, 0, sizeof opt);
         opt.threads = c->nt;
@@ -3223,11 +3315,14 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
             o += cn[q];
         }
         for (i = 0; st == SA_OK && i < tot; i++) if (all[i] < 1 || all[i] > (uint64_t)c->n) st = SA_ERR_INTERNAL;
-        if (st == SA_OK && tot && narrow) { /* SA of the kept names - 1 (alphabet n), then run offsets */
+        t0 = MPI_Wtime();
+        if (st == SA_OK && tot) st = sa__mpi_dense(c, all, tot, c->n, &dn); /* alphabet dn <= tot */
+        if (st == SA_OK && tot && narrow) { /* SA of the kept names' ranks, then run offsets */
             int32_t *t32 = (int32_t *)all, *s32 = (int32_t *)sa__mpi_get(c, tot, sizeof *s32);
             if (!s32) st = SA_ERR_NOMEM;
-            for (i = 0; st == SA_OK && i < tot; i++) t32[i] = (int32_t)(all[i] - 1); /* writes trail reads */
-            if (st == SA_OK) st = sa_build_int(t32, s32, (int32_t)tot, (int32_t)c->n, &opt);
+            for (i = 0; st == SA_OK && i < tot; i++) t32[i] = (int32_t)all[i]; /* writes trail reads */
+            if (st == SA_OK) st = sa_build_int(t32, s32, (int32_t)tot, (int32_t)dn, &opt);
+            c->ph[2] += MPI_Wtime() - t0;
             for (i = 0; st == SA_OK && i < tot; i++) {
                 p = s32[i];
                 g = t32[p];
@@ -3238,8 +3333,9 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
         } else if (st == SA_OK && tot) {
             int64_t *t64 = (int64_t *)all, *s64 = (int64_t *)sa__mpi_get(c, tot, sizeof *s64);
             if (!s64) st = SA_ERR_NOMEM;
-            for (i = 0; st == SA_OK && i < tot; i++) t64[i] = (int64_t)all[i] - 1;
-            if (st == SA_OK) st = sa_build_int64(t64, s64, tot, c->n, &opt);
+            for (i = 0; st == SA_OK && i < tot; i++) t64[i] = (int64_t)all[i];
+            if (st == SA_OK) st = sa_build_int64(t64, s64, tot, dn, &opt);
+            c->ph[2] += MPI_Wtime() - t0;
             for (i = 0; st == SA_OK && i < tot; i++) {
                 p = s64[i];
                 g = t64[p];
@@ -3295,6 +3391,7 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
     uint64_t *R = NULL, *tw = NULL;
     int64_t *sa2 = NULL;
     sa_status st = SA_OK;
+    double t0 = MPI_Wtime(), t1;
     if (depth > c->levels) c->levels = depth;
     /* below 7 characters a level's sample need not be shorter than its text: always gathered */
     if (n <= (SA_MPI_DCX_BASE > 6 ? SA_MPI_DCX_BASE : 6) || c->P == 1 || (depth > 0 && n <= c->glim))
@@ -3341,6 +3438,8 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
     sa__mpi_put(c, rec); rec = NULL;
     if (st != SA_OK) goto done;
     if ((st = sa__mpi_allreduce(c, &act, 1, MPI_SUM)) != SA_OK) goto done;
+    t1 = MPI_Wtime();
+    if (depth == 0) c->ph[0] = t1 - t0;
     if (act == 0) { /* 2a. unique names are the ranks: R[i] = name (the sample at n dropped) */
         int64_t w = 0;
         R = (uint64_t *)sa__mpi_get(c, cnt + SA__MPI_H, sizeof *R);
@@ -3406,7 +3505,10 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
         if (st != SA_OK) goto done;
     }
     if ((st = sa__mpi_halo64(c, R, SA__MPI_H)) != SA_OK) goto done;
+    t0 = MPI_Wtime();
+    if (depth == 0) c->ph[1] = t0 - t1;
     st = sa__mpi_dcx_merge(c, &d, t, &R, out);
+    if (depth == 0) c->ph[3] = MPI_Wtime() - t0;
 done:
     if (rec) sa__mpi_put(c, rec);
     if (pr) sa__mpi_put(c, pr);
@@ -4068,6 +4170,7 @@ done:
         info->time_lcp = tlcp;
         info->time_lrs = tlrs;
         info->time_comm = c.tcomm;
+        memcpy(info->time_phase, c.ph, sizeof c.ph);
         info->cover = c.cover;
         info->peak_bytes = c.peak;
         info->comm_bytes = c.cbytes;

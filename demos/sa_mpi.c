@@ -199,15 +199,17 @@ static void report(const config *c, const result *r, size_t peak0, int ok)
         printf("variant,algo,lcp,index_bits,n,threads,ranks,time_io_s,time_alloc_s,time_sa_s,time_lcp_s,time_lrs_s,"
                "time_total_s,time_validate_s,throughput_mb_s,sa_throughput_mb_s,peak_mem_bytes,memory_overhead_ratio,"
                "lrs_len,lrs_sa_index,lrs_pos,lrs_count,sa_fnv1a64,ok,time_comm_s,peak_mem_rank0_bytes,rounds,"
-               "sa_only,cover,peak_sum_bytes,lib_peak_sum_bytes,comm_bytes_max,collectives_max\n");
+               "sa_only,cover,peak_sum_bytes,lib_peak_sum_bytes,comm_bytes_max,collectives_max,"
+               "time_dcx_sample_s,time_dcx_recursion_s,time_dcx_gathered_s,time_dcx_merge_s\n");
         printf("%s,%s,phi,%d,%llu,%d,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f,%llu,%.3f,%lld,%lld,%lld,%lld,"
-               "%016llx,%d,%.6f,%llu,%d,%d,%d,%llu,%llu,%llu,%llu\n",
+               "%016llx,%d,%.6f,%llu,%d,%d,%d,%llu,%llu,%llu,%llu,%.6f,%.6f,%.6f,%.6f\n",
                VARIANT, sa_mpi_algorithm_name(c->algo), c->wide ? 64 : 32, (unsigned long long)c->n, threads,
                c->ranks, r->t_io, r->t_alloc, m->time_sa, m->time_lcp, m->time_lrs, tot, r->t_check,
                tot > 0 ? mb / tot : 0.0, m->time_sa > 0 ? mb / m->time_sa : 0.0, (unsigned long long)r->peak_max,
                ratio, (long long)r->lrs.len, (long long)r->lrs.sa_index, (long long)r->lrs.pos,
                (long long)r->lrs.count, (unsigned long long)r->fnv, ok, m->time_comm, (unsigned long long)peak0,
-               m->rounds, c->sa_only, m->cover, r->peak_sum, r->lib_sum, r->comm_max, r->coll_max);
+               m->rounds, c->sa_only, m->cover, r->peak_sum, r->lib_sum, r->comm_max, r->coll_max,
+               m->time_phase[0], m->time_phase[1], m->time_phase[2], m->time_phase[3]);
         return;
     }
     printf("%s: suffix array + LCP + longest repeated substring over MPI (sa.h SA_MPI)\n", VARIANT);
@@ -218,6 +220,9 @@ static void report(const config *c, const result *r, size_t peak0, int ok)
            c->wide ? 64 : 32, m->rounds, c->algo == SA_MPI_DIST ? "DCX levels" : "window tries");
     printf("  time_io         %.4f s (rank 0)\n  time_alloc      %.4f s\n", r->t_io, r->t_alloc);
     printf("  time_sa         %.4f s   (%.2f MB/s; slowest rank)\n", m->time_sa, m->time_sa > 0 ? mb / m->time_sa : 0.0);
+    if (c->algo == SA_MPI_DIST)
+        printf("  DCX phases      sample sort %.4f s, recursion %.4f s (gathered sort %.4f s), merge %.4f s "
+               "(slowest rank each)\n", m->time_phase[0], m->time_phase[1], m->time_phase[2], m->time_phase[3]);
     printf("  time_lcp        %.4f s\n  time_lrs        %.4f s\n", m->time_lcp, m->time_lrs);
     printf("  time_comm       %.4f s   (inside MPI, slowest rank)\n", m->time_comm);
     printf("  time_total      %.4f s   throughput %.2f MB/s (SA + LCP + LRS)\n", tot, tot > 0 ? mb / tot : 0.0);
@@ -292,10 +297,12 @@ int main(int argc, char **argv)
         r.comm_max = y[0];
         r.coll_max = y[1];
         r.peak_max = (size_t)pm;
-        double tv[4] = {r.info.time_sa, r.info.time_lcp, r.info.time_lrs, r.info.time_comm}, tm[4];
-        MPI_Allreduce(tv, tm, 4, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        double tv[8] = {r.info.time_sa, r.info.time_lcp, r.info.time_lrs, r.info.time_comm, r.info.time_phase[0],
+                        r.info.time_phase[1], r.info.time_phase[2], r.info.time_phase[3]}, tm[8];
+        MPI_Allreduce(tv, tm, 8, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
         r.imax = r.info;
         r.imax.time_sa = tm[0]; r.imax.time_lcp = tm[1]; r.imax.time_lrs = tm[2]; r.imax.time_comm = tm[3];
+        for (int k = 0; k < 4; k++) r.imax.time_phase[k] = tm[4 + k];
     }
     {   /* the LRS's first 32 bytes for the report: from the ranks that hold them */
         unsigned char mine[32], all[32];

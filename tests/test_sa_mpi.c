@@ -8,8 +8,9 @@
  * stays distributed): n around the covers 3, 7 and 13, n one off multiples of the cover times
  * the rank count, a last rank holding 0 bytes, all-equal text (the deepest recursion, its level
  * count checked), a random third repeated three times (repeats across rank boundaries), NUL
- * and 0xFF runs, hybrid runs (2 threads per rank past the threaded paths' 64 Ki), the failing
- * allocator on a repetitive and an all-equal text (every level and the LCP rounds). --stall:
+ * and 0xFF runs, hybrid runs (2 threads per rank past the threaded paths' 64 Ki; 3-4 threads
+ * through the threaded merge), the failing allocator on a repetitive and an all-equal text
+ * (every level and the LCP rounds). --stall:
  * only the oversubscription check (1 MB of NUL/0xFF runs within 60 s). */
 #include "failalloc.h"
 #define SA_MALLOC(sz) fa_malloc(sz)
@@ -440,6 +441,12 @@ static void check_dcx(void)
 #ifdef _OPENMP
     check_dist(T_RUNS, 140000, 2); /* hybrid: the threaded local sorts and scans (>= 64 Ki) */
     check_dist(T_TRIPLE, 140000, 2);
+    /* the merge cut among the threads (tests/meson.build lowers SA__MPI_PMERGE_MIN to 1024):
+     * all-equal (every record's characters equal), binary, NUL/0xFF runs; 3-4 threads at 1-2
+     * ranks, 2 beyond (the CI machine has 2 cores) */
+    check_dist(T_EQUAL, 30000, P <= 2 ? 4 : 2);
+    check_dist(T_RAND2, 20001, P <= 2 ? 3 : 2);
+    check_dist(T_RUNS, 40000, P <= 2 ? 4 : 2);
 #endif
 }
 
