@@ -1108,7 +1108,7 @@ static int hc__qp_block(const unsigned char *src, int dtype, uint64_t first, int
 
 /* Plans (the rate byte, as hc__plan) and encodes deltas (lo: d[0..15], hi: d[16..31]) to dst
  * (as hc__encode_block); *size = its payload bytes. */
-HC__T512 static inline unsigned hc__enc512(__m512i lo, __m512i hi, int mode, unsigned char *dst, uint32_t *size)
+HC__T512 HC__INLINE unsigned hc__enc512(__m512i lo, __m512i hi, int mode, unsigned char *dst, uint32_t *size)
 {
     const __m512i z = _mm512_setzero_si512();
     const uint32_t sign = (uint32_t)_mm512_cmplt_epi32_mask(lo, z) | ((uint32_t)_mm512_cmplt_epi32_mask(hi, z) << 16);
@@ -1119,9 +1119,9 @@ HC__T512 static inline unsigned hc__enc512(__m512i lo, __m512i hi, int mode, uns
     const unsigned rb = hc__rate_byte(m0, rest, mode, size);
     unsigned r, k;
     if (hc__rb_outlier(rb)) {
-        unsigned ob = hc__rb_obytes(rb), j;
-        for (j = 0; j < ob; j++) dst[j] = (unsigned char)(m0 >> (8 * j));
-        dst += ob;
+        /* m0's ob bytes as one word: the sign word at dst + ob writes over the rest */
+        hc__put32(dst, m0);
+        dst += hc__rb_obytes(rb);
         a = _mm512_maskz_mov_epi32(0xFFFE, a);
         r = hc__rb_rate(rb);
     } else {
@@ -1138,7 +1138,7 @@ HC__T512 static inline unsigned hc__enc512(__m512i lo, __m512i hi, int mode, uns
 }
 
 /* hc__decode_checked into two vectors; t: scratch for the rare range check. */
-HC__T512 static inline int hc__dec512(const unsigned char *src, unsigned rb, int cnt, int64_t qmax, __m512i *lo, __m512i *hi,
+HC__T512 HC__INLINE int hc__dec512(const unsigned char *src, unsigned rb, int cnt, int64_t qmax, __m512i *lo, __m512i *hi,
                                       int32_t *t)
 {
     __m512i a = _mm512_setzero_si512(), b = a, bit = _mm512_set1_epi32(1);
@@ -1150,8 +1150,9 @@ HC__T512 static inline int hc__dec512(const unsigned char *src, unsigned rb, int
         return 0;
     }
     if (hc__rb_outlier(rb)) {
-        unsigned ob = hc__rb_obytes(rb), j;
-        for (j = 0; j < ob; j++) m0 |= (uint32_t)src[j] << (8 * j);
+        /* m0's ob bytes from one word: the 4-byte sign word follows them */
+        const unsigned ob = hc__rb_obytes(rb);
+        m0 = hc__get32(src) & (0xFFFFFFFFu >> (32 - 8 * ob));
         src += ob;
         r = hc__rb_rate(rb);
         if (m0 > 2147483647u) { bad = 1; m0 = 0; }
@@ -1180,7 +1181,7 @@ HC__T512 static inline int hc__dec512(const unsigned char *src, unsigned rb, int
 
 /* One vector of the float32 fast quantization (hc__qp_block's, lane for lane): q, and the
  * lanes where it holds. */
-HC__T512 static inline __mmask16 hc__q512(__m512 x, __m512 inv, __m512 step, __m512 eb, __m512i *q)
+HC__T512 HC__INLINE __mmask16 hc__q512(__m512 x, __m512 inv, __m512 step, __m512 eb, __m512i *q)
 {
     const __m512i sgn = _mm512_set1_epi32((int)0x80000000u);
     const __m512 t = _mm512_mul_ps(x, inv);
@@ -1198,7 +1199,7 @@ HC__T512 static inline __mmask16 hc__q512(__m512 x, __m512 inv, __m512 step, __m
 }
 
 /* hc__qp_block into two vectors (the fast float32 path here, everything else through it). */
-HC__T512 static inline int hc__qp512(const unsigned char *src, int dtype, uint64_t first, int cnt, const hc__params *p,
+HC__T512 HC__INLINE int hc__qp512(const unsigned char *src, int dtype, uint64_t first, int cnt, const hc__params *p,
                                      __m512i *lo, __m512i *hi, int32_t *t)
 {
     if (dtype == HC_F32 && p->fastq && HC__FLT_FAST) {
@@ -1226,7 +1227,7 @@ HC__T512 static inline int hc__qp512(const unsigned char *src, int dtype, uint64
 
 /* Lane-wise sum of deltas with hc__encode_chunks's 31-bit rule: a sum beyond +-(2^31 - 1)
  * becomes 0 and is reported. */
-HC__T512 static inline int hc__sum512(__m512i *d, __m512i e)
+HC__T512 HC__INLINE int hc__sum512(__m512i *d, __m512i e)
 {
     const __m512i s = _mm512_add_epi32(*d, e);
     const __mmask16 ovf = _mm512_cmplt_epi32_mask(_mm512_and_si512(_mm512_xor_si512(*d, s), _mm512_xor_si512(e, s)),

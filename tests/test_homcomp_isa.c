@@ -2,9 +2,9 @@
  *  1. Every path this build and CPU run (SCALAR, SSE2, AVX2, AVX-512), each forced, gives the SCALAR
  *     path's bytes and statuses, op by op: compress, decompress, qp, add, add_raw, add_qp,
  *     validate, on block shapes chosen to reach every branch (all-zero blocks, the widest
- *     rate 31, mixed rates, outlier blocks, a partial last block, values at the quantizer's
- *     limit, NaN/Inf, float64, steps where the float32 fast paths do not hold, sums that
- *     overflow 31 bits, damaged streams).
+ *     rate 31, mixed rates, outlier blocks, their first value at every byte-count boundary, a
+ *     partial last block, values at the quantizer's limit, NaN/Inf, float64, steps where the
+ *     float32 fast paths do not hold, sums that overflow 31 bits, damaged streams).
  *  2. The fused adds against an independent oracle, decode-add-encode in exact integers:
  *     inputs are q x step for chosen integers q (so quantization is exact), and
  *     hc_add(compress(qa), compress(qb)) must equal compress((qa + qb) x step) byte for byte,
@@ -35,6 +35,11 @@ static void shape_q(int kind, int64_t *q, uint64_t n, int64_t lim)
         case 4: v = (i % 32 == 0) ? lim - (int64_t)check_rand_below(5) : (int64_t)check_rand_below(9) - 4; break; /* outlier */
         case 5: v = (int64_t)check_rand_below(1u << (check_rand_below(20))) - 3; break; /* mixed rates */
         case 7: v = lim; break; /* constant at the limit: a sum's values overflow, its deltas do not */
+        case 8: { /* outlier d[0] at every byte-count boundary (1-4 bytes), the rest small */
+            static const int64_t m[8] = {1, 255, 256, 65535, 65536, 16777215, 16777216, 1073741823};
+            v = i % 32 ? (int64_t)check_rand_below(5) - 2 : m[(i / 32) % 8] * ((i / 256) % 2 ? -1 : 1);
+            break;
+        }
         default: v = 0; break;
         }
         if (v > lim) v = lim;
@@ -269,11 +274,11 @@ int main(int argc, char **argv)
             if (kind != 7 && kind != 8) compare_isas(HC_F64, (int)(check_rand() & 1), eb, n, xd, yd);
         }
         /* integer shapes: rate 31, sums that overflow */
-        for (int ka = 0; ka < 8; ka++) {
+        for (int ka = 0; ka < 9; ka++) {
             shape_q(ka, qa, n, (1 << 30) - 1);
             for (uint64_t i = 0; i < n; i++) { xd[i] = (double)qa[i] * ldexp(1.0, -10); yd[i] = (double)(i % 5) * ldexp(1.0, -10); }
-            compare_isas(HC_F64, ka & 1, ldexp(1.0, -11), n, xd, yd);
-            compare_isas(HC_F64, ka & 1, ldexp(1.0, -11), n, xd, xd);
+            compare_isas(HC_F64, (ka & 1) | (ka == 8), ldexp(1.0, -11), n, xd, yd);
+            compare_isas(HC_F64, (ka & 1) | (ka == 8), ldexp(1.0, -11), n, xd, xd);
         }
     }
     /* 2. fused adds against decode-add-encode */
@@ -284,6 +289,9 @@ int main(int argc, char **argv)
                     oracle_add(mode, ns[ni], ka, kb, (1 << 20) - 1);
                     if (ni % 3 == 0) oracle_add(mode, ns[ni], ka, kb, (1 << 30) - 1); /* widest rates, overflow */
                 }
+    /* outlier bytes at every boundary (shape 8) against every shape, and with itself */
+    for (unsigned ni = 0; ni < sizeof ns / sizeof ns[0]; ni++)
+        for (int kb = 0; kb < 9; kb++) oracle_add(1, ns[ni], 8, kb, (1 << 30) - 1);
     for (int k = 0; k < NISA; k++) { free(O[k]); free(of[k]); free(od[k]); free(dq[k]); }
     free(A); free(B); free(R); free(xf); free(yf); free(xd); free(yd); free(qa); free(qb);
     return check_done();
