@@ -401,9 +401,11 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
  * The input blocks may have any lengths (concatenated in rank order they form the text).
  * Limits: n < 2^57 (SA_MPI_DIST); SA_MPI_GATHER needs n < 2^31 (rank 0 holds everything).
  * Memory per rank (SA_MPI_DIST): well over 100 bytes per suffix of its block at the peak (the
- * byte level's 48-byte merge records and their receive buffer, the recursion's texts and SA
+ * byte level's 40-byte merge records (DC7) and their receive buffer, the recursion's texts and SA
  * blocks; rank 0 also holds the gathered level, about 12 bytes per name, 5 per input byte at
- * DC7); info.peak_bytes says what a call took. */
+ * DC7); info.peak_bytes says what a call took (not what sa_build_int allocates on rank 0).
+ * Threads (opt->threads per rank) run the local sorts, the record passes and the merge; rank 0's
+ * sort of a gathered level is sa_build_int, one thread. */
 #ifdef __cplusplus
 } /* mpi.h outside extern "C": its C++ bindings */
 #endif
