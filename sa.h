@@ -630,6 +630,11 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
 #ifndef SA__PI_MIN
 #define SA__PI_MIN 65536
 #endif
+/* The reduced string's int levels of at least this many entries run on all threads (the tests:
+   fewer). */
+#ifndef SA__PR_MIN
+#define SA__PR_MIN 65536
+#endif
 /* 1: a build whose parallel blocks run slower per entry than its one-thread runs (threads
    that wait on each other, as on a machine with more runnable threads than cores) scans the
    rest on one thread. Only the split of the work depends on the clock, never the result.
@@ -4350,8 +4355,15 @@ SA_DEF const char *sa_mpi_algorithm_name(sa_mpi_algorithm algo)
 #define SA__FC(name) SA__CAT(SA__CAT(name, SA__W), SA__CS)
 
 #if SA__BYTE
+/* A block-parallel induction scan's cache entry: the value induced and its bucket. */
+typedef struct { SA__I v, c; } SA__F(sa__pic);
+/* Threads for an int level's passes (parallel SA-IS's reduced string, the sa__pr_* functions):
+ * nt threads, a cache of npic >= nt entries and 256 nt counters (parallel SA-IS's byte-scan
+ * cache and counts, free while the reduced string is solved: no extra memory). NULL: one thread. */
+typedef struct { int nt; SA__F(sa__pic) *cache; SA__I npic, *tc; } SA__F(sa__prx);
 /* the int-char level is defined in the next pass; the byte level recurses into it */
-static sa_status SA__CAT(SA__CAT(sa__lvl, SA__W), i)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, SA__I *ws, SA__I wsize);
+static sa_status SA__CAT(SA__CAT(sa__lvl_px, SA__W), i)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, SA__I *ws,
+                                                        SA__I wsize, const SA__F(sa__prx) *px);
 #endif
 
 /* Bucket starts (end == 0) or ends (end == 1) of the characters 0..k-1. cnt == NULL: count
@@ -4405,7 +4417,263 @@ SA__INLINE void SA__FC(sa__pf_bwd)(const SA__C *T, const SA__I *SA, const SA__I 
 #endif
 }
 
+/* Right-to-left type scan (Nong, Zhang, Chan), branch-free. The callers loop p = n-1 .. 1 with
+ * cp = T[p] and s1 = (p is S-type), starting from cp = T[n-1], s1 = 0 (suffix n-1 is L-type:
+ * the virtual sentinel is smaller). sa__rtl_step(T[p-1], &cp, &s1) returns 1 when p is an LMS
+ * position (else 0) and moves the state to p-1. The loop bodies act on that flag without
+ * branching on it (random types make that branch unpredictable). */
+SA__INLINE int SA__FC(sa__rtl_step)(SA__I c0, SA__I *cp, int *s1)
+{
+    int s0 = (c0 < *cp) | ((c0 == *cp) & *s1), lms = (!s0) & *s1;
+    *s1 = s0;
+    *cp = c0;
+    return lms;
+}
+
+/* Names of the sorted LMS substrings SA[0..m) (positions; their lengths at SA[m + p/2], the
+ * last one running into the virtual sentinel) on nt threads: a new name where a substring differs
+ * from the one before it (flagged in the sign of SA[i] once every thread has read its first
+ * predecessor), then per-part counts give each part its first name. SA[m + p/2] = the name (from
+ * 1) of LMS position p. ends: SA[0..names) = each name's last index in SA[0..m) (for sa__ls and
+ * sa__drop_unique; the positions are lost), else the positions stay. tc: nt counters. Returns
+ * the number of names. */
+static SA__I SA__FC(sa__pr_names)(const SA__C *T, SA__I *SA, SA__I n, SA__I m, int nt, SA__I *tc, int ends)
+{
+    SA__I names = 0;
+    (void)nt; /* (without OpenMP) */
+    SA__OMP(omp parallel num_threads(nt))
+    {
+        int th = sa__p_tid(), TT = sa__p_nth(), u;
+        SA__I a = (SA__I)((uint64_t)m * (uint64_t)th / (uint64_t)TT);
+        SA__I b = (SA__I)((uint64_t)m * (uint64_t)(th + 1) / (uint64_t)TT), i, j, q, k = 0, name;
+        q = a > 0 ? SA[a - 1] : -1;
+        SA__OMP(omp barrier)
+        for (i = a; i < b; i++) {
+            SA__I p = SA[i], plen = SA[m + (p >> 1)];
+            int diff = 1;
+            if (i < b - SA__PREFETCH) {
+                SA__I r = SA[i + SA__PREFETCH];
+                SA__PF(SA + m + (r >> 1));
+                SA__PF(T + r);
+            }
+            if (q >= 0) {
+                SA__I qlen = SA[m + (q >> 1)];
+                diff = !(plen == qlen && plen <= n - p && qlen <= n - q &&
+                         memcmp(T + p, T + q, (size_t)plen * sizeof *T) == 0);
+            }
+            if (diff) { SA[i] = ~p; k++; }
+            q = p;
+        }
+        tc[th] = k;
+        SA__OMP(omp barrier)
+        for (name = 0, u = 0; u < th; u++) name += tc[u];
+        for (i = a; i < b; i++) {
+            SA__I p = SA[i];
+            if (p < 0) { p = ~p; SA[i] = ends ? SA[i] : p; name++; }
+            SA[m + (p >> 1)] = name;
+        }
+        if (ends) { /* each part's name starts (marked) to its own start, in place (j <= i) */
+            for (i = a, j = a; i < b; i++) {
+                SA__I s = SA[i] < 0;
+                SA[j] = i;
+                j += s;
+            }
+        }
+        SA__OMP(omp barrier)
+        SA__OMP(omp single)
+        {
+            for (u = 0; u < TT; u++) names += tc[u];
+            if (ends) { /* the parts' starts moved down in order (each part's to below its own
+                           start), then shifted by one: the index before the next name's start */
+                for (j = 0, u = 0; u < TT; u++) {
+                    memmove(SA + j, SA + (SA__I)((uint64_t)m * (uint64_t)u / (uint64_t)TT), (size_t)tc[u] * sizeof *SA);
+                    j += tc[u];
+                }
+                for (j = 0; j < names - 1; j++) SA[j] = SA[j + 1] - 1;
+                SA[names - 1] = m - 1;
+            }
+        }
+    }
+    return names;
+}
+
 #if !SA__BYTE
+/* The reduced string (names - 1, in text order) from the names at SA[m + p/2] (zero elsewhere in
+ * SA[m..m + (n-1)/2]) to RA = SA[n-m..n): each thread compacts its part of the names to the
+ * part's start, then one thread moves the parts to RA, the top one first (each lands at or above
+ * where it lies: the names at or above any index i number at most n - i). tc: nt counters. */
+static void SA__F(sa__pr_reduced)(SA__I *SA, SA__I n, SA__I m, int nt, SA__I *tc)
+{
+    SA__I len = (n - 1) / 2 + 1, *src = SA + m;
+    (void)nt; /* (without OpenMP) */
+    SA__OMP(omp parallel num_threads(nt))
+    {
+        int t = sa__p_tid(), TT = sa__p_nth(), u;
+        SA__I a = (SA__I)((uint64_t)len * (uint64_t)t / (uint64_t)TT);
+        SA__I b = (SA__I)((uint64_t)len * (uint64_t)(t + 1) / (uint64_t)TT), i, j = a, o = m;
+        for (i = a; i < b; i++) { /* branch-free: j <= i */
+            SA__I v = src[i];
+            src[j] = v - 1;
+            j += v != 0;
+        }
+        tc[t] = j - a;
+        SA__OMP(omp barrier)
+        SA__OMP(omp single)
+        for (u = TT - 1; u >= 0; u--) {
+            o -= tc[u];
+            memmove(SA + n - m + o, src + (SA__I)((uint64_t)len * (uint64_t)u / (uint64_t)TT), (size_t)tc[u] * sizeof *SA);
+        }
+    }
+}
+
+/* Text chunks for the int levels' type scans, called by every thread t of a team of TT: lo[u] =
+ * n u / TT (lo[TT] = n), tf[u] = 1 when position lo[u] is S-type (found by a look past its run
+ * of one symbol; a run into the next chunk takes that chunk's type). Thread t then scans its
+ * chunk right to left (sa__rtl_step) from p0 = lo[t + 1] (n - 1 for the last chunk) with cp =
+ * T[p0], s1 = tf[t + 1] (0 for the last: n - 1 is L-type), deciding positions p0 .. lo[t] + 1.
+ * n >= 2 TT. Returns p0. */
+static SA__I SA__F(sa__pr_chunks)(const SA__I *T, SA__I n, SA__I *lo, SA__I *tf, int t, int TT)
+{
+    SA__I q, p0;
+    int u;
+    lo[t] = (SA__I)((uint64_t)n * (uint64_t)t / (uint64_t)TT);
+    if (t == 0) lo[TT] = n;
+    SA__OMP(omp barrier)
+    p0 = t == TT - 1 ? n - 1 : lo[t + 1];
+    for (q = lo[t]; q < p0 && T[q] == T[q + 1]; q++) {}
+    tf[t] = q < p0 ? T[q] < T[q + 1] : (t == TT - 1 ? 0 : -1); /* -1: the next chunk's */
+    SA__OMP(omp barrier)
+    SA__OMP(omp single)
+    for (u = TT - 2; u >= 0; u--)
+        if (tf[u] < 0) tf[u] = tf[u + 1];
+    return p0;
+}
+
+/* Reduced-string indices to text positions on px->nt threads: RA[j] = the j-th LMS position of
+ * T (each text chunk's LMS positions counted, then written from the chunk's offset), then
+ * SA[i] = RA[SA[i]] for i < m. */
+static void SA__F(sa__pr_map)(const SA__I *T, SA__I *SA, SA__I *RA, SA__I n, SA__I m, const SA__F(sa__prx) *px)
+{
+    SA__I *cnt = px->tc, *lo = cnt + px->nt, *tf = lo + px->nt + 1; /* 3 nt + 2 counters */
+    SA__OMP(omp parallel num_threads(px->nt))
+    {
+        int t = sa__p_tid(), TT = sa__p_nth(), u, pass, s1;
+        SA__I p, p0 = SA__F(sa__pr_chunks)(T, n, lo, tf, t, TT), q, cp, j = 0, k = 0, a, b;
+        for (pass = 0; pass < 2; pass++) { /* count, then write */
+            cp = T[p0];
+            s1 = t == TT - 1 ? 0 : (int)tf[t + 1];
+            for (p = p0; p > lo[t]; p--) {
+                int lms = SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
+                if (pass == 0) k += lms;
+                else if (lms) RA[j--] = p;
+            }
+            if (pass == 0) {
+                cnt[t] = k;
+                SA__OMP(omp barrier)
+                for (u = 0; u <= t; u++) j += cnt[u];
+                j--;
+            }
+        }
+        SA__OMP(omp barrier)
+        a = (SA__I)((uint64_t)m * (uint64_t)t / (uint64_t)TT); /* this thread's share only: the */
+        b = (SA__I)((uint64_t)m * (uint64_t)(t + 1) / (uint64_t)TT); /* look-ahead reads no other's */
+        for (q = a; q < b; q++) {
+            if (q < b - SA__PREFETCH) SA__PF(&RA[SA[q + SA__PREFETCH]]);
+            SA[q] = RA[SA[q]];
+        }
+    }
+}
+
+/* The length of every LMS substring (up to and including the next LMS position; the last one's
+ * runs into the virtual sentinel) to SA[m + p/2], on px->nt threads (SA[m..n) zeroed first): each
+ * chunk finds its leftmost LMS position, then writes its lengths from the next chunk's. */
+static void SA__F(sa__pr_lengths)(const SA__I *T, SA__I *SA, SA__I n, SA__I m, const SA__F(sa__prx) *px)
+{
+    SA__I *mn = px->tc, *lo = mn + px->nt, *tf = lo + px->nt + 1; /* 3 nt + 2 counters */
+    SA__OMP(omp parallel num_threads(px->nt))
+    {
+        int t = sa__p_tid(), TT = sa__p_nth(), u, pass, s1;
+        SA__I i, p, p0, cp, prev = n, low = -1;
+        SA__OMP(omp for schedule(static))
+        for (i = m; i < n; i++) SA[i] = 0;
+        p0 = SA__F(sa__pr_chunks)(T, n, lo, tf, t, TT);
+        for (pass = 0; pass < 2; pass++) {
+            cp = T[p0];
+            s1 = t == TT - 1 ? 0 : (int)tf[t + 1];
+            for (p = p0; p > lo[t]; p--) {
+                if (SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1)) {
+                    if (pass) SA[m + (p >> 1)] = prev - p + 1;
+                    prev = low = p;
+                }
+            }
+            if (pass == 0) {
+                mn[t] = low;
+                SA__OMP(omp barrier)
+                for (prev = n, u = TT - 1; u > t; u--)
+                    if (mn[u] >= 0) prev = mn[u];
+            }
+        }
+    }
+}
+
+/* Stage 1's seeds on px->nt threads: every LMS position p of T to the end of bucket T[p] (B: the
+ * bucket ends, moved down; within a bucket in no particular order, which stage 1 allows), SA
+ * zeroed first. In rounds: each thread caches the next (bucket, position) pairs of its text
+ * chunk, one thread turns the buckets into destinations, each thread writes its pairs. Returns
+ * the number of LMS positions; *first = the leftmost one. */
+static SA__I SA__F(sa__pr_seeds)(const SA__I *T, SA__I *SA, SA__I n, SA__I *B, SA__I *first, const SA__F(sa__prx) *px)
+{
+    SA__I *cnt = px->tc, *lo = cnt + px->nt, *tf = lo + px->nt + 1, *mn = tf + px->nt + 1; /* 4 nt + 2 */
+    SA__I per = px->npic / px->nt, m = 0;
+    int more = 1;
+    SA__OMP(omp parallel num_threads(px->nt))
+    {
+        int t = sa__p_tid(), TT = sa__p_nth(), u, s1;
+        SA__I i, p, p0, cp, q, c, low = -1;
+        SA__F(sa__pic) *ca = px->cache, *my = ca + (size_t)per * (size_t)t;
+        SA__OMP(omp for schedule(static))
+        for (i = 0; i < n; i++) SA[i] = 0;
+        p = p0 = SA__F(sa__pr_chunks)(T, n, lo, tf, t, TT);
+        cp = T[p0];
+        s1 = t == TT - 1 ? 0 : (int)tf[t + 1];
+        while (more) {
+            for (q = 0; p > lo[t] && q < per; p--) {
+                c = cp;
+                if (SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1)) {
+                    my[q].c = c;
+                    my[q].v = p;
+                    q++;
+                    low = p;
+                }
+            }
+            cnt[t] = q;
+            mn[t] = p > lo[t]; /* this chunk not done */
+            SA__OMP(omp barrier)
+            SA__OMP(omp single)
+            {
+                more = 0;
+                for (u = 0; u < TT; u++) {
+                    SA__F(sa__pic) *e = ca + (size_t)per * (size_t)u;
+                    for (i = 0; i < cnt[u]; i++) {
+                        if (i + SA__PREFETCH < cnt[u]) SA__P_PFW(B + e[i + SA__PREFETCH].c);
+                        e[i].c = --B[e[i].c];
+                    }
+                    m += cnt[u];
+                    more |= mn[u] != 0;
+                }
+            }
+            for (i = 0; i < q; i++) SA[my[i].c] = my[i].v;
+            SA__OMP(omp barrier) /* (every thread has read more before the next round sets it) */
+        }
+        mn[t] = low;
+        SA__OMP(omp barrier)
+        SA__OMP(omp single)
+        for (*first = 0, u = TT - 1; u >= 0; u--)
+            if (mn[u] >= 0) *first = mn[u];
+    }
+    return m;
+}
+
 /* Stage 1 of SA-IS on the integer levels (the byte level: sa__s1_bytes): the LMS suffixes sit
  * at their bucket ends in any order; induce L then S types so that the LMS substrings come out
  * sorted. Sign bits carry the type of the preceding
@@ -4475,19 +4743,6 @@ static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, cons
             SA[i] = ~j;
         }
     }
-}
-
-/* Right-to-left type scan (Nong, Zhang, Chan), branch-free. The callers loop p = n-1 .. 1 with
- * cp = T[p] and s1 = (p is S-type), starting from cp = T[n-1], s1 = 0 (suffix n-1 is L-type:
- * the virtual sentinel is smaller). sa__rtl_step(T[p-1], &cp, &s1) returns 1 when p is an LMS
- * position (else 0) and moves the state to p-1. The loop bodies act on that flag without
- * branching on it (random types make that branch unpredictable). */
-SA__INLINE int SA__FC(sa__rtl_step)(SA__I c0, SA__I *cp, int *s1)
-{
-    int s0 = (c0 < *cp) | ((c0 == *cp) & *s1), lms = (!s0) & *s1;
-    *s1 = s0;
-    *cp = c0;
-    return lms;
 }
 
 #if SA__BYTE
@@ -4870,8 +5125,11 @@ static SA__I SA__F(sa__s1_bytes)(const uint8_t *T, SA__I *SA, SA__I n, SA__I m, 
  * recomputing the S/L types from the text. Int levels free theirs after the lengths, so that
  * at most the byte level's and one int level's (n/16) are alive; with the doubling's buffer
  * the extra memory stays within n/4 bytes of the top level's n (SA alone within 5.25n).
- * Without it (small n, or its allocation failed) those passes rescan the text. */
-static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA__I *ws, SA__I wsize)
+ * Without it (small n, or its allocation failed) those passes rescan the text.
+ * px != NULL (parallel SA-IS's int levels, n >= SA__PR_MIN): the seeds, lengths, naming, reduced
+ * string and mapping run on px->nt threads (no bit vector: the threads rescan the text). */
+static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA__I *ws, SA__I wsize,
+                                    const SA__F(sa__prx) *px)
 {
     SA__I local[512];
     SA__I *cnt = NULL, *B, *heap = NULL;
@@ -4910,7 +5168,8 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
 #endif
 
     /* stage 1: sort the LMS substrings */
-    if (n >= 65536) lmsb = (uint64_t *)SA_MALLOC(((size_t)(n - 1) / 64 + 1) * sizeof *lmsb);
+    if (n >= 65536 && !(px && n >= SA__PR_MIN)) /* (the threads' chunks rescan the text instead) */
+        lmsb = (uint64_t *)SA_MALLOC(((size_t)(n - 1) / 64 + 1) * sizeof *lmsb);
 #if SA__BYTE
     memset(c4, 0, sizeof c4);
     m = SA__F(sa__gather_lms)(T, SA, n, lmsb, &last, c4);
@@ -4921,34 +5180,38 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     }
 #else
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
-    memset(SA, 0, (size_t)n * sizeof *SA);
-    if (lmsb) { /* right to left (sa__rtl_step), each word of bits stored once complete */
-        SA__I p, cp = T[n - 1];
-        int s1 = 0;
-        uint64_t w = 0;
-        for (p = n - 1; p >= 1; p--) {
-            SA__I c = cp, *dst; /* c = T[p] */
-            int lms = SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
-            B[c] -= lms;
-            dst = lms ? &SA[B[c]] : &sink;
-            *dst = p;
-            m += lms;
-            last = lms ? p : last;
-            w |= (uint64_t)lms << (p & 63);
-            if ((p & 63) == 0) { lmsb[p >> 6] = w; w = 0; }
-        }
-        lmsb[0] = w; /* position 0 is never LMS */
-    } else { /* right to left (sa__rtl_step) */
-        SA__I p, cp = T[n - 1];
-        int s1 = 0;
-        for (p = n - 1; p >= 1; p--) {
-            SA__I c = cp, *dst; /* c = T[p] */
-            int lms = SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
-            B[c] -= lms;
-            dst = lms ? &SA[B[c]] : &sink;
-            *dst = p;
-            m += lms;
-            last = lms ? p : last;
+    if (px && n >= SA__PR_MIN) {
+        m = SA__F(sa__pr_seeds)(T, SA, n, B, &last, px);
+    } else {
+        memset(SA, 0, (size_t)n * sizeof *SA);
+        if (lmsb) { /* right to left (sa__rtl_step), each word of bits stored once complete */
+            SA__I p, cp = T[n - 1];
+            int s1 = 0;
+            uint64_t w = 0;
+            for (p = n - 1; p >= 1; p--) {
+                SA__I c = cp, *dst; /* c = T[p] */
+                int lms = SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
+                B[c] -= lms;
+                dst = lms ? &SA[B[c]] : &sink;
+                *dst = p;
+                m += lms;
+                last = lms ? p : last;
+                w |= (uint64_t)lms << (p & 63);
+                if ((p & 63) == 0) { lmsb[p >> 6] = w; w = 0; }
+            }
+            lmsb[0] = w; /* position 0 is never LMS */
+        } else { /* right to left (sa__rtl_step) */
+            SA__I p, cp = T[n - 1];
+            int s1 = 0;
+            for (p = n - 1; p >= 1; p--) {
+                SA__I c = cp, *dst; /* c = T[p] */
+                int lms = SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
+                B[c] -= lms;
+                dst = lms ? &SA[B[c]] : &sink;
+                *dst = p;
+                m += lms;
+                last = lms ? p : last;
+            }
         }
     }
 #endif
@@ -4965,35 +5228,40 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             j += v < 0;
         }
         SA_ASSERT(j == m);
-        memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
-        /* length of every LMS substring (including the next LMS character; the last one runs
-         * into the virtual sentinel, so it equals no other), stored at SA[m + p/2] */
-        if (lmsb) { /* left to right through the bits: each length ends at the next LMS */
-            SA__I p, nw = (n - 1) / 64 + 1, wi;
-            prev = -1;
-            for (wi = 0; wi < nw; wi++) {
-                uint64_t w = lmsb[wi];
-                while (w) {
-                    p = (SA__I)(wi * 64 + sa__ctz64(w));
-                    w &= w - 1;
-                    if (prev >= 0) SA[m + (prev >> 1)] = p - prev + 1;
-                    prev = p;
+        if (px && n >= SA__PR_MIN) {
+            SA__F(sa__pr_lengths)(T, SA, n, m, px);
+        } else {
+            memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
+            /* length of every LMS substring (including the next LMS character; the last one runs
+             * into the virtual sentinel, so it equals no other), stored at SA[m + p/2] */
+            if (lmsb) { /* left to right through the bits: each length ends at the next LMS */
+                SA__I p, nw = (n - 1) / 64 + 1, wi;
+                prev = -1;
+                for (wi = 0; wi < nw; wi++) {
+                    uint64_t w = lmsb[wi];
+                    while (w) {
+                        p = (SA__I)(wi * 64 + sa__ctz64(w));
+                        w &= w - 1;
+                        if (prev >= 0) SA[m + (prev >> 1)] = p - prev + 1;
+                        prev = p;
+                    }
+                }
+                SA[m + (prev >> 1)] = n - prev + 1; /* m > 1: prev is the last LMS position */
+                SA_FREE(lmsb); /* an int level frees it here (its stage 2 rescans the text): at most */
+                lmsb = NULL;   /* the byte level's and one int level's are alive, under 3n/16 bytes */
+            } else {
+                SA__I p, cp = T[n - 1]; /* right to left (sa__rtl_step) */
+                int s1 = 0;
+                for (p = n - 1; p >= 1; p--) {
+                    int lms = SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
+                    SA__I *dst = lms ? &SA[m + (p >> 1)] : &sink;
+                    *dst = prev - p + 1;
+                    prev = lms ? p : prev;
                 }
             }
-            SA[m + (prev >> 1)] = n - prev + 1; /* m > 1: prev is the last LMS position */
-            SA_FREE(lmsb); /* an int level frees it here (its stage 2 rescans the text): at most */
-            lmsb = NULL;   /* the byte level's and one int level's are alive, under 3n/16 bytes */
-        } else {
-            SA__I p, cp = T[n - 1]; /* right to left (sa__rtl_step) */
-            int s1 = 0;
-            for (p = n - 1; p >= 1; p--) {
-                int lms = SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
-                SA__I *dst = lms ? &SA[m + (p >> 1)] : &sink;
-                *dst = prev - p + 1;
-                prev = lms ? p : prev;
-            }
         }
-        for (i = 0; i < m; i++) {
+        if (px && n >= SA__PR_MIN) name = SA__FC(sa__pr_names)(T, SA, n, m, px->nt, px->tc, 1);
+        else for (i = 0; i < m; i++) {
             SA__I p, plen;
             int diff = 1;
             if (i < m - SA__PREFETCH) {
@@ -5013,6 +5281,10 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
         }
 #endif
         /* the reduced string (names - 1, in text order) goes to the end of SA */
+#if !SA__BYTE
+        if (px && n >= SA__PR_MIN) SA__F(sa__pr_reduced)(SA, n, m, px->nt, px->tc);
+        else
+#endif
         for (i = m + ((n - 1) >> 1), j = m - 1; i >= m; i--) { /* branch-free: RA + j >= SA + i */
             SA__I v = SA[i];
             if (j < 0) break;
@@ -5031,38 +5303,45 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
             /* unique names that no comparison reads leave the reduced string (sa__drop_unique);
              * the child's free space then lies between the dropped pairs and R' */
             SA__I f = SA__F(sa__drop_unique)(SA, n, m, name, SA__DROP_CAP(n, m));
-            st = SA__CAT(SA__CAT(sa__lvl, SA__W), i)(SA + n - m + f, SA, m - f, name - f, SA + m + 2 * f, n - 2 * m - f);
+            st = SA__CAT(SA__CAT(sa__lvl_px, SA__W), i)(SA + n - m + f, SA, m - f, name - f, SA + m + 2 * f,
+                                                        n - 2 * m - f, px);
             if (st != SA_OK) goto done;
             if (f > 0) SA__F(sa__undrop_unique)(SA, n, m, f);
         } else {
             for (i = 0; i < m; i++) SA[RA[i]] = i;
         }
         /* reduced-string indices to text positions: RA[j] = the j-th LMS position */
-        if (lmsb) {
-            SA__I nw = (n - 1) / 64 + 1, wi;
-            j = 0;
-            for (wi = 0; wi < nw; wi++) {
-                uint64_t w = lmsb[wi];
-                while (w) {
-                    RA[j++] = (SA__I)(wi * 64 + sa__ctz64(w));
-                    w &= w - 1;
+#if !SA__BYTE
+        if (px && n >= SA__PR_MIN) SA__F(sa__pr_map)(T, SA, RA, n, m, px);
+        else
+#endif
+        {
+            if (lmsb) {
+                SA__I nw = (n - 1) / 64 + 1, wi;
+                j = 0;
+                for (wi = 0; wi < nw; wi++) {
+                    uint64_t w = lmsb[wi];
+                    while (w) {
+                        RA[j++] = (SA__I)(wi * 64 + sa__ctz64(w));
+                        w &= w - 1;
+                    }
+                }
+                SA_FREE(lmsb);
+                lmsb = NULL;
+            } else {
+                SA__I p, cp = T[n - 1]; /* right to left (sa__rtl_step) */
+                int s1 = 0;
+                j = m - 1;
+                for (p = n - 1; p >= 1; p--) {
+                    RA[j] = p;
+                    j -= SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
+                    if (j < 0) break;
                 }
             }
-            SA_FREE(lmsb);
-            lmsb = NULL;
-        } else {
-            SA__I p, cp = T[n - 1]; /* right to left (sa__rtl_step) */
-            int s1 = 0;
-            j = m - 1;
-            for (p = n - 1; p >= 1; p--) {
-                RA[j] = p;
-                j -= SA__FC(sa__rtl_step)(T[p - 1], &cp, &s1);
-                if (j < 0) break;
+            for (i = 0; i < m; i++) {
+                if (i < m - SA__PREFETCH) SA__PF(&RA[SA[i + SA__PREFETCH]]);
+                SA[i] = RA[SA[i]];
             }
-        }
-        for (i = 0; i < m; i++) {
-            if (i < m - SA__PREFETCH) SA__PF(&RA[SA[i + SA__PREFETCH]]);
-            SA[i] = RA[SA[i]];
         }
     } else if (m == 1) {
         memset(SA, 0, (size_t)n * sizeof *SA);
@@ -5072,6 +5351,7 @@ static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
 #if SA__BYTE
     SA__F(sa__place_blocks)(SA, m, B, lc); /* sorted by first byte: lc[c] entries of byte c */
+    (void)px; /* a byte level runs on one thread */
 #else
     if (m > 0) memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
     for (i = m - 1; i >= 0; i--) {
@@ -5086,6 +5366,10 @@ done:
     if (lmsb) SA_FREE(lmsb);
     if (heap) SA_FREE(heap);
     return st;
+}
+static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA__I *ws, SA__I wsize)
+{
+    return SA__FC(sa__lvl_px)(T, SA, n, k, ws, wsize, NULL);
 }
 
 #if !SA__BYTE
@@ -5616,7 +5900,12 @@ static sa_status SA__F(sa__build_parallel)(const uint8_t *text, SA__I *sa, SA__I
 
 /* ---- parallel SA-IS: block-parallel induced sorting (SA_ALGO_PARALLEL_SAIS) ---------------
  * The top level of SA-IS with every pass over n parallel; the reduced string (about n/3 names
- * on text) is sorted by the sequential SA-IS int level. The two induction scans are the
+ * on text) is sorted by the SA-IS int level, whose levels of SA__PR_MIN entries or more run their
+ * type scans, seeds, substring lengths, naming, reduced string and mapping on all threads (the
+ * sa__pr_* functions); their induction scans stay on one thread: libsais's block scheme for
+ * integer levels, tried on 2026-11-27, was no faster on 16 threads (on text, an entry induced
+ * inside its own block often induces the next one there too, and those chains are walked by one
+ * thread with a cache miss each). The two induction scans of the byte level are the
  * classic trick of libsais_omp (read to learn; this code is our own): when the scan reaches a
  * run of already filled SA entries, no induction from inside the run can land inside it (each
  * induced suffix goes to an empty slot ahead of the scan), so the run is a block that the
@@ -5628,7 +5917,6 @@ static sa_status SA__F(sa__build_parallel)(const uint8_t *text, SA__I *sa, SA__I
  * SA__PI_CACHE (value, bucket) pairs and 256 counters (about 200 KB, 400 KB for 64-bit), plus
  * what the sequential int level allocates for the reduced string (usually nothing). Each
  * phase's wall seconds go to sa_build_info.phase_seconds (sa_build_ex). */
-typedef struct { SA__I v, c; } SA__F(sa__pic);
 typedef struct {
     const uint8_t *T;
     SA__I *SA, n, *B, *tcnt;
@@ -5951,53 +6239,10 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
             }
         }
     SA__PI_T(SA_PHASE_LENGTHS);
-        /* names: a new name where an LMS substring differs from the one before it (flagged in
-           the sign of SA[i], after every thread has read its first predecessor), then per-chunk
-           counts give each chunk its first name */
-        SA__OMP(omp parallel num_threads(nt))
-        {
-            int th = sa__p_tid(), TT = sa__p_nth();
-            SA__I a = (SA__I)((uint64_t)m * (uint64_t)th / (uint64_t)TT);
-            SA__I b = (SA__I)((uint64_t)m * (uint64_t)(th + 1) / (uint64_t)TT), i, q, k = 0, name;
-            q = a > 0 ? SA[a - 1] : -1;
-            SA__OMP(omp barrier)
-            for (i = a; i < b; i++) {
-                SA__I p = SA[i], plen = SA[m + (p >> 1)];
-                int diff = 1;
-                if (i < b - SA__PREFETCH) {
-                    SA__I r = SA[i + SA__PREFETCH];
-                    SA__P_PF(SA + m + (r >> 1));
-                    SA__P_PF(T + r);
-                }
-                if (q >= 0) {
-                    SA__I qlen = SA[m + (q >> 1)];
-                    diff = !(plen == qlen && plen <= n - p && qlen <= n - q && memcmp(T + p, T + q, (size_t)plen) == 0);
-                }
-                if (diff) { SA[i] = ~p; k++; }
-                q = p;
-            }
-            x.tcnt[th] = k;
-            SA__OMP(omp barrier)
-            for (name = 0, i = 0; i < th; i++) name += x.tcnt[i];
-            for (i = a; i < b; i++) {
-                SA__I p = SA[i];
-                if (p < 0) { p = ~p; SA[i] = p; name++; }
-                SA[m + (p >> 1)] = name;
-            }
-            SA__OMP(omp barrier)
-            SA__OMP(omp single)
-            for (i = 0; i < TT; i++) names += x.tcnt[i];
-        }
+        names = SA__CAT(SA__CAT(sa__pr_names, SA__W), b)(T, SA, n, m, nt, x.tcnt, 0);
     SA__PI_T(SA_PHASE_NAMING);
-        /* the reduced string (names - 1, text order) to the end of SA, right to left */
         RA = SA + n - m;
-        {
-            SA__I i, j = m - 1;
-            for (i = m + ((n - 1) >> 1); i >= m && j >= 0; i--) {
-                SA__I v = SA[i];
-                if (v) RA[j--] = v - 1;
-            }
-        }
+        SA__F(sa__pr_reduced)(SA, n, m, nt, x.tcnt);
     SA__PI_T(SA_PHASE_NAME);
         /* stage 2: the reduced string's SA into SA[0..m): as sequential SA-IS does, by a few
            doubling rounds (sa__ls) when the names are mostly unique (random-like text, DNA's
@@ -6014,8 +6259,13 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
                 names = m + 1; /* done: skip the recursion below */
             }
         }
-        if (names < m) {
-            *rec = SA__CAT(SA__CAT(sa__lvl, SA__W), i)(RA, SA, m, names, SA + m, n - 2 * m);
+        if (names < m) { /* the large int levels' passes on all threads (sa__pr_*) */
+            SA__F(sa__prx) px;
+            px.nt = nt;
+            px.cache = x.cache;
+            px.npic = (SA__I)nt * SA__PI_CACHE;
+            px.tc = x.tcnt;
+            *rec = SA__CAT(SA__CAT(sa__lvl_px, SA__W), i)(RA, SA, m, names, SA + m, n - 2 * m, &px);
             if (*rec != SA_OK) goto done;
         } else if (names == m) {
             SA__OMP(omp parallel for num_threads(nt) schedule(static))

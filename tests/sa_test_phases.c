@@ -18,6 +18,7 @@
 #define SA__PI_CACHE 1
 #define SA__PI_MINB 2
 #define SA__PI_MIN 32
+#define SA__PR_MIN 16 /* parallel SA-IS: int levels of 16 entries or more on all threads */
 #define SA__PI_ADAPT 0
 #define SA__GRAIN 16
 #define SA_AUTO_MIN 1024

@@ -13,6 +13,7 @@
 #define SA__PI_CACHE 24
 #define SA__PI_MINB 6
 #define SA__PI_MIN 64
+#define SA__PR_MIN 16 /* the reduced string's int levels on all threads too (sa__pr_*) */
 #ifndef SA_TEST_PI_ADAPT
 #define SA_TEST_PI_ADAPT 0 /* every block parallel, whatever the machine's load */
 #endif
