@@ -5143,6 +5143,7 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
 #endif
     sa_status st = SA_OK;
     if (n == 1) { SA[0] = 0; return SA_OK; }
+    if (n < SA__PR_MIN) px = NULL; /* one thread here and in every (shorter) level below */
     if (k <= 256) {
         cnt = local; B = local + 256;
     } else if (k <= wsize / 2) {
@@ -5168,7 +5169,7 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
 #endif
 
     /* stage 1: sort the LMS substrings */
-    if (n >= 65536 && !(px && n >= SA__PR_MIN)) /* (the threads' chunks rescan the text instead) */
+    if (n >= 65536 && !px) /* (the threads' chunks rescan the text instead) */
         lmsb = (uint64_t *)SA_MALLOC(((size_t)(n - 1) / 64 + 1) * sizeof *lmsb);
 #if SA__BYTE
     memset(c4, 0, sizeof c4);
@@ -5180,7 +5181,7 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
     }
 #else
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
-    if (px && n >= SA__PR_MIN) {
+    if (px) {
         m = SA__F(sa__pr_seeds)(T, SA, n, B, &last, px);
     } else {
         memset(SA, 0, (size_t)n * sizeof *SA);
@@ -5228,7 +5229,7 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
             j += v < 0;
         }
         SA_ASSERT(j == m);
-        if (px && n >= SA__PR_MIN) {
+        if (px) {
             SA__F(sa__pr_lengths)(T, SA, n, m, px);
         } else {
             memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
@@ -5260,7 +5261,7 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
                 }
             }
         }
-        if (px && n >= SA__PR_MIN) name = SA__FC(sa__pr_names)(T, SA, n, m, px->nt, px->tc, 1);
+        if (px) name = SA__FC(sa__pr_names)(T, SA, n, m, px->nt, px->tc, 1);
         else for (i = 0; i < m; i++) {
             SA__I p, plen;
             int diff = 1;
@@ -5282,7 +5283,7 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
 #endif
         /* the reduced string (names - 1, in text order) goes to the end of SA */
 #if !SA__BYTE
-        if (px && n >= SA__PR_MIN) SA__F(sa__pr_reduced)(SA, n, m, px->nt, px->tc);
+        if (px) SA__F(sa__pr_reduced)(SA, n, m, px->nt, px->tc);
         else
 #endif
         for (i = m + ((n - 1) >> 1), j = m - 1; i >= m; i--) { /* branch-free: RA + j >= SA + i */
@@ -5312,7 +5313,7 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
         }
         /* reduced-string indices to text positions: RA[j] = the j-th LMS position */
 #if !SA__BYTE
-        if (px && n >= SA__PR_MIN) SA__F(sa__pr_map)(T, SA, RA, n, m, px);
+        if (px) SA__F(sa__pr_map)(T, SA, RA, n, m, px);
         else
 #endif
         {
