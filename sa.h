@@ -3055,7 +3055,7 @@ static void sa__mpi_dc_pmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa_
         base[t] = 0;
         for (a = 0; a < X; a++) {
             if (t < nth) { /* the first record of run a not before splitter t */
-                int64_t lo = t > 1 ? cut[t - 1][a] : hd[a], hi = en[a];
+                int64_t lo = cut[t - 1][a], hi = en[a]; /* cut[0] = hd */
                 const uint64_t *y = mr + spl[t] * s;
                 while (lo < hi) {
                     int64_t mid = lo + (hi - lo) / 2;
