@@ -21,9 +21,9 @@
 #define SA_IMPLEMENTATION
 #include "../sa.h"
 
-enum { G_RANDOM, G_ACGT, G_NUL, G_EQUAL, G_AB, G_ABCAB, G_FIB, G_REPEAT, G_RUNS, G_COUNT };
+enum { G_RANDOM, G_ACGT, G_NUL, G_EQUAL, G_AB, G_ABCAB, G_FIB, G_REPEAT, G_RUNS, G_LASTCH, G_COUNT };
 static const char *gname[G_COUNT] = {"random", "acgt", "binary-with-NUL", "all-equal", "ab", "abcab",
-                                     "fibonacci", "long-repeat", "runs"};
+                                     "fibonacci", "long-repeat", "runs", "last-char"};
 
 static void gen(int g, uint8_t *t, int32_t n)
 {
@@ -37,6 +37,10 @@ static void gen(int g, uint8_t *t, int32_t n)
         case G_AB: t[i] = (uint8_t)"ab"[i % 2]; break;
         case G_ABCAB: t[i] = (uint8_t)"abcab"[i % 5]; break;
         case G_RUNS: t[i] = (uint8_t)((i / (1 + (int32_t)(check_rand() % 9))) % 3 ? 'x' : 0); break;
+        /* "1 h" pairs, h one of 4 letters: every 1 is an LMS position named after its h, so the
+           reduced string is random over 4 names and recursed into (not finished by doubling),
+           with int-level LMS substrings that differ only in their last name ("a c a" / "a c b") */
+        case G_LASTCH: t[i] = i % 2 ? (uint8_t)"abcd"[check_rand_below(4)] : 1; break;
         default: t[i] = (uint8_t)('a' + check_rand_below(3)); break;
         }
     }
@@ -81,6 +85,38 @@ static void check_text(const char *what, const uint8_t *t, int32_t n)
     free(ref); free(sa); free(sa64);
 }
 
+/* sa__pr_lengths (an int level's LMS-substring lengths on nt threads) against a one-thread
+ * type scan, entry by entry. The final SA cannot catch a pass one short: names that then merge
+ * substrings differing only in their last symbol still order the reduced string correctly (that
+ * symbol starts the next substring, whose name decides), so the SA comes out right. */
+static void check_pr_lengths(void)
+{
+    static const int ths[] = {1, 3, 5, 7};
+    int32_t nmax = 3000, *T = malloc((size_t)nmax * 4), *SA = malloc((size_t)nmax * 4), *want = malloc((size_t)nmax * 4);
+    int32_t tc[3 * 7 + 2];
+    for (int r = 0; r < 40; r++) {
+        int32_t n = r < 8 ? 14 + r : 16 + (int32_t)check_rand_below((uint64_t)nmax - 15), k = 2 + r % 5, m = 0, prev = n;
+        for (int32_t i = 0; i < n; i++) /* runs of one symbol cross the chunk boundaries now and then */
+            T[i] = r % 3 == 0 && i > 0 && check_rand_below(4) ? T[i - 1] : (int32_t)check_rand_below((uint64_t)k);
+        memset(want, 0, (size_t)n * 4);
+        for (int32_t p = n - 1, s1 = 0; p >= 1; p--) { /* right to left: s1 = p is S-type */
+            int s0 = T[p - 1] < T[p] || (T[p - 1] == T[p] && s1);
+            if (!s0 && s1) { want[p >> 1] = prev - p + 1; prev = p; m++; }
+            s1 = s0;
+        }
+        if (m < 1 || m > n / 2) continue;
+        for (size_t h = 0; h < sizeof ths / sizeof *ths; h++) {
+            SA__CAT(sa__prx, 32) px = {ths[h], NULL, 0, tc};
+            if (n < 2 * ths[h]) continue; /* (sa__pr_chunks: n >= 2 nt) */
+            memset(SA, 0x5a, (size_t)n * 4);
+            SA__CAT(sa__pr_lengths, 32)(T, SA, n, m, &px);
+            CHECK(memcmp(SA + m, want, (size_t)(n - m) * 4) == 0, "sa__pr_lengths n=%d m=%d k=%d threads=%d", n, m, k,
+                  ths[h]);
+        }
+    }
+    free(T); free(SA); free(want);
+}
+
 int main(int argc, char **argv)
 {
     check_init(argc, argv);
@@ -88,6 +124,7 @@ int main(int argc, char **argv)
     static const int32_t sizes[] = {2, 3, 63, 64, 65, 127, 128, 129, 167, 168, 169, 1000, 4097, 9001};
     int32_t nmax = 9001;
     uint8_t *t = malloc((size_t)nmax);
+    check_pr_lengths();
     for (int g = 0; g < G_COUNT; g++)
         for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
             gen(g, t, sizes[s]);
