@@ -65,6 +65,8 @@
  *   CCOLL_IPC_ONESHOT_BYTES  device ArGM over IPC on one node of d ranks: one-shot (one GPU-to-GPU
  *                            phase) while (d - 1) x the vector's bytes is at most this (8 MiB;
  *                            0 = never); the same bytes either way
+ *   CCOLL_IPC_ONESHOT_KERNEL one-shot with 2 to 8 ranks: 1 (default) = one kernel per call (push,
+ *                            flags between the GPUs, sum), 0 = copies, IPC events and a sum kernel
  *   The library reads no environment variable; the demos map CCOLL_RANKS_PER_NODE and
  *   CCOLL_NO_IPC onto config.ranks_per_node and config.no_ipc.
  *
@@ -236,7 +238,10 @@
  *     Node barriers per call (host only): one, or two on the first call. Small vectors on one
  *     node (CCOLL_IPC_ONESHOT_BYTES) go one-shot: every rank writes its whole vector into
  *     every peer's slot and sums the whole vector itself in the same order (the same bytes;
- *     one GPU-to-GPU phase, no node barrier but the first call's). On one node nothing
+ *     one GPU-to-GPU phase, no node barrier but the first call's); with 2 to 8 ranks all of it
+ *     is one kernel per call (CCOLL_IPC_ONESHOT_KERNEL), whose blocks signal each other across
+ *     the GPUs through flags in the exported buffers (no event, no host round trip; it holds
+ *     up to 64 blocks of the GPU until every peer's part has come). On one node nothing
  *     is compressed, so the NaN/Inf and range screen is made by the sum kernels from the
  *     terms they read and agreed in the call's last allreduce (same statuses; no scan or
  *     wait before the copies). Ranks that share
@@ -293,6 +298,11 @@
 /* Device ArGM over IPC, 3 to 8 ranks a node: one copy kernel per chunk (1) or copy engines (0) */
 #ifndef CCOLL_IPC_COPY_KERNEL
 #define CCOLL_IPC_COPY_KERNEL 1
+#endif
+/* Device ArGM over IPC one-shot with 2 to 8 ranks: one kernel per call that pushes, waits for
+ * the peers' flags and sums (1), or copies, interprocess events and a sum kernel (0; same bytes) */
+#ifndef CCOLL_IPC_ONESHOT_KERNEL
+#define CCOLL_IPC_ONESHOT_KERNEL 1
 #endif
 /* Device ArGM over IPC on one node: one-shot (every rank sends its whole vector to every peer
  * and sums the whole vector itself) while (ranks of the node - 1) x vector bytes <= this. It
@@ -592,7 +602,8 @@ typedef struct {
     unsigned char *dtmpf;       /* device floats, one segment (DOC) */
     int32_t *ddelta;            /* device deltas, one segment (HOMCOMP) */
     unsigned long long *dscan;  /* min key, max key, NaN/Inf flag of a device vector */
-    unsigned char *hres;        /* pinned: codec results and scan words read back */
+    unsigned char *hres;        /* pinned: codec results and scan words read back (from byte 256:
+                                 * the one-shot kernel's, 3 words per block, written by it) */
     void *ev[3];                /* cudaEvent_t: before upload, after upload, after kernels */
     unsigned char *dsoq[2];     /* the ring pipeline's two output slots (dsoq[0] = dso) */
     void *dws2;                 /* workspace for the decodes on the second stream */
@@ -610,6 +621,10 @@ typedef struct {
                                  * (chunk c written to its peers, chunk c of its piece summed) */
     int ipc_evn;                /* entries of ipc_ev */
     int ipc_pushed;             /* this call's pushes are issued (before the preamble: ARGM) */
+    uint64_t ipc_flag_off;      /* one-shot kernel: where each ipc_buf's flags start (bytes), d x
+                                 * CCOLL__OS_NB words, flag[j][b] set by node rank j's block b */
+    unsigned ipc_epoch;         /* one-shot kernel launches so far (the flags' value this call) */
+    int ipc_nb;                 /* the most blocks a one-shot launch uses (agreed on the node) */
     int scan_late;              /* this call's screen (min, max, NaN/Inf) comes from ArGM's sum
                                  * kernels (one node over IPC) and is agreed in the finish */
     double late[3];             /* this rank's min, max and NaN/Inf flag from those kernels */
@@ -810,12 +825,9 @@ typedef struct {
     const unsigned char *src[CCOLL__MC_MAX];
     uint64_t bytes[CCOLL__MC_MAX];
 } ccoll__mcpy;
-static __global__ void ccoll__k_mcopy(ccoll__mcpy m)
+/* n bytes from s to d by threads t of nt (ccoll__k_mcopy's body; the one-shot kernel's pushes) */
+static __device__ void ccoll__copy_bytes(unsigned char *d, const unsigned char *s, uint64_t n, uint64_t t, uint64_t nt)
 {
-    unsigned char *d = m.dst[blockIdx.y];
-    const unsigned char *s = m.src[blockIdx.y];
-    const uint64_t n = m.bytes[blockIdx.y], t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x,
-                   nt = (uint64_t)gridDim.x * blockDim.x;
     uint64_t head = 0, nv = 0, i;
     if (!((((uintptr_t)d ^ (uintptr_t)s) & 15))) { /* co-aligned: a 4-byte head, then 16-byte words */
         head = (16 - ((uintptr_t)d & 15)) & 15;
@@ -838,6 +850,115 @@ static __global__ void ccoll__k_mcopy(ccoll__mcpy m)
         for (i = t * 4; i < head; i += nt * 4) *(uint32_t *)(d + i) = *(const uint32_t *)(s + i);
         for (i = tail + t * 4; i < n; i += nt * 4) *(uint32_t *)(d + i) = *(const uint32_t *)(s + i);
     }
+}
+static __global__ void ccoll__k_mcopy(ccoll__mcpy m)
+{
+    ccoll__copy_bytes(m.dst[blockIdx.y], m.src[blockIdx.y], m.bytes[blockIdx.y], (uint64_t)blockIdx.x * blockDim.x + threadIdx.x,
+                      (uint64_t)gridDim.x * blockDim.x);
+}
+/* ArGM over IPC one-shot in one kernel (one node of 2 to 8 ranks, see ccoll__argm_oneshot):
+ * block b of nb takes elements [n b / nb, n (b + 1) / nb) of the vector and
+ *   1. writes them from own into this rank's slot on every peer (NVLink stores), then sets its
+ *      flag there, flag[self][b] = epoch (the call's number, the same on every node rank);
+ *   2. waits until every peer's flag[peer][b] here has reached epoch (their block b wrote its
+ *      part of the vector into this rank's slots);
+ *   3. sums the part: o = s[0] + ... + s[d-1] in local-rank order (ccoll__k_sum_own's order:
+ *      the host's bits), own for s[self]; scan (when not NULL): min key, max key and NaN/Inf
+ *      of every term read, block b's into scan[3 b .. 3 b + 2] (pinned host memory).
+ * No host round trip and no event: one launch per call. The blocks wait for each other across
+ * the GPUs, so a launch never has more blocks than fit on the GPU at once (CCOLL__OS_NB, and
+ * the node's smallest SM count). own == NULL (a rank in error): step 1's flags only, no data
+ * and no sum, so the peers' waits end. The host ends a wait that can never end (a peer whose
+ * launch failed, agreed by MPI) by setting the flags itself (ccoll__k_os_release). Slot data
+ * is read through L2 (ld.cg): a peer wrote it after this SM may have cached the last call's. */
+#define CCOLL__OS_NB 64
+#define CCOLL__OS_THREADS 512
+typedef struct {
+    unsigned char *slot[CCOLL__MC_MAX]; /* peer k + 1 ((self + k + 1) % d): this rank's slot there */
+    unsigned *flag[CCOLL__MC_MAX];      /* and this rank's CCOLL__OS_NB flags there */
+} ccoll__os_peers;
+/* a block's min key, max key and NaN/Inf flag into r[0..2] (every thread calls it) */
+static __device__ void ccoll__scan_block(unsigned long long mn, unsigned long long mx, unsigned long long bad, unsigned long long *r)
+{
+    __shared__ unsigned long long w[3][32];
+    const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5, nw = (blockDim.x + 31) >> 5;
+    for (int o = 16; o > 0; o /= 2) {
+        unsigned long long a = __shfl_down_sync(0xffffffffu, mn, o), b = __shfl_down_sync(0xffffffffu, mx, o);
+        bad |= __shfl_down_sync(0xffffffffu, bad, o);
+        mn = a < mn ? a : mn;
+        mx = b > mx ? b : mx;
+    }
+    if (lane == 0) w[0][wid] = mn, w[1][wid] = mx, w[2][wid] = bad;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        for (int k = 1; k < nw; k++) {
+            mn = w[0][k] < mn ? w[0][k] : mn;
+            mx = w[1][k] > mx ? w[1][k] : mx;
+            bad |= w[2][k];
+        }
+        r[0] = mn;
+        r[1] = mx;
+        r[2] = bad;
+    }
+}
+template <typename T>
+static __global__ void __launch_bounds__(CCOLL__OS_THREADS)
+    ccoll__k_oneshot(ccoll__os_peers pe, const T *own, T *o, const T *slots, const unsigned *flags, uint64_t n, int self, int d,
+                     unsigned epoch, unsigned long long *scan)
+{
+    const uint64_t lo = n * blockIdx.x / gridDim.x, hi = n * (blockIdx.x + 1) / gridDim.x;
+    unsigned long long mn = ~0ull, mx = 0, bad = 0;
+    int k;
+    if (own)
+        for (k = 0; k < d - 1; k++)
+            ccoll__copy_bytes(pe.slot[k] + lo * sizeof(T), (const unsigned char *)(own + lo), (hi - lo) * sizeof(T), threadIdx.x, blockDim.x);
+    __threadfence_system(); /* this thread's stores reach the peers before the flags below */
+    __syncthreads();
+    if ((int)threadIdx.x < d - 1) *(volatile unsigned *)&pe.flag[threadIdx.x][blockIdx.x] = epoch;
+    if (!own) return;
+    if ((int)threadIdx.x < d && (int)threadIdx.x != self) {
+        const volatile unsigned *f = flags + (uint64_t)threadIdx.x * CCOLL__OS_NB + blockIdx.x;
+        while ((int)(*f - epoch) < 0) {
+        }
+        __threadfence_system();
+    }
+    __syncthreads();
+    for (uint64_t i0 = lo + threadIdx.x; i0 < hi; i0 += 4 * (uint64_t)blockDim.x) { /* 4 elements a thread: 4 loads in flight */
+        T acc[4];
+        int u;
+        for (int j = 0; j < d; j++) {
+            const T *s = j == self ? own : slots + (uint64_t)(j < self ? j : j - 1) * n;
+            T v[4];
+#pragma unroll
+            for (u = 0; u < 4; u++) {
+                const uint64_t i = i0 + (uint64_t)u * blockDim.x;
+                v[u] = i >= hi ? (T)0 : j == self ? s[i] : __ldcg(s + i);
+            }
+#pragma unroll
+            for (u = 0; u < 4; u++) {
+                acc[u] = j == 0 ? v[u] : acc[u] + v[u];
+                if (scan && i0 + (uint64_t)u * blockDim.x < hi) {
+                    const double x = (double)v[u];
+                    if (!(x - x == 0.0)) bad = 1;
+                    else {
+                        const unsigned long long key = ccoll__key(x);
+                        mn = key < mn ? key : mn;
+                        mx = key > mx ? key : mx;
+                    }
+                }
+            }
+        }
+#pragma unroll
+        for (u = 0; u < 4; u++)
+            if (i0 + (uint64_t)u * blockDim.x < hi) o[i0 + (uint64_t)u * blockDim.x] = acc[u];
+    }
+    if (scan) ccoll__scan_block(mn, mx, bad, scan + 3 * (uint64_t)blockIdx.x);
+}
+/* every flag of this rank at epoch: ends its one-shot kernel's wait (a call that failed) */
+static __global__ void ccoll__k_os_release(unsigned *flags, int words, unsigned epoch)
+{
+    for (int i = threadIdx.x; i < words; i += blockDim.x) *(volatile unsigned *)&flags[i] = epoch;
+    __threadfence_system();
 }
 static double ccoll__unkey(unsigned long long k)
 {
@@ -1240,6 +1361,21 @@ static int ccoll__allreduce(const void *in, void *out, int n, MPI_Datatype t, MP
     if (MPI_Iallreduce(in, out, n, t, op, c, &r) != MPI_SUCCESS) return CCOLL_ERR_MPI;
     return ccoll__wait(&r, MPI_STATUS_IGNORE);
 }
+/* A call's agreements (preamble, finish) on plan P: ccoll__allreduce, or with
+ * CCOLL__IPC_BLOCKING=1 (an A/B build of the benchmark) blocking MPI_Allreduce where ArGM runs
+ * over CUDA IPC (every rank has a GPU of its own: not the oversubscribed host runs the yielding
+ * wait is for; the same on every rank, so collectives of one kind match). Blocking saved 5-7 us
+ * a call at 4 MiB, but the one run with it on also had 2-rank ArGM at 64 MiB-1 GiB 25% slower
+ * than before, cause not found (demos/bench/README.md): off until an A/B settles it. */
+#ifndef CCOLL__IPC_BLOCKING
+#define CCOLL__IPC_BLOCKING 0
+#endif
+static int ccoll__allreduce_plan(const ccoll_plan *P, const void *in, void *out, int n, MPI_Datatype t, MPI_Op op)
+{
+    if (CCOLL__IPC_BLOCKING && P->set.device && P->dv.ipc_n)
+        return MPI_Allreduce(in, out, n, t, op, P->top.comm) == MPI_SUCCESS ? CCOLL_OK : CCOLL_ERR_MPI;
+    return ccoll__allreduce(in, out, n, t, op, P->top.comm);
+}
 /* Complete a receive; *len = the bytes that came. A failed receive is recorded and reads as
  * empty (0): truncation (a peer sent more than the slot) is CCOLL_ERR_CORRUPT, any other MPI
  * error CCOLL_ERR_MPI. Returns 1 when *len is usable. */
@@ -1388,7 +1524,7 @@ static int ccoll__dev_init(ccoll_plan *P)
     ccoll__dmalloc(&P->dv.dtmpf, n * P->set.esize, &st);
     ccoll__dmalloc(&P->dv.ddelta, hc_qp_count(n) * sizeof(int32_t), &st);
     ccoll__dmalloc(&P->dv.dscan, 4 * sizeof(unsigned long long), &st);
-    if (!st && !(P->dv.hres = (unsigned char *)ccoll__pinned(256))) st = CCOLL_ERR_NOMEM;
+    if (!st && !(P->dv.hres = (unsigned char *)ccoll__pinned(256 + 3 * CCOLL__OS_NB * sizeof(unsigned long long)))) st = CCOLL_ERR_NOMEM;
     for (j = 0; j < 13 && !st; j++) {
         cudaEvent_t e;
         if (cudaEventCreate(&e) != cudaSuccess) st = CCOLL_ERR_CUDA;
@@ -1478,7 +1614,11 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn)
     why = g;
     /* export and map the buffers */
     if (!why) {
-        int bad = 0, e;
+        int bad = 0, e, sms = 0;
+        /* the one-shot kernel's blocks: all resident at once on the node's smallest GPU */
+        if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, P->dv.gpu) != cudaSuccess || sms < 1) sms = 1;
+        sms = sms < CCOLL__OS_NB ? sms : CCOLL__OS_NB;
+        if (ccoll__allreduce(&sms, &P->dv.ipc_nb, 1, MPI_INT, MPI_MIN, P->top.node_comm) != CCOLL_OK) return CCOLL_ERR_MPI;
         hs = (cudaIpcMemHandle_t *)ccoll__alloc((size_t)dn * sizeof h, &st);
         ehs = (cudaIpcEventHandle_t *)ccoll__alloc((size_t)dn * sizeof eh, &st);
         P->dv.ipc_peer = (unsigned char **)ccoll__alloc((size_t)dn * sizeof(unsigned char *), &st);
@@ -1488,7 +1628,13 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn)
             memset(P->dv.ipc_ev, 0, (size_t)dn * nev * sizeof(void *));
             P->dv.ipc_evn = dn * nev;
         }
-        ccoll__dmalloc(&P->dv.ipc_buf, (size_t)(dn * maxp > slots ? dn * maxp : slots) * P->set.esize, &st);
+        /* the slots, then the one-shot kernel's flags (zero: no call yet) */
+        P->dv.ipc_flag_off = ((uint64_t)(dn * maxp > slots ? dn * maxp : slots) * P->set.esize + 255) / 256 * 256;
+        P->dv.ipc_epoch = 0;
+        ccoll__dmalloc(&P->dv.ipc_buf, P->dv.ipc_flag_off + (size_t)dn * CCOLL__OS_NB * sizeof(unsigned), &st);
+        if (!st && (cudaMemsetAsync(P->dv.ipc_buf + P->dv.ipc_flag_off, 0, (size_t)dn * CCOLL__OS_NB * sizeof(unsigned), P->dv.cst) != cudaSuccess ||
+                    cudaStreamSynchronize(P->dv.cst) != cudaSuccess))
+            st = CCOLL_ERR_CUDA;
         if (!st && cudaIpcGetMemHandle(&h, P->dv.ipc_buf) != cudaSuccess) st = CCOLL_ERR_CUDA;
         memset(eh, 0, sizeof eh);
         for (e = 0; e < nev && !st; e++) {
@@ -1962,7 +2108,7 @@ static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compres
     v[4] = P->au.last_time; /* AUTO: this rank's time of the previous call; the slowest counts */
     memcpy(v + 5, P->au.ring, sizeof P->au.ring); /* and its in-ring constants */
     memset(P->au.ring, 0, sizeof P->au.ring);
-    if (ccoll__allreduce(v, g, 9, MPI_DOUBLE, MPI_MAX, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+    if (ccoll__allreduce_plan(P, v, g, 9, MPI_DOUBLE, MPI_MAX) != CCOLL_OK) return CCOLL_ERR_MPI;
     ccoll__model_from_ring(P, g + 5);
     if (P->au.last_algo > 0 && P->au.last_pred > 0 && g[4] > 0) {
         P->au.corr[P->au.last_algo] = g[4] / P->au.last_pred;
@@ -1990,14 +2136,14 @@ static int ccoll__finish(ccoll_plan *P, int st)
         w[2] = P->dv.late[2];
         w[3] = -(double)P->lst; /* the most negative status and codec status win, as with MIN */
         w[4] = -(double)P->lhc;
-        if (ccoll__allreduce(w, h, 5, MPI_DOUBLE, MPI_MAX, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+        if (ccoll__allreduce_plan(P, w, h, 5, MPI_DOUBLE, MPI_MAX) != CCOLL_OK) return CCOLL_ERR_MPI;
         g[0] = -(int)h[3];
         g[1] = -(int)h[4];
         if (g[0] == CCOLL_OK) g[0] = ccoll__screen(P, h, P->top.p);
     } else {
         v[0] = P->lst;
         v[1] = P->lhc;
-        if (ccoll__allreduce(v, g, 2, MPI_INT, MPI_MIN, P->top.comm) != CCOLL_OK) return CCOLL_ERR_MPI;
+        if (ccoll__allreduce_plan(P, v, g, 2, MPI_INT, MPI_MIN) != CCOLL_OK) return CCOLL_ERR_MPI;
     }
     P->info.hc_status = g[1];
     P->info.bytes_sent = P->sent;
@@ -2930,10 +3076,71 @@ static uint64_t ccoll__ipc_nch(const ccoll_plan *P, int dn)
     uint64_t nch = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn * P->set.esize / (uint64_t)CCOLL__IPC_CHUNK_MIN;
     return nch < 1 ? 1 : nch > CCOLL__IPC_CH ? CCOLL__IPC_CH : nch;
 }
+/* ArGM over IPC, a node barrier inside a call: blocking or polled as ccoll__allreduce_plan */
+static void ccoll__ipc_barrier(ccoll_plan *P)
+{
+    if (CCOLL__IPC_BLOCKING) MPI_Barrier(P->top.node_comm);
+    else ccoll__barrier(P->top.node_comm);
+}
+/* ArGM over IPC one-shot as one kernel per call (ccoll__k_oneshot): where it runs */
+static int ccoll__os_kernel(const ccoll_plan *P, int dn)
+{
+    return CCOLL_IPC_ONESHOT_KERNEL && dn <= CCOLL__MC_MAX + 1 && ccoll__ipc_oneshot(P, dn);
+}
+/* its blocks: one per 16 KiB of the vector, at most ipc_nb (the same on every node rank) */
+static unsigned ccoll__os_blocks(const ccoll_plan *P)
+{
+    const uint64_t nb = (P->set.count * P->set.esize + 16383) / 16384;
+    return (unsigned)(nb < 1 ? 1 : nb > (uint64_t)P->dv.ipc_nb ? (uint64_t)P->dv.ipc_nb : nb);
+}
+/* Launch this call's one-shot kernel on stream A (the caller's): out = the node's sum; a rank
+ * in error launches it without data (its flags only). scan: the screen's words too. Every node
+ * rank launches once per call, so the epochs agree. */
+static void ccoll__os_launch(ccoll_plan *P, const unsigned char *own, unsigned char *out, int scan, int lr, int dn)
+{
+    const size_t es = P->set.esize;
+    const uint64_t n = P->set.count;
+    const unsigned nb = ccoll__os_blocks(P), e = ++P->dv.ipc_epoch;
+    const unsigned *fl = (const unsigned *)(P->dv.ipc_buf + P->dv.ipc_flag_off);
+    unsigned long long *sc = scan ? (unsigned long long *)(P->dv.hres + 256) : NULL; /* pinned: the GPU writes it */
+    const int ok = P->lst == CCOLL_OK;
+    cudaStream_t A = P->dv.cst;
+    ccoll__os_peers pe;
+    int k;
+    memset(&pe, 0, sizeof pe);
+    for (k = 1; k < dn; k++) {
+        const int j = (lr + k) % dn;
+        pe.slot[k - 1] = P->dv.ipc_peer[j] + (uint64_t)(lr < j ? lr : lr - 1) * n * es;
+        pe.flag[k - 1] = (unsigned *)(P->dv.ipc_peer[j] + P->dv.ipc_flag_off) + (uint64_t)lr * CCOLL__OS_NB;
+    }
+    if (P->set.dt == HC_F32)
+        ccoll__k_oneshot<float><<<nb, CCOLL__OS_THREADS, 0, A>>>(pe, ok ? (const float *)own : NULL, (float *)out, (const float *)P->dv.ipc_buf,
+                                                                 fl, n, lr, dn, e, sc);
+    else
+        ccoll__k_oneshot<double><<<nb, CCOLL__OS_THREADS, 0, A>>>(pe, ok ? (const double *)own : NULL, (double *)out,
+                                                                  (const double *)P->dv.ipc_buf, fl, n, lr, dn, e, sc);
+    ccoll__cu(P, cudaGetLastError());
+}
+/* A call whose pushes were issued ends early (an agreed error): nothing runs on after it. The
+ * one-shot kernel's wait is ended here (a peer may not have launched), on stream B. */
+static void ccoll__argm_unpush(ccoll_plan *P)
+{
+    int dn;
+    MPI_Comm_size(P->top.node_comm, &dn);
+    if (ccoll__os_kernel(P, dn)) {
+        ccoll__k_os_release<<<1, 256, 0, (cudaStream_t)P->dv.cst2>>>((unsigned *)(P->dv.ipc_buf + P->dv.ipc_flag_off), dn * CCOLL__OS_NB,
+                                                                      P->dv.ipc_epoch);
+        cudaStreamSynchronize(P->dv.cst);
+    }
+    cudaStreamSynchronize((cudaStream_t)P->dv.cst2);
+    cudaGetLastError();
+    P->dv.ipc_pushed = 0;
+}
 /* ArGM over IPC, the push stage (see below): issued on stream B, also before the preamble of
  * an ARGM call (ccoll__allreduce_call), so that it overlaps the preamble's scan and allreduce.
- * One-shot: the whole vector to every peer, one chunk. */
-static void ccoll__argm_push(ccoll_plan *P, const unsigned char *own)
+ * One-shot: the whole vector to every peer, one chunk; with the one-shot kernel, that kernel
+ * (on stream A; scan: it makes the screen's words). */
+static void ccoll__argm_push(ccoll_plan *P, const unsigned char *own, unsigned char *out, int scan)
 {
     int lr, dn, k, one;
     const size_t es = P->set.esize;
@@ -2942,6 +3149,10 @@ static void ccoll__argm_push(ccoll_plan *P, const unsigned char *own)
     uint64_t stride, nch, c;
     MPI_Comm_rank(P->top.node_comm, &lr);
     MPI_Comm_size(P->top.node_comm, &dn);
+    if (ccoll__os_kernel(P, dn)) {
+        ccoll__os_launch(P, own, out, scan, lr, dn);
+        return;
+    }
     one = ccoll__ipc_oneshot(P, dn);
     stride = one ? P->set.count : (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn;
     nch = one ? 1 : ccoll__ipc_nch(P, dn);
@@ -2968,6 +3179,35 @@ static void ccoll__argm_push(ccoll_plan *P, const unsigned char *own)
         }
         if (ccoll__ipc_mc(dn) && most) ccoll__mc_launch(P, &m, dn - 1, most, B);
         ccoll__cu(P, cudaEventRecord((cudaEvent_t)P->dv.ipc_ev[lr * nev + (int)c], B));
+    }
+}
+/* ArGM over IPC one-shot with its kernel: launched before the preamble (ARGM calls after the
+ * first), else here, where a node allreduce then ends every rank's wait if any launch failed
+ * (a rank in error launches without data). Waits for the kernel; the screen's words, one set
+ * per block, into dv.late. */
+static void ccoll__argm_oneshot(ccoll_plan *P, const unsigned char *own, unsigned char *out, int lr, int dn)
+{
+    if (!P->dv.ipc_pushed) {
+        int bad, any = 1;
+        ccoll__os_launch(P, own, out, P->dv.scan_late, lr, dn);
+        bad = P->lst != CCOLL_OK;
+        if (ccoll__allreduce(&bad, &any, 1, MPI_INT, MPI_MAX, P->top.node_comm) != CCOLL_OK) ccoll__fail(P, CCOLL_ERR_MPI, 0);
+        if (any) ccoll__argm_unpush(P);
+    }
+    P->dv.ipc_pushed = 0;
+    ccoll__dsync(P);
+    if (P->dv.scan_late && P->lst == CCOLL_OK) {
+        const unsigned long long *h = (const unsigned long long *)(P->dv.hres + 256);
+        unsigned long long mn = ~0ull, mx = 0, bad = 0;
+        unsigned b;
+        for (b = 0; b < ccoll__os_blocks(P); b++) {
+            mn = h[3 * b] < mn ? h[3 * b] : mn;
+            mx = h[3 * b + 1] > mx ? h[3 * b + 1] : mx;
+            bad |= h[3 * b + 2];
+        }
+        if (mn != ~0ull) P->dv.late[0] = ccoll__unkey(mn);
+        if (mx != 0) P->dv.late[1] = ccoll__unkey(mx);
+        P->dv.late[2] = bad != 0;
     }
 }
 /* ArGM on device buffers. One rank per node: the inter-node ring on the buffers themselves.
@@ -3020,13 +3260,18 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
         int k;
 #define CCOLL__IPCEV(r, i) ((cudaEvent_t)P->dv.ipc_ev[(r) * nev + (i)])
         t0 = MPI_Wtime();
+        if (ccoll__os_kernel(P, dn)) {
+            ccoll__argm_oneshot(P, own, out, lr, dn);
+            P->t_link += MPI_Wtime() - t0;
+            return st;
+        }
         if (scan && P->lst == CCOLL_OK) {
             ccoll__k_scan_init<<<1, 1, 0, A>>>(scan);
             ccoll__cu(P, cudaGetLastError());
         }
         if (!P->dv.ipc_pushed) {
-            ccoll__argm_push(P, own);
-            ccoll__barrier(P->top.node_comm); /* every rank's pushes and P events are issued */
+            ccoll__argm_push(P, own, out, 0);
+            ccoll__ipc_barrier(P); /* every rank's pushes and P events are issued */
         } /* else issued before the preamble, whose allreduce came after them on every rank */
         P->dv.ipc_pushed = 0;
         for (c = 0; c < nch && P->lst == CCOLL_OK; c++) {
@@ -3054,7 +3299,7 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
         }
         if (scan && P->lst == CCOLL_OK) /* the screen's words come down with the sums */
             ccoll__cu(P, cudaMemcpyAsync(P->dv.hres + 128, P->dv.dscan, 3 * sizeof(unsigned long long), cudaMemcpyDeviceToHost, A));
-        if (!one) ccoll__barrier(P->top.node_comm); /* every rank's S events are issued */
+        if (!one) ccoll__ipc_barrier(P); /* every rank's S events are issued */
         for (c = 0; c < nch && P->lst == CCOLL_OK && !one; c++) {
             ccoll__mcpy m;
             uint64_t most = 0;
@@ -3496,7 +3741,7 @@ static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void 
      * decision on every rank; a rank in error pushes nothing) */
     if (a == CCOLL_ALGO_ARGM && P->set.device && P->buf.argm_ready && P->top.argm_ok && P->dv.ipc_n && P->top.p > 1 &&
         P->set.count) {
-        ccoll__argm_push(P, own);
+        ccoll__argm_push(P, own, (unsigned char *)recv, P->top.inter->top.p == 1);
         P->dv.ipc_pushed = 1;
         /* one node: nothing is compressed, so the screen (NaN/Inf, the eb's range) need not come
          * first: the sum kernels make it from the terms they read, and the finish agrees it. The
@@ -3514,11 +3759,7 @@ static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void 
         P->dv.late[2] = 0;
     }
 #ifdef __CUDACC__
-    if (st && P->dv.ipc_pushed) { /* no call follows the pushes: done before returning */
-        cudaStreamSynchronize((cudaStream_t)P->dv.cst2);
-        cudaGetLastError();
-        P->dv.ipc_pushed = 0;
-    }
+    if (st && P->dv.ipc_pushed) ccoll__argm_unpush(P); /* no call follows the pushes: done before returning */
 #endif
     if (st) { P->lst = CCOLL_OK; P->info.algo = a; return (ccoll_status)st; }
     if (a == CCOLL_ALGO_AUTO) {
@@ -3672,7 +3913,9 @@ static ccoll_status ccoll__allgather_call(ccoll_plan *P, const void *send, void 
 
 /*
  * REVISION HISTORY
- *   (next) ArGM over IPC with 3 to 8 ranks a node copies each chunk to and from every peer in
+ *   (next) ArGM over IPC one-shot with 2 to 8 ranks is one kernel per call: push, flags
+ *          between the GPUs, sum (CCOLL_IPC_ONESHOT_KERNEL=0: the copies, events and sum kernel);
+ *          ArGM over IPC with 3 to 8 ranks a node copies each chunk to and from every peer in
  *          one kernel; on one node its NaN/range screen comes from the sum kernels, agreed in
  *          the call's last allreduce (no scan and no GPU wait before the copies)
  *   1.0.0  config.no_ipc and config.ranks_per_node replace CCOLL_NO_IPC / CCOLL_RANKS_PER_NODE

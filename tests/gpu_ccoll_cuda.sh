@@ -10,7 +10,9 @@
 #   STEPS="test memcheck racecheck demo bench nccl probe" tests/gpu_ccoll_cuda.sh
 # Narrower runs: TESTS="np2_ipc ..." and MEMCHECKS (placements), NCCL_RUNS="4:node 2:node",
 # NODE_COUNTS / NODE_ALGOS (passed on), VARIANTS="twoshot@1048576 chunk4@67108864" (the bench
-# built another way beside, see below), RACE_TMO (seconds for racecheck).
+# built another way beside, see below), RACE_TMO (seconds for racecheck), RACE_ARGM_ONLY=1
+# (racecheck on ArGM's cases only: the whole quick test takes minutes under it), FAIL_FAST=1
+# (stop at the first failing test: a hang costs one TMO, not every later step's device time).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${OUT:-$ROOT/gpu-out}
@@ -55,7 +57,8 @@ run() { # name, then env assignments and mpiexec arguments
     local name=$1; shift
     local t0=$SECONDS
     if timeout "${TMO:-150}" env "$@" >"$OUT/t_$name.log" 2>&1; then echo "ok   $name ($((SECONDS - t0)) s): $(grep -E '^auto picks|checks' "$OUT/t_$name.log" | tr '\n' ' ')"
-    else echo "FAIL $name ($((SECONDS - t0)) s)"; grep -E 'FAIL|error|Error' "$OUT/t_$name.log" | head -8; status=1; fi
+    else echo "FAIL $name ($((SECONDS - t0)) s)"; grep -E 'FAIL|error|Error' "$OUT/t_$name.log" | head -8; status=1
+        [ -n "${FAIL_FAST:-}" ] && { echo "FAIL_FAST: stopping at the first failure"; exit 1; }; fi
 }
 # placements: GPU = node rank % GPUs seen; CUDA_VISIBLE_DEVICES=0,1 makes 3 or 4 ranks share 2
 # GPUs on a larger machine; the 4-rank ones run where 4 GPUs are (np4_rpn2 runs on 2 GPUs too)
@@ -117,7 +120,7 @@ if want nccl; then
         done
         # VARIANTS="NAME@COUNTS[@NPS] ...": the node setting again with the bench built another way
         # (demos/bench/meson.build: twoshot = ArGM over IPC never one-shot, chunk4 = IPC chunks of
-        # at least 4 MiB), label node_NAME, at NPS ranks (a,b; default VARIANT_NP, "4 2"): A/B in
+        # at least 4 MiB, events = one-shot without its kernel, os48 = one-shot up to 48 MiB out of a GPU, blocking = blocking agreements), label node_NAME, at NPS ranks (a,b; default VARIANT_NP, "4 2"): A/B in
         # the same machine run
         for v in ${VARIANTS:-}; do
             name=${v%%@*} rest=${v#*@} nps=${VARIANT_NP:-4 2}
@@ -151,7 +154,7 @@ if want memcheck; then
     grep -h "ERROR SUMMARY" "$OUT"/t_memcheck_*.log | sort | uniq -c
 fi
 if want racecheck; then # shared-memory races in the kernels (slow: the quick cases, 2 ranks)
-    TMO=${RACE_TMO:-240} run racecheck_np2_ipc CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 compute-sanitizer --tool racecheck --error-exitcode 1 "$T"
+    TMO=${RACE_TMO:-240} run racecheck_np2_ipc CCOLL_TEST_QUICK=1 CCOLL_TEST_ARGM_ONLY=${RACE_ARGM_ONLY:-0} CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 compute-sanitizer --tool racecheck --error-exitcode 1 "$T"
     grep -h "RACECHECK SUMMARY\|ERROR SUMMARY" "$OUT"/t_racecheck_*.log | sort | uniq -c
 fi
 exit $status

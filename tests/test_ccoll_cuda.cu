@@ -12,7 +12,8 @@
  * same status on every rank and on both plans; 20 AUTO calls without host allocations;
  * ccoll_plan_info's device fields (CCOLL_TEST_EXPECT_IPC=0/1 checks which ArGM path ran);
  * ArGM over IPC both one-shot (small counts) and two-shot, each on a plan's first call and on
- * later calls (check_argm_screen);
+ * later calls (check_argm_screen), and many calls in a row with a NULL buffer on one rank in two
+ * of them (check_argm_repeat);
  * the pipelined device ring (default) and the one-segment-at-a-time one give the same bytes;
  * a CUDA failure inside ccoll (cudaMalloc on a full GPU) does not fail later calls. */
 #include "failalloc.h"
@@ -379,6 +380,39 @@ static void check_auto(void)
     free(x); free(ref); free(ax); free(aref); free(in); free(res);
 }
 
+/* An ArGM host plan and device plan on n floats, with their buffers (check_argm_*) */
+typedef struct {
+    uint64_t n;
+    size_t bytes;
+    double *x;
+    float *in, *hout, *dres;
+    void *din, *dout;
+    ccoll_plan *H, *D;
+} argm_pair;
+static void argm_pair_open(argm_pair *a, uint64_t n, int rel, double eb, uint64_t seg)
+{
+    ccoll_config ch = make_cfg(&VARIANTS[4], rel, eb, seg, 0), cd = make_cfg(&VARIANTS[4], rel, eb, seg, 1);
+    memset(a, 0, sizeof *a);
+    a->n = n;
+    a->bytes = n * 4;
+    a->x = (double *)malloc(n * 8);
+    a->in = (float *)malloc(a->bytes);
+    a->hout = (float *)malloc(a->bytes);
+    a->dres = (float *)malloc(a->bytes);
+    CHECK_CUDA(cudaMalloc(&a->din, a->bytes));
+    CHECK_CUDA(cudaMalloc(&a->dout, a->bytes));
+    CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &ch, &a->H) == CCOLL_OK);
+    CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &cd, &a->D) == CCOLL_OK);
+}
+static void argm_pair_close(argm_pair *a)
+{
+    ccoll_plan_free(a->H);
+    ccoll_plan_free(a->D);
+    cudaFree(a->din);
+    cudaFree(a->dout);
+    free(a->x); free(a->in); free(a->hout); free(a->dres);
+}
+
 /* ArGM after its setup (on one node over IPC the NaN/range screen comes from the sum kernels,
  * agreed at the end of the call): good data, NaN on the last rank, values whose sum leaves the
  * codec's integer range, good data again; host and device plans return the same status each
@@ -386,40 +420,61 @@ static void check_auto(void)
  * unequal length); 1000 + p: one-shot up to 16 ranks */
 static void check_argm_screen(uint64_t n)
 {
-    const size_t bytes = n * 4;
-    double *x = (double *)malloc(n * 8);
-    float *in = (float *)malloc(bytes), *hout = (float *)malloc(bytes), *dres = (float *)malloc(bytes);
-    void *din = NULL, *dout = NULL;
-    ccoll_plan *H = NULL, *D = NULL;
-    ccoll_config ch = make_cfg(&VARIANTS[4], 0, 1e-3, 4096, 0), cd = make_cfg(&VARIANTS[4], 0, 1e-3, 4096, 1);
-    CHECK_CUDA(cudaMalloc(&din, bytes));
-    CHECK_CUDA(cudaMalloc(&dout, bytes));
-    CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &ch, &H) == CCOLL_OK);
-    CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &cd, &D) == CCOLL_OK);
-    for (int step = 0; step < 4 && H && D; step++) {
+    argm_pair a;
+    argm_pair_open(&a, n, 0, 1e-3, 4096);
+    for (int step = 0; step < 4 && a.H && a.D; step++) {
         static const int want[4] = {CCOLL_OK, CCOLL_ERR_NAN, CCOLL_ERR_OVERFLOW, CCOLL_OK};
-        gen(x, n, 0, R_, 77 + (uint64_t)step);
-        for (uint64_t i = 0; i < n; i++) in[i] = step == 2 ? 1e7f + (float)(i % 5) : (float)x[i]; /* 2: |x| / step > 2^30 / p */
-        if (step == 1 && R_ == P_ - 1) in[n - 1] = NAN; /* the last piece: made on the last rank */
-        CHECK_CUDA(cudaMemcpy(din, in, bytes, cudaMemcpyHostToDevice));
-        int sh = ccoll_allreduce(H, in, hout), sd = ccoll_allreduce(D, din, dout);
+        gen(a.x, n, 0, R_, 77 + (uint64_t)step);
+        for (uint64_t i = 0; i < n; i++) a.in[i] = step == 2 ? 1e7f + (float)(i % 5) : (float)a.x[i]; /* 2: |x| / step > 2^30 / p */
+        if (step == 1 && R_ == P_ - 1) a.in[n - 1] = NAN; /* the last piece: made on the last rank */
+        CHECK_CUDA(cudaMemcpy(a.din, a.in, a.bytes, cudaMemcpyHostToDevice));
+        int sh = ccoll_allreduce(a.H, a.in, a.hout), sd = ccoll_allreduce(a.D, a.din, a.dout);
         CHECK(all_same_int(sd) && sd == sh, "argm screen n=%llu step %d: host %s, device %s", (unsigned long long)n, step, ccoll_status_string((ccoll_status)sh),
               ccoll_status_string((ccoll_status)sd));
         if (P_ > 1) CHECK(sd == want[step], "argm screen n=%llu step %d: device gave %s", (unsigned long long)n, step, ccoll_status_string((ccoll_status)sd));
         if (sd == CCOLL_OK && sh == CCOLL_OK) {
             ccoll_info ih, id;
-            ccoll_plan_info(H, &ih);
-            ccoll_plan_info(D, &id);
-            CHECK_CUDA(cudaMemcpy(dres, dout, bytes, cudaMemcpyDeviceToHost));
-            CHECK(memcmp(dres, hout, bytes) == 0, "argm screen n=%llu step %d: device bytes differ from the host plan's", (unsigned long long)n, step);
+            memset(&ih, 0, sizeof ih);
+            memset(&id, 0, sizeof id);
+            ccoll_plan_info(a.H, &ih);
+            ccoll_plan_info(a.D, &id);
+            CHECK_CUDA(cudaMemcpy(a.dres, a.dout, a.bytes, cudaMemcpyDeviceToHost));
+            CHECK(memcmp(a.dres, a.hout, a.bytes) == 0, "argm screen n=%llu step %d: device bytes differ from the host plan's", (unsigned long long)n, step);
             CHECK(id.eb_abs == ih.eb_abs, "argm screen step %d: eb %g (device) vs %g (host)", step, id.eb_abs, ih.eb_abs);
         }
     }
-    ccoll_plan_free(H);
-    ccoll_plan_free(D);
-    cudaFree(din);
-    cudaFree(dout);
-    free(x); free(in); free(hout); free(dres);
+    argm_pair_close(&a);
+}
+
+/* ArGM calls in a row on one plan (one-shot over IPC with 2 to 8 ranks: one kernel per call,
+ * flags between the GPUs counting the calls): new data every call, in place every third call,
+ * a NULL output on the last rank at calls 0 (refused in the preamble, before any set-up) and
+ * 5 (the kernels already launched: that rank's carries flags only, and the agreed error ends
+ * every wait); every rank returns CCOLL_ERR_NULL there and nobody waits forever; call 1 sets
+ * up and launches after the preamble; every call that succeeds has the host plan's bytes (a
+ * stale slot, a flag read too early or a peer's next call overwriting a slot still being read
+ * would show as a difference) */
+static void check_argm_repeat(uint64_t n, int calls)
+{
+    argm_pair a;
+    argm_pair_open(&a, n, 1, 1e-4, 0);
+    for (int c = 0; c < calls && a.H && a.D; c++) {
+        const int null_out = (c == 0 || c == 5) && R_ == P_ - 1, inplace = c % 3 == 2;
+        gen(a.x, n, c & 1, R_, 500 + (uint64_t)c);
+        for (uint64_t i = 0; i < n; i++) a.in[i] = (float)a.x[i];
+        CHECK_CUDA(cudaMemcpy(a.din, a.in, a.bytes, cudaMemcpyHostToDevice));
+        if (inplace) CHECK_CUDA(cudaMemcpy(a.dout, a.in, a.bytes, cudaMemcpyHostToDevice));
+        int sh = ccoll_allreduce(a.H, a.in, null_out ? NULL : a.hout);
+        int sd = ccoll_allreduce(a.D, inplace ? MPI_IN_PLACE : a.din, null_out ? NULL : a.dout);
+        const int want = c == 0 || c == 5 ? CCOLL_ERR_NULL : CCOLL_OK;
+        CHECK(all_same_int(sd) && sd == sh && sd == want, "argm repeat n=%llu call %d: host %s, device %s", (unsigned long long)n, c,
+              ccoll_status_string((ccoll_status)sh), ccoll_status_string((ccoll_status)sd));
+        if (sd == CCOLL_OK && sh == CCOLL_OK) {
+            CHECK_CUDA(cudaMemcpy(a.dres, a.dout, a.bytes, cudaMemcpyDeviceToHost));
+            CHECK(memcmp(a.dres, a.hout, a.bytes) == 0, "argm repeat n=%llu call %d: device bytes differ from the host plan's", (unsigned long long)n, c);
+        }
+    }
+    argm_pair_close(&a);
 }
 
 int main(int argc, char **argv)
@@ -456,6 +511,13 @@ int main(int argc, char **argv)
     /* CCOLL_TEST_QUICK=1 (under compute-sanitizer): no million-element cases */
     const int quick = getenv("CCOLL_TEST_QUICK") && atoi(getenv("CCOLL_TEST_QUICK"));
     const size_t ncounts = sizeof counts / sizeof counts[0] - (quick ? 1 : 0);
+    /* CCOLL_TEST_ARGM_ONLY=1 (under racecheck, which is slow): ArGM's cases only */
+    if (getenv("CCOLL_TEST_ARGM_ONLY") && atoi(getenv("CCOLL_TEST_ARGM_ONLY"))) {
+        for (size_t ci = 0; ci < ncounts; ci++) check_pair(&VARIANTS[4], counts[ci], 0, 1, 0, 1024, (int)(ci & 1));
+        check_argm_screen(40000 + (uint64_t)P_);
+        check_argm_screen(1000 + (uint64_t)P_);
+        check_argm_repeat(2000 + (uint64_t)P_, 8);
+    } else {
     for (int vi = 0; vi < NVAR; vi++)
         for (size_t ci = 0; ci < ncounts; ci++) {
             uint64_t n = counts[ci];
@@ -482,8 +544,11 @@ int main(int argc, char **argv)
     check_errors();
     check_argm_screen(40000 + (uint64_t)P_);
     check_argm_screen(1000 + (uint64_t)P_);
+    check_argm_repeat(2000 + (uint64_t)P_, quick ? 8 : 40); /* one-shot up to 8 ranks (64 KiB in the test) */
+    check_argm_repeat(40000 + (uint64_t)P_, 8);            /* two-shot */
     if (!quick) check_recovery(); /* not under compute-sanitizer: it reports the failing cudaMalloc */
     check_auto();
+    }
     int rc = check_done();
     int worst = 0;
     MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
