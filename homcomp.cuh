@@ -168,14 +168,17 @@
  *   (hc_cuda_result_ptr(ws)). Device input pointers must be aligned to the element size.
  *   Workspace: 64 bytes + 24 bytes per tile of 8192 elements.
  *
- * CPU CODEC SPEED: four kernel sets, chosen per call at run time (hc_options.isa): portable C;
+ * CPU CODEC SPEED: five kernel sets, chosen per call at run time (hc_options.isa): portable C;
  *   SSE2 (the x86-64 baseline: bit-planes by a 32x32 bit-matrix transpose, 4-lane quantization);
  *   AVX2 and AVX-512F (x86-64 gcc/clang builds, compiled with target attributes so the binary
  *   still runs on any x86-64; no transpose: AVX-512 holds a block in two 16-lane vectors, plane k
  *   is two vptestmd lane masks, decoding ORs bit k into the lanes a plane selects; AVX2 in four
  *   8-lane vectors, plane k four movemasks, decoding shifts each lane's bit into place;
- *   prediction and prefix sums by lane permutes). Float32 quantization and decoding in float arithmetic where that is exact (step
- *   2^k with 2^k and 2^-k normal floats; |q| < 2^24 when decoding), else in double. The adds
+ *   prediction and prefix sums by lane permutes; with GFNI, AVX512BW and AVX512VBMI as well
+ *   (HC_ISA_AVX512_GFNI) all planes of a block come from one 32x32 bit transpose of two byte
+ *   permutes and vgf2p8affineqb each way, and the rate from the planes). Float32 quantization
+ *   and decoding in float arithmetic where that is exact (step 2^k with 2^k and 2^-k normal
+ *   floats; |q| < 2^24 when decoding), else in double. The adds
  *   (hc_add, hc_add_raw, hc_add_qp) work on the quantized integers block by block: unpack each
  *   operand's block (as many planes as its rate byte says), add with the 31-bit checks (the value
  *   range check is skipped where both rate bytes bound the values below 2^30), repack; nothing
@@ -270,7 +273,9 @@ typedef enum hc_isa {
     HC_ISA_SCALAR = 1, /* portable C */
     HC_ISA_SSE2 = 2,   /* SSE2 (x86-64 baseline; not with HOMCOMP_NO_SIMD) */
     HC_ISA_AVX2 = 3,   /* AVX2, chosen at run time (x86-64 gcc/clang builds) */
-    HC_ISA_AVX512 = 4  /* AVX-512F, chosen at run time (x86-64 gcc/clang builds) */
+    HC_ISA_AVX512 = 4, /* AVX-512F, chosen at run time (x86-64 gcc/clang builds) */
+    HC_ISA_AVX512_GFNI = 5 /* AVX-512F with BW, VBMI and GFNI (Ice Lake, Zen 4 and later): bit planes
+                            * by one 32x32 bit transpose (byte permutes and vgf2p8affineqb) */
 } hc_isa;
 
 /* Run-time options of the CPU calls, zero = defaults (hc_options_default(), HC_OPTIONS_INIT);
@@ -400,12 +405,15 @@ HC__EXTERN_C_END
 #endif
 #define HC__AVX512 1
 #define HC__T512 __attribute__((target("avx512f")))
+#define HC__T512G __attribute__((target("avx512f,avx512bw,avx512vbmi,gfni")))
 #define HC__T256 __attribute__((target("avx2")))
 #endif
 #if defined(__GNUC__) || defined(__clang__)
 #define HC__INLINE static inline __attribute__((always_inline))
+#define HC__FLAT __attribute__((flatten)) /* every call inlined where the targets allow */
 #else
 #define HC__INLINE static inline
+#define HC__FLAT
 #endif
 
 #ifdef __CUDACC__
@@ -943,6 +951,9 @@ static int hc__threads(const hc_options *opt)
 static int hc__cpu_isa(void)
 {
 #ifdef HC__AVX512
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi") &&
+        __builtin_cpu_supports("gfni"))
+        return HC_ISA_AVX512_GFNI;
     if (__builtin_cpu_supports("avx512f")) return HC_ISA_AVX512;
     if (__builtin_cpu_supports("avx2")) return HC_ISA_AVX2;
 #endif
@@ -961,7 +972,8 @@ HOMCOMP_DEF int hc_isa_available(hc_isa isa)
     case HC_ISA_SCALAR: return 1;
     case HC_ISA_SSE2: return best >= HC_ISA_SSE2;
     case HC_ISA_AVX2: return best >= HC_ISA_AVX2;
-    case HC_ISA_AVX512: return best == HC_ISA_AVX512;
+    case HC_ISA_AVX512: return best >= HC_ISA_AVX512;
+    case HC_ISA_AVX512_GFNI: return best == HC_ISA_AVX512_GFNI;
     }
     return 0;
 }
@@ -1106,18 +1118,94 @@ static int hc__qp_block(const unsigned char *src, int dtype, uint64_t first, int
 #define HC__M16(cnt) ((cnt) >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (cnt)) - 1u)) /* lanes 0-15 < cnt */
 #define HC__M16H(cnt) ((cnt) <= 16 ? (__mmask16)0 : HC__M16((cnt) - 16))                 /* lanes 16-31 < cnt */
 
-/* Plans (the rate byte, as hc__plan) and encodes deltas (lo: d[0..15], hi: d[16..31]) to dst
- * (as hc__encode_block); *size = its payload bytes. */
-HC__T512 HC__INLINE unsigned hc__enc512(__m512i lo, __m512i hi, int mode, unsigned char *dst, uint32_t *size)
+/* HC_ISA_AVX512_GFNI: the block's 32 words (a: words 0-15, b: 16-31) as a 32x32 bit matrix,
+ * transposed in place (afterwards bit i of word k = old bit k of word i; its own inverse), so
+ * that r planes cost one transpose, not r lane-mask steps. A byte permute gathers, in each of 16
+ * qwords, byte j of 8 consecutive words (last word first); vgf2p8affineqb with the matrix
+ * operand the data and the byte operand 1 << i returns as byte i bit i of each of those 8 bytes, i.e.
+ * bits 8j..8j+7 of the 8 words as 8 plane bytes; a second permute puts each plane's 4 bytes
+ * together. The index tables follow from the formulas beside them. */
+#define HC__MASK64(nbytes) ((nbytes) >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << (nbytes)) - 1)) /* bytes 0..nbytes-1 */
+/* qword q, byte m of the gathered vector for words' bytes 0-1 (the one for bytes 2-3: + 2):
+ * byte 4 (8 (q & 3) + 7 - m) + (q >> 2) of the 128 bytes a:b */
+static const unsigned char hc__tr_gather[64] = {
+    28, 24, 20, 16, 12, 8,  4,  0,  60, 56, 52, 48, 44, 40, 36, 32, 92, 88, 84, 80, 76, 72,
+    68, 64, 124, 120, 116, 112, 108, 104, 100, 96, 29, 25, 21, 17, 13, 9,  5,  1,  61, 57,
+    53, 49, 45, 41, 37, 33, 93, 89, 85, 81, 77, 73, 69, 65, 125, 121, 117, 113, 109, 105, 101, 97};
+/* output byte t = 4 (8 (t >> 5) + i) + g, i = (t >> 2) & 7, g = t & 3, from byte 32 (t >> 5) + 8 g + i */
+static const unsigned char hc__tr_place[64] = {
+    0, 8,  16, 24, 1, 9,  17, 25, 2, 10, 18, 26, 3, 11, 19, 27, 4, 12, 20, 28, 5, 13,
+    21, 29, 6, 14, 22, 30, 7, 15, 23, 31, 32, 40, 48, 56, 33, 41, 49, 57, 34, 42, 50, 58,
+    35, 43, 51, 59, 36, 44, 52, 60, 37, 45, 53, 61, 38, 46, 54, 62, 39, 47, 55, 63};
+HC__T512G HC__INLINE void hc__tr512g(__m512i *a, __m512i *b)
 {
-    const __m512i z = _mm512_setzero_si512();
+    const __m512i ident = _mm512_set1_epi64(0x8040201008040201LL); /* byte i = 1 << i */
+    const __m512i g0 = _mm512_loadu_si512((const void *)hc__tr_gather), g1 = _mm512_add_epi8(g0, _mm512_set1_epi8(2));
+    const __m512i pl = _mm512_loadu_si512((const void *)hc__tr_place);
+    const __m512i x0 = _mm512_gf2p8affine_epi64_epi8(ident, _mm512_permutex2var_epi8(*a, g0, *b), 0);
+    const __m512i x1 = _mm512_gf2p8affine_epi64_epi8(ident, _mm512_permutex2var_epi8(*a, g1, *b), 0);
+    *a = _mm512_permutexvar_epi8(pl, x0);
+    *b = _mm512_permutexvar_epi8(pl, x1);
+}
+/* hc__enc512 by one transpose: the planes first, the rate byte from them (rest's bit k is set
+ * where plane k has a bit beyond lane 0). hc__enc512 and hc__dec512 (AVX-512F targets) call it
+ * and hc__planes_in512g under g; they are inlined only into the flattened GFNI-target chunk
+ * functions (hc__chunk_512g, hc__dec_512g), where g is 1. */
+HC__T512G static inline unsigned hc__enc512g(__m512i lo, __m512i hi, int mode, unsigned char *dst,
+                                                                 uint32_t *size)
+{
+    const __m512i z = _mm512_setzero_si512(), not0 = _mm512_set1_epi32(~1);
     const uint32_t sign = (uint32_t)_mm512_cmplt_epi32_mask(lo, z) | ((uint32_t)_mm512_cmplt_epi32_mask(hi, z) << 16);
-    __m512i a = _mm512_abs_epi32(lo), bit = _mm512_set1_epi32(1); /* |INT32_MIN| = 2^31, as hc__mag */
-    const __m512i b = _mm512_abs_epi32(hi);
+    __m512i a = _mm512_abs_epi32(lo), b = _mm512_abs_epi32(hi);
     const uint32_t m0 = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(a));
-    const uint32_t rest = (uint32_t)_mm512_reduce_or_epi32(_mm512_or_si512(_mm512_maskz_mov_epi32(0xFFFE, a), b));
-    const unsigned rb = hc__rate_byte(m0, rest, mode, size);
-    unsigned r, k;
+    uint32_t rest;
+    unsigned rb, r;
+    hc__tr512g(&a, &b); /* a: planes 0-15, b: planes 16-31 */
+    rest = (uint32_t)_mm512_test_epi32_mask(a, not0) | ((uint32_t)_mm512_test_epi32_mask(b, not0) << 16);
+    rb = hc__rate_byte(m0, rest, mode, size);
+    if (hc__rb_outlier(rb)) {
+        hc__put32(dst, m0); /* as hc__enc512 */
+        dst += hc__rb_obytes(rb);
+        a = _mm512_and_si512(a, not0);
+        b = _mm512_and_si512(b, not0);
+        r = hc__rb_rate(rb);
+    } else {
+        r = rb;
+        if (r == 0) return rb;
+    }
+    hc__put32(dst, sign);
+    dst += 4;
+    if (r <= 16) {
+        _mm512_mask_storeu_epi8(dst, HC__MASK64(4 * r), a);
+    } else {
+        _mm512_storeu_si512((void *)dst, a);
+        _mm512_mask_storeu_epi8(dst + 64, HC__MASK64(4 * (r - 16)), b);
+    }
+    return rb;
+}
+/* The magnitudes of r planes (0-31) at src (4 r bytes read), as hc__dec512's loop. */
+HC__T512G static inline void hc__planes_in512g(const unsigned char *src, unsigned r, __m512i *a, __m512i *b)
+{
+    __m512i x = _mm512_maskz_loadu_epi8(HC__MASK64(4 * r), src);
+    __m512i y = r > 16 ? _mm512_maskz_loadu_epi8(HC__MASK64(4 * (r - 16)), src + 64) : _mm512_setzero_si512();
+    hc__tr512g(&x, &y);
+    *a = x;
+    *b = y;
+}
+
+/* Plans (the rate byte, as hc__plan) and encodes deltas (lo: d[0..15], hi: d[16..31]) to dst
+ * (as hc__encode_block); *size = its payload bytes. g: the planes by hc__planes_out512g. */
+HC__T512 HC__INLINE unsigned hc__enc512(__m512i lo, __m512i hi, int mode, int g, unsigned char *dst, uint32_t *size)
+{
+    const __m512i z = _mm512_setzero_si512(), b = _mm512_abs_epi32(hi);
+    __m512i a = _mm512_abs_epi32(lo), bit = _mm512_set1_epi32(1); /* |INT32_MIN| = 2^31, as hc__mag */
+    uint32_t sign, m0, rest;
+    unsigned rb, r, k;
+    if (g) return hc__enc512g(lo, hi, mode, dst, size);
+    sign = (uint32_t)_mm512_cmplt_epi32_mask(lo, z) | ((uint32_t)_mm512_cmplt_epi32_mask(hi, z) << 16);
+    m0 = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(a));
+    rest = (uint32_t)_mm512_reduce_or_epi32(_mm512_or_si512(_mm512_maskz_mov_epi32(0xFFFE, a), b));
+    rb = hc__rate_byte(m0, rest, mode, size);
     if (hc__rb_outlier(rb)) {
         /* m0's ob bytes as one word: the sign word at dst + ob writes over the rest */
         hc__put32(dst, m0);
@@ -1137,9 +1225,10 @@ HC__T512 HC__INLINE unsigned hc__enc512(__m512i lo, __m512i hi, int mode, unsign
     return rb;
 }
 
-/* hc__decode_checked into two vectors; t: scratch for the rare range check. */
-HC__T512 HC__INLINE int hc__dec512(const unsigned char *src, unsigned rb, int cnt, int64_t qmax, __m512i *lo, __m512i *hi,
-                                      int32_t *t)
+/* hc__decode_checked into two vectors; t: scratch for the rare range check; g: the planes by
+ * hc__planes_in512g. */
+HC__T512 HC__INLINE int hc__dec512(const unsigned char *src, unsigned rb, int cnt, int64_t qmax, int g, __m512i *lo,
+                                      __m512i *hi, int32_t *t)
 {
     __m512i a = _mm512_setzero_si512(), b = a, bit = _mm512_set1_epi32(1);
     uint32_t sign, m0 = 0;
@@ -1161,7 +1250,8 @@ HC__T512 HC__INLINE int hc__dec512(const unsigned char *src, unsigned rb, int cn
     }
     sign = hc__get32(src);
     src += 4;
-    for (k = 0; k < r; k++) {
+    if (g) hc__planes_in512g(src, r, &a, &b);
+    else for (k = 0; k < r; k++) {
         const uint32_t w = hc__get32(src + 4 * k);
         a = _mm512_mask_or_epi32(a, (__mmask16)w, a, bit);
         b = _mm512_mask_or_epi32(b, (__mmask16)(w >> 16), b, bit);
@@ -1687,7 +1777,7 @@ static int hc__block_in(const hc__job *j, uint64_t b, int cnt, uint64_t *apos, u
  * payload bytes. The fused adds work on the quantized integers: unpack both blocks (as many
  * planes as their rate bytes say), add, repack; no dequantization, no transpose. */
 HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, uint64_t *apos, uint64_t *bpos, int64_t qmax,
-                                        unsigned char *dst, unsigned *rb, uint32_t *sz)
+                                        int g, unsigned char *dst, unsigned *rb, uint32_t *sz)
 {
     const uint64_t nb = hc__nblocks(j->h.n), first = b * HC_BLOCK;
     int32_t t[HC_BLOCK];
@@ -1704,14 +1794,14 @@ HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, u
         st = hc__qp512(j->b, j->h.dtype, first, cnt, j->p, &d0, &d1, t);
     } else {
         unsigned ra = j->a[HC_HEADER_BYTES + b];
-        st = hc__dec512(j->a + HC_HEADER_BYTES + nb + *apos, ra, cnt, qmax, &d0, &d1, t);
+        st = hc__dec512(j->a + HC_HEADER_BYTES + nb + *apos, ra, cnt, qmax, g, &d0, &d1, t);
         *apos += hc__payload_size(ra);
         /* both operands' values below 2^30 (rate bytes; raw values always): their sum cannot
          * leave 31 bits, so the range check is skipped where qmax is 2^31 - 1 */
         check = qmax != 2147483647LL || !hc__rb_qsmall(ra, 3u, 25u, 25u);
         if (j->kind == HC__SRC_STREAM) {
             unsigned rbb = j->b[HC_HEADER_BYTES + b];
-            int s2 = hc__dec512(j->b + HC_HEADER_BYTES + nb + *bpos, rbb, cnt, qmax, &e0, &e1, t);
+            int s2 = hc__dec512(j->b + HC_HEADER_BYTES + nb + *bpos, rbb, cnt, qmax, g, &e0, &e1, t);
             if (s2 < st) st = s2;
             *bpos += hc__payload_size(rbb);
             check |= !hc__rb_qsmall(rbb, 3u, 25u, 25u);
@@ -1733,7 +1823,7 @@ HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, u
     }
     d0 = _mm512_maskz_mov_epi32(HC__M16(cnt), d0); /* canonical padding */
     d1 = _mm512_maskz_mov_epi32(HC__M16H(cnt), d1);
-    *rb = hc__enc512(d0, d1, j->h.mode, dst, sz);
+    *rb = hc__enc512(d0, d1, j->h.mode, g, dst, sz);
     return st;
 }
 #endif
@@ -1805,8 +1895,8 @@ HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, 
         uint32_t sz;
         int st, i;
 #ifdef HC__AVX512
-        if (wide == 1) {
-            st = hc__block512(j, b, cnt, &apos, &bpos, qmax, dst + pos, &rb, &sz);
+        if (wide == 1 || wide == 3) {
+            st = hc__block512(j, b, cnt, &apos, &bpos, qmax, wide == 3, dst + pos, &rb, &sz);
         } else if (wide == 2) {
             st = hc__block256(j, b, cnt, &apos, &bpos, qmax, dst + pos, &rb, &sz);
         } else
@@ -1830,9 +1920,14 @@ static int hc__chunk_base(const hc__job *j, uint64_t c, unsigned char *out, unsi
     return hc__chunk_body(j, c, out, dst, csize, 0);
 }
 #ifdef HC__AVX512
-HC__T512 static int hc__chunk_512(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
+HC__T512 HC__FLAT static int hc__chunk_512(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
 {
     return hc__chunk_body(j, c, out, dst, csize, 1);
+}
+HC__T512G HC__FLAT static int hc__chunk_512g(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst,
+                                             uint64_t *csize)
+{
+    return hc__chunk_body(j, c, out, dst, csize, 3);
 }
 HC__T256 static int hc__chunk_256(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
 {
@@ -1842,6 +1937,7 @@ HC__T256 static int hc__chunk_256(const hc__job *j, uint64_t c, unsigned char *o
 static int hc__chunk(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
 {
 #ifdef HC__AVX512
+    if (j->isa == HC_ISA_AVX512_GFNI) return hc__chunk_512g(j, c, out, dst, csize);
     if (j->isa == HC_ISA_AVX512) return hc__chunk_512(j, c, out, dst, csize);
     if (j->isa == HC_ISA_AVX2) return hc__chunk_256(j, c, out, dst, csize);
 #endif
@@ -2022,10 +2118,10 @@ HC__T256 static inline int hc__dec_block256(const hc__dec *D, const unsigned cha
 /* Block b (rate byte rb, payload at src) decoded: to the output when it is a fast float32
  * block (*done = 1), else its deltas to d; 0 or a status. */
 HC__T512 static inline int hc__dec_block512(const hc__dec *D, const unsigned char *src, unsigned rb, int cnt, uint64_t first,
-                                            int32_t *d, int *done)
+                                            int g, int32_t *d, int *done)
 {
     __m512i lo, hi;
-    int e2 = hc__dec512(src, rb, cnt, D->qmax, &lo, &hi, d);
+    int e2 = hc__dec512(src, rb, cnt, D->qmax, g, &lo, &hi, d);
     *done = D->dtype == HC_F32 && D->fastd && hc__rb_small(rb);
     if (*done) {
         hc__out512(lo, hi, D->stepf, cnt, D->out + first * 4);
@@ -2055,7 +2151,7 @@ HC__INLINE int hc__dec_body(const hc__dec *D, uint64_t c, const int wide)
 #ifdef HC__AVX512
         if (wide) {
             int done;
-            if (wide == 1) e2 = hc__dec_block512(D, s + HC_HEADER_BYTES + nb + pos, rb, cnt, first, d, &done);
+            if (wide == 1 || wide == 3) e2 = hc__dec_block512(D, s + HC_HEADER_BYTES + nb + pos, rb, cnt, first, wide == 3, d, &done);
             else e2 = hc__dec_block256(D, s + HC_HEADER_BYTES + nb + pos, rb, cnt, first, d, &done);
             if (e2 < err) err = e2;
             pos += hc__payload_size(rb);
@@ -2088,12 +2184,14 @@ HC__INLINE int hc__dec_body(const hc__dec *D, uint64_t c, const int wide)
 }
 static int hc__dec_base(const hc__dec *D, uint64_t c) { return hc__dec_body(D, c, 0); }
 #ifdef HC__AVX512
-HC__T512 static int hc__dec_512(const hc__dec *D, uint64_t c) { return hc__dec_body(D, c, 1); }
+HC__T512 HC__FLAT static int hc__dec_512(const hc__dec *D, uint64_t c) { return hc__dec_body(D, c, 1); }
+HC__T512G HC__FLAT static int hc__dec_512g(const hc__dec *D, uint64_t c) { return hc__dec_body(D, c, 3); }
 HC__T256 static int hc__dec_256(const hc__dec *D, uint64_t c) { return hc__dec_body(D, c, 2); }
 #endif
 static int hc__dec_chunk(const hc__dec *D, uint64_t c)
 {
 #ifdef HC__AVX512
+    if (D->isa == HC_ISA_AVX512_GFNI) return hc__dec_512g(D, c);
     if (D->isa == HC_ISA_AVX512) return hc__dec_512(D, c);
     if (D->isa == HC_ISA_AVX2) return hc__dec_256(D, c);
 #endif

@@ -1,7 +1,7 @@
 /* homcomp.cuh: the CPU codec's instruction-set paths (hc_options.isa) and its fused adds.
- *  1. Every path this build and CPU run (SCALAR, SSE2, AVX2, AVX-512), each forced, gives the SCALAR
- *     path's bytes and statuses, op by op: compress, decompress, qp, add, add_raw, add_qp,
- *     validate, on block shapes chosen to reach every branch (all-zero blocks, the widest
+ *  1. Every path this build and CPU run (SCALAR, SSE2, AVX2, AVX-512, AVX-512 with GFNI), each
+ *     forced, gives the SCALAR path's bytes and statuses, op by op: compress, decompress, qp,
+ *     add, add_raw, add_qp, validate, on block shapes chosen to reach every branch (all-zero blocks, the widest
  *     rate 31, mixed rates, outlier blocks, their first value at every byte-count boundary, a
  *     partial last block, values at the quantizer's limit, NaN/Inf, float64, steps where the
  *     float32 fast paths do not hold, sums that overflow 31 bits, damaged streams).
@@ -17,8 +17,8 @@
 #include <math.h>
 
 #define MAXN 70001
-#define NISA 4
-static const int isas[NISA] = {HC_ISA_SCALAR, HC_ISA_SSE2, HC_ISA_AVX2, HC_ISA_AVX512};
+#define NISA 5
+static const int isas[NISA] = {HC_ISA_SCALAR, HC_ISA_SSE2, HC_ISA_AVX2, HC_ISA_AVX512, HC_ISA_AVX512_GFNI};
 
 /* q values of one kind of block shape for elements [i0, i0 + cnt); lim bounds |q| */
 static void shape_q(int kind, int64_t *q, uint64_t n, int64_t lim)
@@ -67,7 +67,7 @@ static int64_t *qa, *qb;
 
 static void compare_isas(int dtype, int mode, double eb, uint64_t n, const void *x, const void *y)
 {
-    size_t cap = hc_compress_bound(n, (hc_dtype)dtype), la = 0, lb = 0, sz[NISA] = {0, 0, 0, 0};
+    size_t cap = hc_compress_bound(n, (hc_dtype)dtype), la = 0, lb = 0, sz[NISA] = {0};
     int st[NISA], es = dtype == HC_F32 ? 4 : 8;
     hc_config c = hc_config_init((hc_dtype)dtype, HC_ABS, eb);
     c.mode = (hc_mode)mode;
@@ -224,17 +224,20 @@ int main(int argc, char **argv)
 {
     static const uint64_t ns[] = {1, 31, 32, 33, 1000, 32768, 32769, MAXN};
     check_init(argc, argv);
-    printf("isa: scalar 1, sse2 %d, avx2 %d, avx512 %d (best %d)\n", hc_isa_available(HC_ISA_SSE2),
-           hc_isa_available(HC_ISA_AVX2), hc_isa_available(HC_ISA_AVX512), hc_isa_available(HC_ISA_AUTO));
+    printf("isa: scalar 1, sse2 %d, avx2 %d, avx512 %d, avx512+gfni %d (best %d)\n", hc_isa_available(HC_ISA_SSE2),
+           hc_isa_available(HC_ISA_AVX2), hc_isa_available(HC_ISA_AVX512), hc_isa_available(HC_ISA_AVX512_GFNI),
+           hc_isa_available(HC_ISA_AUTO));
     {
-        hc_options bad = {1, (hc_isa)9};
+        hc_options bad = {1, (hc_isa)9}, bad6 = {1, (hc_isa)6};
         float v = 1;
         int32_t d[32];
         CHECK(hc_qp_eb(0.1, HC_F32, &v, 1, d, &bad) == HC_ERR_ARG, "unknown isa");
-        if (!hc_isa_available(HC_ISA_AVX512)) {
-            hc_options o = {1, HC_ISA_AVX512};
-            CHECK(hc_qp_eb(0.1, HC_F32, &v, 1, d, &o) == HC_ERR_ARG, "isa the CPU lacks");
-        }
+        CHECK(hc_qp_eb(0.1, HC_F32, &v, 1, d, &bad6) == HC_ERR_ARG, "unknown isa one past the last");
+        for (int k = 1; k < NISA; k++)
+            if (!hc_isa_available((hc_isa)isas[k])) {
+                hc_options o = {1, (hc_isa)isas[k]};
+                CHECK(hc_qp_eb(0.1, HC_F32, &v, 1, d, &o) == HC_ERR_ARG, "isa the CPU lacks");
+            }
     }
     size_t cap = hc_compress_bound(MAXN, HC_F64);
     A = malloc(cap); B = malloc(cap); R = malloc(cap);

@@ -30,9 +30,11 @@ static void make(float *x, uint64_t n, int walk, int rank) /* allreduce_demo.h's
     }
 }
 
+enum { NISA = 6 }; /* hc_isa values 0 (auto) .. 5 (avx512 + gfni) */
+
 int main(int argc, char **argv)
 {
-    static const char *const isa_names[] = {"auto", "scalar", "sse2", "avx2", "avx512"};
+    static const char *const isa_names[NISA] = {"auto", "scalar", "sse2", "avx2", "avx512", "avx512gfni"};
     uint64_t n = 16777216, seg = 65536, reps = 3;
     double rel = 1e-4;
     const char *data = "walk";
@@ -52,11 +54,11 @@ int main(int argc, char **argv)
     const uint64_t ns = (n + seg - 1) / seg;
     const size_t cap = hc_compress_bound(seg, HC_F32);
     float *x = (float *)malloc(n * 4), *y = (float *)malloc(n * 4), *z = (float *)malloc(n * 4);
-    unsigned char *S[5], *A[5], *O = (unsigned char *)malloc(cap);
+    unsigned char *S[NISA], *A[NISA], *O = (unsigned char *)malloc(cap);
     size_t *l = (size_t *)malloc(ns * sizeof(size_t)), *la = (size_t *)malloc(ns * sizeof(size_t)), lo = 0, tot = 0;
-    double best[5][4], cbest[5][4];
-    int same[5] = {1, 1, 1, 1, 1};
-    for (int k = 0; k < 5; k++) {
+    double best[NISA][4], cbest[NISA][4];
+    int same[NISA] = {1, 1, 1, 1, 1, 1};
+    for (int k = 0; k < NISA; k++) {
         S[k] = (unsigned char *)calloc(ns, cap);
         A[k] = (unsigned char *)calloc(ns, cap);
         for (int o = 0; o < 4; o++) best[k][o] = cbest[k][o] = HUGE_VAL;
@@ -72,7 +74,7 @@ int main(int argc, char **argv)
     c.mode = plain ? HC_PLAIN : HC_OUTLIER; /* ccoll's default: outlier blocks where smaller */
     c.checksum = 0;                         /* ccoll's default */
     for (uint64_t r = 0; r < reps; r++)
-        for (int k = 1; k < 5; k++) {
+        for (int k = 1; k < NISA; k++) {
             hc_options o = {1, (hc_isa)k};
             double t[5], cpu[5];
             if (!hc_isa_available((hc_isa)k)) continue;
@@ -107,13 +109,13 @@ int main(int argc, char **argv)
                 cbest[k][op] = fmin(cbest[k][op], cpu[op + 1] - cpu[op]);
             }
         }
-    for (int k = 2; k < 5; k++)
+    for (int k = 2; k < NISA; k++)
         if (hc_isa_available((hc_isa)k)) same[k] = !memcmp(S[k], S[1], ns * cap) && !memcmp(A[k], A[1], ns * cap);
     const double gb = (double)n * 4 / 1e9;
     if (csv)
         printf("isa,data,rel,n,segment,mode,ratio,compress_gbs,add_raw_gbs,add_gbs,decompress_gbs,same_bytes,"
                "cpu_compress_gbs,cpu_add_raw_gbs,cpu_add_gbs,cpu_decompress_gbs\n");
-    for (int k = 1; k < 5; k++) {
+    for (int k = 1; k < NISA; k++) {
         if (!hc_isa_available((hc_isa)k)) continue;
         if (csv)
             printf("%s,%s,%g,%llu,%llu,%s,%.3f,%.4f,%.4f,%.4f,%.4f,%d,%.4f,%.4f,%.4f,%.4f\n", isa_names[k], data, rel,
@@ -125,7 +127,7 @@ int main(int argc, char **argv)
                    isa_names[k], data, rel, (double)n * 4 / (double)tot, gb / best[k][0], gb / best[k][1], gb / best[k][2],
                    gb / best[k][3], same[k] ? "= scalar" : "DIFFER");
     }
-    for (int k = 0; k < 5; k++) { free(S[k]); free(A[k]); }
+    for (int k = 0; k < NISA; k++) { free(S[k]); free(A[k]); }
     free(x); free(y); free(z); free(O); free(l); free(la);
-    return same[2] && same[3] && same[4] ? 0 : DC_EXIT_FAIL;
+    return same[2] && same[3] && same[4] && same[5] ? 0 : DC_EXIT_FAIL;
 }
