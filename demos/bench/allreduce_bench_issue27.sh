@@ -18,6 +18,8 @@
 # and MPICH over UCX/TCP with MPIR_CVAR_NOLOCAL=1, so every byte crosses the throttled device
 # (the ranks share it: one shared 10 or 1 Gbit/s medium). Timings: median of --iters calls of
 # the slowest rank after a warm-up; compare ratios within a row group (same mpiexec run).
+# ZCCL's run gets 3 x the ccoll run's wall time (at least 120 s): one that gives no result by
+# then is stopped (its process group, KILL 10 s later) and listed in $OUT/zccl_timeouts.csv.
 set -uo pipefail
 . "$(dirname "$0")/../../tests/setup.sh"
 BUILD=${BUILD:-$ROOT/build}
@@ -82,14 +84,21 @@ run() {
     local link=$1 np=$2 count=$3 data=$4 rel=$5 iters=$6 pre=()
     [ "$link" != shm ] && pre=(ip netns exec $NS env UCX_TLS=tcp,self UCX_NET_DEVICES=lo MPIR_CVAR_NOLOCAL=1)
     note "== $link np=$np count=$count data=$data rel=$rel $(date -u +%T) $(uptime | sed 's/.*load/load/')"
-    local rows
+    local rows t0=$SECONDS zlim zrc
     rows=$(timeout 900 "${pre[@]}" mpiexec -n "$np" "$exe" --csv --count "$count" --data "$data" --rel "$rel" \
         --iters "$iters" --algo auto,ring,homcomp_f --fast-exit 2>>"$log")
     [ -s "$csv" ] || printf 'link,rel,%s\n' "$(printf '%s\n' "$rows" | head -1)" >"$csv"
     printf '%s\n' "$rows" | tail -n +2 | grep -E '^[a-z_]+,[a-z_]+,[0-9]+,' | sed "s/^/$link,$rel,/" | tee -a "$csv" >>"$log"
     if [ -n "$zexe" ]; then
-        rows=$(OMP_NUM_THREADS=1 timeout 900 "${pre[@]}" mpiexec -n "$np" "$zexe" --csv --count "$count" --data "$data" \
-            --rel "$rel" --iters "$iters" 2>>"$log")
+        zlim=$((3 * (SECONDS - t0) > 120 ? 3 * (SECONDS - t0) : 120))
+        rows=$(OMP_NUM_THREADS=1 timeout -k 10 "$zlim" "${pre[@]}" mpiexec -n "$np" "$zexe" --csv --count "$count" \
+            --data "$data" --rel "$rel" --iters "$iters" 2>>"$log")
+        zrc=$?
+        if [ "$zrc" -eq 124 ] || [ "$zrc" -eq 137 ]; then
+            note "# ZCCL gave no result within $zlim s: stopped (zccl_timeouts.csv)"
+            [ -s "$OUT/zccl_timeouts.csv" ] || echo "link,ranks,data,rel,n,limit_s" >"$OUT/zccl_timeouts.csv"
+            echo "$link,$np,$data,$rel,$count,$zlim" >>"$OUT/zccl_timeouts.csv"
+        fi
         [ -s "$zcsv" ] || printf 'link,rel,%s\n' "$(printf '%s\n' "$rows" | head -1)" >"$zcsv"
         printf '%s\n' "$rows" | tail -n +2 | grep -E '^[a-z_]+,[a-z_]+,[0-9]+,' | sed "s/^/$link,$rel,/" | tee -a "$zcsv" >>"$log"
     fi

@@ -14,6 +14,9 @@ d = sys.argv[1] if len(sys.argv) > 1 else '.'
 rows = [r for r in csv.DictReader(open(os.path.join(d, 'allreduce.csv'))) if r.get('n') and r.get('ok') is not None]
 zpath = os.path.join(d, 'zccl.csv')
 zrows = [r for r in csv.DictReader(open(zpath))] if os.path.exists(zpath) else []
+tpath = os.path.join(d, 'zccl_timeouts.csv')  # ZCCL runs the bench script stopped
+zhung = {(r['link'], r['ranks'], r['data'], r['rel'], r['n']): r['limit_s']
+         for r in csv.DictReader(open(tpath))} if os.path.exists(tpath) else {}
 
 
 def key(r):
@@ -52,4 +55,5 @@ for k in order:
     print('| %s | %s | %s | %s | %d | %.3f | %s | %.3f (%.1f) | %.2fx | %s | %s | %s | %s | %s |' % (
         k[0], k[1], k[2], k[3], int(k[4]) * 4 // 1048576, tm, '%.3f' % float(ring['time_s']) if ring else '-', th,
         float(hcf['ratio']), tm / th, '%s (%.3f)' % (auto['ran'], float(auto['time_s'])) if auto else '-',
-        '%.3f' % z if z else '-', '%.1fx' % (z / th) if z else '-', rates, split))
+        '%.3f' % z if z else ('no result in %s s' % zhung[k] if k in zhung else '-'),
+        '%.1fx' % (z / th) if z else '-', rates, split))
