@@ -1125,6 +1125,22 @@ static int hc__qp_block(const unsigned char *src, int dtype, uint64_t first, int
  * operand the data and the byte operand 1 << i returns as byte i bit i of each of those 8 bytes, i.e.
  * bits 8j..8j+7 of the 8 words as 8 plane bytes; a second permute puts each plane's 4 bytes
  * together. The index tables follow from the formulas beside them. */
+/* A block's payload up to its planes (rate byte rb): an outlier block's |d[0]| (m0) in its ob
+ * bytes, written as one word (the sign word at dst + ob writes over the rest), then the sign
+ * word. Returns where the planes go, *r their count; NULL for a zero block (no payload). */
+static inline unsigned char *hc__block_head(unsigned char *dst, unsigned rb, uint32_t m0, uint32_t sign, unsigned *r)
+{
+    if (hc__rb_outlier(rb)) {
+        hc__put32(dst, m0);
+        dst += hc__rb_obytes(rb);
+        *r = hc__rb_rate(rb);
+    } else {
+        *r = rb;
+        if (rb == 0) return NULL;
+    }
+    hc__put32(dst, sign);
+    return dst + 4;
+}
 #define HC__MASK64(nbytes) ((nbytes) >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << (nbytes)) - 1)) /* bytes 0..nbytes-1 */
 /* qword q, byte m of the gathered vector for words' bytes 0-1 (the one for bytes 2-3: + 2):
  * byte 4 (8 (q & 3) + 7 - m) + (q >> 2) of the 128 bytes a:b */
@@ -1163,18 +1179,12 @@ HC__T512G static inline unsigned hc__enc512g(__m512i lo, __m512i hi, int mode, u
     hc__tr512g(&a, &b); /* a: planes 0-15, b: planes 16-31 */
     rest = (uint32_t)_mm512_test_epi32_mask(a, not0) | ((uint32_t)_mm512_test_epi32_mask(b, not0) << 16);
     rb = hc__rate_byte(m0, rest, mode, size);
+    dst = hc__block_head(dst, rb, m0, sign, &r);
+    if (!dst) return rb;
     if (hc__rb_outlier(rb)) {
-        hc__put32(dst, m0); /* as hc__enc512 */
-        dst += hc__rb_obytes(rb);
         a = _mm512_and_si512(a, not0);
         b = _mm512_and_si512(b, not0);
-        r = hc__rb_rate(rb);
-    } else {
-        r = rb;
-        if (r == 0) return rb;
     }
-    hc__put32(dst, sign);
-    dst += 4;
     if (r <= 16) {
         _mm512_mask_storeu_epi8(dst, HC__MASK64(4 * r), a);
     } else {
@@ -1194,7 +1204,7 @@ HC__T512G static inline void hc__planes_in512g(const unsigned char *src, unsigne
 }
 
 /* Plans (the rate byte, as hc__plan) and encodes deltas (lo: d[0..15], hi: d[16..31]) to dst
- * (as hc__encode_block); *size = its payload bytes. g: the planes by hc__planes_out512g. */
+ * (as hc__encode_block); *size = its payload bytes. g: by hc__enc512g. */
 HC__T512 HC__INLINE unsigned hc__enc512(__m512i lo, __m512i hi, int mode, int g, unsigned char *dst, uint32_t *size)
 {
     const __m512i z = _mm512_setzero_si512(), b = _mm512_abs_epi32(hi);
@@ -1206,18 +1216,9 @@ HC__T512 HC__INLINE unsigned hc__enc512(__m512i lo, __m512i hi, int mode, int g,
     m0 = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(a));
     rest = (uint32_t)_mm512_reduce_or_epi32(_mm512_or_si512(_mm512_maskz_mov_epi32(0xFFFE, a), b));
     rb = hc__rate_byte(m0, rest, mode, size);
-    if (hc__rb_outlier(rb)) {
-        /* m0's ob bytes as one word: the sign word at dst + ob writes over the rest */
-        hc__put32(dst, m0);
-        dst += hc__rb_obytes(rb);
-        a = _mm512_maskz_mov_epi32(0xFFFE, a);
-        r = hc__rb_rate(rb);
-    } else {
-        r = rb;
-        if (r == 0) return rb;
-    }
-    hc__put32(dst, sign);
-    dst += 4;
+    dst = hc__block_head(dst, rb, m0, sign, &r);
+    if (!dst) return rb;
+    if (hc__rb_outlier(rb)) a = _mm512_maskz_mov_epi32(0xFFFE, a);
     for (k = 0; k < r; k++) {
         hc__put32(dst + 4 * k, (uint32_t)_mm512_test_epi32_mask(a, bit) | ((uint32_t)_mm512_test_epi32_mask(b, bit) << 16));
         bit = _mm512_add_epi32(bit, bit);
