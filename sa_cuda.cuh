@@ -118,9 +118,10 @@
  *   with groups sorted by their first L characters, they are sorted by (group, rank of the item
  *   s positions further + 1, 0 past the end), s = L (doubling) or L rounded down to a multiple
  *   of 3 (DC3: i + s stays in the sample), after which groups are sorted L + s deep - one radix
- *   sort on exactly the bits the group number and the rank need when that fits a word, else two
- *   stable sorts (by the second rank, then by the group); new groups come from a max-scan,
- *   singletons drop out of the list. When the list is empty every rank is final.
+ *   sort on exactly the bits the group number (of the groups the last round counted) and the
+ *   rank need when that fits a word, else two stable sorts (by the second rank, then by the
+ *   group); new groups come from a max-scan, singletons drop out of the list. When the list
+ *   is empty every rank is final.
  *   DOUBLING: sa[rank[i]] = i. One text whose round 0 left at most n/8 suffixes unsorted (the
  *   random-looking texts the rule sends here) skips that rank array: round 0's order is the SA
  *   but for those suffixes, which "extension rounds" finish from the text (sorted by (the place
@@ -129,9 +130,10 @@
  *   depth comes first); a round that keeps more than half its suffixes (a long repeat) switches
  *   to the ranked rounds above from the depth reached (the rank array built once). DC3: the sample's order gives the sorted positions i % 3 == 1;
  *   the suffixes i % 3 == 0 are sorted by (text[i], rank(i+1)) as one stable 8-bit radix sort of
- *   the i = p - 1 taken in the sample's order of p (CUB's select); the two lists are merged by
- *   CUB's merge with DC3's comparison: i and j compared on (text[i..i+l), rank(i+l)), l in
- *   {0, 1, 2} the first offset with both i + l and j + l in the sample.
+ *   the i = p - 1 taken in the sample's order of p (CUB's select); the two lists are merged
+ *   with DC3's comparison: i and j compared on (text[i..i+l), rank(i+l)), l in {1, 2} the first
+ *   offset with both i + l and j + l in the sample (a merge-path merge whose blocks read each
+ *   suffix's characters and ranks once into shared memory).
  *   THE DEFAULT RULE (sa_cuda_default_algorithm): DOUBLING when the text looks random to round
  *   0, DC3 otherwise: (1) the first 32 bits of packed codes carry at least log2(n) + 3 bits of
  *   zeroth-order entropy (byte counts), and (2) of sa_cuda_default_samples(n) (at most 65536)
@@ -468,28 +470,42 @@ template <typename U> struct sa_cuda__wsT {
     size_t cub_bytes;
 };
 typedef sa_cuda__wsT<uint32_t> sa_cuda__ws;
-#define SA_CUDA__MISC_WORDS 1024 /* [0] count, [8..16) LRS scratch, [512..) histogram (256 x uint32) */
+#define SA_CUDA__MISC_WORDS 1024 /* [0] count, [2] groups, [8..16) LRS scratch, [512..) histogram (256 x uint32) */
 static uint32_t *sa_cuda__hist_of(void *misc) { return (uint32_t *)misc + 512; }
 
-/* DC3's comparison of any two suffixes i, j from the sample's final ranks: l in {0, 1, 2} with
- * i + l and j + l both in the sample (positions i % 3 != 0), then (text[i .. i+l), rank(i+l))
- * against the same of j; past the end counts as smaller than any byte or rank. */
-template <typename U> struct sa_cuda__dc3_less {
-    const uint8_t *t;
-    const U *rank;
-    U n;
-    __device__ __forceinline__ U c(U p) const { return p < n ? (U)t[p] + 1 : 0; }
-    __device__ __forceinline__ U r(U p) const { return p < n ? rank[2 * (p / 3) + p % 3 - 1] + 1 : 0; }
-    __device__ __forceinline__ bool operator()(U i, U j) const
-    {
-        int l = (i % 3 && j % 3) ? 0 : ((i + 1) % 3 && (j + 1) % 3) ? 1 : 2;
-        for (int q = 0; q < l; q++) {
-            U a = c(i + q), b = c(j + q);
-            if (a != b) return a < b;
-        }
-        return r(i + l) < r(j + l);
-    }
+/* DC3's merge compares a non-sample suffix i (i % 3 == 0) with a sample suffix j: by l = 1
+ * character and rank(i+1) against rank(j+1) when j % 3 == 1, else by l = 2 characters and
+ * rank(i+2) against rank(j+2); past the end counts as smaller than any byte or rank. A suffix's
+ * key holds all it can need: c = (t[p] + 1) | (t[p+1] + 1) << 9 | (p % 3) << 18 (0 for a
+ * character past the end), ra = rank(p+1) + 1 (mod 0, 1), rb = rank(p+2) + 1 (mod 0, 2), 0
+ * past the end or where the class never needs it. Two different suffixes never compare equal. */
+#define SA_CUDA__MERGE_THREADS 128
+#define SA_CUDA__MERGE_ITEMS 8
+#define SA_CUDA__MERGE_TILE (SA_CUDA__MERGE_THREADS * SA_CUDA__MERGE_ITEMS) /* outputs a block merges */
+template <typename U> struct sa_cuda__dc3_key {
+    uint32_t c;
+    U ra, rb;
 };
+template <typename U>
+static __device__ __forceinline__ sa_cuda__dc3_key<U> sa_cuda__dc3_key_of(const uint8_t *t, const U *rank, U n, U p)
+{
+    U q = p / 3, cls = p - 3 * q;
+    sa_cuda__dc3_key<U> k;
+    k.c = ((uint32_t)t[p] + 1) | (p + 1 < n ? (uint32_t)t[p + 1] + 1 : 0u) << 9 | (uint32_t)cls << 18;
+    k.ra = cls != 2 && p + 1 < n ? rank[2 * q + cls] + 1 : 0;        /* p + 1 = 3q + 1 or 3q + 2 */
+    k.rb = cls != 1 && p + 2 < n ? rank[2 * q + 1 + (cls >> 1)] + 1 : 0; /* p + 2 = 3q + 2 or 3q + 4 */
+    return k;
+}
+template <typename U>
+static __device__ __forceinline__ bool sa_cuda__dc3_less(const sa_cuda__dc3_key<U> &x, const sa_cuda__dc3_key<U> &y)
+{
+    uint32_t a = x.c & 511u, b = y.c & 511u;
+    if (a != b) return a < b;
+    if ((x.c >> 18) == 1 || (y.c >> 18) == 1) return x.ra < y.ra; /* l = 1 */
+    a = (x.c >> 9) & 511u, b = (y.c >> 9) & 511u;
+    if (a != b) return a < b;
+    return x.rb < y.rb;
+}
 template <typename U> struct sa_cuda__is_mod1 {
     __host__ __device__ __forceinline__ bool operator()(const U &p) const { return p % 3 == 1; }
 };
@@ -532,9 +548,7 @@ template <typename U> static size_t sa_cuda__cub_bytes(U items, U n, int dc)
         b = 0;
         if (cub::DeviceSelect::If(NULL, b, p, p, p, (int64_t)it, sa_cuda__is_mod1<U>()) != cudaSuccess) return 0;
         if (b > best) best = b;
-        b = 0;
-        sa_cuda__dc3_less<U> lt = {NULL, NULL, n};
-        if (cub::DeviceMerge::MergeKeys(NULL, b, p, (int64_t)n0, p, (int64_t)it, p, lt) != cudaSuccess) return 0;
+        b = sizeof(U) * ((size_t)n / SA_CUDA__MERGE_TILE + 2); /* the merge's tile splits (sa_cuda__k_merge_split) */
         if (b > best) best = b;
     }
     return best;
@@ -731,15 +745,24 @@ static __global__ void sa_cuda__k_heads0(const uint8_t *text, const U *sa, const
     SA_CUDA__FOR(U, k, T.m) v[k] = sa_cuda__head0<U>(text, code, sa, keys, T, P, k) ? (k | sa_cuda__top<U>()) : (U)0;
 }
 
+/* *groups += the entries for which kept and head are both set (a warp adds its count once): the
+ * groups left in the next round's list, each counted at its first member. */
+template <typename U> static __device__ __forceinline__ void sa_cuda__count_group(int kept, int head, U *groups)
+{
+    unsigned active = __activemask(), b = __ballot_sync(active, kept && head);
+    if (b && (int)(threadIdx.x & 31) == __ffs(active) - 1) atomicAdd(groups, (U)__popc(b));
+}
+
 /* rank[sa[k]] = its group's head; keep[k] = 1 unless a singleton. v[k] carries head(k) in the
  * top bit (set by sa_cuda__k_heads0); head[k] = the max-scan of v without that bit. */
 template <typename U>
-static __global__ void sa_cuda__k_rank0(const U *sa, U m, const U *v, const U *head, U *rank, U *keep)
+static __global__ void sa_cuda__k_rank0(const U *sa, U m, const U *v, const U *head, U *rank, U *keep, U *groups)
 {
     SA_CUDA__FOR(U, k, m) {
         rank[sa[k]] = head[k] & ~sa_cuda__top<U>();
-        int single = (v[k] >> (8 * sizeof(U) - 1)) && (k + 1 == m || (v[k + 1] >> (8 * sizeof(U) - 1)));
+        int hd = (int)(v[k] >> (8 * sizeof(U) - 1)), single = hd && (k + 1 == m || (v[k + 1] >> (8 * sizeof(U) - 1)));
         keep[k] = !single;
+        sa_cuda__count_group<U>(!single, hd, groups);
     }
 }
 
@@ -816,13 +839,15 @@ static __global__ void sa_cuda__k_heads(const U *cs, const U *keys, int rbits, c
 /* New ranks from the max-scan of k_heads' v (2 x head + 1 where the head is the old one: the
  * scattered write, the round's most expensive access, is skipped there), SA places, keep flags. */
 template <typename U>
-static __global__ void sa_cuda__k_update(const U *cs, const U *pp, const U *head, U m, U *rank, U *keep, U *sa_out)
+static __global__ void sa_cuda__k_update(const U *cs, const U *pp, const U *head, U m, U *rank, U *keep, U *sa_out,
+                                         U *groups)
 {
     SA_CUDA__FOR(U, j, m) {
         if (!(head[j] & 1)) rank[cs[j]] = head[j] >> 1;
         if (sa_out) sa_out[pp[j] & ~sa_cuda__top<U>()] = cs[j]; /* its (so far) place in the SA */
-        int single = (pp[j] >> (8 * sizeof(U) - 1)) && (j + 1 == m || (pp[j + 1] >> (8 * sizeof(U) - 1)));
+        int hd = (int)(pp[j] >> (8 * sizeof(U) - 1)), single = hd && (j + 1 == m || (pp[j + 1] >> (8 * sizeof(U) - 1)));
         keep[j] = !single;
+        sa_cuda__count_group<U>(!single, hd, groups);
     }
 }
 
@@ -856,6 +881,66 @@ static __global__ void sa_cuda__k_dc_mod0(const uint8_t *text, U n, U n0, U off,
         U i = j < off ? n - 1 : list[j] - 1;
         list[j] = i;
         keys[j] = text[i];
+    }
+}
+
+/* The merge path: how many of A's items are among the first diag outputs of merging A (na
+ * items, sorted) with B (nb), A first on ties; b_less_a(i, j) says whether B[j] < A[i]. */
+template <typename U, typename F>
+static __device__ __forceinline__ U sa_cuda__merge_path(U diag, U na, U nb, F b_less_a)
+{
+    U lo = diag > nb ? diag - nb : 0, hi = diag < na ? diag : na;
+    while (lo < hi) {
+        U mid = lo + (hi - lo) / 2;
+        if (b_less_a(mid, diag - 1 - mid)) hi = mid; else lo = mid + 1;
+    }
+    return lo;
+}
+
+/* DC3's merge of the sorted non-sample suffixes a (na) with the sample's b (n - na) into out, in
+ * tiles of SA_CUDA__MERGE_TILE outputs. First split[k] = A's items before output k x TILE (the
+ * keys read from the text and ranks at each step of the search), then a block per tile: every
+ * suffix of its A and B ranges gets its key read once into shared memory, every thread merges
+ * ITEMS outputs from there (CUB's merge with a comparator over the text and the ranks read them
+ * again at every comparison). */
+template <typename U>
+static __global__ void sa_cuda__k_merge_split(const uint8_t *t, const U *rank, U n, const U *a, U na, const U *b,
+                                              U tiles, U *split)
+{
+    SA_CUDA__FOR(U, k, tiles + 1) {
+        U diag = k < tiles ? k * (U)SA_CUDA__MERGE_TILE : n;
+        split[k] = sa_cuda__merge_path<U>(diag, na, n - na, [&](U i, U j) {
+            return sa_cuda__dc3_less<U>(sa_cuda__dc3_key_of<U>(t, rank, n, b[j]), sa_cuda__dc3_key_of<U>(t, rank, n, a[i]));
+        });
+    }
+}
+template <typename U>
+static __global__ void __launch_bounds__(SA_CUDA__MERGE_THREADS)
+sa_cuda__k_merge(const uint8_t *t, const U *rank, U n, const U *a, const U *b, const U *split, U tiles, U *out)
+{
+    __shared__ uint32_t kc[SA_CUDA__MERGE_TILE];
+    __shared__ U kra[SA_CUDA__MERGE_TILE], krb[SA_CUDA__MERGE_TILE], pos[SA_CUDA__MERGE_TILE], res[SA_CUDA__MERGE_TILE];
+    for (U tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+        U d0 = tile * (U)SA_CUDA__MERGE_TILE, cnt = n - d0 < (U)SA_CUDA__MERGE_TILE ? n - d0 : (U)SA_CUDA__MERGE_TILE;
+        U a0 = split[tile], ca = split[tile + 1] - a0, b0 = d0 - a0, cb = cnt - ca; /* this tile's A, then B items */
+        for (U k = threadIdx.x; k < cnt; k += blockDim.x) {
+            U p = k < ca ? a[a0 + k] : b[b0 + (k - ca)];
+            sa_cuda__dc3_key<U> key = sa_cuda__dc3_key_of<U>(t, rank, n, p);
+            pos[k] = p; kc[k] = key.c; kra[k] = key.ra; krb[k] = key.rb;
+        }
+        __syncthreads();
+        auto key = [&](U k) { sa_cuda__dc3_key<U> x = {kc[k], kra[k], krb[k]}; return x; };
+        U diag = (U)threadIdx.x * SA_CUDA__MERGE_ITEMS;
+        if (diag > cnt) diag = cnt;
+        U i = sa_cuda__merge_path<U>(diag, ca, cb, [&](U x, U y) { return sa_cuda__dc3_less<U>(key(ca + y), key(x)); });
+        U j = diag - i;
+        for (U r = diag; r < diag + SA_CUDA__MERGE_ITEMS && r < cnt; r++) {
+            bool take_a = j >= cb || (i < ca && !sa_cuda__dc3_less<U>(key(ca + j), key(i)));
+            res[r] = take_a ? pos[i++] : pos[ca + j++];
+        }
+        __syncthreads();
+        for (U k = threadIdx.x; k < cnt; k += blockDim.x) out[d0 + k] = res[k];
+        __syncthreads();
     }
 }
 
@@ -928,7 +1013,8 @@ static sa_cuda_status sa_cuda__split(const sa_cuda__texts<U> &T, const sa_cuda__
     /* the keys are dead from here: their buffer takes the scans */
     tb = w.cub_bytes;
     SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, keys, sa_cuda__maxU(), m, s));
-    sa_cuda__k_update<U><<<g, SA_CUDA__THREADS, 0, s>>>(cs, fb, keys, m, w.rank, fa, sa_out);
+    SA_CUDA__TRY(cudaMemsetAsync(w.misc + 2, 0, sizeof(U), s));
+    sa_cuda__k_update<U><<<g, SA_CUDA__THREADS, 0, s>>>(cs, fb, keys, m, w.rank, fa, sa_out, w.misc + 2);
     SA_CUDA__LAUNCHED();
     tb = w.cub_bytes;
     SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, fa, keys, m, s));
@@ -994,7 +1080,8 @@ static sa_cuda_status sa_cuda__round0_groups(const uint8_t *d_text, const sa_cud
     SA_CUDA__LAUNCHED();
     size_t tb = w.cub_bytes;
     SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, fb, sa_cuda__maxU(), N, s));
-    sa_cuda__k_rank0<U><<<g, SA_CUDA__THREADS, 0, s>>>(sa, N, fa, fb, w.rank, keys);
+    SA_CUDA__TRY(cudaMemsetAsync(w.misc + 2, 0, sizeof(U), s));
+    sa_cuda__k_rank0<U><<<g, SA_CUDA__THREADS, 0, s>>>(sa, N, fa, fb, w.rank, keys, w.misc + 2);
     SA_CUDA__LAUNCHED();
     tb = w.cub_bytes;
     SA_CUDA__TRY(cub::DeviceScan::ExclusiveSum(w.cub, tb, keys, fb, N, s));
@@ -1005,13 +1092,15 @@ static sa_cuda_status sa_cuda__round0_groups(const uint8_t *d_text, const sa_cud
 }
 
 template <typename U>
-static sa_cuda_status sa_cuda__round(const sa_cuda__texts<U> &T, const sa_cuda__bufs<U> &B, U m, U h, U hk, U **c,
-                                     sa_cuda__wsT<U> &w, cudaStream_t s, U *sa_out)
+static sa_cuda_status sa_cuda__round(const sa_cuda__texts<U> &T, const sa_cuda__bufs<U> &B, U m, U groups, U h, U hk,
+                                     U **c, sa_cuda__wsT<U> &w, cudaStream_t s, U *sa_out)
 {
     U *f[3], *cc = *c;
     sa_cuda__others(B, cc, f);
     unsigned g = sa_cuda__gridn(m);
-    int rbits = sa_cuda__bits(T.m), sbits = sa_cuda__bits(m / 2), wbits = (int)(8 * sizeof(U));
+    /* the group numbers take the bits of the list's group count (known from the last round;
+     * 0 = unknown: at most m/2, every group has two members or more) */
+    int rbits = sa_cuda__bits(T.m), sbits = sa_cuda__bits(groups ? groups - 1 : m / 2), wbits = (int)(8 * sizeof(U));
     U *keys = f[0], *vals = cc;
     sa_cuda_status st;
     if (sbits + rbits <= wbits) { /* one sort: (group number, r2) */
@@ -1036,12 +1125,15 @@ static sa_cuda_status sa_cuda__round(const sa_cuda__texts<U> &T, const sa_cuda__
     }
 }
 
-template <typename U> static sa_cuda_status sa_cuda__read_count(const sa_cuda__wsT<U> &w, U *m, cudaStream_t s)
+/* The list's length (misc[0]) and, where groups is not NULL, its group count (misc[2]). */
+template <typename U>
+static sa_cuda_status sa_cuda__read_count(const sa_cuda__wsT<U> &w, U *m, cudaStream_t s, U *groups = NULL)
 {
-    U v = 0;
-    SA_CUDA__TRY(cudaMemcpyAsync(&v, w.misc, sizeof v, cudaMemcpyDeviceToHost, s));
+    U v[3] = {0, 0, 0};
+    SA_CUDA__TRY(cudaMemcpyAsync(v, w.misc, (groups ? 3 : 1) * sizeof(U), cudaMemcpyDeviceToHost, s));
     SA_CUDA__TRY(cudaStreamSynchronize(s));
-    *m = v;
+    *m = v[0];
+    if (groups) *groups = v[2];
     return SA_CUDA_OK;
 }
 
@@ -1424,7 +1516,7 @@ static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, sa_cuda__texts<U> T, 
     if (kbits > 32 && sa_cuda__packing(cnt, N, 32, T.count > 1, NULL).keys0 == 1) kbits = 32;
     sa_cuda__pack P = sa_cuda__packing(cnt, N, kbits, T.count > 1, NULL);
     sa_cuda__bufs<U> B = {{d_sa, w.b[0], w.b[1], w.b[2]}};
-    U *c = NULL, m;
+    U *c = NULL, m, groups = 0; /* groups: in the list (0 = not counted) */
     /* groups are sorted by their first L characters; a round compares items s positions apart
      * (s <= L; a multiple of 3 on the DC3 sample, which keeps p + s in the sample) */
     uint64_t L = (uint64_t)P.kc * (uint64_t)P.keys0;
@@ -1445,7 +1537,7 @@ static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, sa_cuda__texts<U> T, 
         sa_out = d_sa;
     } else {
         if ((st = sa_cuda__round0_groups<U>(d_text, T, P, B, sorted, c, &c, w, s))) return st;
-        if ((st = sa_cuda__read_count<U>(w, &m, s))) return st;
+        if ((st = sa_cuda__read_count<U>(w, &m, s, &groups))) return st;
     }
     size_t q = ((size_t)m + 128 + 63) / 64 * 64; /* words of each round buffer below */
     if (!ext && !T.dc && 2 * q <= (size_t)N + 64) {
@@ -1472,9 +1564,9 @@ static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, sa_cuda__texts<U> T, 
         uint64_t sh = T.dc ? L / 3 * 3 : L;
         if (sh > (uint64_t)N) sh = (uint64_t)N; /* past every end: r2 = 0 */
         U hk = T.dc ? (U)(sh / 3 * 2) : (U)sh;
-        if ((st = sa_cuda__round<U>(T, B, m, (U)sh, hk, &c, w, s, sa_out))) return st;
+        if ((st = sa_cuda__round<U>(T, B, m, groups, (U)sh, hk, &c, w, s, sa_out))) return st;
         nr++;
-        if ((st = sa_cuda__read_count<U>(w, &m, s))) return st;
+        if ((st = sa_cuda__read_count<U>(w, &m, s, &groups))) return st;
         L += sh;
     }
     if (rounds) *rounds = nr;
@@ -1501,9 +1593,13 @@ static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, sa_cuda__texts<U> T, 
     cub::DoubleBuffer<U> dv(l0, l0alt);
     tb = w.cub_bytes;
     SA_CUDA__TRY(cub::DeviceRadixSort::SortPairs(w.cub, tb, dk, dv, n0, 0, 8, s));
-    sa_cuda__dc3_less<U> lt = {d_text, w.rank, N};
-    tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceMerge::MergeKeys(w.cub, tb, dv.Current(), (int64_t)n0, l12, (int64_t)m12, d_sa, lt, s));
+    U tiles = (N + SA_CUDA__MERGE_TILE - 1) / SA_CUDA__MERGE_TILE, *split = (U *)w.cub; /* room: sa_cuda__cub_bytes */
+    sa_cuda__k_merge_split<U><<<sa_cuda__gridn((uint64_t)tiles + 1), SA_CUDA__THREADS, 0, s>>>(d_text, w.rank, N, dv.Current(),
+                                                                                          n0, l12, tiles, split);
+    SA_CUDA__LAUNCHED();
+    unsigned mg = tiles < ((U)1 << 24) ? (unsigned)tiles : 1u << 24;
+    sa_cuda__k_merge<U><<<mg, SA_CUDA__MERGE_THREADS, 0, s>>>(d_text, w.rank, N, dv.Current(), l12, split, tiles, d_sa);
+    SA_CUDA__LAUNCHED();
     return SA_CUDA_OK;
 }
 
