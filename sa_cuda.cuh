@@ -203,7 +203,9 @@
  *        extension rounds (no rank array for random-looking text); round 0's code table in
  *        shared memory; the ...64 SA below 2^31 - 1 by the 32-bit sorter (SA_CUDA_NARROW64),
  *        up to 3 x 2^30 - 1 by its DC3 (19.7n instead of 30.5n); the rounds skip the rank
- *        writes of items whose group keeps its head
+ *        writes of items whose group keeps its head; DC3's merge is the header's own (a
+ *        merge path over keys read once into shared memory; was CUB's merge); the rounds
+ *        count the groups left, so one sort suffices whenever their number fits
  *   0.9.0 SA_CUDA_ERR_MPI -6 (never returned), SA_CUDA_ERR_INTERNAL -7: the project-wide values;
  *        SA_CUDA_VERSION_*; the LICENSE text at the end; the DC3 sorter and the default rule
  *        (sa_cuda_build_algo, sa_cuda_build_workspace_size, sa_cuda_default_algorithm,
@@ -823,13 +825,21 @@ template <typename U>
 static __global__ void sa_cuda__k_heads(const U *cs, const U *keys, int rbits, const U *rank, sa_cuda__texts<U> T,
                                         U h, U hk, U m, U *pp, U *v)
 {
-    SA_CUDA__FOR(U, j, m) {
-        U i = cs[j], g = rbits ? rank[i] : keys[j];
+    /* a warp's lanes take consecutive entries (the loop's bound is the same for the whole warp):
+     * with rbits = 0 each lane reads its own r2 and gets its left neighbour's by a shuffle (lane
+     * 0 reads that one too), about one rank read per entry instead of two */
+    unsigned lane = threadIdx.x & 31u;
+    for (U j0 = (U)blockIdx.x * blockDim.x + (threadIdx.x - lane); j0 < m; j0 += (U)gridDim.x * blockDim.x) {
+        U j = j0 + lane;
+        U i = j < m ? cs[j] : 0, r2 = j < m && !rbits ? sa_cuda__r2<U>(rank, T, i, h, hk) : 0;
+        U r2l = __shfl_up_sync(0xFFFFFFFFu, r2, 1);
+        if (j >= m) continue;
+        U g = rbits ? rank[i] : keys[j];
         U p = g + (j - pp[j]);
         int nh = 1;
         if (j > 0) {
             nh = keys[j] != keys[j - 1];
-            if (!nh && !rbits) nh = sa_cuda__r2<U>(rank, T, cs[j - 1], h, hk) != sa_cuda__r2<U>(rank, T, i, h, hk);
+            if (!nh && !rbits) nh = (lane ? r2l : sa_cuda__r2<U>(rank, T, cs[j - 1], h, hk)) != r2;
         }
         pp[j] = p | (nh ? sa_cuda__top<U>() : (U)0);
         v[j] = nh ? (p << 1 | (U)(p == g)) : (U)0;
