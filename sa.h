@@ -280,10 +280,11 @@ typedef struct sa_lrs_result {
     int64_t count;
 } sa_lrs_result;
 
-/* Phases of parallel SA-IS (indices into sa_build_info.phase_seconds): character counts and
- * chunk types; LMS positions to their buckets; stage 1's two scans; the LMS substrings' compaction,
- * lengths, naming and reduced string; sequential SA-IS of the reduced string; reduced indices to
- * positions; stage 3's placement, L-scan and S-scan. */
+/* Phases of parallel SA-IS (indices into sa_build_info.phase_seconds): chunk types; the LMS
+ * positions gathered and the position classes counted; stage 1's two scans with the naming
+ * (COMPACT, LENGTHS and NAMING are 0 since stage 1 names inside its scans); the reduced string;
+ * SA-IS of the reduced string; reduced indices to positions; stage 3's placement, L-scan and
+ * S-scan. */
 typedef enum sa_phase {
     SA_PHASE_TYPES = 0, SA_PHASE_PLACE, SA_PHASE_INDUCE1, SA_PHASE_COMPACT, SA_PHASE_LENGTHS, SA_PHASE_NAMING,
     SA_PHASE_NAME, SA_PHASE_RECURSE, SA_PHASE_MAP, SA_PHASE_PLACE3, SA_PHASE_L3, SA_PHASE_S3, SA_PHASE_COUNT
@@ -630,6 +631,7 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
 #ifndef SA__PI_MIN
 #define SA__PI_MIN 65536
 #endif
+#define SA__PI_S1W 2049 /* parallel SA-IS stage 1's counters a thread (sa__pi_s1_block) */
 /* The reduced string's int levels of at least this many entries run on all threads (the tests:
    fewer). */
 #ifndef SA__PR_MIN
@@ -4430,6 +4432,7 @@ SA__INLINE int SA__FC(sa__rtl_step)(SA__I c0, SA__I *cp, int *s1)
     return lms;
 }
 
+#if !SA__BYTE
 /* Names of the sorted LMS substrings SA[0..m) (positions; their lengths at SA[m + p/2], the
  * last one running into the virtual sentinel) on nt threads: a new name where a substring differs
  * from the one before it (flagged in the sign of SA[i] once every thread has read its first
@@ -4497,7 +4500,6 @@ static SA__I SA__FC(sa__pr_names)(const SA__C *T, SA__I *SA, SA__I n, SA__I m, i
     return names;
 }
 
-#if !SA__BYTE
 /* The reduced string (names - 1, in text order) from the names at SA[m + p/2] (zero elsewhere in
  * SA[m..m + (n-1)/2]) to RA = SA[n-m..n): each thread compacts its part of the names to the
  * part's start, then one thread moves the parts to RA, the top one first (each lands at or above
@@ -5906,7 +5908,8 @@ static sa_status SA__F(sa__build_parallel)(const uint8_t *text, SA__I *sa, SA__I
  * sa__pr_* functions); their induction scans stay on one thread: libsais's block scheme for
  * integer levels, tried on 2026-11-27, was no faster on 16 threads (on text, an entry induced
  * inside its own block often induces the next one there too, and those chains are walked by one
- * thread with a cache miss each). The two induction scans of the byte level are the
+ * thread with a cache miss each). The byte level's induction scans (stage 1 on sa__s1_bytes's
+ * layout, names marked inside the scans; stage 3 over all of SA) use the
  * classic trick of libsais_omp (read to learn; this code is our own): when the scan reaches a
  * run of already filled SA entries, no induction from inside the run can land inside it (each
  * induced suffix goes to an empty slot ahead of the scan), so the run is a block that the
@@ -5915,7 +5918,7 @@ static sa_status SA__F(sa__build_parallel)(const uint8_t *text, SA__I *sa, SA__I
  * in the scan's order; each thread then writes its cache. Short runs are scanned by one
  * thread. The S-scan needs the S part of every bucket empty: after the final L-scan it is
  * cleared (the sequential scan overwrites it instead). Memory beyond text and SA: per thread
- * SA__PI_CACHE (value, bucket) pairs and 256 counters (about 200 KB, 400 KB for 64-bit), plus
+ * SA__PI_CACHE (value, bucket) pairs and SA__PI_S1W counters (about 200 KB, 400 KB for 64-bit), plus
  * what the sequential int level allocates for the reduced string (usually nothing). Each
  * phase's wall seconds go to sa_build_info.phase_seconds (sa_build_ex). */
 typedef struct {
@@ -5936,36 +5939,34 @@ static void SA__F(sa__pi_adapt)(SA__F(sa__pictx) *x, double e, double dt)
     if (SA__PI_ADAPT > 0 && x->nblk >= 4 && x->se >= 16384 && x->pe * x->st < x->se * x->pt) x->off = 1;
 }
 
-/* One L-scan step on SA[i] (fin: stage 3, else stage 1's LMS-substring sort); 1 when it induces
- * value *v into bucket *c. Encoding as in sa__induce_lms / sa__induce (sign = type marks). */
-SA__INLINE int SA__F(sa__pi_lstep)(const uint8_t *T, SA__I *SA, SA__I i, int fin, SA__I *c, SA__I *v)
+/* One step of stage 3's L scan on SA[i]; 1 when it induces value *v into bucket *c. Encoding as
+ * in sa__induce (sign = type marks). */
+SA__INLINE int SA__F(sa__pi_lstep)(const uint8_t *T, SA__I *SA, SA__I i, SA__I *c, SA__I *v)
 {
     SA__I j = SA[i];
-    if (fin) SA[i] = ~j;
-    else if (j != 0) SA[i] = j < 0 ? ~j : 0;
+    SA[i] = ~j;
     if (j <= 0) return 0;
     j--;
     *c = T[j];
     *v = j ^ -(SA__I)(T[j - (j > 0)] < *c);
     return 1;
 }
-SA__INLINE int SA__F(sa__pi_sstep)(const uint8_t *T, SA__I *SA, SA__I i, int fin, SA__I *c, SA__I *v)
+SA__INLINE int SA__F(sa__pi_sstep)(const uint8_t *T, SA__I *SA, SA__I i, SA__I *c, SA__I *v)
 {
     SA__I j = SA[i];
     if (j <= 0) {
-        if (fin) SA[i] = ~j;
+        SA[i] = ~j;
         return 0;
     }
-    if (!fin) SA[i] = 0;
     j--;
     *c = T[j];
-    *v = j ^ -(SA__I)((fin & (j == 0)) | (T[j - (j > 0)] > *c));
+    *v = j ^ -(SA__I)((j == 0) | (T[j - (j > 0)] > *c));
     return 1;
 }
 
 /* The block SA[lo..hi) (all entries nonzero) of an L-scan (dir 0) or S-scan (dir 1), split
  * over the threads as described above. */
-static void SA__F(sa__pi_block)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir, int fin)
+static void SA__F(sa__pi_block)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir)
 {
     SA__OMP(omp parallel num_threads(x->nt))
     {
@@ -5982,10 +5983,10 @@ static void SA__F(sa__pi_block)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir
             if (t == 0) { /* all of it, sequentially */
                 if (dir == 0) {
                     for (i = lo; i < hi; i++)
-                        if (SA__F(sa__pi_lstep)(T, SA, i, fin, &c, &v)) SA[B[c]++] = v;
+                        if (SA__F(sa__pi_lstep)(T, SA, i, &c, &v)) SA[B[c]++] = v;
                 } else {
                     for (i = hi - 1; i >= lo; i--)
-                        if (SA__F(sa__pi_sstep)(T, SA, i, fin, &c, &v)) SA[--B[c]] = v;
+                        if (SA__F(sa__pi_sstep)(T, SA, i, &c, &v)) SA[--B[c]] = v;
                 }
             }
             a = b = 0;
@@ -5997,7 +5998,7 @@ static void SA__F(sa__pi_block)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir
                     SA__I p = SA[i + SA__PREFETCH];
                     if (p > 0) SA__P_PF(T + p - 1);
                 }
-                if (SA__F(sa__pi_lstep)(T, SA, i, fin, &c, &v)) { ca[k].c = c; ca[k].v = v; cnt[c]++; k++; }
+                if (SA__F(sa__pi_lstep)(T, SA, i, &c, &v)) { ca[k].c = c; ca[k].v = v; cnt[c]++; k++; }
             }
         } else {
             for (i = b - 1; i >= a; i--) {
@@ -6005,7 +6006,7 @@ static void SA__F(sa__pi_block)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir
                     SA__I p = SA[i - SA__PREFETCH];
                     if (p > 0) SA__P_PF(T + p - 1);
                 }
-                if (SA__F(sa__pi_sstep)(T, SA, i, fin, &c, &v)) { ca[k].c = c; ca[k].v = v; cnt[c]++; k++; }
+                if (SA__F(sa__pi_sstep)(T, SA, i, &c, &v)) { ca[k].c = c; ca[k].v = v; cnt[c]++; k++; }
             }
         }
         SA__OMP(omp barrier)
@@ -6027,7 +6028,7 @@ static void SA__F(sa__pi_block)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir
 }
 
 /* One induction scan over SA[0..n): blocks of filled entries in parallel, the rest in order. */
-static void SA__F(sa__pi_scan)(SA__F(sa__pictx) *x, int dir, int fin)
+static void SA__F(sa__pi_scan)(SA__F(sa__pictx) *x, int dir)
 {
     const uint8_t *T = x->T;
     SA__I *SA = x->SA, *B = x->B, n = x->n, i, e, lim, len, c = 0, v = 0;
@@ -6041,7 +6042,7 @@ static void SA__F(sa__pi_scan)(SA__F(sa__pictx) *x, int dir, int fin)
             for (e = i; e < lim && SA[e] != 0; e++) {}
             if (e - i >= SA__PI_MINB) {
                 t0 = sa__p_now();
-                SA__F(sa__pi_block)(x, i, e, 0, fin);
+                SA__F(sa__pi_block)(x, i, e, 0);
                 SA__F(sa__pi_adapt)(x, (double)(e - i), sa__p_now() - t0);
                 if (x->off) maxb = 0;
                 i = e;
@@ -6056,7 +6057,7 @@ static void SA__F(sa__pi_scan)(SA__F(sa__pictx) *x, int dir, int fin)
                     SA__I p = SA[i + 2 * SA__PREFETCH];
                     if (p > 0) SA__P_PF(T + p - 1);
                 }
-                if (SA__F(sa__pi_lstep)(T, SA, i, fin, &c, &v)) SA[B[c]++] = v;
+                if (SA__F(sa__pi_lstep)(T, SA, i, &c, &v)) SA[B[c]++] = v;
             }
             if (timed) { x->se += (double)len; x->st += sa__p_now() - t0; }
         }
@@ -6066,7 +6067,7 @@ static void SA__F(sa__pi_scan)(SA__F(sa__pictx) *x, int dir, int fin)
             for (e = i; e > lim && SA[e] != 0; e--) {}
             if (i - e >= SA__PI_MINB) {
                 t0 = sa__p_now();
-                SA__F(sa__pi_block)(x, e + 1, i + 1, 1, fin);
+                SA__F(sa__pi_block)(x, e + 1, i + 1, 1);
                 SA__F(sa__pi_adapt)(x, (double)(i - e), sa__p_now() - t0);
                 if (x->off) maxb = 0;
                 i = e;
@@ -6081,11 +6082,261 @@ static void SA__F(sa__pi_scan)(SA__F(sa__pictx) *x, int dir, int fin)
                     SA__I p = SA[i - 2 * SA__PREFETCH];
                     if (p > 0) SA__P_PF(T + p - 1);
                 }
-                if (SA__F(sa__pi_sstep)(T, SA, i, fin, &c, &v)) SA[--B[c]] = v;
+                if (SA__F(sa__pi_sstep)(T, SA, i, &c, &v)) SA[--B[c]] = v;
             }
             if (timed) { x->se += (double)len; x->st += sa__p_now() - t0; }
         }
     }
+}
+
+/* ---- parallel SA-IS, byte level stage 1 on sa__s1_bytes's layout ----
+ * sa__s1_bytes's two scans (the L scan over the L region, the S scan over the S region, names
+ * marked inside the scans) with runs of filled entries split over the threads as in sa__pi_block.
+ * The marks need the scan's group counter d: a thread counts its part's group starts (dl, local)
+ * and marks every induction into a bucket v but its part's first one locally (the previous one
+ * into v is in its own part); one thread then walks the parts in scan order with the global d,
+ * marks each part's first induction per bucket against the last d seen in that bucket, and hands
+ * out the write offsets. Per thread 4 x 512 counters in x->tcnt (stride SA__PI_S1W): count, d of
+ * the first and of the last induction, the first one's cache index; one more for dl. */
+/* One step of the one-thread scan (dir 0: L scan, ascending slots; 1: S scan, descending). */
+SA__INLINE void SA__F(sa__pi_s1_step)(const uint8_t *T, SA__I *SA, SA__I i, int dir, SA__I *ind, SA__I *dn, SA__I *d)
+{
+    const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1), msb = -maxv - 1;
+    SA__I p = SA[i], c, v, w;
+    *d += p < 0;
+    p &= maxv;
+    c = T[p - 1];
+    v = 2 * c + (dir ? T[p - 2] > c : T[p - 2] >= c);
+    w = (p - 1) | (msb & -(SA__I)(dn[v] != *d));
+    if (dir) SA[--ind[v]] = w;
+    else SA[ind[v]++] = w;
+    dn[v] = *d;
+}
+
+/* The run SA[lo..hi) (all entries nonzero) of the L scan (dir 0) or the S scan (dir 1). */
+static void SA__F(sa__pi_s1_block)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir, SA__I *ind, SA__I *dn, SA__I *pd)
+{
+    SA__OMP(omp parallel num_threads(x->nt))
+    {
+        const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1), msb = -maxv - 1;
+        const uint8_t *T = x->T;
+        SA__I *SA = x->SA;
+        int t = sa__p_tid(), TT = sa__p_nth(), u;
+        SA__I len = hi - lo, a = lo + (SA__I)((uint64_t)len * (uint64_t)t / (uint64_t)TT);
+        SA__I b = lo + (SA__I)((uint64_t)len * (uint64_t)(t + 1) / (uint64_t)TT);
+        SA__I *w = x->tcnt + SA__PI_S1W * (size_t)t, *cnt = w, *fd = w + 512, *ld = w + 1024, *fst = w + 1536;
+        SA__I i, c, v, p, val, dl = 0, k = 0, q;
+        SA__F(sa__pic) *ca = x->cache + (size_t)SA__PI_CACHE * (size_t)t;
+        if ((uint64_t)len > (uint64_t)TT * SA__PI_CACHE) { /* fewer threads than asked for */
+            if (t == 0) {
+                if (dir == 0) for (i = lo; i < hi; i++) SA__F(sa__pi_s1_step)(T, SA, i, 0, ind, dn, pd);
+                else for (i = hi - 1; i >= lo; i--) SA__F(sa__pi_s1_step)(T, SA, i, 1, ind, dn, pd);
+            }
+            a = b = 0;
+        }
+        memset(cnt, 0, 512 * sizeof *cnt);
+        for (q = 0; q < b - a; q++) {
+            i = dir ? b - 1 - q : a + q;
+            if (q < b - a - SA__PREFETCH) {
+                SA__I r = SA[dir ? i - SA__PREFETCH : i + SA__PREFETCH] & maxv;
+                SA__P_PF(T + r - 2); /* (r >= 2: a run's entries are all induced) */
+            }
+            p = SA[i];
+            dl += p < 0;
+            p &= maxv;
+            c = T[p - 1];
+            v = 2 * c + (dir ? T[p - 2] > c : T[p - 2] >= c);
+            val = p - 1;
+            if (cnt[v]) val |= msb & -(SA__I)(ld[v] != dl);
+            else { fst[v] = k; fd[v] = dl; }
+            cnt[v]++;
+            ld[v] = dl;
+            ca[k].v = val;
+            ca[k].c = v;
+            k++;
+        }
+        w[2048] = dl;
+        SA__OMP(omp barrier)
+        SA__OMP(omp single)
+        {
+            SA__I d = *pd;
+            for (u = dir ? TT - 1 : 0; dir ? u >= 0 : u < TT; u += dir ? -1 : 1) { /* the parts in scan order */
+                SA__I *wu = x->tcnt + SA__PI_S1W * (size_t)u;
+                SA__F(sa__pic) *cu = x->cache + (size_t)SA__PI_CACHE * (size_t)u;
+                for (v = 0; v < 512; v++) {
+                    SA__I y = wu[v];
+                    if (y == 0) continue;
+                    if (dn[v] != d + wu[512 + v]) cu[wu[1536 + v]].v |= msb;
+                    dn[v] = d + wu[1024 + v];
+                    wu[v] = ind[v];
+                    ind[v] += dir ? -y : y;
+                }
+                d += wu[2048];
+            }
+            *pd = d;
+        }
+        if (dir == 0)
+            for (q = 0; q < k; q++) SA[cnt[ca[q].c]++] = ca[q].v;
+        else
+            for (q = 0; q < k; q++) SA[--cnt[ca[q].c]] = ca[q].v;
+    }
+}
+
+/* One scan of stage 1 over SA[lo..hi): runs of filled entries in parallel, the rest in order. */
+static void SA__F(sa__pi_s1_scan)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir, SA__I *ind, SA__I *dn, SA__I *d)
+{
+    const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1);
+    const uint8_t *T = x->T;
+    SA__I *SA = x->SA, i, e, lim, maxb = x->off ? 0 : (SA__I)x->nt * SA__PI_CACHE;
+    if (dir == 0) {
+        for (i = lo; i < hi;) {
+            lim = maxb == 0 ? i : hi - i > maxb ? i + maxb : hi;
+            for (e = i; e < lim && SA[e] != 0; e++) {}
+            if (e - i >= SA__PI_MINB) {
+                SA__F(sa__pi_s1_block)(x, i, e, 0, ind, dn, d);
+                i = e;
+                continue;
+            }
+            if (e == i) e = maxb ? i + 1 : hi;
+            for (; i < e; i++) {
+                if (i < hi - SA__PREFETCH) { /* an entry not yet induced holds 0 */
+                    SA__I r = SA[i + SA__PREFETCH] & maxv;
+                    if (r >= 2) SA__P_PF(T + r - 2);
+                }
+                SA__F(sa__pi_s1_step)(T, SA, i, 0, ind, dn, d);
+            }
+        }
+    } else {
+        for (i = hi - 1; i >= lo;) {
+            lim = maxb == 0 ? i : i + 1 - lo > maxb ? i - maxb : lo - 1;
+            for (e = i; e > lim && SA[e] != 0; e--) {}
+            if (i - e >= SA__PI_MINB) {
+                SA__F(sa__pi_s1_block)(x, e + 1, i + 1, 1, ind, dn, d);
+                i = e;
+                continue;
+            }
+            if (e == i) e = maxb ? i - 1 : lo - 1;
+            for (; i > e; i--) {
+                if (i - SA__PREFETCH >= lo) {
+                    SA__I r = SA[i - SA__PREFETCH] & maxv;
+                    if (r >= 2) SA__P_PF(T + r - 2);
+                }
+                SA__F(sa__pi_s1_step)(T, SA, i, 1, ind, dn, d);
+            }
+        }
+    }
+}
+
+/* Stage 1 of parallel SA-IS: sa__s1_bytes on x->nt threads (same layout, same marks, same
+ * order). SA[n-m..n) holds the LMS positions ascending (SA[n-m] = first, the leftmost),
+ * SA[0..n-m) anything; c4: the summed position classes of sa__gather_lms (used up). Leaves
+ * SA[m + p/2] = the name (from 1) of LMS position p, zero elsewhere in SA[m..m + (n-1)/2];
+ * returns the number of names. m >= 2. */
+static SA__I SA__F(sa__pi_s1)(SA__F(sa__pictx) *x, SA__I m, SA__I first, SA__I *c4)
+{
+    const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1), msb = -maxv - 1;
+    const uint8_t *T = x->T;
+    SA__I *SA = x->SA, n = x->n, *tw = x->tcnt;
+    SA__I ind[512], dn[512], top[256], se[256], mend[256];
+    SA__I c, p, v, d = 0, sum, left, marks = 0;
+    int sp = 1, sq;
+    for (p = first; p >= 1; p--) { /* positions 1..first leave the classes (as in sa__s1_bytes) */
+        c = T[p];
+        sq = (T[p - 1] < c) | ((T[p - 1] == c) & sp);
+        c4[4 * c + 2 * !sp + !sq]--;
+        sp = sq;
+    }
+    for (c = 0, sum = 0; c < 256; c++) { /* L region: LL then the seeds, per byte */
+        ind[2 * c + 1] = sum;
+        sum += c4[4 * c + 1] + c4[4 * c + 3];
+        top[c] = sum;
+    }
+    left = sum;
+    for (c = 0, sum = left + 1; c < 256; c++) { /* S region: LS then SS, per byte */
+        ind[2 * c] = sum;
+        sum += c4[4 * c + 2] + c4[4 * c];
+        se[c] = sum;
+    }
+    SA_ASSERT(sum == n - first);
+    for (c = 0, sum = 0; c < 256; c++) { /* all m LMS positions, per byte, after the S scan */
+        sum += c4[4 * c + 1] + (c == T[first]);
+        mend[c] = sum;
+    }
+    /* the L region zeroed (the scans find their runs by the entries not yet induced: 0), the
+     * seeds SA[n-m+1..n) to the tops of their L buckets (each thread a part, counted per byte;
+     * the top part's highest in each bucket), then the S region zeroed (the seeds are read) */
+    SA__OMP(omp parallel num_threads(x->nt))
+    {
+        int t = sa__p_tid(), TT = sa__p_nth(), u;
+        SA__I i, lo = n - m + 1, len = m - 1, *h = tw + SA__PI_S1W * (size_t)t;
+        SA__I a = lo + (SA__I)((uint64_t)len * (uint64_t)t / (uint64_t)TT);
+        SA__I b = lo + (SA__I)((uint64_t)len * (uint64_t)(t + 1) / (uint64_t)TT), cc;
+        SA__OMP(omp for schedule(static))
+        for (i = 0; i < left; i++) SA[i] = 0;
+        memset(h, 0, 256 * sizeof *h);
+        for (i = a; i < b; i++) h[T[SA[i]]]++;
+        SA__OMP(omp barrier)
+        SA__OMP(omp single)
+        for (cc = 0; cc < 256; cc++)
+            for (u = TT - 1; u >= 0; u--) { /* h_u[c] = the end of part u's seeds of byte c */
+                SA__I *hu = tw + SA__PI_S1W * (size_t)u + cc, y = *hu;
+                *hu = top[cc];
+                top[cc] -= y;
+            }
+        for (i = b - 1; i >= a; i--) {
+            SA__I q = SA[i];
+            if (i - SA__PREFETCH >= a) SA__P_PF(T + SA[i - SA__PREFETCH]);
+            SA[--h[T[q]]] = q;
+        }
+        SA__OMP(omp barrier)
+        SA__OMP(omp for schedule(static))
+        for (i = left + 1; i < n - first; i++) SA[i] = 0;
+    }
+    for (c = 0; c < 256; c++)
+        if (c4[4 * c + 1] > 0) SA[top[c]] |= msb;
+    memset(dn, 0, sizeof dn);
+    /* L scan: n - 1 first (induced by the virtual sentinel), then the L region */
+    v = 2 * T[n - 1] + (T[n - 2] >= T[n - 1]);
+    SA[ind[v]++] = (n - 1) | msb;
+    dn[v] = ++d;
+    SA__F(sa__pi_s1_scan)(x, 0, left, 0, ind, dn, &d);
+    /* the LS entries' bits up by one (as in sa__s1_bytes), each byte's part on its own */
+    SA__OMP(omp parallel for num_threads(x->nt) schedule(dynamic, 8))
+    for (c = 1; c < 256; c++) {
+        SA__I s = msb, lo = se[c - 1], i;
+        for (i = ind[2 * c] - 1; i >= lo; i--) {
+            SA__I y = SA[i], z = (y & msb) ^ s;
+            s ^= z;
+            SA[i] = y ^ z;
+        }
+    }
+    for (c = 0; c < 256; c++) {
+        ind[2 * c] = se[c];
+        ind[2 * c + 1] = mend[c];
+    }
+    /* S scan: the LMS positions to SA[0..m), sorted, each marked when it differs from the next */
+    SA__F(sa__pi_s1_scan)(x, left + 1, n - first, 1, ind, dn, &d);
+    /* names: each thread counts its part's marks, then writes its names from the parts below */
+    SA__OMP(omp parallel num_threads(x->nt))
+    {
+        int t = sa__p_tid(), TT = sa__p_nth(), u;
+        SA__I i, k = 0, nm = 0;
+        SA__I a = (SA__I)((uint64_t)m * (uint64_t)t / (uint64_t)TT), b = (SA__I)((uint64_t)m * (uint64_t)(t + 1) / (uint64_t)TT);
+        SA__OMP(omp for schedule(static)) /* (m + (n - 1) / 2 + 1 <= n: m <= n / 2) */
+        for (i = m; i <= m + (n - 1) / 2; i++) SA[i] = 0;
+        for (i = a; i < b; i++) k += SA[i] < 0;
+        tw[SA__PI_S1W * (size_t)t] = k;
+        SA__OMP(omp barrier)
+        for (u = 0; u < t; u++) nm += tw[SA__PI_S1W * (size_t)u];
+        for (i = a; i < b; i++) {
+            SA__I q = SA[i];
+            if (i < b - SA__PREFETCH) SA__P_PF(SA + m + ((SA[i + SA__PREFETCH] & maxv) >> 1));
+            SA[m + ((q & maxv) >> 1)] = nm + 1;
+            nm += q < 0;
+        }
+        if (t == TT - 1) marks = nm;
+    }
+    return marks + (SA[m - 1] >= 0); /* the top entry is always marked; counted either way */
 }
 
 /* Type scans by chunk: chunk t covers text positions (lo_t, p0_t] with p0_t = lo_{t+1}, or
@@ -6104,7 +6355,7 @@ SA__INLINE int SA__F(sa__pi_rtl)(SA__I c0, SA__I *cp, int *s1)
 static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_status *rec, double *ph)
 {
     SA__F(sa__pictx) x;
-    SA__I B[256], cnt[256], end[256], lmsb[256], *RA, m = 0, names = 0, *lo = NULL, *tf = NULL;
+    SA__I B[256], cnt[256], end[256], lmsb[256], c4[1024], *RA, m = 0, names = 0, *lo = NULL, *tf = NULL;
     SA__I *mt = NULL, *minp = NULL, *nd = NULL;
     int t, rc = -1;
     long long ci;
@@ -6114,133 +6365,73 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
     x.off = SA__PI_ADAPT < 0; /* (-1: the tests' all-one-thread scans) */
     x.nblk = 0;
     x.pe = x.pt = x.se = x.st = 0;
-    x.tcnt = (SA__I *)SA_MALLOC((size_t)nt * 256 * sizeof(SA__I));
+    x.tcnt = (SA__I *)SA_MALLOC((size_t)nt * SA__PI_S1W * sizeof(SA__I)); /* (>= 256 nt: sa__pi_block's) */
     x.cache = (SA__F(sa__pic) *)SA_MALLOC((size_t)nt * SA__PI_CACHE * sizeof(SA__F(sa__pic)));
     lo = (SA__I *)SA_MALLOC(6 * ((size_t)nt + 1) * sizeof(SA__I));
     if (!x.tcnt || !x.cache || !lo) goto done;
     tf = lo + (nt + 1); mt = tf + (nt + 1); minp = mt + (nt + 1); nd = minp + (nt + 1);
     for (t = 0; t <= nt; t++) lo[t] = (SA__I)((uint64_t)n * (uint64_t)t / (uint64_t)nt);
 
-    /* character counts; for each chunk start, its type when the chunk decides it (tf = 0 L,
-       1 S, -1: the chunk is one run of its first character up to the next chunk's start) */
+    /* for each chunk start, its type when the chunk decides it (tf = 0 L, 1 S, -1: the chunk
+       is one run of its first character up to the next chunk's start) */
     SA__OMP(omp parallel for num_threads(nt) schedule(static, 1))
     for (t = 0; t < nt; t++) {
-        SA__I *h = x.tcnt + 256 * (size_t)t, i, q, e = t == nt - 1 ? n - 1 : lo[t + 1];
-        memset(h, 0, 256 * sizeof *h);
-        for (i = lo[t]; i < lo[t + 1]; i++) h[T[i]]++;
+        SA__I q, e = t == nt - 1 ? n - 1 : lo[t + 1];
         for (q = lo[t]; q < e && T[q] == T[q + 1]; q++) {}
         tf[t] = q < e ? T[q] < T[q + 1] : (t == nt - 1 ? 0 : -1);
     }
     for (t = nt - 1; t >= 0; t--)
         if (tf[t] < 0) tf[t] = tf[t + 1];
-    {
-        SA__I s = 0;
-        int c;
-        for (c = 0; c < 256; c++) {
-            SA__I y = 0;
-            for (t = 0; t < nt; t++) y += x.tcnt[256 * (size_t)t + c];
-            cnt[c] = y;
-            s += y;
-            end[c] = s;
-        }
-    }
 
     SA__PI_T(SA_PHASE_TYPES);
-    /* stage 1: LMS positions to their bucket ends (per-chunk counts, then placement) */
-    SA__OMP(omp parallel num_threads(nt))
+    /* stage 1: per chunk, its LMS positions counted and its positions' classes (sa__gather_lms:
+       byte, type, predecessor's type; even and odd positions apart) counted; then the LMS
+       positions in text order to SA[n-m..n), each chunk's from its offset */
+    SA__OMP(omp parallel for num_threads(nt) schedule(static, 1))
+    for (t = 0; t < nt; t++) {
+        SA__I *h = x.tcnt + SA__PI_S1W * (size_t)t, p, p0 = t == nt - 1 ? n - 1 : lo[t + 1], cp = T[p0], k = 0, mn = -1;
+        int s1 = t == nt - 1 ? 0 : (int)tf[t + 1];
+        memset(h, 0, 2048 * sizeof *h);
+        for (p = p0; p > lo[t]; p--) {
+            SA__I c = cp;
+            int sp = s1, lms = SA__F(sa__pi_rtl)(T[p - 1], &cp, &s1);
+            h[((p & 1) << 10) + 4 * c + 2 * !sp + !s1]++;
+            k += lms;
+            mn = lms ? p : mn;
+        }
+        mt[t] = k;
+        minp[t] = mn;
+    }
+    for (nd[0] = 0, t = 1; t < nt; t++) nd[t] = nd[t - 1] + mt[t - 1];
+    m = nd[nt - 1] + mt[nt - 1];
     {
-        SA__I i;
-        SA__OMP(omp for schedule(static))
-        for (i = 0; i < n; i++) SA[i] = 0;
-        SA__OMP(omp for schedule(static, 1))
-        for (t = 0; t < nt; t++) {
-            SA__I *h = x.tcnt + 256 * (size_t)t, p, p0 = t == nt - 1 ? n - 1 : lo[t + 1], cp = T[p0], k = 0, mn = -1;
-            int s1 = t == nt - 1 ? 0 : (int)tf[t + 1];
-            memset(h, 0, 256 * sizeof *h);
-            for (p = p0; p > lo[t]; p--) {
-                SA__I c = cp;
-                if (SA__F(sa__pi_rtl)(T[p - 1], &cp, &s1)) { h[c]++; k++; mn = p; }
-            }
-            mt[t] = k;
-            minp[t] = mn;
+        SA__I s = 0, j;
+        for (j = 0; j < 1024; j++) {
+            SA__I y = 0;
+            for (t = 0; t < nt; t++) y += x.tcnt[SA__PI_S1W * (size_t)t + j] + x.tcnt[SA__PI_S1W * (size_t)t + 1024 + j];
+            c4[j] = y;
         }
-        SA__OMP(omp single)
-        {
-            int c;
-            for (c = 0; c < 256; c++) {
-                SA__I o = end[c], y = 0;
-                for (t = nt - 1; t >= 0; t--) {
-                    o -= x.tcnt[256 * (size_t)t + c];
-                    y += x.tcnt[256 * (size_t)t + c];
-                    x.tcnt[256 * (size_t)t + c] = o;
-                }
-                lmsb[c] = y;
-            }
-        }
-        SA__OMP(omp for schedule(static, 1))
-        for (t = 0; t < nt; t++) {
-            SA__I *h = x.tcnt + 256 * (size_t)t, p, p0 = t == nt - 1 ? n - 1 : lo[t + 1], cp = T[p0];
-            int s1 = t == nt - 1 ? 0 : (int)tf[t + 1];
-            for (p = p0; p > lo[t]; p--) {
-                SA__I c = cp;
-                if (SA__F(sa__pi_rtl)(T[p - 1], &cp, &s1)) SA[h[c]++] = p;
-            }
+        for (j = 0; j < 256; j++) {
+            cnt[j] = c4[4 * j] + c4[4 * j + 1] + c4[4 * j + 2] + c4[4 * j + 3] + (j == T[0]);
+            s += cnt[j];
+            end[j] = s;
+            lmsb[j] = c4[4 * j + 1];
         }
     }
-    for (t = 0; t < nt; t++) m += mt[t];
     if (m > 1) {
-        int c;
-        SA__I s = 0;
-        for (c = 0; c < 256; c++) { B[c] = s; s += cnt[c]; }
-        SA[B[T[n - 1]]++] = (T[n - 2] < T[n - 1]) ? ~(n - 1) : n - 1;
-    SA__PI_T(SA_PHASE_PLACE);
-        SA__F(sa__pi_scan)(&x, 0, 0);
-        memcpy(B, end, sizeof B);
-        SA__F(sa__pi_scan)(&x, 1, 0);
-
-    SA__PI_T(SA_PHASE_INDUCE1);
-        /* the sorted LMS substrings (negative entries) to SA[0..m): each chunk compacts its
-           own part in place, then the parts move down in order */
         SA__OMP(omp parallel for num_threads(nt) schedule(static, 1))
         for (t = 0; t < nt; t++) {
-            SA__I i, j = lo[t];
-            for (i = lo[t]; i < lo[t + 1]; i++) {
-                SA__I v = SA[i];
-                SA[j] = ~v;
-                j += v < 0;
-            }
-            nd[t] = j - lo[t];
+            SA__I p, p0 = t == nt - 1 ? n - 1 : lo[t + 1], cp = T[p0], j = n - m + nd[t] + mt[t] - 1;
+            int s1 = t == nt - 1 ? 0 : (int)tf[t + 1];
+            for (p = p0; p > lo[t]; p--)
+                if (SA__F(sa__pi_rtl)(T[p - 1], &cp, &s1)) SA[j--] = p;
         }
-        {
-            SA__I o = 0;
-            for (t = 0; t < nt; t++) {
-                memmove(SA + o, SA + lo[t], (size_t)nd[t] * sizeof *SA);
-                o += nd[t];
-            }
-            if (o != m) { *rec = SA_ERR_INTERNAL; goto done; } /* cannot happen */
-        }
+    SA__PI_T(SA_PHASE_PLACE);
+        /* LMS-substring sorting and naming (sa__s1_bytes's layout, on all threads) */
+        names = SA__F(sa__pi_s1)(&x, m, SA[n - m], c4);
+    SA__PI_T(SA_PHASE_INDUCE1); /* (no compaction or length pass: the scans name the substrings) */
     SA__PI_T(SA_PHASE_COMPACT);
-        /* LMS substring lengths at SA[m + p/2] (the next LMS position - p + 1; the last one
-           runs into the virtual sentinel and so equals no other) */
-        for (t = nt - 1; t >= 0; t--) nd[t] = t == nt - 1 || minp[t + 1] < 0 ? (t == nt - 1 ? n : nd[t + 1]) : minp[t + 1];
-        SA__OMP(omp parallel num_threads(nt))
-        {
-            SA__I i;
-            SA__OMP(omp for schedule(static))
-            for (i = m; i < n; i++) SA[i] = 0;
-            SA__OMP(omp for schedule(static, 1))
-            for (t = 0; t < nt; t++) {
-                SA__I p, p0 = t == nt - 1 ? n - 1 : lo[t + 1], cp = T[p0], prev = nd[t];
-                int s1 = t == nt - 1 ? 0 : (int)tf[t + 1];
-                for (p = p0; p > lo[t]; p--)
-                    if (SA__F(sa__pi_rtl)(T[p - 1], &cp, &s1)) {
-                        SA[m + (p >> 1)] = prev - p + 1;
-                        prev = p;
-                    }
-            }
-        }
     SA__PI_T(SA_PHASE_LENGTHS);
-        names = SA__CAT(SA__CAT(sa__pr_names, SA__W), b)(T, SA, n, m, nt, x.tcnt, 0);
     SA__PI_T(SA_PHASE_NAMING);
         RA = SA + n - m;
         SA__F(sa__pr_reduced)(SA, n, m, nt, x.tcnt);
@@ -6321,13 +6512,13 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
         for (s = 0, c = 0; c < 256; c++) { B[c] = s; s += cnt[c]; }
         SA[B[T[n - 1]]++] = (T[n - 2] < T[n - 1]) ? ~(n - 1) : n - 1;
     SA__PI_T(SA_PHASE_PLACE3);
-        SA__F(sa__pi_scan)(&x, 0, 1);
+        SA__F(sa__pi_scan)(&x, 0);
         /* the S part of every bucket (stale LMS entries) emptied for the block rule */
         SA__OMP(omp parallel for num_threads(nt) schedule(dynamic, 1))
         for (c = 0; c < 256; c++) memset(SA + B[c], 0, (size_t)(end[c] - B[c]) * sizeof *SA);
     SA__PI_T(SA_PHASE_L3);
         memcpy(B, end, sizeof B);
-        SA__F(sa__pi_scan)(&x, 1, 1);
+        SA__F(sa__pi_scan)(&x, 1);
     }
     SA__PI_T(SA_PHASE_S3);
     rc = 0;

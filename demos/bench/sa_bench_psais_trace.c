@@ -4,10 +4,10 @@
  * that both give the same SA. Not a meson target:
  *   cc -std=c11 -O3 -fopenmp -I. demos/bench/sa_bench_psais_trace.c -o trace
  *   ./trace FILE [threads...]      (default 2 8 16)
- * Phases (sa_phase): types = character counts and chunk types; place = LMS positions to their
- * buckets; induce1 = stage 1's two scans; compact, lengths, naming, name = the LMS substrings'
- * names and the reduced string; recurse = sequential SA-IS of the reduced string; map = reduced
- * indices to positions; place3, L3, S3 = stage 3. */
+ * Phases (sa_phase): types = chunk types; place = LMS positions gathered, classes counted;
+ * induce1 = stage 1's two scans and the naming (compact, lengths, naming: 0, done inside them);
+ * name = the reduced string; recurse = SA-IS of the reduced string; map = reduced indices to
+ * positions; place3, L3, S3 = stage 3. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
