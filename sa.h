@@ -6182,22 +6182,33 @@ static void SA__F(sa__pi_s1_block)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int 
     }
 }
 
-/* One scan of stage 1 over SA[lo..hi): runs of filled entries in parallel, the rest in order. */
+/* One scan of stage 1 over SA[lo..hi): runs of filled entries in parallel, the rest in order.
+ * Both feed sa__pi_adapt's rates, as sa__pi_scan's do: stage 3's first blocks after the long
+ * one-thread recursion (threads asleep) then do not decide alone (on the 16-core host they
+ * switched stage 3's blocks off on the headers: S3 0.29 s instead of 0.08 s). */
 static void SA__F(sa__pi_s1_scan)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir, SA__I *ind, SA__I *dn, SA__I *d)
 {
     const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1);
     const uint8_t *T = x->T;
-    SA__I *SA = x->SA, i, e, lim, maxb = x->off ? 0 : (SA__I)x->nt * SA__PI_CACHE;
+    SA__I *SA = x->SA, i, e, lim, len, maxb = x->off ? 0 : (SA__I)x->nt * SA__PI_CACHE;
+    double t0 = 0;
+    int timed;
     if (dir == 0) {
         for (i = lo; i < hi;) {
             lim = maxb == 0 ? i : hi - i > maxb ? i + maxb : hi;
             for (e = i; e < lim && SA[e] != 0; e++) {}
             if (e - i >= SA__PI_MINB) {
+                t0 = sa__p_now();
                 SA__F(sa__pi_s1_block)(x, i, e, 0, ind, dn, d);
+                SA__F(sa__pi_adapt)(x, (double)(e - i), sa__p_now() - t0);
+                if (x->off) maxb = 0;
                 i = e;
                 continue;
             }
             if (e == i) e = maxb ? i + 1 : hi;
+            len = e - i;
+            timed = maxb && len >= 1024; /* the one-thread rate (sa__pi_adapt), as in sa__pi_scan */
+            if (timed) t0 = sa__p_now();
             for (; i < e; i++) {
                 if (i < hi - SA__PREFETCH) { /* an entry not yet induced holds 0 */
                     SA__I r = SA[i + SA__PREFETCH] & maxv;
@@ -6205,17 +6216,24 @@ static void SA__F(sa__pi_s1_scan)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int d
                 }
                 SA__F(sa__pi_s1_step)(T, SA, i, 0, ind, dn, d);
             }
+            if (timed) { x->se += (double)len; x->st += sa__p_now() - t0; }
         }
     } else {
         for (i = hi - 1; i >= lo;) {
             lim = maxb == 0 ? i : i + 1 - lo > maxb ? i - maxb : lo - 1;
             for (e = i; e > lim && SA[e] != 0; e--) {}
             if (i - e >= SA__PI_MINB) {
+                t0 = sa__p_now();
                 SA__F(sa__pi_s1_block)(x, e + 1, i + 1, 1, ind, dn, d);
+                SA__F(sa__pi_adapt)(x, (double)(i - e), sa__p_now() - t0);
+                if (x->off) maxb = 0;
                 i = e;
                 continue;
             }
             if (e == i) e = maxb ? i - 1 : lo - 1;
+            len = i - e;
+            timed = maxb && len >= 1024;
+            if (timed) t0 = sa__p_now();
             for (; i > e; i--) {
                 if (i - SA__PREFETCH >= lo) {
                     SA__I r = SA[i - SA__PREFETCH] & maxv;
@@ -6223,6 +6241,7 @@ static void SA__F(sa__pi_s1_scan)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int d
                 }
                 SA__F(sa__pi_s1_step)(T, SA, i, 1, ind, dn, d);
             }
+            if (timed) { x->se += (double)len; x->st += sa__p_now() - t0; }
         }
     }
 }
