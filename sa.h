@@ -817,8 +817,8 @@ static void sa__p_msd(sa__ppair *a, sa__ppair *b, size_t m, int shift)
 #define SA__P_MINC 32
 #define SA__P_MAXC 1024
 #define SA__P_PIECEB ((uint64_t)1 << 20)
-#define SA__P_AUTO_C0 0.64
-#define SA__P_AUTO_CB 0.58
+#define SA__P_AUTO_C0 1.0
+#define SA__P_AUTO_CB 0.9
 #define SA__P_AUTO_C1 1.5
 #define SA__P_AUTO_TIE 0.95
 #define SA__P_AUTO_LOWENT 20.0
