@@ -590,6 +590,9 @@ typedef struct {
     double ring[4];
     double scan;      /* the model's seconds per input byte of the input scan (host plans) */
     int pick, raw;    /* AUTO's last choice, and whether it moved raw data */
+    int cold;         /* host plans: the last call was the plan's first AUTO call, which made and
+                       * first touched every candidate's buffers: its time and in-ring rates are
+                       * not fed back (ccoll__preamble) */
 } ccoll__auto;
 
 /* CUDA state of a device plan (nvcc builds; see DEVICE PLANS below; zero in host plans). */
@@ -2108,6 +2111,11 @@ static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compres
     v[4] = P->au.last_time; /* AUTO: this rank's time of the previous call; the slowest counts */
     memcpy(v + 5, P->au.ring, sizeof P->au.ring); /* and its in-ring constants */
     memset(P->au.ring, 0, sizeof P->au.ring);
+    if (P->au.cold) { /* (the same on every rank) */
+        v[4] = 0;
+        memset(v + 5, 0, sizeof P->au.ring);
+        P->au.cold = 0;
+    }
     if (ccoll__allreduce_plan(P, v, g, 9, MPI_DOUBLE, MPI_MAX) != CCOLL_OK) return CCOLL_ERR_MPI;
     ccoll__model_from_ring(P, g + 5);
     if (P->au.last_algo > 0 && P->au.last_pred > 0 && g[4] > 0) {
@@ -3616,6 +3624,7 @@ static ccoll_algo ccoll__choose(ccoll_plan *P, const void *x, int *st)
         if (!P->set.device)
             for (i = 0; i < 2; i++) memset(P->buf.ring_raw[i], 0, ccoll__blk_len(P->set.count, P->top.p, 0) * P->set.esize);
         P->buf.auto_ready = 1;
+        P->au.cold = !P->set.device;
     }
     /* the model's times, corrected by what each algorithm really took on this plan */
     for (i = 1; i < CCOLL_ALGO_COUNT; i++) {
@@ -3624,10 +3633,12 @@ static ccoll_algo ccoll__choose(ccoll_plan *P, const void *x, int *st)
     }
     for (i = 1; i < CCOLL_ALGO_COUNT; i++)
         if (P->info.predicted[i] > 0 && P->info.predicted[i] < P->info.predicted[best]) best = i;
-    /* a host plan's first call runs HomComp_F where the model puts it within 4x of the best:
-     * its constants are the uncertain ones (the raw ring's are the link probe's), and the
-     * first call, which allocates every candidate's buffers, is slow anyway; later calls
-     * then decide on its measured time instead of exploring it in the middle of a run */
+    /* a host plan's first calls run HomComp_F where the model puts it within 4x of the best:
+     * its constants are the uncertain ones (the raw ring's are the link probe's). The first
+     * call, which allocates and first touches every candidate's buffers, is slow anyway and
+     * its time is not fed back (au.cold: fed back, it made AUTO keep the raw ring at 10 Gbit/s
+     * with 2 ranks, 1.4x slower); the second one times HomComp_F warm, and later calls decide
+     * on that instead of exploring it in the middle of a run */
     for (i = 1; i < CCOLL_ALGO_COUNT; i++) ntried += P->au.tried[i];
     if (!P->set.device && ntried == 0 && P->info.predicted[CCOLL_ALGO_HOMCOMP_F] > 0 &&
         P->info.predicted[CCOLL_ALGO_HOMCOMP_F] < 4 * P->info.predicted[best])

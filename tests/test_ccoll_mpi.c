@@ -361,7 +361,7 @@ static void check_auto_ring_model(void)
         c.model.beta = 1e-3;
         if (fix_h) c.model.h = 5e-9;
         CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P) == CCOLL_OK);
-        double want[3] = {0, 0, 0};
+        double want[3] = {0, 0, 0}, first[3] = {0, 0, 0};
         for (int it = 0; it < 4 && P; it++) {
             ccoll_info I;
             int st = ccoll_allreduce(P, x, y);
@@ -369,7 +369,14 @@ static void check_auto_ring_model(void)
             ccoll_plan_info(P, &I);
             CHECK(st == CCOLL_OK && I.algo == CCOLL_ALGO_HOMCOMP_F, "auto_ring_model call %d: %s, ran %s", it,
                   ccoll_status_string(st), ccoll_algo_name(I.algo));
-            if (it > 0 && want[0] > 0 && want[1] > 0 && want[2] > 0) {
+            if (it == 0) first[0] = I.model.c, first[1] = I.model.h, first[2] = I.model.d;
+            /* the first call (buffers made and first touched) is not fed back: call 1 keeps the
+             * plan's constants; from call 2 on they are the previous call's in-ring ones */
+            if (it == 1)
+                CHECK(I.model.c == first[0] && I.model.h == first[1] && I.model.d == first[2],
+                      "call 1: model c %.4g h %.4g d %.4g, the plan's %.4g %.4g %.4g (first call fed back)", I.model.c,
+                      I.model.h, I.model.d, first[0], first[1], first[2]);
+            if (it > 1 && want[0] > 0 && want[1] > 0 && want[2] > 0) {
                 CHECK(I.model.c == want[0] && I.model.d == want[2], "call %d: model c %.4g d %.4g, in-ring %.4g %.4g", it,
                       I.model.c, I.model.d, want[0], want[2]);
                 CHECK(I.model.h == (fix_h ? 5e-9 : want[1]), "call %d (h fixed %d): model h %.4g, in-ring %.4g", it, fix_h,
