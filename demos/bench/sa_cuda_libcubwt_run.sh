@@ -9,6 +9,9 @@
 #   (default: test bench sanitize; quick = the test with SA_CUDA_TEST_QUICK=1; profile = ncu kernel times;
 #   meson = the meson build of the sa_cuda targets and `meson test sa_cuda sa_cuda64 sa_cuda64_wide sa_cuda_example`)
 # BIN=dir: use binaries built elsewhere when they run here (else they are rebuilt).
+# OLD=file: an older sa_cuda.cuh (e.g. `git show main:sa_cuda.cuh > old/sa_cuda.cuh`): bench also
+#   builds the benchmark against it and runs the two in turn (old, new, old, new; --no-cpu, the
+#   CSVs ab_old_R.csv / ab_new_R.csv): an A/B on one card in one call.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -30,6 +33,11 @@ else
     $NV -o $B/test_sa_cuda tests/test_sa_cuda.cu >"$OUT/build.log" 2>&1 || { echo "test build FAILED"; status=1; } &
     $NV -DSA_CUDA_NARROW64=0 -o $B/test_sa_cuda_wide tests/test_sa_cuda.cu >"$OUT/build-wide.log" 2>&1 ||
         { echo "wide test build FAILED"; status=1; } &
+    if [ -n "$LIBCUBWT_DIR" ] && [ -n "${OLD:-}" ]; then
+        mkdir -p $B/old && cp "$OLD" $B/old/sa_cuda.cuh &&  # -I$B/old before -I.: found before ./sa_cuda.cuh
+        ${NV/ -I. / -I$B/old -I. } -I"$LIBCUBWT_DIR" -c demos/bench/sa_cuda_bench_libcubwt.cu -o $B/bench_old.o >"$OUT/build-old.log" 2>&1 ||
+            { echo "old bench build FAILED"; status=1; } &
+    fi
     if [ -n "$LIBCUBWT_DIR" ]; then
         ( gcc -std=c11 -O3 -fopenmp -D_POSIX_C_SOURCE=200809L -I. -c demos/bench/sa_cuda_bench_cpu.c -o $B/cpu.o &&
           $NV -I"$LIBCUBWT_DIR" -Idemos/bench -c demos/bench/sa_cuda_bench_libcubwt_peer.cu -o $B/peer.o &&
@@ -38,6 +46,10 @@ else
             { echo "bench build FAILED"; status=1; } &
     fi
     wait
+    if [ -s $B/bench_old.o ] && [ -s $B/peer.o ]; then
+        $NV -o $B/sa_cuda_bench_libcubwt_old $B/bench_old.o $B/peer.o $B/cpu.o -Xcompiler -fopenmp >>"$OUT/build-old.log" 2>&1 ||
+            { echo "old bench link FAILED"; status=1; }
+    fi
 fi
 hdr=/tmp/sa_usr_include_50MB.txt
 bins=/tmp/sa_usr_bin_64MB.bin
@@ -56,6 +68,16 @@ if want bench && [ -x $B/sa_cuda_bench_libcubwt ]; then
     timeout ${BENCH_TIMEOUT:-300} $B/sa_cuda_bench_libcubwt --headers $hdr --file binaries=$bins --reps ${REPS:-5} \
         --csv "$OUT/sa_cuda_libcubwt.csv" ${BENCH_ARGS:-} 2>&1 | tee "$OUT/bench.log" || status=1
     echo "bench $(( $(date +%s) - t1 )) s"
+    if [ -n "${OLD:-}" ] && [ -x $B/sa_cuda_bench_libcubwt_old ]; then
+        for r in 1 2; do
+            for v in old new; do
+                bb=$B/sa_cuda_bench_libcubwt; [ $v = old ] && bb=${bb}_old
+                timeout ${BENCH_TIMEOUT:-300} $bb --headers $hdr --file binaries=$bins --reps 3 --no-cpu --no-64 \
+                    --csv "$OUT/ab_${v}_$r.csv" >"$OUT/ab_${v}_$r.log" 2>&1 || { status=1; echo "A/B $v $r FAILED"; }
+            done
+        done
+        for f in "$OUT"/ab_*.csv; do echo "== $(basename $f)"; cut -d, -f1,3,4,9,14 "$f"; done
+    fi
 fi
 if want test && [ -x $B/test_sa_cuda ]; then
     t1=$(date +%s)
