@@ -143,12 +143,13 @@
  *   SA_ERR_ARG before anything is written; a sample that is in range but wrong is found after
  *   decoding (a piece does not end at the next sample's row: SA_ERR_ARG, text unspecified);
  *   no input makes these functions read or write outside the arrays. Memory beyond the caller's
- *   arrays: BWT 4n (the SA) + sa_build's; inverse BWT 4n (aux) + 64 KB, or 8n (primary only) +
- *   257 KB a thread + 384 KB; GSA 4n + sa_build's; search none.
+ *   arrays: BWT 4n (the SA) + sa_build's; inverse BWT 4n with aux samples, 8n with the primary
+ *   index alone, + 257 KB a thread + 384 KB; GSA 4n + sa_build's; search none.
  *   Algorithms: the BWT is one parallel pass over the SA of sa_build (not yet fused into the SA
- *   construction); the inverse walks psi (the inverse of LF) with a first-byte table, 16 aux
- *   pieces interleaved per thread, or (primary only) bigram psi forward and bigram LF backward at
- *   once (two bytes per dependent read, libsais_unbwt's bigram idea); the GSA is sa_build's SA
+ *   construction); the inverse walks bigram psi (the inverse of LF, two steps at a time: two
+ *   bytes per dependent read, libsais_unbwt's idea), with aux samples 16 pieces interleaved per
+ *   thread (single-byte psi for texts of more than 128 distinct bytes), with the primary index
+ *   alone psi forward and bigram LF backward at once; the GSA is sa_build's SA
  *   with each run of suffixes equal up to their terminator re-sorted by position, the runs found
  *   by comparing SA neighbours up to their terminators (by Phi in text order past 64 compared
  *   bytes a suffix; either gives the LCP); search is binary search with Manber and Myers'
@@ -1277,33 +1278,67 @@ SA_DEF sa_status sa_bwt_from_sa(const uint8_t *text, const int32_t *sa, uint8_t 
     return sa__bwt_run(text, sa, bwt, aux, r, n, opt, NULL, NULL);
 }
 
-/* Inverse BWT from the primary index alone, through bigram psi (libsais_unbwt's idea): psi2[row of suffix i] = row of suffix
- * i + 2, and each row's first two bytes come from the bigram bucket it lies in, so one dependent
- * random read decodes two bytes. Rows 0..n; row 0 is the $ suffix, row S = C[bwt[0]] the suffix
- * n - 1 (the one row whose second byte is $, first of its byte's rows), then the bigram buckets
- * (a, c) in order. psi2 comes from one pass over the rows i in order: j1 = LF(i) (counting),
- * a = L(j1) (256 sequential streams), psi2[next row of bucket (a, L(i))] = i, LF2(i) = that row.
- * A row's bigram: a table on its top bits gives the first candidate, then a short scan of the
- * bucket ends. Several walks run interleaved on each thread (their reads overlap in the memory
- * system): psi2 forward from suffix 0 and LF2 backward from the $ row, which meet in the middle
- * (LF2: 4n bytes more). psi2 and LF2 are exact (the rows next to the $ row included), every value lies in
- * [0, n] whatever the input, so corrupted indices cannot reach outside the arrays; a walk that
- * enters row 0 or the row of suffix 0 where it must not, or ends elsewhere, gives SA_ERR_ARG.
- * That rules out a psi cycle through row p shorter than n + 1 although a psi2 walk sees every
- * other row only: psi(0) = p, so the cycle holds row 0 and its length L divides n + 1; L odd
- * puts row 0 at the even distance L - 1 < n from p, L even puts row p at the even distance L.
- * Bigram psi for the aux inverse below was measured slower than its single-byte psi (the fill
- * pass writes to 65536 buckets a thread instead of 256; Xeon host, 2026-11-27). */
+/* Inverse BWT through bigram psi (libsais_unbwt's idea): psi2[row of suffix i] = row of suffix
+ * i + 2 (psi, the inverse of LF, applied twice), and each row's first two bytes come from the
+ * bigram bucket it lies in, so one dependent random read decodes two bytes. Rows 0..n: row 0 is
+ * the $ suffix, row p (the primary index) suffix 0, row S = C[bwt[0]] = LF(0) the suffix n - 1
+ * (the one row whose second byte is $, first of its byte's rows), then the bigram buckets (a, b)
+ * in order. A row's bigram: a table on its top bits gives the first candidate, then a short scan
+ * of the bucket ends. psi2 comes from one pass over the rows i in order (libsais's biPSI): j =
+ * LF(i) by counting, a = L(j) (256 sequential read streams), psi2[next row of bucket (a, L(i))] =
+ * i and, for the primary index alone, LF2(i) = that row. Only the bigrams the text has take part
+ * in the bucket prefix (its loops skip absent bytes).
+ * Decoding: with the primary index alone, psi2 forward from suffix 0 and LF2 backward from the
+ * $ row on each thread at once, meeting in the middle; with aux samples, the pieces between
+ * samples, SA__UB_WAYS interleaved on each thread (their reads overlap in the memory system).
+ * With aux samples and more than SA__UB_BI_SIGMA distinct bytes the pieces walk single-byte psi
+ * instead (sa__unbwt_psi1 below): there the bigram fill writes to up to 65536 buckets at once,
+ * and on the Xeon hosts it was slower than the single-byte walk it saves (2026-11-27).
+ * psi2 and LF2 are exactly psi o psi and LF o LF for any input (psi being LF^-1 of the counting),
+ * so every row read lies in [0, n] and corrupted indices cannot reach outside the arrays; a
+ * walk that lands on row 0 or row p where it must not, or ends elsewhere, gives SA_ERR_ARG. That
+ * rules out a psi cycle through row 0 shorter than n + 1 although a psi2 walk sees every other
+ * row only: psi(0) = p, so such a cycle's length L divides n + 1 (L <= (n + 1) / 2); L odd puts
+ * row 0 at the even distance L - 1 < n from p, L even puts row p at the even distance L. */
 #define SA__UB_B2 65536 /* bigram buckets */
-/* The inverses' first pass, inside their parallel region: each thread counts the bytes of its
- * slice bwt[lo..hi) into c (its 256 words of cnt); then one thread turns the T threads' counts
- * into each thread's first row per byte (rows in byte order, threads in order; row 0 is $) and
- * the bucket starts C[0..256] (C[256] = n + 1). */
-static void sa__ub_count(const uint8_t *bwt, uint32_t lo, uint32_t hi, uint32_t *c)
+#ifndef SA__UB_WAYS
+#define SA__UB_WAYS 16
+#endif
+#ifndef SA__UB_BI_SIGMA
+#define SA__UB_BI_SIGMA 128
+#endif
+/* c[x] += how often x occurs in s[0..len): four interleaved counters, so a run of one byte
+ * (ACGT, the Fibonacci word) does not wait on one counter's previous increment */
+static void sa__ub_hist(const uint8_t *s, uint32_t len, uint32_t *c)
 {
-    memset(c, 0, 256 * sizeof *c);
-    for (uint32_t u = lo; u < hi; u++) c[bwt[u]]++;
+    uint32_t i = 0;
+    if (len >= 1024) {
+        uint32_t h[4][256];
+        memset(h, 0, sizeof h);
+        for (; i + 4 <= len; i += 4) {
+            h[0][s[i]]++;
+            h[1][s[i + 1]]++;
+            h[2][s[i + 2]]++;
+            h[3][s[i + 3]]++;
+        }
+        for (int b = 0; b < 256; b++) c[b] += h[0][b] + h[1][b] + h[2][b] + h[3][b];
+    }
+    for (; i < len; i++) c[s[i]]++;
 }
+/* hb[L(j)]++ for the rows j in [js, je) (L(j) = bwt[j] before row p, bwt[j - 1] after it; row
+ * p's L is $, not counted) */
+static void sa__ub_hist_rows(const uint8_t *bwt, uint32_t p, uint32_t js, uint32_t je, uint32_t *hb)
+{
+    if (js >= je) return;
+    if (js < p) sa__ub_hist(bwt + js, (je < p ? je : p) - js, hb);
+    if (je > p + 1) {
+        uint32_t j = js > p + 1 ? js : p + 1;
+        sa__ub_hist(bwt + j - 1, je - j, hb);
+    }
+}
+/* After each of the T threads counted the bytes of its slice of bwt into its 256 words of cnt:
+ * one thread turns them into each thread's first row per byte (rows in byte order, threads in
+ * order; row 0 is $) and the bucket starts C[0..256] (C[256] = n + 1). */
 static void sa__ub_starts(uint32_t *cnt, int T, uint32_t *C)
 {
     uint32_t sum = 1; /* row 0: $ */
@@ -1317,6 +1352,7 @@ static void sa__ub_starts(uint32_t *cnt, int T, uint32_t *C)
     }
     C[256] = sum;
 }
+/* cnt: per thread 256 byte counts and 65536 bigram counts, then the 65536 bucket ends */
 static size_t sa__ub_cnt_words(int nt) { return (size_t)nt * (256 + SA__UB_B2) + SA__UB_B2; }
 static inline uint32_t sa__ub_w(const uint32_t *E, const uint16_t *tbl, int shift, uint32_t row)
 {
@@ -1324,169 +1360,247 @@ static inline uint32_t sa__ub_w(const uint32_t *E, const uint16_t *tbl, int shif
     while (E[w] <= row) w++;
     return w;
 }
-/* primary index p in [1, n], n >= 4 (checked by the caller) */
-static sa_status sa__unbwt_bi(const uint8_t *bwt, uint8_t *text, uint32_t p, int32_t n, int nt, uint32_t *ws,
-                              uint32_t *cnt_ws, uint16_t *tbl_ws)
+/* Called by every thread t of the T in the parallel region, each thread's bigram counts in
+ * h2[t * SA__UB_B2 + (a << 8 | b)] (a the first byte, b the second): each count becomes that
+ * thread's first row of bucket (a, b), the buckets in (a, b, thread) order after row 0 and row
+ * S (first of the rows of byte a = lastc), and E[a << 8 | b] the bucket's end. In parallel:
+ * thread t sums, then places, the first bytes a in [a0, a1); bytes absent from the text (C)
+ * are skipped, their buckets being empty. Barriers before, inside and after. */
+static void sa__ub_bi_starts(uint32_t *h2, uint32_t *E, uint32_t *part, int t, int T, unsigned lastc,
+                             const uint32_t *C)
 {
-    /* psi2 (n + 1), LF2 (n + 1) */
-    size_t words = ((size_t)n + 1) * 2;
-    uint32_t *psi = ws ? ws : (uint32_t *)SA_MALLOC(words * sizeof(uint32_t));
+    uint8_t has[256];
+    int nb = 0;
+    for (int b = 0; b < 256; b++)
+        if (C[b + 1] > C[b]) has[nb++] = (uint8_t)b;
+    SA__OMP(omp barrier)
+    uint32_t a0 = (uint32_t)(256 * t / T), a1 = (uint32_t)(256 * (t + 1) / T), sum = 0;
+    for (uint32_t a = a0; a < a1; a++) {
+        sum += a == lastc;
+        if (C[a + 1] == C[a]) continue;
+        for (int q = 0; q < T; q++) {
+            const uint32_t *x = h2 + (size_t)q * SA__UB_B2 + (a << 8);
+            for (int i = 0; i < nb; i++) sum += x[has[i]];
+        }
+    }
+    part[t] = sum;
+    SA__OMP(omp barrier)
+    sum = 1; /* row 0: $ */
+    for (int q = 0; q < t; q++) sum += part[q];
+    for (uint32_t a = a0; a < a1; a++) {
+        sum += a == lastc; /* row S */
+        uint32_t *e = E + (a << 8);
+        if (C[a + 1] == C[a]) {
+            for (int b = 0; b < 256; b++) e[b] = sum;
+            continue;
+        }
+        for (int b = 0, i = 0; b < 256; b++) {
+            if (i < nb && has[i] == b) {
+                for (int q = 0; q < T; q++) {
+                    uint32_t *x = h2 + (size_t)q * SA__UB_B2 + (a << 8 | (uint32_t)b);
+                    uint32_t v = *x;
+                    *x = sum;
+                    sum += v;
+                }
+                i++;
+            }
+            e[b] = sum;
+        }
+    }
+    SA__OMP(omp barrier)
+}
+/* tbl[v] = the bucket of row v << shift (rows 0..n; sa__ub_w scans on from there) */
+static void sa__ub_bi_tbl(const uint32_t *E, uint16_t *tbl, uint32_t un, int shift)
+{
+    uint32_t w = 0;
+    for (uint32_t v = 0; v <= (un >> shift); v++) {
+        while (E[w] <= (v << shift)) w++;
+        tbl[v] = (uint16_t)w;
+    }
+}
+
+/* Primary index alone: text[0 .. h) forward from row p, text[h .. n) backward from row 0 (text[j]
+ * and text[j + 1] from the bigram of the row of suffix j, so bwt is not read: text may be bwt);
+ * both must reach the row of suffix h and pass neither row 0 nor row p. n >= 4. */
+static int sa__ub_walk_primary(uint8_t *text, uint32_t un, uint32_t p, uint32_t S, unsigned lastc,
+                               const uint32_t *psi, const uint32_t *lf, const uint32_t *E, const uint16_t *tbl,
+                               int shift)
+{
+    uint32_t h = 2 * (un / 4), rf = p, rb = 0, jb = un, hits = 0;
+    if ((un - h) & 1) { text[--jb] = (uint8_t)lastc; rb = S; hits += S == p; }
+    for (uint32_t i = 0; i < h; i += 2) { /* n - h >= h: the backward walk has at least as many steps */
+        uint32_t wf = sa__ub_w(E, tbl, shift, rf);
+        rb = lf[rb];
+        uint32_t wb = sa__ub_w(E, tbl, shift, rb);
+        rf = psi[rf];
+        text[i] = (uint8_t)(wf >> 8);
+        text[i + 1] = (uint8_t)wf;
+        text[jb - 2] = (uint8_t)(wb >> 8);
+        text[jb - 1] = (uint8_t)wb;
+        jb -= 2;
+        hits += (rf == 0) + (rf == p) + (rb == 0) + (rb == p);
+    }
+    while (jb > h) {
+        rb = lf[rb];
+        uint32_t wb = sa__ub_w(E, tbl, shift, rb);
+        text[jb - 2] = (uint8_t)(wb >> 8);
+        text[jb - 1] = (uint8_t)wb;
+        jb -= 2;
+        hits += (rb == 0) + (rb == p);
+    }
+    return rf != rb || hits;
+}
+
+/* One step of an aux piece: the two bytes of *row's bigram to out[0..1], *row = psi2(*row);
+ * returns 1 when the new row is row 0 or row p (checked by the caller). */
+static inline uint32_t sa__ub_step(const uint32_t *E, const uint16_t *tbl, int shift, const uint32_t *psi2, uint32_t p,
+                                   uint32_t *row, uint8_t *out)
+{
+    uint32_t w = sa__ub_w(E, tbl, shift, *row);
+    out[0] = (uint8_t)(w >> 8);
+    out[1] = (uint8_t)w;
+    *row = psi2[*row];
+    return (*row == 0) + (*row == p);
+}
+/* Aux samples: piece j (text[j r .. (j + 1) r)) from row aux[j], r / 2 steps of psi2, must end at
+ * row aux[j + 1]; the text's last piece ends at row 0 (even length) or at row S (odd: its last
+ * byte is S's first, lastc). No step may land on row p, none but that last one on row 0. */
+static int sa__ub_walk_aux(uint8_t *text, const int32_t *aux, int32_t r, uint32_t un, uint32_t S, unsigned lastc,
+                           const uint32_t *psi2, const uint32_t *E, const uint16_t *tbl, int shift, int nt)
+{
+    const uint32_t p = (uint32_t)aux[0];
+    int64_t nseg = (int64_t)(un - 1) / r + 1, ngrp = (nseg + SA__UB_WAYS - 1) / SA__UB_WAYS;
+    int bad = 0;
+    (void)nt;
+    SA__OMP(omp parallel for num_threads(nt) schedule(dynamic, 4) reduction(| : bad))
+    for (int64_t g = 0; g < ngrp; g++) {
+        int64_t j0 = g * SA__UB_WAYS, k = nseg - j0 < SA__UB_WAYS ? nseg - j0 : SA__UB_WAYS;
+        uint32_t row[SA__UB_WAYS], hits = 0;
+        uint8_t *o[SA__UB_WAYS];
+        for (int64_t q = 0; q < k; q++) {
+            row[q] = (uint32_t)aux[j0 + q];
+            o[q] = text + (j0 + q) * (int64_t)r;
+        }
+        int last = j0 + k == nseg; /* the text's last piece, maybe shorter, is this group's last */
+        int64_t full = last ? k - 1 : k, steps = r / 2;
+        if (full == SA__UB_WAYS) /* the common case, in lockstep with a constant trip count */
+            for (int64_t i = 0; i < steps; i++)
+                for (int q = 0; q < SA__UB_WAYS; q++) hits += sa__ub_step(E, tbl, shift, psi2, p, &row[q], o[q] + 2 * i);
+        else
+            for (int64_t i = 0; i < steps; i++)
+                for (int64_t q = 0; q < full; q++) hits += sa__ub_step(E, tbl, shift, psi2, p, &row[q], o[q] + 2 * i);
+        for (int64_t q = 0; q < full; q++)
+            if (row[q] != (uint32_t)aux[j0 + q + 1]) bad = 1;
+        if (last) {
+            int64_t len = (int64_t)un - (nseg - 1) * (int64_t)r;
+            uint32_t x = row[full];
+            uint8_t *out = o[full];
+            for (int64_t i = 0; i + 1 < len; i += 2) hits += sa__ub_step(E, tbl, shift, psi2, p, &x, out + i);
+            if (len & 1) {
+                out[len - 1] = (uint8_t)lastc;
+                if (x != S) bad = 1;
+            } else if (x == 0) hits--; /* the one allowed landing on row 0 */
+            else bad = 1;
+        }
+        if (hits) bad = 1;
+    }
+    return bad;
+}
+
+/* The inverse through bigram psi, n >= 2, every index in [1, n] (checked by the caller); r = 0:
+ * aux[0] alone (n >= 4). ws: (n + 1) words, 2 (n + 1) for r = 0 (psi2, then LF2); cnt_ws:
+ * sa__ub_cnt_words(nt); tbl_ws: SA__UB_TBL + 1. */
+static sa_status sa__unbwt_bi(const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r, int32_t n, int nt,
+                              uint32_t *ws, uint32_t *cnt_ws, uint16_t *tbl_ws)
+{
+    size_t words = ((size_t)n + 1) * (r == 0 ? 2 : 1);
+    uint32_t *psi2 = ws ? ws : (uint32_t *)SA_MALLOC(words * sizeof(uint32_t));
     uint32_t *cnt = cnt_ws ? cnt_ws : (uint32_t *)SA_MALLOC(sa__ub_cnt_words(nt) * sizeof(uint32_t));
     uint16_t *tbl = tbl_ws ? tbl_ws : (uint16_t *)SA_MALLOC((SA__UB_TBL + 1) * sizeof(uint16_t));
-    if (!psi || !cnt || !tbl) {
-        if (!ws) SA_FREE(psi);
+    if (!psi2 || !cnt || !tbl) {
+        if (!ws) SA_FREE(psi2);
         if (!cnt_ws) SA_FREE(cnt);
         if (!tbl_ws) SA_FREE(tbl);
         return SA_ERR_NOMEM;
     }
-    uint32_t *lf = psi + (size_t)n + 1;
-    uint32_t *h2 = cnt + (size_t)nt * 256;        /* per thread: bigram (c << 8 | a) starts */
-    uint32_t *E = h2 + (size_t)nt * SA__UB_B2;   /* bigram (a << 8 | c) ends */
+    uint32_t *lf = r == 0 ? psi2 + (size_t)n + 1 : NULL; /* LF2 (primary index alone) */
+    uint32_t *h2 = cnt + (size_t)nt * 256;               /* per thread: bigram (a << 8 | b) starts */
+    uint32_t *E = h2 + (size_t)nt * SA__UB_B2;           /* bigram (a << 8 | b) ends */
     uint32_t C[257], part[SA_MAX_THREADS];
-    const uint32_t un = (uint32_t)n;
+    const uint32_t un = (uint32_t)n, p = (uint32_t)aux[0];
     const unsigned lastc = bwt[0];
     int shift = 0;
     while (((uint64_t)un >> shift) >= SA__UB_TBL) shift++;
     SA__OMP(omp parallel num_threads(nt))
     {
         const int t = sa__p_tid(), T = sa__p_nth();
+        /* this thread's slice bwt[lo..hi): rows u < p ? u : u + 1 */
         uint32_t lo = (uint32_t)((uint64_t)un * (uint64_t)t / (uint64_t)T);
         uint32_t hi = (uint32_t)((uint64_t)un * (uint64_t)(t + 1) / (uint64_t)T);
         uint32_t *c = cnt + (size_t)t * 256, *h = h2 + (size_t)t * SA__UB_B2;
-        sa__ub_count(bwt, lo, hi, c);
+        memset(c, 0, 256 * sizeof *c);
+        sa__ub_hist(bwt + lo, hi - lo, c);
         SA__OMP(omp barrier)
         SA__OMP(omp single)
         {
             sa__ub_starts(cnt, T, C);
         }
-        /* this thread's rows i take LF(i) from [c[b], end of b): count their bigrams (L, b) */
+        /* this thread's rows i take LF(i) from [c[b], the next thread's c[b]): their bigrams
+         * (L(LF(i)), b) */
         memset(h, 0, SA__UB_B2 * sizeof *h);
-        for (int b = 0; b < 256; b++) {
+        for (uint32_t b = 0; b < 256; b++) {
+            uint32_t la[256];
             uint32_t js = c[b], je = t + 1 < T ? cnt[(size_t)(t + 1) * 256 + b] : C[b + 1];
-            uint32_t *hb = h + ((uint32_t)b << 8);
-            for (uint32_t j = js; j < je && j < p; j++) hb[bwt[j]]++;
-            for (uint32_t j = js > p + 1 ? js : p + 1; j < je; j++) hb[bwt[j - 1]]++;
+            if (js >= je) continue;
+            memset(la, 0, sizeof la);
+            sa__ub_hist_rows(bwt, p, js, je, la);
+            for (uint32_t a = 0; a < 256; a++) h[a << 8 | b] += la[a];
         }
-        SA__OMP(omp barrier)
-        /* each bucket's first row, in (a, c, thread) order after $ and row S, in parallel (was
-         * one thread over all T x 64K counts, strided): thread t sums, then places, the first
-         * bytes a in [a0, a1); each thread reads 64K counts twice */
-        uint32_t a0 = (uint32_t)(256 * t / T), a1 = (uint32_t)(256 * (t + 1) / T), sum = 0;
-        for (uint32_t a = a0; a < a1; a++) {
-            sum += a == lastc;
-            for (uint32_t b = 0; b < 256; b++)
-                for (int q = 0; q < T; q++) sum += h2[(size_t)q * SA__UB_B2 + (b << 8 | a)];
-        }
-        part[t] = sum;
-        SA__OMP(omp barrier)
-        sum = 1; /* row 0: $ */
-        for (int q = 0; q < t; q++) sum += part[q];
-        for (uint32_t a = a0; a < a1; a++) {
-            sum += a == lastc; /* row S */
-            for (uint32_t b = 0; b < 256; b++) {
-                for (int q = 0; q < T; q++) {
-                    uint32_t *x = h2 + (size_t)q * SA__UB_B2 + (b << 8 | a);
-                    uint32_t v = *x;
-                    *x = sum;
-                    sum += v;
-                }
-                E[a << 8 | b] = sum;
-            }
-        }
-        SA__OMP(omp barrier)
+        sa__ub_bi_starts(h2, E, part, t, T, lastc, C);
         SA__OMP(omp single nowait)
         {
-            uint32_t w = 0;
-            for (uint32_t v = 0; v <= (un >> shift); v++) {
-                while (E[w] <= (v << shift)) w++;
-                tbl[v] = (uint16_t)w;
-            }
+            sa__ub_bi_tbl(E, tbl, un, shift);
         }
-        /* bwt[u] sits in row u (u < p) or u + 1 (u >= p); row p's L is $ */
         for (uint32_t u = lo; u < hi; u++) {
             uint32_t i = u < p ? u : u + 1, b = bwt[u], j1 = c[b]++;
             if (j1 == p) { /* i is the row of suffix 1: psi2(0) = i, LF2(i) = LF(p) = 0 */
-                psi[0] = i;
-                lf[i] = 0;
+                psi2[0] = i;
+                if (lf) lf[i] = 0;
                 continue;
             }
-            uint32_t a = bwt[j1 - (j1 > p)], k = h[b << 8 | a]++;
-            psi[k] = i;
-            lf[i] = k;
+            uint32_t a = bwt[j1 - (j1 > p)], k = h[a << 8 | b]++;
+            psi2[k] = i;
+            if (lf) lf[i] = k;
         }
     }
     const uint32_t S = C[lastc];
-    psi[S] = p;           /* suffix n - 1 to suffix 1: psi(psi(S)) = psi(0) = p ... */
-    lf[p] = S;            /* ... and LF2(p) = LF(0) = S */
-    int bad = 0;
-    {
-        /* forward: text[0 .. h) from row p; backward: text[h .. n) from row 0 (text[j] and
-         * text[j + 1] from the bigram of the row of suffix j, so bwt is not read again: text may
-         * be bwt); both must reach the row of suffix h and pass neither row 0 nor row p */
-        uint32_t h = 2 * (un / 4), rf = p, rb = 0, jb = un, hits = 0;
-        if ((un - h) & 1) { text[--jb] = (uint8_t)lastc; rb = S; hits += S == p; }
-        for (uint32_t i = 0; i < h; i += 2) { /* n - h >= h: the backward walk has at least as many steps */
-            uint32_t wf = sa__ub_w(E, tbl, shift, rf);
-            rb = lf[rb];
-            uint32_t wb = sa__ub_w(E, tbl, shift, rb);
-            rf = psi[rf];
-            text[i] = (uint8_t)(wf >> 8);
-            text[i + 1] = (uint8_t)wf;
-            text[jb - 2] = (uint8_t)(wb >> 8);
-            text[jb - 1] = (uint8_t)wb;
-            jb -= 2;
-            hits += (rf == 0) + (rf == p) + (rb == 0) + (rb == p);
-        }
-        while (jb > h) {
-            rb = lf[rb];
-            uint32_t wb = sa__ub_w(E, tbl, shift, rb);
-            text[jb - 2] = (uint8_t)(wb >> 8);
-            text[jb - 1] = (uint8_t)wb;
-            jb -= 2;
-            hits += (rb == 0) + (rb == p);
-        }
-        if (rf != rb || hits) bad = 1;
-    }
-    if (!ws) SA_FREE(psi);
+    psi2[S] = p;       /* psi(S) = 0, psi(0) = p */
+    if (lf) lf[p] = S; /* LF(p) = 0, LF(0) = S */
+    int bad = r == 0 ? sa__ub_walk_primary(text, un, p, S, lastc, psi2, lf, E, tbl, shift)
+                     : sa__ub_walk_aux(text, aux, r, un, S, lastc, psi2, E, tbl, shift, nt);
+    if (!ws) SA_FREE(psi2);
     if (!cnt_ws) SA_FREE(cnt);
     if (!tbl_ws) SA_FREE(tbl);
     return bad ? SA_ERR_ARG : SA_OK;
 }
 
-/* Inverse BWT through psi (the successor of LF): psi[row of suffix i] = row of suffix i + 1.
- * Rows 0..n; row 0 is the $ suffix. With aux samples: F(row), the first byte of a row, comes
- * from the bucket starts C[] through a 65536-entry table on the row's top bits (then a short
- * scan); the walk is one dependent random read per byte, so SA__UB_WAYS pieces run interleaved
- * on each thread (their reads overlap in the memory system), and psi's 256 write streams keep
- * its construction cheap. Every value read from psi lies in [0, n] whatever the input, so
- * corrupted samples cannot reach outside the arrays; they only make a walk end somewhere else
- * or enter row 0 early, which is checked. With the primary index only (two walks), the dependent
- * chain's length matters more than psi's construction: sa__unbwt_bi above. */
-#ifndef SA__UB_WAYS
-#define SA__UB_WAYS 16
-#endif
+/* Aux samples over a large alphabet: the pieces walk single-byte psi (psi[row of suffix i] = row
+ * of suffix i + 1), one dependent read per byte; F(row), a row's first byte, from the bucket
+ * starts C[] through a 65536-entry table on the row's top bits, then a short scan. psi's 256
+ * write streams keep its construction cheap. Every value read from psi lies in [0, n]; a walk
+ * that enters row 0 before the text's end, or a piece that does not end at the next sample's
+ * row, gives SA_ERR_ARG (the samples then chain into a cycle shorter than n + 1). ws: n + 1
+ * words, cnt_ws: 256 per thread, tbl16_ws: SA__UB_TBL + 1 bytes used. */
 static inline unsigned sa__ub_f(const uint32_t *C, const uint8_t *tbl, int shift, uint32_t row)
 {
     unsigned b = tbl[row >> shift];
     while (C[b + 1] <= row) b++;
     return b;
 }
-static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r, int32_t n,
-                               const sa_options *opt, uint32_t *ws, uint32_t *cnt_ws, uint16_t *tbl16_ws)
+static sa_status sa__unbwt_psi1(const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r, int32_t n, int nt,
+                                uint32_t *ws, uint32_t *cnt_ws, uint16_t *tbl16_ws)
 {
-    sa_status st = sa__bw_opt(opt);
-    if (st != SA_OK) return st;
-    if (n < 0) return SA_ERR_SIZE;
-    if (!aux || (n > 0 && (!bwt || !text))) return SA_ERR_NULL;
-    if (r != 0 && !sa__bw_pow2(r)) return SA_ERR_ARG;
-    int64_t nseg = r == 0 || n == 0 ? 1 : (int64_t)(n - 1) / r + 1;
-    if (n == 0) return aux[0] == 0 ? SA_OK : SA_ERR_ARG;
-    for (int64_t j = 0; j < nseg; j++)
-        if (aux[j] < 1 || aux[j] > n) return SA_ERR_ARG;
-    if (n == 1) { text[0] = bwt[0]; return SA_OK; }
-    int nt = sa__bw_threads(opt, n);
-    if (r == 0 && n >= 4) return sa__unbwt_bi(bwt, text, (uint32_t)aux[0], n, nt, ws, cnt_ws, tbl16_ws);
-    if (r == 0) r = 4; /* n < 4: one piece */
+    int64_t nseg = (int64_t)(n - 1) / r + 1;
     uint8_t *tbl_ws = (uint8_t *)tbl16_ws;
     size_t words = (size_t)n + 1;
     uint32_t *psi = ws ? ws : (uint32_t *)SA_MALLOC(words * sizeof(uint32_t));
@@ -1507,7 +1621,8 @@ static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t 
         uint32_t lo = (uint32_t)((uint64_t)un * (uint64_t)t / (uint64_t)T);
         uint32_t hi = (uint32_t)((uint64_t)un * (uint64_t)(t + 1) / (uint64_t)T);
         uint32_t *c = cnt + (size_t)t * 256;
-        sa__ub_count(bwt, lo, hi, c);
+        memset(c, 0, 256 * sizeof *c);
+        sa__ub_hist(bwt + lo, hi - lo, c);
         SA__OMP(omp barrier)
         SA__OMP(omp single)
         {
@@ -1580,6 +1695,38 @@ static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t 
     return bad ? SA_ERR_ARG : SA_OK;
 }
 
+/* Distinct bytes in at most 16384 samples of bwt (the choice between the walks; a byte the
+ * samples miss only changes which correct walk runs) */
+static int sa__ub_sigma(const uint8_t *bwt, uint32_t n)
+{
+    uint8_t seen[256];
+    uint32_t step = (n >> 14) | 1;
+    int sigma = 0;
+    memset(seen, 0, sizeof seen);
+    for (uint32_t i = 0; i < n; i += step)
+        if (!seen[bwt[i]]) seen[bwt[i]] = 1, sigma++;
+    return sigma;
+}
+
+static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r, int32_t n,
+                               const sa_options *opt, uint32_t *ws, uint32_t *cnt_ws, uint16_t *tbl16_ws)
+{
+    sa_status st = sa__bw_opt(opt);
+    if (st != SA_OK) return st;
+    if (n < 0) return SA_ERR_SIZE;
+    if (!aux || (n > 0 && (!bwt || !text))) return SA_ERR_NULL;
+    if (r != 0 && !sa__bw_pow2(r)) return SA_ERR_ARG;
+    int64_t nseg = r == 0 || n == 0 ? 1 : (int64_t)(n - 1) / r + 1;
+    if (n == 0) return aux[0] == 0 ? SA_OK : SA_ERR_ARG;
+    for (int64_t j = 0; j < nseg; j++)
+        if (aux[j] < 1 || aux[j] > n) return SA_ERR_ARG;
+    if (n == 1) { text[0] = bwt[0]; return SA_OK; }
+    int nt = sa__bw_threads(opt, n);
+    if (r == 0 && n < 4) r = 4; /* one piece */
+    if (r > 0 && sa__ub_sigma(bwt, (uint32_t)n) > SA__UB_BI_SIGMA)
+        return sa__unbwt_psi1(bwt, text, aux, r, n, nt, ws, cnt_ws, tbl16_ws);
+    return sa__unbwt_bi(bwt, text, aux, r, n, nt, ws, cnt_ws, tbl16_ws);
+}
 
 SA_DEF sa_status sa_unbwt(const uint8_t *bwt, uint8_t *text, int32_t primary, int32_t n, const sa_options *opt)
 {

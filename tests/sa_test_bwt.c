@@ -10,12 +10,16 @@
  * that are prefixes of each other and empty strings, patterns longer than the text, empty
  * patterns, corrupted primary indices and aux samples, the failing allocator (every allocation
  * of every call failed once: SA_ERR_NOMEM, outputs untouched where documented, nothing leaked).
- * SA__BW_GRAIN is lowered so small inputs run the multi-thread paths. */
+ * SA__BW_GRAIN is lowered so small inputs run the multi-thread paths; SA__UB_BI_SIGMA = 2 makes
+ * the inverse with aux samples run both of its walks: single-byte psi for texts of more than two
+ * distinct bytes (random, periodic, every byte), bigram psi for the others (binary, all-equal,
+ * Fibonacci, NUL/0xFF runs). */
 #include "failalloc.h"
 #define SA_MALLOC(sz) fa_malloc(sz)
 #define SA_FREE(p) fa_free(p)
 #define SA__BW_GRAIN 256
 #define SA__GRAIN 64
+#define SA__UB_BI_SIGMA 2
 #define SA_IMPLEMENTATION
 #include "sa.h"
 #include "check.h"
@@ -275,7 +279,13 @@ static void test_corrupt(void)
     }
     /* every primary index of small texts (both walks of the primary-only inverse, odd and even
      * n, short psi cycles of periodic texts): SA_OK exactly when the cycle of LF through the $
-     * row, followed by the test's own counting, is n + 1 long, and then the inverse's BWT */
+     * row, followed by the test's own counting, is n + 1 long, and then the inverse's BWT.
+     * Each call is repeated through a context whose workspace was filled with 0xFF bytes: a
+     * successor entry the inverse forgot to write would send a walk through a short cycle
+     * (which passes row 0) 16 GB out of bounds. */
+    sa_context *pctx = NULL;
+    CHECK(sa_context_create(40, NULL, &pctx) == SA_OK, "context");
+    const size_t pctx_bytes = 2 * (40 + 1) * sizeof(int32_t);
     for (int kind = 0; kind < K_COUNT; kind++)
         for (int32_t m = 2; m <= 40; m++) {
             make_text(kind, t, m);
@@ -291,16 +301,18 @@ static void test_corrupt(void)
                 sa_status st = sa_unbwt(u, b, q, m, NULL);
                 CHECK((st == SA_OK) == (len == m + 1) && (st == SA_OK || st == SA_ERR_ARG),
                       "%s n=%d primary %d (true %d): status %d, cycle %d", kname[kind], m, q, p, (int)st, len);
+                memset(pctx->iw, 0xFF, pctx_bytes);
+                CHECK(sa_context_unbwt(pctx, u, u2, &q, 0, m) == st, "%s n=%d primary %d: context", kname[kind], m, q);
                 if (st == SA_OK)
                     CHECK(sa_bwt(b, u2, &p2, m, NULL) == SA_OK && p2 == q && memcmp(u2, u, (size_t)m) == 0,
                           "%s n=%d primary %d accepted but not the inverse", kname[kind], m, q);
-                /* the same primary index with aux samples (r = 2, 4): the samples of the test's own
+                /* the same primary index with aux samples (r = 2, 4, 8): the samples of the test's own
                  * cycle (row of suffix m - k = LF^k(row 0)) decode to that text; any other value
-                 * of one sample (every value for m <= 24), or any samples when the cycle is
+                 * of one sample (r = 2, 4; every value for m <= 24), or any samples when the cycle is
                  * short, is SA_ERR_ARG. Odd and even last pieces, walks through rows 0 and q. */
                 int32_t rowof[41], A[41];
                 for (int32_t k = 0, x = 0; k <= m; k++, x = lf[x]) rowof[m - k] = x;
-                for (int32_t r = 2; r <= 4; r *= 2) {
+                for (int32_t r = 2; r <= 8; r *= 2) {
                     int32_t nseg = (m - 1) / r + 1;
                     for (int32_t j = 0; j < nseg; j++)
                         A[j] = len == m + 1 ? rowof[j * r] : 1 + (int32_t)check_rand_below((uint64_t)m);
@@ -309,7 +321,12 @@ static void test_corrupt(void)
                     st = sa_unbwt_aux(u, u2, A, r, m, NULL);
                     CHECK(st == (len == m + 1 ? SA_OK : SA_ERR_ARG) && (st != SA_OK || memcmp(u2, b, (size_t)m) == 0),
                           "%s n=%d primary %d r=%d: aux status %d, cycle %d", kname[kind], m, q, r, (int)st, len);
-                    if (len != m + 1 || nseg < 2) continue;
+                    if (r == 8) { /* pieces of four steps: a walk goes on after passing row 0 */
+                        memset(pctx->iw, 0xFF, pctx_bytes);
+                        CHECK(sa_context_unbwt(pctx, u, u2, A, r, m) == st, "%s n=%d primary %d r=%d: context",
+                              kname[kind], m, q, r);
+                    }
+                    if (len != m + 1 || nseg < 2 || r == 8) continue;
                     int32_t j = 1 + (int32_t)check_rand_below((uint64_t)(nseg - 1)), keep = A[j];
                     for (int32_t v = 1; v <= m; v++) {
                         if (v == keep || (m > 24 && check_rand_below(8) != 0)) continue;
@@ -321,6 +338,7 @@ static void test_corrupt(void)
                 }
             }
         }
+    sa_context_destroy(pctx);
     /* the BWT of an SA that is not a permutation: a status, no stray access */
     int32_t sa[8] = {0, 1, 2, 3, 4, 5, 6, 99};
     CHECK(sa_bwt_from_sa(t, sa, u, &p, 0, 8, NULL) == SA_ERR_RANGE, "sa entry out of range");
