@@ -2079,6 +2079,9 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
 #define SA__MPI_SAMPLES 64       /* splitter samples per rank and sample sort */
 #define SA__MPI_PIECE ((int64_t)1 << 26) /* elements per point-to-point message (int counts) */
 #define SA__MPI_KEEP 6           /* freed blocks of 256 KB or more kept for reuse */
+#ifndef SA__MPI_PAR_MIN
+#define SA__MPI_PAR_MIN 65536    /* passes over fewer records than this run on one thread */
+#endif
 
 /* One suffix in a sample sort: (k1, k2) its key, pos its text position (unique: ties never). */
 typedef struct sa__mpi_rec { uint64_t k1, k2; int64_t pos; } sa__mpi_rec;
@@ -2405,38 +2408,45 @@ static unsigned sa__mpi_digit(const sa__mpi_rec *x, int d)
 }
 
 /* MSD radix sort by (k1, k2) (equal keys in any order: the ranking needs no more) on the key
- * bytes dig[0..nd) (those on which the records differ at all, see sa__mpi_digits), through tmp
- * (m records); short ranges by insertion sort. A byte on which a range agrees costs one
- * counting pass and no move. */
-static void sa__mpi_msd(sa__mpi_rec *a, sa__mpi_rec *tmp, int64_t m, const unsigned char *dig, int nd)
+ * bytes dig[0..nd) (those on which the records differ at all, see sa__mpi_digits) of the m
+ * records in a, with b (m records) as the other buffer: the sorted records end in b when to_b,
+ * else in a. Each byte's scatter goes from one buffer to the other and the buckets recurse with
+ * the roles swapped, so no pass copies back. Short ranges by insertion sort; a byte on which a
+ * range agrees costs one counting pass and no move. */
+static void sa__mpi_msd2(sa__mpi_rec *a, sa__mpi_rec *b, int64_t m, const unsigned char *dig, int nd, int to_b)
 {
     int64_t cnt[256], pos[256], e;
-    int b;
-    while (nd > 0) {
+    int k;
+    while (nd > 0 && m > 32) {
         int d = dig[0];
-        if (m <= 32) {
-            int64_t i, j;
-            for (i = 1; i < m; i++) {
-                sa__mpi_rec t = a[i];
-                for (j = i; j > 0 && (t.k1 < a[j - 1].k1 || (t.k1 == a[j - 1].k1 && t.k2 < a[j - 1].k2)); j--)
-                    a[j] = a[j - 1];
-                a[j] = t;
-            }
-            return;
-        }
         memset(cnt, 0, sizeof cnt);
         for (e = 0; e < m; e++) cnt[sa__mpi_digit(&a[e], d)]++;
         if (cnt[sa__mpi_digit(&a[0], d)] == m) { dig++; nd--; continue; } /* all alike here */
-        for (e = 0, b = 0; b < 256; b++) { pos[b] = e; e += cnt[b]; }
-        for (e = 0; e < m; e++) tmp[pos[sa__mpi_digit(&a[e], d)]++] = a[e];
-        memcpy(a, tmp, (size_t)m * sizeof *a);
-        for (e = 0, b = 0; b < 256; b++) {
-            if (cnt[b] > 1) sa__mpi_msd(a + e, tmp + e, cnt[b], dig + 1, nd - 1);
-            e += cnt[b];
+        for (e = 0, k = 0; k < 256; k++) { pos[k] = e; e += cnt[k]; }
+        for (e = 0; e < m; e++) b[pos[sa__mpi_digit(&a[e], d)]++] = a[e];
+        for (e = 0, k = 0; k < 256; k++) { /* bucket k is in b now */
+            if (cnt[k] > 1) sa__mpi_msd2(b + e, a + e, cnt[k], dig + 1, nd - 1, !to_b);
+            else if (cnt[k] == 1 && !to_b) a[e] = b[e];
+            e += cnt[k];
         }
         return;
     }
-    if (m > 1 && nd == 0) return; /* every remaining byte equal: the keys are equal */
+    if (nd > 0) { /* m <= 32 */
+        int64_t i, j;
+        for (i = 1; i < m; i++) {
+            sa__mpi_rec t = a[i];
+            for (j = i; j > 0 && (t.k1 < a[j - 1].k1 || (t.k1 == a[j - 1].k1 && t.k2 < a[j - 1].k2)); j--)
+                a[j] = a[j - 1];
+            a[j] = t;
+        }
+    } /* else every remaining byte is equal: the keys are equal */
+    if (to_b && m) memcpy(b, a, (size_t)m * sizeof *a);
+}
+
+/* The same sort, in place in a (tmp: m records of scratch). */
+static void sa__mpi_msd(sa__mpi_rec *a, sa__mpi_rec *tmp, int64_t m, const unsigned char *dig, int nd)
+{
+    sa__mpi_msd2(a, tmp, m, dig, nd, 0);
 }
 
 /* The key bytes on which m records are not all equal (later rounds: k1 and k2 are ranks < n,
@@ -2787,7 +2797,7 @@ static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, in
     }
     if (st == SA_OK) {
         const sa__mpi_pair *r = (const sa__mpi_pair *)rb;
-        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > SA__MPI_PAR_MIN))
         for (e = 0; e < rn; e++) {
             int64_t i = r[e].a - c->lo;
             B[i] = r[e].b >> 1;
@@ -2823,13 +2833,13 @@ static sa_status sa__mpi_fetch(sa__mpi_ctx *c, const int64_t *want, int64_t m, c
     }
     if (st == SA_OK) {
         int64_t *r = (int64_t *)rb;
-        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > 65536))
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > SA__MPI_PAR_MIN))
         for (e = 0; e < rn; e++) r[e] = B[r[e] - c->lo];
         st = sa__mpi_xchg(c, r, rcnt, sizeof *r, MPI_INT64_T, &ab, &an, NULL);
     }
     if (st == SA_OK) {
         const int64_t *a = (const int64_t *)ab;
-        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > SA__MPI_PAR_MIN))
         for (e = 0; e < m; e++) got[e] = a[slot[e]];
     }
     if (dest) sa__mpi_put(c, dest);
@@ -2868,6 +2878,9 @@ static sa_status sa__mpi_fetch(sa__mpi_ctx *c, const int64_t *want, int64_t m, c
 #define SA_MPI_DCX_GATHER 2 /* a recursion level whose names kept after discarding are at most this
                                many times the byte level's block is gathered on rank 0 and sorted
                                there by SA-IS (0: never) */
+#endif
+#ifndef SA__MPI_GATHER_CORES
+#define SA__MPI_GATHER_CORES 0 /* 1: SA_MPI_DCX_GATHER counts blocks of n / (ranks x threads) */
 #endif
 #define SA__MPI_H 16 /* characters (words) of halo after each rank's block on the integer levels */
 
@@ -3152,29 +3165,42 @@ static int sa__mpi_dc_bucket(const sa__mpi_dc *d, const uint64_t *w, const uint6
 }
 
 /* Merges the class runs [h0[a], e0[a]) of kr (a < X; each run in suffix order; kr[i].pos indexes
- * the merge record mr + pos * s) into out[0..) as text positions, by a winner tree over the runs. */
+ * the merge record mr + pos * s) into out[0..) as text positions, by a winner tree over the runs.
+ * hp[u] caches run u's head record (NULL once the run is empty), so a comparison reads the two
+ * records and nothing else; the records sit at random in mr, so each run's record
+ * SA__MPI_PFD heads ahead is prefetched, both of its cache lines (40 bytes straddle one often). */
+#define SA__MPI_PFD 16
 static void sa__mpi_dc_kmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa__mpi_rec *kr, const int64_t *h0,
                               const int64_t *e0, int64_t *out)
 {
     int64_t hd[16], en[16], e, m = 0;
-    int a, K = 1, tr[32], s = d->s, X = d->X;
+    const uint64_t *hp[16];
+    int a, K = 1, tr[32], s = d->s, X = d->X, nw = d->nw;
     for (a = 0; a < X; a++) { hd[a] = h0[a]; en[a] = e0[a]; m += en[a] - hd[a]; }
     while (K < X) K *= 2;
     for (a = X; a < K; a++) hd[a] = en[a] = 0; /* empty runs pad the tree */
-    for (a = 0; a < K; a++) tr[K + a] = a;
-#define SA__MPI_HEAD(u) (mr + kr[hd[u]].pos * s)
-#define SA__MPI_WIN(u, v) (hd[u] >= en[u] ? v : hd[v] >= en[v] ? u \
-                           : sa__mpi_dc_cmp(d, SA__MPI_HEAD(v), SA__MPI_HEAD(u)) < 0 ? v : u)
+    for (a = 0; a < K; a++) {
+        int64_t f;
+        hp[a] = hd[a] < en[a] ? mr + kr[hd[a]].pos * s : NULL;
+        for (f = hd[a] + 1; f < en[a] && f <= hd[a] + SA__MPI_PFD; f++) SA__PF(mr + kr[f].pos * s);
+        tr[K + a] = a;
+    }
+#define SA__MPI_WIN(u, v) (!hp[u] ? v : !hp[v] ? u : sa__mpi_dc_cmp(d, hp[v], hp[u]) < 0 ? v : u)
     for (a = K - 1; a >= 1; a--) tr[a] = SA__MPI_WIN(tr[2 * a], tr[2 * a + 1]);
     for (e = 0; e < m; e++) {
         int w = tr[1], x;
-        out[e] = (int64_t)(SA__MPI_HEAD(w)[d->nw] & (((uint64_t)1 << 58) - 1));
-        hd[w]++;
-        if (hd[w] + 8 < en[w]) SA__PF(mr + kr[hd[w] + 8].pos * s);
+        int64_t h;
+        out[e] = (int64_t)(hp[w][nw] & (((uint64_t)1 << 58) - 1));
+        h = ++hd[w];
+        hp[w] = h < en[w] ? mr + kr[h].pos * s : NULL;
+        if (h + SA__MPI_PFD < en[w]) {
+            const uint64_t *f = mr + kr[h + SA__MPI_PFD].pos * s;
+            SA__PF(f);
+            SA__PF(f + s - 1);
+        }
         for (x = (K + w) / 2; x >= 1; x /= 2) tr[x] = SA__MPI_WIN(tr[2 * x], tr[2 * x + 1]);
     }
 #undef SA__MPI_WIN
-#undef SA__MPI_HEAD
 }
 
 /* Runs of fewer records than this per thread are merged by one thread. */
@@ -3238,7 +3264,7 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     void *rb = NULL;
     MPI_Datatype dt = MPI_DATATYPE_NULL;
     sa_status st;
-    nth = c->nt > 1 && cnt > 65536 ? (c->nt < 64 ? c->nt : 64) : 1;
+    nth = c->nt > 1 && cnt > SA__MPI_PAR_MIN ? (c->nt < 64 ? c->nt : 64) : 1;
     smp = (uint64_t *)sa__mpi_get(c, SA__MPI_SAMPLES, (size_t)s * 8);
     all = (uint64_t *)sa__mpi_get(c, (int64_t)SA__MPI_SAMPLES * P, (size_t)s * 8);
     idx = (int64_t *)sa__mpi_get(c, 2 * (int64_t)SA__MPI_SAMPLES * P, sizeof *idx);
@@ -3324,7 +3350,7 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     kr = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *kr);
     st = sa__mpi_agree(c, kr ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
-    SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > 65536))
+    SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > SA__MPI_PAR_MIN))
     for (e = 0; e < m; e++) {
         const uint64_t *w = mr + e * s;
         int a = (int)(w[d->nw] >> 58), l = d->L[a][a];
@@ -3535,12 +3561,28 @@ done:
     return st;
 }
 
+/* The sample key of suffix lo + j: its X characters (b bits each, the first at the top) as the
+ * 128-bit number (k1, k2). */
+static void sa__mpi_dc_key(const sa__mpi_ctx *c, const sa__mpi_txt *t, int X, int b, int64_t j, sa__mpi_rec *r)
+{
+    uint64_t h = 0, l = 0;
+    int k;
+    for (k = 0; k < X; k++) {
+        uint64_t ch = sa__mpi_ch(c, t, j + k);
+        h = h << b | (b < 64 ? l >> (64 - b) : 0);
+        l = l << b | ch;
+    }
+    r->k1 = h;
+    r->k2 = l;
+    r->pos = c->lo + j;
+}
+
 /* One level: this rank's block out[0..cnt) of the suffix array of the level's text t (the
  * context's layout is the level's length on entry and on return). Collective. */
 static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b, int64_t *out, int depth)
 {
     int64_t n = c->n, lo = c->lo, cnt = c->cnt, j, m = 0, act = 0, off[5], nn = 0, k;
-    int X, q;
+    int X, q, nth;
     sa__mpi_dc d;
     sa__mpi_rec *rec = NULL;
     sa__mpi_pair *pr = NULL;
@@ -3561,30 +3603,22 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
         nn += d.D[k] <= n ? (n - d.D[k]) / X + 1 : 0;
     }
     off[d.nd] = nn;
-    /* 1. sample keys: X characters, the first at the top, as one 128-bit number */
+    /* 1. sample keys: X characters, the first at the top, as one 128-bit number; each thread
+     * fills the keys of its own stretch of the block (its first key's index counted) */
     for (j = 0; j < cnt; j++) m += d.in[(lo + j) % X];
     if (cnt && lo + cnt == n && d.in[n % X]) m++; /* the padded sample at n */
     rec = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *rec);
     st = sa__mpi_agree(c, rec ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
-    {
-        int64_t e = 0;
-        for (j = 0; j <= cnt; j++) {
-            uint64_t h = 0, l = 0;
-            int kk;
-            if (j == cnt && !(cnt && lo + cnt == n)) break;
-            if (!d.in[(lo + j) % X]) continue;
-            for (kk = 0; kk < X; kk++) {
-                uint64_t ch = sa__mpi_ch(c, t, j + kk);
-                h = h << b | (b < 64 ? l >> (64 - b) : 0);
-                l = l << b | ch;
-            }
-            rec[e].k1 = h;
-            rec[e].k2 = l;
-            rec[e].pos = lo + j;
-            e++;
-        }
+    nth = c->nt > 1 && cnt > SA__MPI_PAR_MIN ? (c->nt < 64 ? c->nt : 64) : 1;
+    SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
+    for (q = 0; q < nth; q++) {
+        int64_t j0 = cnt * q / nth, j1 = cnt * (q + 1) / nth, e = j0 / X * d.nd, jj;
+        for (jj = j0 - j0 % X; jj < j0; jj++) e += d.in[(lo + jj) % X];
+        for (jj = j0; jj < j1; jj++)
+            if (d.in[(lo + jj) % X]) sa__mpi_dc_key(c, t, X, b, jj, &rec[e++]);
     }
+    if (cnt && lo + cnt == n && d.in[n % X]) sa__mpi_dc_key(c, t, X, b, cnt, &rec[m - 1]);
     st = sa__mpi_samplesort(c, &rec, &m, (uint64_t)depth + 1, X * b <= 64 ? 3 : 0); /* keys in k2 alone: 16 bytes */
     if (st != SA_OK) goto done;
     pr = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *pr);
@@ -4297,6 +4331,14 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
         t.w = NULL;
         int one = c.P == 1; /* one rank: sa.h's own SA, LCP and LRS of the text, no exchanges */
         c.glim = c.c > INT64_MAX / 64 ? INT64_MAX : (int64_t)SA_MPI_DCX_GATHER * c.c;
+#if SA__MPI_GATHER_CORES
+        if (!one) { /* the limit per core: rank 0's SA-IS of a gathered level is one thread */
+            int64_t nt = c.nt;
+            st = sa__mpi_allreduce(&c, &nt, 1, MPI_MAX);
+            if (st != SA_OK) goto done;
+            if (nt > 1) c.glim /= nt;
+        }
+#endif
         st = one ? sa_build64(T, sa, c.n, opt) : sa__mpi_dcx(&c, &t, SA_MPI_DCX, 9, sa, 0);
         rounds = c.levels + 1;
         tsa = MPI_Wtime() - t0;
