@@ -7,7 +7,10 @@
 # bytes per rank. Knobs: GRID_TEXT="1x1 2x1 4x1 8x1 16x1 4x4" (ranks x threads, headers),
 # GRID_OTHER="1x1 16x1 4x4" (random, ACGT), COVERS="3 13" (the other DCX covers at COVER_GRID=16x1
 # on the headers), GATHERS="0 2" (other SA_MPI_DCX_GATHER limits, also at COVER_GRID on the headers),
-# EXTRA_GRID (more headers runs at the end), DATASETS="headers random acgt weak covers gathers more"
+# EXTRA_GRID (more headers runs at the end), BEFORE=dir holding another sa.h (built as sa_mpi_omp_before
+# and run at BEFORE_GRID, default "16x1 4x4", on the headers and ACGT: the same run's A/B),
+# GCORES_GRID (the headers and ACGT with SA__MPI_GATHER_CORES=1: the gather limit per core),
+# DATASETS="headers random acgt weak covers gathers before gcores more"
 # (which parts, in this order), SA_ONLY_GRID="16x1" (SA alone, 64-bit: memory per input byte beside the peer),
 # WEAK="1 4 16", BASE_THREADS=16, BASE_ONE=1 (0: no one-thread SA-IS row), TMO=90 s per run, BUDGET=170 s for the whole script (later runs
 # are skipped and said so), PEER_BIN (the peer's binary, if built: run at PEER_GRID on the same
@@ -41,6 +44,8 @@ flags="-O3 -std=c11 -D_POSIX_C_SOURCE=200809L -fopenmp -I$ROOT -I$ROOT/demos"
 ${MPICC:-mpicc} $flags "$ROOT/demos/sa_mpi.c" -o "$B/sa_mpi_omp" -lm || exit 1
 for x in $COVERS; do ${MPICC:-mpicc} $flags -DSA_MPI_DCX="$x" "$ROOT/demos/sa_mpi.c" -o "$B/sa_mpi_omp_dc$x" -lm & done
 for x in $GATHERS; do ${MPICC:-mpicc} $flags -DSA_MPI_DCX_GATHER="$x" "$ROOT/demos/sa_mpi.c" -o "$B/sa_mpi_omp_g$x" -lm & done
+[ -n "${BEFORE:-}" ] && ${MPICC:-mpicc} ${flags/-I$ROOT /-I$BEFORE -I$ROOT } "$ROOT/demos/sa_mpi.c" -o "$B/sa_mpi_omp_before" -lm &
+[ -n "${GCORES_GRID:-}" ] && ${MPICC:-mpicc} $flags -DSA__MPI_GATHER_CORES=1 "$ROOT/demos/sa_mpi.c" -o "$B/sa_mpi_omp_gc" -lm &
 ${CC:-cc} $flags "$ROOT/demos/sa_demo.c" -o "$B/sa_omp" -lm || exit 1
 wait
 
@@ -106,6 +111,13 @@ for set in $DATASETS; do
     gathers) # other SA_MPI_DCX_GATHER limits (0: the recursion stays distributed) on the headers
         for g in $COVER_GRID; do for x in $GATHERS; do mpi_run "headers-$(mb "$hdr")MB" "${g%x*}" "${g#*x}" "$B/sa_mpi_omp_g$x" "$hdr"; done; done
         continue;;
+    before|gcores) # another sa.h (BEFORE) or the gather limit per core, on the headers and ACGT
+        [ "$set" = before ] && { [ -n "${BEFORE:-}" ] || continue; bin=$B/sa_mpi_omp_before; gg=${BEFORE_GRID:-"16x1 4x4"}; }
+        [ "$set" = gcores ] && { bin=$B/sa_mpi_omp_gc; gg=${GCORES_GRID:-}; }
+        for f in "$hdr" "$D/acgt.txt"; do
+            for g in $gg; do mpi_run "$(basename "${f%.*}")-$(mb "$f")MB" "${g%x*}" "${g#*x}" "$bin" "$f"; done
+        done
+        continue;;
     more) # more grid points on the headers (EXTRA_GRID), last because they are the slow ones
         for g in ${EXTRA_GRID:-}; do mpi_run "headers-$(mb "$hdr")MB" "${g%x*}" "${g#*x}" "$B/sa_mpi_omp" "$hdr"; done
         continue;;
@@ -133,7 +145,7 @@ done
     echo "date:    $(date -u +%Y-%m-%dT%H:%MZ)"
     echo "machine: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB"
     echo "mpi:     $(mpirun --version 2>&1 | head -n1)"
-    echo "command: demos/bench/sa_mpi_bench.sh DATASETS='$DATASETS' GRID_TEXT='$GRID_TEXT' GRID_OTHER='$GRID_OTHER' COVERS='$COVERS' GATHERS='$GATHERS' WEAK='$WEAK' WEAK_N=$WEAK_N TEXT_N=$TEXT_N N=$N BUDGET=$BUDGET"
+    echo "command: demos/bench/sa_mpi_bench.sh DATASETS='$DATASETS' GRID_TEXT='$GRID_TEXT' GRID_OTHER='$GRID_OTHER' COVERS='$COVERS' GATHERS='$GATHERS' BEFORE_GRID='${BEFORE_GRID:-}' GCORES_GRID='${GCORES_GRID:-}' WEAK='$WEAK' WEAK_N=$WEAK_N TEXT_N=$TEXT_N N=$N BUDGET=$BUDGET"
     echo "compiler: $(${CC:-cc} --version | head -n1), flags $flags"
     echo "inputs:  $hdr (concatenated /usr/include/**/*.h, sorted by path), random bytes and random ACGT from /dev/urandom"
     echo "elapsed: $(( $(date +%s) - T_START )) s; skipped (budget):${skipped:- none}"
