@@ -4622,14 +4622,14 @@ SA__INLINE int SA__FC(sa__rtl_step)(SA__I c0, SA__I *cp, int *s1)
 }
 
 #if !SA__BYTE
-/* Names of the sorted LMS substrings SA[0..m) (positions; their lengths at SA[m + p/2], the
- * last one running into the virtual sentinel) on nt threads: a new name where a substring differs
- * from the one before it (flagged in the sign of SA[i] once every thread has read its first
- * predecessor), then per-part counts give each part its first name. SA[m + p/2] = the name (from
- * 1) of LMS position p. ends: SA[0..names) = each name's last index in SA[0..m) (for sa__ls and
- * sa__drop_unique; the positions are lost), else the positions stay. tc: nt counters. Returns
- * the number of names. */
-static SA__I SA__FC(sa__pr_names)(const SA__C *T, SA__I *SA, SA__I n, SA__I m, int nt, SA__I *tc, int ends)
+/* An int level's names of its sorted LMS substrings SA[0..m) (positions; their lengths at
+ * SA[m + p/2], the last one running into the virtual sentinel) on nt threads: a new name where a
+ * substring differs from the one before it (flagged in the sign of SA[i] once every thread has
+ * read its first predecessor), then per-part counts give each part its first name. SA[m + p/2] =
+ * the name (from 1) of LMS position p; SA[0..names) = each name's last index in SA[0..m) (for
+ * sa__ls and sa__drop_unique; the positions are lost). tc: nt counters. Returns the number of
+ * names. */
+static SA__I SA__FC(sa__pr_names)(const SA__C *T, SA__I *SA, SA__I n, SA__I m, int nt, SA__I *tc)
 {
     SA__I names = 0;
     (void)nt; /* (without OpenMP) */
@@ -4661,29 +4661,26 @@ static SA__I SA__FC(sa__pr_names)(const SA__C *T, SA__I *SA, SA__I n, SA__I m, i
         for (name = 0, u = 0; u < th; u++) name += tc[u];
         for (i = a; i < b; i++) {
             SA__I p = SA[i];
-            if (p < 0) { p = ~p; SA[i] = ends ? SA[i] : p; name++; }
+            if (p < 0) { p = ~p; name++; }
             SA[m + (p >> 1)] = name;
         }
-        if (ends) { /* each part's name starts (marked) to its own start, in place (j <= i) */
-            for (i = a, j = a; i < b; i++) {
-                SA__I s = SA[i] < 0;
-                SA[j] = i;
-                j += s;
-            }
+        for (i = a, j = a; i < b; i++) { /* each part's name starts (marked) to its own start, in place (j <= i) */
+            SA__I s = SA[i] < 0;
+            SA[j] = i;
+            j += s;
         }
         SA__OMP(omp barrier)
         SA__OMP(omp single)
         {
             for (u = 0; u < TT; u++) names += tc[u];
-            if (ends) { /* the parts' starts moved down in order (each part's to below its own
-                           start), then shifted by one: the index before the next name's start */
-                for (j = 0, u = 0; u < TT; u++) {
-                    memmove(SA + j, SA + (SA__I)((uint64_t)m * (uint64_t)u / (uint64_t)TT), (size_t)tc[u] * sizeof *SA);
-                    j += tc[u];
-                }
-                for (j = 0; j < names - 1; j++) SA[j] = SA[j + 1] - 1;
-                SA[names - 1] = m - 1;
+            /* the parts' starts moved down in order (each part's to below its own start), then
+               shifted by one: the index before the next name's start */
+            for (j = 0, u = 0; u < TT; u++) {
+                memmove(SA + j, SA + (SA__I)((uint64_t)m * (uint64_t)u / (uint64_t)TT), (size_t)tc[u] * sizeof *SA);
+                j += tc[u];
             }
+            for (j = 0; j < names - 1; j++) SA[j] = SA[j + 1] - 1;
+            SA[names - 1] = m - 1;
         }
     }
     return names;
@@ -5190,6 +5187,42 @@ static void SA__F(sa__place_blocks)(SA__I *SA, SA__I m, const SA__I *B, const SA
     }
 }
 
+/* sa__s1_bytes's regions (and sa__pi_s1's): positions 1..first leave the classes c4 (first itself
+ * is S; types leftwards from it); per byte c, ind[2c + 1] = the start of its LL part and top[c]
+ * = the end of its seeds (L region), ind[2c] = the start of its LS part and se[c] = the end of its
+ * SS part (S region, from left + 1), mend[c] = the end of its LMS positions in SA[0..m) after the
+ * S scan. Returns left, the L region's size. */
+static SA__I SA__F(sa__s1_regions)(const uint8_t *T, SA__I n, SA__I first, SA__I *c4, SA__I *ind, SA__I *top,
+                                   SA__I *se, SA__I *mend)
+{
+    SA__I c, p, sum, left;
+    int sp = 1, sq;
+    for (p = first; p >= 1; p--) {
+        c = T[p];
+        sq = (T[p - 1] < c) | ((T[p - 1] == c) & sp);
+        c4[4 * c + 2 * !sp + !sq]--;
+        sp = sq;
+    }
+    for (c = 0, sum = 0; c < 256; c++) { /* L region: LL then the seeds, per byte */
+        ind[2 * c + 1] = sum;
+        sum += c4[4 * c + 1] + c4[4 * c + 3];
+        top[c] = sum;
+    }
+    left = sum;
+    for (c = 0, sum = left + 1; c < 256; c++) { /* S region: LS then SS, per byte */
+        ind[2 * c] = sum;
+        sum += c4[4 * c + 2] + c4[4 * c];
+        se[c] = sum;
+    }
+    SA_ASSERT(sum == n - first);
+    (void)n;
+    for (c = 0, sum = 0; c < 256; c++) { /* all m LMS positions, per byte, after the S scan */
+        sum += c4[4 * c + 1] + (c == T[first]);
+        mend[c] = sum;
+    }
+    return left;
+}
+
 /* Byte level, stage 1 on the layout of libsais (Ilya Grebnov): LMS-substring sorting with the
  * naming done inside the induction scans. Only the positions right of the leftmost LMS position
  * `first` take part (those left of it belong to no LMS substring); each scan visits only the
@@ -5214,31 +5247,8 @@ static SA__I SA__F(sa__s1_bytes)(const uint8_t *T, SA__I *SA, SA__I n, SA__I m, 
 {
     const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1), msb = -maxv - 1;
     SA__I ind[512], dn[512], top[256], se[256], mend[256];
-    SA__I i, c, p, v, d = 0, sum, left, name = 0;
-    int sp = 1, sq;
-    /* positions 1..first leave the classes (first itself is S; types leftwards from it) */
-    for (p = first; p >= 1; p--) {
-        c = T[p];
-        sq = (T[p - 1] < c) | ((T[p - 1] == c) & sp);
-        c4[4 * c + 2 * !sp + !sq]--;
-        sp = sq;
-    }
-    for (c = 0, sum = 0; c < 256; c++) { /* L region: LL then the seeds, per byte */
-        ind[2 * c + 1] = sum;
-        sum += c4[4 * c + 1] + c4[4 * c + 3];
-        top[c] = sum;
-    }
-    left = sum;
-    for (c = 0, sum = left + 1; c < 256; c++) { /* S region: LS then SS, per byte */
-        ind[2 * c] = sum;
-        sum += c4[4 * c + 2] + c4[4 * c];
-        se[c] = sum;
-    }
-    SA_ASSERT(sum == n - first);
-    for (c = 0, sum = 0; c < 256; c++) { /* all m LMS positions, per byte, after the S scan */
-        sum += c4[4 * c + 1] + (c == T[first]);
-        mend[c] = sum;
-    }
+    SA__I i, c, p = 0, v, d = 0, left, name = 0; /* (p: the last entry read by the naming, m >= 2) */
+    left = SA__F(sa__s1_regions)(T, n, first, c4, ind, top, se, mend);
     /* the seeds (SA[n-m+1..n), ascending; SA[n-m] = first) to the tops of their L buckets; the
      * lowest of each byte marked (a seed's prefix is its byte alone: it differs from the LL
      * entries below it). Disjoint: left <= n - m - 1 - first (the S region holds >= m LS). */
@@ -5452,7 +5462,7 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
                 }
             }
         }
-        if (px) name = SA__FC(sa__pr_names)(T, SA, n, m, px->nt, px->tc, 1);
+        if (px) name = SA__FC(sa__pr_names)(T, SA, n, m, px->nt, px->tc);
         else for (i = 0; i < m; i++) {
             SA__I p, plen;
             int diff = 1;
@@ -6446,30 +6456,8 @@ static SA__I SA__F(sa__pi_s1)(SA__F(sa__pictx) *x, SA__I m, SA__I first, SA__I *
     const uint8_t *T = x->T;
     SA__I *SA = x->SA, n = x->n, *tw = x->tcnt;
     SA__I ind[512], dn[512], top[256], se[256], mend[256];
-    SA__I c, p, v, d = 0, sum, left, marks = 0;
-    int sp = 1, sq;
-    for (p = first; p >= 1; p--) { /* positions 1..first leave the classes (as in sa__s1_bytes) */
-        c = T[p];
-        sq = (T[p - 1] < c) | ((T[p - 1] == c) & sp);
-        c4[4 * c + 2 * !sp + !sq]--;
-        sp = sq;
-    }
-    for (c = 0, sum = 0; c < 256; c++) { /* L region: LL then the seeds, per byte */
-        ind[2 * c + 1] = sum;
-        sum += c4[4 * c + 1] + c4[4 * c + 3];
-        top[c] = sum;
-    }
-    left = sum;
-    for (c = 0, sum = left + 1; c < 256; c++) { /* S region: LS then SS, per byte */
-        ind[2 * c] = sum;
-        sum += c4[4 * c + 2] + c4[4 * c];
-        se[c] = sum;
-    }
-    SA_ASSERT(sum == n - first);
-    for (c = 0, sum = 0; c < 256; c++) { /* all m LMS positions, per byte, after the S scan */
-        sum += c4[4 * c + 1] + (c == T[first]);
-        mend[c] = sum;
-    }
+    SA__I c, v, d = 0, left, marks = 0;
+    left = SA__F(sa__s1_regions)(T, n, first, c4, ind, top, se, mend);
     /* the L region zeroed (the scans find their runs by the entries not yet induced: 0), the
      * seeds SA[n-m+1..n) to the tops of their L buckets (each thread a part, counted per byte;
      * the top part's highest in each bucket), then the S region zeroed (the seeds are read) */
