@@ -5223,6 +5223,19 @@ static SA__I SA__F(sa__s1_regions)(const uint8_t *T, SA__I n, SA__I first, SA__I
     return left;
 }
 
+/* Stage 1, between its scans: the marks of one bucket's LS entries SA[lo..hi) move up by one (the
+ * top entry marked), so that in the S scan's direction each again says "differs from the entry
+ * scanned before" (see sa__s1_bytes). */
+static void SA__F(sa__s1_ls_marks)(SA__I *SA, SA__I lo, SA__I hi, SA__I msb)
+{
+    SA__I s = msb, i;
+    for (i = hi - 1; i >= lo; i--) {
+        SA__I x = SA[i], y = (x & msb) ^ s;
+        s ^= y;
+        SA[i] = x ^ y;
+    }
+}
+
 /* Byte level, stage 1 on the layout of libsais (Ilya Grebnov): LMS-substring sorting with the
  * naming done inside the induction scans. Only the positions right of the leftmost LMS position
  * `first` take part (those left of it belong to no LMS substring); each scan visits only the
@@ -5278,14 +5291,7 @@ static SA__I SA__F(sa__s1_bytes)(const uint8_t *T, SA__I *SA, SA__I n, SA__I m, 
         dn[v] = d;
     }
     /* the LS entries' bits up by one (the top one marked): "differs from the entry above" */
-    for (c = 1; c < 256; c++) {
-        SA__I s = msb, lo = c ? se[c - 1] : left + 1;
-        for (i = ind[2 * c] - 1; i >= lo; i--) {
-            SA__I x = SA[i], y = (x & msb) ^ s;
-            s ^= y;
-            SA[i] = x ^ y;
-        }
-    }
+    for (c = 1; c < 256; c++) SA__F(sa__s1_ls_marks)(SA, se[c - 1], ind[2 * c], msb);
     for (c = 0; c < 256; c++) {
         ind[2 * c] = se[c];
         ind[2 * c + 1] = mend[c];
@@ -6498,14 +6504,7 @@ static SA__I SA__F(sa__pi_s1)(SA__F(sa__pictx) *x, SA__I m, SA__I first, SA__I *
     SA__F(sa__pi_s1_scan)(x, 0, left, 0, ind, dn, &d);
     /* the LS entries' bits up by one (as in sa__s1_bytes), each byte's part on its own */
     SA__OMP(omp parallel for num_threads(x->nt) schedule(dynamic, 8))
-    for (c = 1; c < 256; c++) {
-        SA__I s = msb, lo = se[c - 1], i;
-        for (i = ind[2 * c] - 1; i >= lo; i--) {
-            SA__I y = SA[i], z = (y & msb) ^ s;
-            s ^= z;
-            SA[i] = y ^ z;
-        }
-    }
+    for (c = 1; c < 256; c++) SA__F(sa__s1_ls_marks)(SA, se[c - 1], ind[2 * c], msb);
     for (c = 0; c < 256; c++) {
         ind[2 * c] = se[c];
         ind[2 * c + 1] = mend[c];
