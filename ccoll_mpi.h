@@ -957,10 +957,16 @@ static __global__ void __launch_bounds__(CCOLL__OS_THREADS)
     }
     if (scan) ccoll__scan_block(mn, mx, bad, scan + 3 * (uint64_t)blockIdx.x);
 }
-/* every flag of this rank at epoch: ends its one-shot kernel's wait (a call that failed) */
+/* every flag of this rank raised to epoch: ends its one-shot kernel's wait (a call that failed).
+ * Raised, never set: nothing synchronises the node after a failed call, so a peer that returned
+ * first may already have pushed its next call and written epoch + 1 here; a plain store would put
+ * it back to epoch and the next call's wait for that peer would never end. */
 static __global__ void ccoll__k_os_release(unsigned *flags, int words, unsigned epoch)
 {
-    for (int i = threadIdx.x; i < words; i += blockDim.x) *(volatile unsigned *)&flags[i] = epoch;
+    for (int i = threadIdx.x; i < words; i += blockDim.x) {
+        unsigned f = *(volatile unsigned *)&flags[i], g;
+        while ((int)(f - epoch) < 0 && (g = atomicCAS(&flags[i], f, epoch)) != f) f = g; /* wrap-safe order */
+    }
     __threadfence_system();
 }
 static double ccoll__unkey(unsigned long long k)

@@ -1193,7 +1193,7 @@ HC__T512G static inline unsigned hc__enc512g(__m512i lo, __m512i hi, int mode, u
     }
     return rb;
 }
-/* The magnitudes of r planes (0-31) at src (4 r bytes read), as hc__dec512's loop. */
+/* The magnitudes of r planes (0-32) at src (4 r bytes read), as hc__dec512's loop. */
 HC__T512G static inline void hc__planes_in512g(const unsigned char *src, unsigned r, __m512i *a, __m512i *b)
 {
     __m512i x = _mm512_maskz_loadu_epi8(HC__MASK64(4 * r), src);
