@@ -872,7 +872,7 @@ static __global__ void ccoll__k_mcopy(ccoll__mcpy m)
  * the GPUs, so a launch never has more blocks than fit on the GPU at once (CCOLL__OS_NB, and
  * the node's smallest SM count). own == NULL (a rank in error): step 1's flags only, no data
  * and no sum, so the peers' waits end. The host ends a wait that can never end (a peer whose
- * launch failed, agreed by MPI) by setting the flags itself (ccoll__k_os_release). Slot data
+ * launch failed, agreed by MPI) by raising the flags itself (ccoll__k_os_release). Slot data
  * is read through L2 (ld.cg): a peer wrote it after this SM may have cached the last call's. */
 #define CCOLL__OS_NB 64
 #define CCOLL__OS_THREADS 512
