@@ -59,6 +59,8 @@
  *   CCOLL_MALLOC(sz) / CCOLL_FREE(p)   override the allocator (both or neither)
  *   CCOLL_NO_HOMCOMP_IMPLEMENTATION    do not compile homcomp.cuh's implementation here
  *   CCOLL_TEST_HOOK_SEND(buf, len)     tests only: sees every stream before it is sent
+ *   CCOLL_TEST_HOOK_UNPUSH()  tests only: called before a failed device ArGM call releases its
+ *                            one-shot waits (a delay there lets a peer's next call come first)
  *   CCOLL_MAX_THREADS        the largest config.threads accepted (1024; above: CCOLL_ERR_ARG)
  *   CCOLL_IPC_COPY_KERNEL    device ArGM over IPC with 3 to 8 ranks a node: 1 (default) = one
  *                            copy kernel per chunk for all peers, 0 = copy engines (same bytes)
@@ -957,6 +959,10 @@ static __global__ void __launch_bounds__(CCOLL__OS_THREADS)
     }
     if (scan) ccoll__scan_block(mn, mx, bad, scan + 3 * (uint64_t)blockIdx.x);
 }
+/* Tests only: called before a failed call's release below (tests/test_ccoll_cuda.cu delays a rank there) */
+#ifndef CCOLL_TEST_HOOK_UNPUSH
+#define CCOLL_TEST_HOOK_UNPUSH() ((void)0)
+#endif
 /* every flag of this rank raised to epoch: ends its one-shot kernel's wait (a call that failed).
  * Raised, never set: nothing synchronises the node after a failed call, so a peer that returned
  * first may already have pushed its next call and written epoch + 1 here; a plain store would put
@@ -3141,6 +3147,7 @@ static void ccoll__argm_unpush(ccoll_plan *P)
 {
     int dn;
     MPI_Comm_size(P->top.node_comm, &dn);
+    CCOLL_TEST_HOOK_UNPUSH();
     if (ccoll__os_kernel(P, dn)) {
         ccoll__k_os_release<<<1, 256, 0, (cudaStream_t)P->dv.cst2>>>((unsigned *)(P->dv.ipc_buf + P->dv.ipc_flag_off), dn * CCOLL__OS_NB,
                                                                       P->dv.ipc_epoch);

@@ -12,7 +12,8 @@
 # NODE_COUNTS / NODE_ALGOS (passed on), VARIANTS="twoshot@1048576 chunk4@67108864" (the bench
 # built another way beside, see below), RACE_TMO (seconds for racecheck), RACE_ARGM_ONLY=1
 # (racecheck on ArGM's cases only: the whole quick test takes minutes under it), FAIL_FAST=1
-# (stop at the first failing test: a hang costs one TMO, not every later step's device time).
+# (stop at the first failing test: a hang costs one TMO, not every later step's device time),
+# REUSE_BUILD=1 (keep build-gpu-ccoll when it is configured: one call that built it already).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${OUT:-$ROOT/gpu-out}
@@ -29,7 +30,7 @@ B="$ROOT/build-gpu-ccoll"
     ompi_info --parsable --all 2>/dev/null | grep -i "mpi_built_with_cuda_support:value" || true
 } >"$OUT/machine.txt" 2>&1
 cat "$OUT/machine.txt"
-rm -rf "$B"
+[ -n "${REUSE_BUILD:-}" ] && [ -f "$B/build.ninja" ] || rm -rf "$B"
 benchopt=(-Dbenchmarks=disabled)
 targets=${BUILD_TARGETS:-tests/ccoll_test_cuda demos/allreduce_cuda}
 if want nccl; then
@@ -47,7 +48,7 @@ if want probe; then # the host agreement's cost (demos/bench/allreduce_cuda_sync
     [ "${benchopt[0]}" = -Dbenchmarks=disabled ] && benchopt=(-Dbenchmarks=enabled)
     targets="$targets demos/bench/allreduce_cuda_sync_probe"
 fi
-$MESON setup "$B" "$ROOT" -Dcuda=enabled -Dbuildtype=release -Dgpu_arch=sm_90 "${benchopt[@]}" >"$OUT/setup.log" 2>&1 \
+[ -f "$B/build.ninja" ] || $MESON setup "$B" "$ROOT" -Dcuda=enabled -Dbuildtype=release -Dgpu_arch=sm_90 "${benchopt[@]}" >"$OUT/setup.log" 2>&1 \
     || { tail -n 40 "$OUT/setup.log"; exit 1; }
 ninja -C "$B" $targets >"$OUT/build.log" 2>&1 || { grep -E 'error|FAILED' "$OUT/build.log" | head -30; exit 1; }
 echo "build ok"

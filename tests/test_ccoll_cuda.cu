@@ -13,12 +13,15 @@
  * ccoll_plan_info's device fields (CCOLL_TEST_EXPECT_IPC=0/1 checks which ArGM path ran);
  * ArGM over IPC both one-shot (small counts) and two-shot, each on a plan's first call and on
  * later calls (check_argm_screen), and many calls in a row with a NULL buffer on one rank in two
- * of them (check_argm_repeat);
+ * of them (check_argm_repeat), and calls back to back with failed ones between, a rank delayed
+ * before its release or before its next call (check_argm_race);
  * the pipelined device ring (default) and the one-segment-at-a-time one give the same bytes;
  * a CUDA failure inside ccoll (cudaMalloc on a full GPU) does not fail later calls. */
 #include "failalloc.h"
 #include <stdint.h>
 #include <stddef.h>
+#include <signal.h>
+#include <unistd.h>
 static int t_rank, t_hook_rank = -1, t_hook_count = -1, t_hook_kind = 0;
 /* corrupt the t_hook_count-th stream t_hook_rank sends: kind 0 its first rate byte, 1 its
  * last byte (only a checksum sees it), 2 the header's payload length (a forged size) */
@@ -31,6 +34,13 @@ static void t_hook(unsigned char *b, size_t len)
     else b[40] ^= 0x1f;
 }
 #define CCOLL_TEST_HOOK_SEND(buf, len) t_hook((unsigned char *)(buf), (len))
+/* check_argm_race: rank t_delay_rank sleeps before a failed call releases its one-shot waits */
+static int t_delay_rank = -1;
+static void t_unpush_hook(void)
+{
+    if (t_rank == t_delay_rank) usleep(100000);
+}
+#define CCOLL_TEST_HOOK_UNPUSH() t_unpush_hook()
 #define CCOLL_MALLOC(sz) fa_malloc(sz)
 #define CCOLL_FREE(p) fa_free(p)
 /* ArGM over IPC on one node: one-shot up to 64 KiB x (ranks - 1) instead of 8 MiB, so the
@@ -477,6 +487,91 @@ static void check_argm_repeat(uint64_t n, int calls)
     argm_pair_close(&a);
 }
 
+/* A failed one-shot ArGM call against a peer's next call (dcbde88): after an agreed error nothing
+ * synchronises the node, so a peer returns first and its next call's kernel writes the next
+ * epoch into this rank's flags before this rank releases the failed call's waits. Schedule
+ * (one node over IPC, D = rank 0, F = the last rank, one-shot kernels launched before the
+ * preamble from the second call on):
+ *   call e: F passes a NULL output (its kernel writes flags only); the preamble agrees
+ *     CCOLL_ERR_NULL; F releases and returns; D sleeps 0.1 s in CCOLL_TEST_HOOK_UNPUSH;
+ *   call e + 1 on F, right away (no MPI call between, in the test either): its kernel writes
+ *     flag[F] = e + 1 into D's flags, then F waits in the preamble for D;
+ *   D's release of call e: storing e (before dcbde88) put flag[F] back to e, and D's kernel of
+ *     call e + 1 waited for F's e + 1 forever (an alarm ends the test: exit 3); raising
+ *     it (atomicCAS, only flags below e) leaves e + 1.
+ * Rounds alternate with F sleeping before its next call instead (D pushes first). The results
+ * are kept on the host and checked after the calls: statuses agreed, bytes of the host plan on
+ * the same data, the documented bound of the exact sum. */
+static void t_alarm(int sig)
+{
+    static const char m[] = "argm race: a call did not return in time (a one-shot wait that never ends; CCOLL_TEST_RACE_ALARM s, 120 unset)\n";
+    (void)sig;
+    if (write(2, m, sizeof m - 1) < 0) _exit(3);
+    _exit(3);
+}
+static void check_argm_race(uint64_t n, int rounds)
+{
+    enum { PER = 4 }; /* a round: good, failed, good, good (in place) */
+    const int calls = rounds * PER, F = P_ - 1;
+    argm_pair a;
+    int *st = (int *)calloc((size_t)calls, sizeof(int));
+    float *res = (float *)malloc((size_t)calls * n * 4);
+    double *ref = (double *)malloc(n * 8), *ax = (double *)malloc(n * 8), *aref = (double *)malloc(n * 8);
+    argm_pair_open(&a, n, 1, 1e-4, 0);
+    if (!a.H || !a.D || P_ < 2) {
+        argm_pair_close(&a);
+        free(st); free(res); free(ref); free(ax); free(aref);
+        return;
+    }
+    signal(SIGALRM, t_alarm);
+    alarm(getenv("CCOLL_TEST_RACE_ALARM") ? (unsigned)atoi(getenv("CCOLL_TEST_RACE_ALARM")) : 120u);
+    for (int c = 0; c < calls; c++) { /* no MPI call in this loop: only ccoll's */
+        const int r = c / PER, k = c % PER, fail = k == 1, inplace = k == 3;
+        gen(a.x, n, c & 1, R_, 900 + (uint64_t)c);
+        for (uint64_t i = 0; i < n; i++) a.in[i] = (float)a.x[i];
+        CHECK_CUDA(cudaMemcpy(inplace ? a.dout : a.din, a.in, a.bytes, cudaMemcpyHostToDevice));
+        if (k == 2 && r % 2 == 1 && R_ == F) usleep(100000); /* F late for the call after a failed one */
+        t_delay_rank = fail && r % 2 == 0 ? 0 : -1;          /* D late for its release */
+        st[c] = ccoll_allreduce(a.D, inplace ? MPI_IN_PLACE : a.din, fail && R_ == F ? NULL : a.dout);
+        t_delay_rank = -1;
+        if (st[c] == CCOLL_OK) CHECK_CUDA(cudaMemcpy(res + (uint64_t)c * n, a.dout, a.bytes, cudaMemcpyDeviceToHost));
+    }
+    alarm(0);
+    signal(SIGALRM, SIG_DFL);
+    if (getenv("CCOLL_TEST_EXPECT_IPC")) { /* the schedule above needs ArGM over IPC */
+        ccoll_info j;
+        memset(&j, 0, sizeof j);
+        ccoll_plan_info(a.D, &j);
+        CHECK(j.ipc == atoi(getenv("CCOLL_TEST_EXPECT_IPC")), "argm race: ipc %d (%s)", j.ipc, j.ipc_why ? j.ipc_why : "");
+    }
+    for (int c = 0; c < calls; c++) {
+        const int fail = c % PER == 1, want = fail ? CCOLL_ERR_NULL : CCOLL_OK;
+        CHECK(all_same_int(st[c]) && st[c] == want, "argm race n=%llu call %d: device %s, want %s", (unsigned long long)n, c,
+              ccoll_status_string((ccoll_status)st[c]), ccoll_status_string((ccoll_status)want));
+        if (!all_ok(st[c] == CCOLL_OK) || fail) continue; /* the same on every rank: the host plan's calls below are collective */
+        const float *y = res + (uint64_t)c * n;
+        gen(a.x, n, c & 1, R_, 900 + (uint64_t)c);
+        for (uint64_t i = 0; i < n; i++) a.in[i] = (float)a.x[i], a.x[i] = a.in[i], ax[i] = fabs(a.x[i]);
+        CHECK(ccoll_allreduce(a.H, a.in, a.hout) == CCOLL_OK);
+        CHECK(memcmp(y, a.hout, a.bytes) == 0, "argm race n=%llu call %d: device bytes differ from the host plan's", (unsigned long long)n, c);
+        MPI_Allreduce(a.x, ref, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        MPI_Allreduce(ax, aref, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        ccoll_info id; /* the host plan's eb for this data (the device plan's equals it: check_argm_screen) */
+        memset(&id, 0, sizeof id);
+        ccoll_plan_info(a.H, &id);
+        const double eps = 5.960464477539063e-08;
+        uint64_t bad = n;
+        for (uint64_t i = 0; i < n && bad == n; i++) {
+            const double tol = 2.3e-16 * P_ * aref[i] + P_ * id.eb_abs * (1 + 1e-12) + eps * fabs((double)y[i]) + 2 * P_ * eps * aref[i];
+            if (!(fabs((double)y[i] - ref[i]) <= tol)) bad = i;
+        }
+        CHECK(bad == n, "argm race n=%llu call %d: element %llu off the exact sum by %.3g (eb %.3g)", (unsigned long long)n, c,
+              (unsigned long long)bad, bad < n ? fabs((double)y[bad] - ref[bad]) : 0.0, id.eb_abs);
+    }
+    argm_pair_close(&a);
+    free(st); free(res); free(ref); free(ax); free(aref);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -511,12 +606,16 @@ int main(int argc, char **argv)
     /* CCOLL_TEST_QUICK=1 (under compute-sanitizer): no million-element cases */
     const int quick = getenv("CCOLL_TEST_QUICK") && atoi(getenv("CCOLL_TEST_QUICK"));
     const size_t ncounts = sizeof counts / sizeof counts[0] - (quick ? 1 : 0);
-    /* CCOLL_TEST_ARGM_ONLY=1 (under racecheck, which is slow): ArGM's cases only */
-    if (getenv("CCOLL_TEST_ARGM_ONLY") && atoi(getenv("CCOLL_TEST_ARGM_ONLY"))) {
+    /* CCOLL_TEST_ARGM_ONLY=1 (under racecheck, which is slow): ArGM's cases only;
+     * CCOLL_TEST_RACE_ONLY=1: check_argm_race only */
+    if (getenv("CCOLL_TEST_RACE_ONLY") && atoi(getenv("CCOLL_TEST_RACE_ONLY"))) {
+        check_argm_race(2000 + (uint64_t)P_, 4);
+    } else if (getenv("CCOLL_TEST_ARGM_ONLY") && atoi(getenv("CCOLL_TEST_ARGM_ONLY"))) {
         for (size_t ci = 0; ci < ncounts; ci++) check_pair(&VARIANTS[4], counts[ci], 0, 1, 0, 1024, (int)(ci & 1));
         check_argm_screen(40000 + (uint64_t)P_);
         check_argm_screen(1000 + (uint64_t)P_);
         check_argm_repeat(2000 + (uint64_t)P_, 8);
+        check_argm_race(2000 + (uint64_t)P_, 2);
     } else {
     for (int vi = 0; vi < NVAR; vi++)
         for (size_t ci = 0; ci < ncounts; ci++) {
@@ -546,6 +645,7 @@ int main(int argc, char **argv)
     check_argm_screen(1000 + (uint64_t)P_);
     check_argm_repeat(2000 + (uint64_t)P_, quick ? 8 : 40); /* one-shot up to 8 ranks (64 KiB in the test) */
     check_argm_repeat(40000 + (uint64_t)P_, 8);            /* two-shot */
+    check_argm_race(2000 + (uint64_t)P_, quick ? 2 : 4);     /* one-shot, failed calls, delayed ranks */
     if (!quick) check_recovery(); /* not under compute-sanitizer: it reports the failing cudaMalloc */
     check_auto();
     }
