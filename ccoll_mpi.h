@@ -229,7 +229,8 @@
  *   - ARGM inside a node: CUDA IPC when every rank of the node has its own GPU, visible here
  *     and peer-accessible (cudaDeviceCanAccessPeer; decided over the whole communicator).
  *     Each rank exports, once (the first ArGM or AUTO call), one plan-owned device buffer of d
- *     piece slots and 2 x 8 interprocess events; the node's ranks map each other's. Per call,
+ *     piece slots (whole 2 MiB pages) and 2 x 8 interprocess events; the node's ranks map each
+ *     other's. Per call,
  *     pipelined over chunks of at least 16 MiB (up to 8) and the plan's two streams: every rank
  *     writes its part of every other rank's piece into that rank's slot (GPU to GPU); each
  *     sums its piece, chunk by chunk as the parts arrive (events, no host round trip per
@@ -1380,8 +1381,8 @@ static int ccoll__allreduce(const void *in, void *out, int n, MPI_Datatype t, MP
  * CCOLL__IPC_BLOCKING=1 (an A/B build of the benchmark) blocking MPI_Allreduce where ArGM runs
  * over CUDA IPC (every rank has a GPU of its own: not the oversubscribed host runs the yielding
  * wait is for; the same on every rank, so collectives of one kind match). Blocking saved 5-7 us
- * a call at 4 MiB, but the one run with it on also had 2-rank ArGM at 64 MiB-1 GiB 25% slower
- * than before, cause not found (demos/bench/README.md): off until an A/B settles it. */
+ * a call at 4 MiB and matched polled at 64 MiB-1 GiB (2 H100, 2026-11-27; the 2-rank slowdown
+ * first seen with it on was the IPC buffer's size, CCOLL__IPC_BUF_ALIGN); off by default. */
 #ifndef CCOLL__IPC_BLOCKING
 #define CCOLL__IPC_BLOCKING 0
 #endif
@@ -1595,6 +1596,19 @@ static int ccoll__cuda_aware(void)
 static const char *const ccoll__ipc_whys[] = {"", "config.no_ipc is set", "one rank per node", "ranks of a node share a GPU",
                                               "a peer GPU is not visible here", "no peer access between the GPUs",
                                               "CUDA IPC setup failed", "not set up (no ArGM call yet)"};
+/* The exported buffer's size, rounded up to a multiple of CCOLL__IPC_BUF_ALIGN bytes (2 MiB, the
+ * GPU's large page). With the one-shot flags after the slots the buffer was 512 bytes past a
+ * multiple of 2 MiB, and 2-rank ArGM (copy engines into and out of the peer's buffer) took 1.3x
+ * as long from 64 MiB: 0.315 / 1.22 ms at 64 / 256 MiB against 0.251 / 0.894 rounded (2 H100,
+ * NCCL 0.275 / 0.935; bench variant allreduce_ccoll_cuda_nccl_align256 = 256). Why (how the
+ * peer maps such a buffer) was not examined. */
+#ifndef CCOLL__IPC_BUF_ALIGN
+#define CCOLL__IPC_BUF_ALIGN 2097152
+#endif
+static size_t ccoll__ipc_buf_bytes(uint64_t need)
+{
+    return (size_t)((need + CCOLL__IPC_BUF_ALIGN - 1) / CCOLL__IPC_BUF_ALIGN * CCOLL__IPC_BUF_ALIGN);
+}
 static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn)
 {
     char bus[64], *all = NULL;
@@ -1646,7 +1660,7 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn)
         /* the slots, then the one-shot kernel's flags (zero: no call yet) */
         P->dv.ipc_flag_off = ((uint64_t)(dn * maxp > slots ? dn * maxp : slots) * P->set.esize + 255) / 256 * 256;
         P->dv.ipc_epoch = 0;
-        ccoll__dmalloc(&P->dv.ipc_buf, P->dv.ipc_flag_off + (size_t)dn * CCOLL__OS_NB * sizeof(unsigned), &st);
+        ccoll__dmalloc(&P->dv.ipc_buf, ccoll__ipc_buf_bytes(P->dv.ipc_flag_off + (uint64_t)dn * CCOLL__OS_NB * sizeof(unsigned)), &st);
         if (!st && (cudaMemsetAsync(P->dv.ipc_buf + P->dv.ipc_flag_off, 0, (size_t)dn * CCOLL__OS_NB * sizeof(unsigned), P->dv.cst) != cudaSuccess ||
                     cudaStreamSynchronize(P->dv.cst) != cudaSuccess))
             st = CCOLL_ERR_CUDA;
