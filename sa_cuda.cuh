@@ -50,8 +50,9 @@
  *                                             smaller: with it the build never takes the doubling)
  *   sa_cuda_build(d_text, d_sa, n, d_ws, ws_bytes, stream)           suffix array
  *   sa_cuda_build_algo(d_text, d_sa, n, algo, d_ws, ws_bytes, stream) the same by a chosen
- *       sorter: SA_CUDA_ALGO_DEFAULT (the rule below), _DOUBLING (needs the workspace of
- *       sa_cuda_workspace_size), _DC3 (sa_cuda_build_workspace_size)
+ *       sorter: SA_CUDA_ALGO_DEFAULT (the rule below), _DOUBLING, _DC3
+ *   sa_cuda_build_algo_workspace_size(n, algo) bytes sa_cuda_build_algo needs at least for that
+ *       sorter (pure; the doubling's layout, else DC3's; 0 for an unknown algo)
  *   sa_cuda_default_algorithm(counts[256], n, sample_dups, samples)  the default rule (pure,
  *       host): SA_CUDA_ALGO_DOUBLING or _DC3 for a text with these byte counts whose
  *       sa_cuda_default_samples(n) sampled suffixes had sample_dups equal 32-bit key neighbours
@@ -66,7 +67,8 @@
  *       0 = off[0] <= off[1] <= ... <= off[count] = total), all sorted together in one
  *       problem; text t's SA (indices local to the text) lands at d_sa[off[t] .. off[t+1]).
  *   64-BIT PATH (n past 2^31 - 1; int64 positions, the same results): sa_cuda_workspace_size64(n),
- *       sa_cuda_build_workspace_size64(n), sa_cuda_build64(d_text, d_sa64, n, ...),
+ *       sa_cuda_build_workspace_size64(n), sa_cuda_build_algo_workspace_size64(n, algo),
+ *       sa_cuda_build64(d_text, d_sa64, n, ...),
  *       sa_cuda_build_algo64(d_text, d_sa64, n, algo, ...), sa_cuda_lcp64(d_text, d_sa64, d_lcp64,
  *       n, ...), sa_cuda_lrs64(d_sa64, d_lcp64, n, d_result, ...), sa_cuda_validate64(d_text,
  *       d_sa64, n, d_flag, ...): arguments and statuses as above, 0 <= n <= 2^40. The SA comes
@@ -175,6 +177,8 @@
  *   4 x (2n/3) x 4 words = about 10.7n + CUB's scratch, 19.7n in all; past that (or with
  *   SA_CUDA_NARROW64 0) DC3 on 64-bit words, 8 x (2n/3) x 4 words = about 21.3n + CUB's scratch,
  *   30.5n in all. Any call: 32n + CUB's scratch (41n with text and SA, 49n with the LCP).
+ *   A forced sorter (sa_cuda_build_algo_workspace_size64): DC3 on 32-bit words below 2^31 - 1
+ *   DC3's 10.7n; the doubling on 32-bit words below 2^31 - 1, on 64-bit words past it.
  *
  * BWT AND SEARCH (sa.h's contracts, byte-identical results; declarations in the "BWT" block)
  *   sa_cuda_bwt_workspace_size(n), sa_cuda_bwt(d_text, d_bwt, d_aux, r, n, d_ws, ws, stream)
@@ -262,7 +266,7 @@ typedef struct sa_cuda_lrs_result {
 /* Which suffix sorter builds the SA (both give the same, unique, SA). */
 typedef enum sa_cuda_algorithm {
     SA_CUDA_ALGO_DEFAULT = 0,  /* the rule of sa_cuda_default_algorithm (batches: doubling) */
-    SA_CUDA_ALGO_DOUBLING = 1, /* prefix doubling over every suffix (workspace: sa_cuda_workspace_size) */
+    SA_CUDA_ALGO_DOUBLING = 1, /* prefix doubling over every suffix (workspace: sa_cuda_build_algo_workspace_size) */
     SA_CUDA_ALGO_DC3 = 2       /* prefix doubling over the DC3 sample, then one merge */
 } sa_cuda_algorithm;
 
@@ -295,6 +299,7 @@ SA_CUDA_DEF const char *sa_cuda_status_string(sa_cuda_status status);
 SA_CUDA_DEF sa_cuda_options sa_cuda_options_default(void);
 SA_CUDA_DEF size_t sa_cuda_workspace_size(int64_t n);
 SA_CUDA_DEF size_t sa_cuda_build_workspace_size(int64_t n);
+SA_CUDA_DEF size_t sa_cuda_build_algo_workspace_size(int64_t n, sa_cuda_algorithm algo);
 SA_CUDA_DEF sa_cuda_algorithm sa_cuda_default_algorithm(const uint64_t counts[256], int64_t n, int64_t sample_dups,
                                                         int64_t samples);
 SA_CUDA_DEF int64_t sa_cuda_default_samples(int64_t n);
@@ -321,6 +326,7 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_batch(const uint8_t *texts, const int64_
 /* The 64-bit path: the same results with int64 positions, for 0 <= n <= 2^40 (any n < 2^31 too). */
 SA_CUDA_DEF size_t sa_cuda_workspace_size64(int64_t n);
 SA_CUDA_DEF size_t sa_cuda_build_workspace_size64(int64_t n);
+SA_CUDA_DEF size_t sa_cuda_build_algo_workspace_size64(int64_t n, sa_cuda_algorithm algo);
 SA_CUDA_DEF sa_cuda_status sa_cuda_build_algo64(const uint8_t *d_text, int64_t *d_sa, int64_t n, sa_cuda_algorithm algo,
                                                 void *d_ws, size_t ws_bytes, cudaStream_t stream);
 SA_CUDA_DEF sa_cuda_status sa_cuda_build64(const uint8_t *d_text, int64_t *d_sa, int64_t n, void *d_ws, size_t ws_bytes,
@@ -591,6 +597,14 @@ template <typename U> static size_t sa_cuda__ws_any(U n)
 template <typename U> static size_t sa_cuda__ws_build(U n)
 {
     return n >= 2 ? sa_cuda__layoutT<U>(sa_cuda__dc_items(n), n, 1, NULL, NULL) : sa_cuda__layoutT<U>(n, n, 0, NULL, NULL);
+}
+
+/* Workspace of the SA construction by an asked-for sorter (sa_cuda__sort's check): the doubling
+ * its own layout over every suffix; DC3 and the default DC3's (the default takes DC3 when the
+ * doubling's layout does not fit). */
+template <typename U> static size_t sa_cuda__ws_algo(U n, int algo)
+{
+    return algo == (int)SA_CUDA_ALGO_DOUBLING ? sa_cuda__layoutT<U>(n, n, 0, NULL, NULL) : sa_cuda__ws_build<U>(n);
 }
 
 /* Checks and lays out the caller's workspace for `items` words of each buffer. */
@@ -1837,6 +1851,12 @@ SA_CUDA_DEF size_t sa_cuda_build_workspace_size(int64_t n)
     return sa_cuda__ws_build<uint32_t>((uint32_t)n);
 }
 
+SA_CUDA_DEF size_t sa_cuda_build_algo_workspace_size(int64_t n, sa_cuda_algorithm algo)
+{
+    if (n < 0 || n > INT32_MAX - 1 || (int)algo < 0 || (int)algo > 2) return 0;
+    return sa_cuda__ws_algo<uint32_t>((uint32_t)n, (int)algo);
+}
+
 SA_CUDA_DEF sa_cuda_algorithm sa_cuda_default_algorithm(const uint64_t counts[256], int64_t n, int64_t sample_dups,
                                                         int64_t samples)
 {
@@ -1874,6 +1894,20 @@ static int sa_cuda__narrow(uint64_t n, int algo)
     return n <= (uint64_t)SA_CUDA__NARROW_DC3 && algo != SA_CUDA__ALGO_DOUBLING ? 2 : 0;
 }
 
+/* The workspace the ...64 build needs for n and the asked-for sorter (sa_cuda__sort_one's check;
+ * sa_cuda_build_algo_workspace_size64). On the 32-bit words below 2^31 - 1 the default keeps room
+ * for the doubling, so that the rule's choice runs as on the 32-bit calls; a forced sorter needs
+ * only its own; the widening's copy (4n bytes at the workspace's start) fits every one of them. */
+static size_t sa_cuda__ws_algo64(uint64_t n, int algo)
+{
+    switch (sa_cuda__narrow(n, algo)) {
+    case 1: return algo == (int)SA_CUDA_ALGO_DEFAULT ? sa_cuda__ws_any<uint32_t>((uint32_t)n)
+                                                    : sa_cuda__ws_algo<uint32_t>((uint32_t)n, algo);
+    case 2: return sa_cuda__ws_build<uint32_t>((uint32_t)n); /* 32-bit words, DC3 */
+    default: return sa_cuda__ws_algo<sa_cuda__u64>((sa_cuda__u64)n, algo);
+    }
+}
+
 /* The SA of one text. The 64-bit calls that sa_cuda__narrow allows run the 32-bit sorter (the
  * same templates on 32-bit words: half the memory traffic and workspace) into the first half
  * of d_sa, then widen it through the workspace; otherwise the sorter on 64-bit words. */
@@ -1883,8 +1917,7 @@ static sa_cuda_status sa_cuda__sort_one(const uint8_t *d_text, U n, U *d_sa, voi
 {
     int narrow = sizeof(U) > 4 ? sa_cuda__narrow((uint64_t)n, algo) : 0;
     if (narrow) {
-        /* sa_cuda_build_workspace_size64's */
-        size_t need = narrow == 1 ? sa_cuda__ws_any<uint32_t>((uint32_t)n) : sa_cuda__ws_build<uint32_t>((uint32_t)n);
+        size_t need = sa_cuda__ws_algo64((uint64_t)n, algo); /* sa_cuda_build_algo_workspace_size64's */
         if (!d_ws) return SA_CUDA_ERR_NULL;
         if (!need) return SA_CUDA_ERR_CUDA;
         if (ws_bytes < need) return SA_CUDA_ERR_SIZE;
@@ -2327,11 +2360,13 @@ SA_CUDA_DEF size_t sa_cuda_workspace_size64(int64_t n)
 SA_CUDA_DEF size_t sa_cuda_build_workspace_size64(int64_t n)
 {
     if (n < 0 || n > SA_CUDA__MAX64) return 0;
-    switch (sa_cuda__narrow((uint64_t)n, SA_CUDA_ALGO_DEFAULT)) { /* the sorter sa_cuda__sort_one runs */
-    case 1: return sa_cuda__ws_any<uint32_t>((uint32_t)n);   /* 32-bit words, either path */
-    case 2: return sa_cuda__ws_build<uint32_t>((uint32_t)n); /* 32-bit words, DC3 */
-    default: return sa_cuda__ws_build<sa_cuda__u64>((sa_cuda__u64)n);
-    }
+    return sa_cuda__ws_algo64((uint64_t)n, SA_CUDA_ALGO_DEFAULT);
+}
+
+SA_CUDA_DEF size_t sa_cuda_build_algo_workspace_size64(int64_t n, sa_cuda_algorithm algo)
+{
+    if (n < 0 || n > SA_CUDA__MAX64 || (int)algo < 0 || (int)algo > 2) return 0;
+    return sa_cuda__ws_algo64((uint64_t)n, (int)algo);
 }
 
 SA_CUDA_DEF sa_cuda_status sa_cuda_build64(const uint8_t *d_text, int64_t *d_sa, int64_t n, void *d_ws, size_t ws_bytes,

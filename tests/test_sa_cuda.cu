@@ -35,6 +35,10 @@ struct W32 {
     static const char *name() { return "32"; }
     static size_t ws(int64_t n) { return sa_cuda_workspace_size(n); }
     static size_t ws_build(int64_t n) { return sa_cuda_build_workspace_size(n); }
+    static size_t ws_algo(int64_t n, int algo)
+    {
+        return sa_cuda_build_algo_workspace_size(n, (sa_cuda_algorithm)algo);
+    }
     static sa_cuda_status build(const uint8_t *t, I *sa, int64_t n, int algo, void *w, size_t wb)
     {
         return algo < 0 ? sa_cuda_build(t, sa, n, w, wb, 0) : sa_cuda_build_algo(t, sa, n, (sa_cuda_algorithm)algo, w, wb, 0);
@@ -70,6 +74,10 @@ struct W64 {
     static const char *name() { return "64"; }
     static size_t ws(int64_t n) { return sa_cuda_workspace_size64(n); }
     static size_t ws_build(int64_t n) { return sa_cuda_build_workspace_size64(n); }
+    static size_t ws_algo(int64_t n, int algo)
+    {
+        return sa_cuda_build_algo_workspace_size64(n, (sa_cuda_algorithm)algo);
+    }
     static sa_cuda_status build(const uint8_t *t, I *sa, int64_t n, int algo, void *w, size_t wb)
     {
         return algo < 0 ? sa_cuda_build64(t, sa, n, w, wb, 0)
@@ -148,9 +156,10 @@ static const char *algo_name(int algo)
     return algo < 0 ? "build" : algo == SA_CUDA_ALGO_DEFAULT ? "default" : algo == SA_CUDA_ALGO_DOUBLING ? "doubling" : "dc3";
 }
 
-/* Device API on one text: the SA by every sorter (sa_cuda_build; DOUBLING and DC3 forced; the
- * default inside exactly the build workspace, placed at the end of the allocation), then LCP,
- * LRS and the validator, all against sa.h. */
+/* Device API on one text: the SA by every sorter (sa_cuda_build in the whole workspace; the
+ * default, DOUBLING and DC3 forced, each inside exactly its sa_cuda_build_algo_workspace_size
+ * placed at the end of the allocation, and refused one byte short of it), then LCP, LRS and the
+ * validator, all against sa.h. */
 template <class W> static int check_text(const char *what, const uint8_t *t, int64_t n)
 {
     typedef typename W::I I;
@@ -165,10 +174,18 @@ template <class W> static int check_text(const char *what, const uint8_t *t, int
         int algo = algos[a];
         void *ws = D.ws;
         size_t wb = D.ws_bytes;
-        if (algo == SA_CUDA_ALGO_DEFAULT) { /* the SA alone in its own query's bytes, at the end */
-            wb = W::ws_build(n);
-            CHECK(wb > 0 && wb <= D.ws_bytes, "%s n=%lld: build workspace %zu", what, (long long)n, wb);
+        if (algo >= 0) { /* the SA alone in its own query's bytes, at the end */
+            wb = W::ws_algo(n, algo);
+            CHECK(wb > 0 && wb <= D.ws_bytes, "w%s %s n=%lld %s: build workspace %zu", W::name(), what, (long long)n,
+                  algo_name(algo), wb);
+            CHECK(algo != SA_CUDA_ALGO_DEFAULT || wb == W::ws_build(n), "w%s n=%lld: default %zu, build %zu",
+                  W::name(), (long long)n, wb, W::ws_build(n));
             ws = (char *)D.ws + (D.ws_bytes - wb);
+            if (n > 0) { /* one byte short: refused before any launch */
+                sa_cuda_status st = W::build(D.text, dsa, n, algo, (char *)ws + 1, wb - 1);
+                CHECK(st == SA_CUDA_ERR_SIZE, "w%s %s n=%lld %s: %zu - 1 bytes gave %s", W::name(), what, (long long)n,
+                      algo_name(algo), wb, sa_cuda_status_string(st));
+            }
         }
         CHECK_CUDA(cudaMemset(D.sa, 0xA5, sizeof(I) * ((size_t)n + 1))); /* poison: every entry must be written */
         sa_cuda_status st = W::build(D.text, dsa, n, algo, ws, wb);
@@ -549,13 +566,19 @@ template <class W> static void test_args(void)
     CHECK(W::build(NULL, dsa, 10, -1, D.ws, D.ws_bytes) == SA_CUDA_ERR_NULL);
     CHECK(W::build(D.text, dsa, 10, -1, NULL, D.ws_bytes) == SA_CUDA_ERR_NULL);
     CHECK(W::build(D.text, dsa, 10, 3, D.ws, D.ws_bytes) == SA_CUDA_ERR_ARG);
+    for (int a = 0; a <= 2; a++) CHECK(W::ws_algo(-1, a) == 0 && W::ws_algo(max + 1, a) == 0);
+    CHECK(W::ws_algo(10, 3) == 0 && W::ws_algo(10, -1) == 0, "an unknown sorter's workspace");
     /* too small a workspace: refused before any launch (the doubling needs more than DC3 at this n,
-     * except for the ...64 calls on the 32-bit sorter, whose query covers both) */
+     * except for the ...64 calls on the 32-bit sorter, whose default's query covers both) */
     int64_t m = (int64_t)1 << 20;
-    CHECK(W::build(D.text, dsa, m, SA_CUDA_ALGO_DC3, D.ws, W::ws_build(m) - 1) == SA_CUDA_ERR_SIZE);
+    int narrow = sizeof(I) == 8 && SA_CUDA_NARROW64;
+    CHECK(W::ws_algo(m, SA_CUDA_ALGO_DC3) < W::ws_algo(m, SA_CUDA_ALGO_DOUBLING));
+    CHECK(W::ws_algo(m, SA_CUDA_ALGO_DEFAULT) == (narrow ? W::ws_algo(m, SA_CUDA_ALGO_DOUBLING) : W::ws_algo(m, SA_CUDA_ALGO_DC3)));
+    CHECK(W::build(D.text, dsa, m, SA_CUDA_ALGO_DC3, D.ws, W::ws_algo(m, SA_CUDA_ALGO_DC3) - 1) == SA_CUDA_ERR_SIZE);
+    CHECK(W::build(D.text, dsa, m, SA_CUDA_ALGO_DOUBLING, D.ws, W::ws_algo(m, SA_CUDA_ALGO_DOUBLING) - 1) ==
+          SA_CUDA_ERR_SIZE);
     CHECK(W::build(D.text, dsa, m, -1, D.ws, W::ws_build(m) - 1) == SA_CUDA_ERR_SIZE);
     CHECK(W::build(D.text, dsa, m, SA_CUDA_ALGO_DEFAULT, D.ws, W::ws_build(m) - 1) == SA_CUDA_ERR_SIZE);
-    int narrow = sizeof(I) == 8 && SA_CUDA_NARROW64;
     CHECK(W::build(D.text, dsa, m, SA_CUDA_ALGO_DOUBLING, D.ws, W::ws_build(m)) == (narrow ? SA_CUDA_OK : SA_CUDA_ERR_SIZE));
     CHECK(W::build(D.text, dsa, 0, -1, NULL, 0) == SA_CUDA_OK); /* nothing to do */
     CHECK(W::lcp(D.text, NULL, dlcp, 10, D.ws, D.ws_bytes) == SA_CUDA_ERR_NULL);
