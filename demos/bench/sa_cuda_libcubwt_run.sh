@@ -5,8 +5,9 @@
 # tests, the benchmark on the inputs (the /usr/include headers, 64 MiB
 # ACGT, 256 MiB random bytes, 16 MiB Fibonacci, 64 MB of /usr/bin binaries) and compute-sanitizer on
 # small inputs. Logs and the CSV under $OUT (default ./gpu-out).
-#   LIBCUBWT_DIR=peer/libcubwt demos/bench/sa_cuda_libcubwt_run.sh [quick] [test] [bench] [sanitize] [profile] [meson]
+#   LIBCUBWT_DIR=peer/libcubwt demos/bench/sa_cuda_libcubwt_run.sh [quick] [test] [bench] [sanitize] [profile] [widen] [meson]
 #   (default: test bench sanitize; quick = the test with SA_CUDA_TEST_QUICK=1; profile = ncu kernel times;
+#   widen = sa_cuda_widen_probe, the int64 SA's ways to the host;
 #   meson = the meson build of the sa_cuda targets and `meson test sa_cuda sa_cuda64 sa_cuda64_wide sa_cuda_example`)
 # BIN=dir: use binaries built elsewhere when they run here (else they are rebuilt).
 # OLD=file: an older sa_cuda.cuh (e.g. `git show main:sa_cuda.cuh > old/sa_cuda.cuh`): bench also
@@ -33,6 +34,8 @@ else
     $NV -o $B/test_sa_cuda tests/test_sa_cuda.cu >"$OUT/build.log" 2>&1 || { echo "test build FAILED"; status=1; } &
     $NV -DSA_CUDA_NARROW64=0 -o $B/test_sa_cuda_wide tests/test_sa_cuda.cu >"$OUT/build-wide.log" 2>&1 ||
         { echo "wide test build FAILED"; status=1; } &
+    $NV -Xcompiler -fopenmp -o $B/sa_cuda_widen_probe demos/bench/sa_cuda_widen_probe.cu >"$OUT/build-probe.log" 2>&1 ||
+        { echo "probe build FAILED"; status=1; } &
     if [ -n "$LIBCUBWT_DIR" ] && [ -n "${OLD:-}" ]; then
         mkdir -p $B/old && cp "$OLD" $B/old/sa_cuda.cuh &&  # -I$B/old before -I.: found before ./sa_cuda.cuh
         ${NV/ -I. / -I$B/old -I. } -I"$LIBCUBWT_DIR" -c demos/bench/sa_cuda_bench_libcubwt.cu -o $B/bench_old.o >"$OUT/build-old.log" 2>&1 ||
@@ -97,6 +100,10 @@ if want sanitize && [ -x $B/test_sa_cuda ]; then
         else status=1; echo "$tool FAILED (rc $?)"; tail -n 30 "$OUT/s.log"; fi
         { echo "== $tool"; cat "$OUT/s.log"; } >>"$OUT/sanitizer.log"; rm -f "$OUT/s.log"
     done
+fi
+if want widen && [ -x $B/sa_cuda_widen_probe ]; then
+    timeout ${WIDEN_TIMEOUT:-60} $B/sa_cuda_widen_probe --reps ${REPS:-5} --csv "$OUT/sa_cuda_widen.csv" 2>&1 | tee "$OUT/widen.log" ||
+        { status=1; echo "WIDEN PROBE FAILED"; }
 fi
 # the project's meson build of these targets and its tests (sa_cuda = --width 32, sa_cuda64, sa_cuda64_wide, the manual's example)
 if want meson; then
