@@ -405,9 +405,10 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
  * Memory per rank (SA_MPI_DIST): well over 100 bytes per suffix of its block at the peak (the
  * byte level's 40-byte merge records (DC7) and their receive buffer, the recursion's texts and SA
  * blocks; rank 0 also holds the gathered level, about 12 bytes per name, 5 per input byte at
- * DC7); info.peak_bytes says what a call took (not what sa_build_int allocates on rank 0).
+ * DC7); info.peak_bytes says what a call took (not what SA-IS allocates inside on rank 0).
  * Threads (opt->threads per rank) run the local sorts, the record passes and the merge; rank 0's
- * sort of a gathered level is sa_build_int, one thread. */
+ * sort of a gathered level is SA-IS with parallel SA-IS's threaded int-level passes (its
+ * induction scans on one thread). */
 #ifdef __cplusplus
 } /* mpi.h outside extern "C": its C++ bindings */
 #endif
@@ -2082,6 +2083,9 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
 #ifndef SA__MPI_PAR_MIN
 #define SA__MPI_PAR_MIN 65536    /* passes over fewer records than this run on one thread */
 #endif
+#ifndef SA__MPI_NARROW_MAX /* (tests lower it to run the 64-bit paths on short texts) */
+#define SA__MPI_NARROW_MAX INT32_MAX /* integer levels shorter than this are sorted with 32-bit indices */
+#endif
 
 /* One suffix in a sample sort: (k1, k2) its key, pos its text position (unique: ties never). */
 typedef struct sa__mpi_rec { uint64_t k1, k2; int64_t pos; } sa__mpi_rec;
@@ -3023,25 +3027,55 @@ static sa_status sa__mpi_shift(sa__mpi_ctx *c, const int64_t *v, int64_t m, int6
     return st;
 }
 
+/* SA of an int string T[0..n) over 0..k-1 (1 <= k <= n) on this rank's c->nt threads, into sa
+ * (int32_t when !wide, else int64_t): sa_build_int's SA-IS level, where the passes that parallel
+ * SA-IS threads in its own int levels (seeds, LMS-substring lengths and names, the reduced string,
+ * the mapping back: sa__lvl_px) run on c->nt threads once n >= SA__PR_MIN; the induction scans stay
+ * on one thread. The cache and counters it lends those passes (parallel SA-IS lends its byte-scan
+ * ones) count in the rank's peak. */
+static sa_status sa__mpi_sort_int(sa__mpi_ctx *c, const void *T, void *sa, int64_t n, int64_t k, int wide)
+{
+    sa_options o;
+    if (c->nt > 1 && n >= SA__PR_MIN) {
+        int64_t npic = (int64_t)c->nt * SA__PI_CACHE;
+        void *cache = sa__mpi_get(c, npic, wide ? sizeof(sa__pic64) : sizeof(sa__pic32));
+        void *tc = sa__mpi_get(c, 256 * (int64_t)c->nt, wide ? 8 : 4);
+        sa_status st = cache && tc ? SA_OK : SA_ERR_NOMEM;
+        if (st == SA_OK && wide) {
+            sa__prx64 px;
+            px.nt = c->nt; px.cache = (sa__pic64 *)cache; px.npic = npic; px.tc = (int64_t *)tc;
+            st = sa__lvl_px64i((const int64_t *)T, (int64_t *)sa, n, k, NULL, 0, &px);
+        } else if (st == SA_OK) {
+            sa__prx32 px;
+            px.nt = c->nt; px.cache = (sa__pic32 *)cache; px.npic = (int32_t)npic; px.tc = (int32_t *)tc;
+            st = sa__lvl_px32i((const int32_t *)T, (int32_t *)sa, (int32_t)n, (int32_t)k, NULL, 0, &px);
+        }
+        if (cache) sa__mpi_put(c, cache);
+        if (tc) sa__mpi_put(c, tc);
+        return st;
+    }
+    memset(&o, 0, sizeof o);
+    o.threads = c->nt;
+    return wide ? sa_build_int64((const int64_t *)T, (int64_t *)sa, n, k, &o)
+                : sa_build_int((const int32_t *)T, (int32_t *)sa, (int32_t)n, (int32_t)k, &o);
+}
+
 /* Suffix array of an integer text on one rank, in place: u[0..n) holds the characters (1..n, as
  * the names of a level are) on entry and the suffix array on return. sa.h's SA-IS on the
  * characters minus one (an alphabet of n: no renaming), 32-bit when n fits (half the memory and
  * faster; the narrowing and the widening run in place). */
 static sa_status sa__mpi_local_int(sa__mpi_ctx *c, uint64_t *u, int64_t n)
 {
-    sa_options o;
     int64_t i;
     sa_status st;
-    memset(&o, 0, sizeof o);
-    o.threads = c->nt;
     for (i = 0; i < n; i++) if (u[i] < 1 || u[i] > (uint64_t)n) return SA_ERR_INTERNAL;
-    if (n < INT32_MAX) {
+    if (n < SA__MPI_NARROW_MAX) {
         int32_t *t32 = (int32_t *)u, *s32;
         int64_t *sa = (int64_t *)u;
         s32 = (int32_t *)sa__mpi_get(c, n, sizeof *s32);
         if (!s32) return SA_ERR_NOMEM;
         for (i = 0; i < n; i++) t32[i] = (int32_t)(u[i] - 1); /* front to back: writes trail the reads */
-        st = sa_build_int(t32, s32, (int32_t)n, (int32_t)n, &o);
+        st = sa__mpi_sort_int(c, t32, s32, n, n, 0);
         for (i = n - 1; st == SA_OK && i >= 0; i--) sa[i] = s32[i];
         sa__mpi_put(c, s32);
         return st;
@@ -3049,7 +3083,7 @@ static sa_status sa__mpi_local_int(sa__mpi_ctx *c, uint64_t *u, int64_t n)
         int64_t *t64 = (int64_t *)u, *s64 = (int64_t *)sa__mpi_get(c, n, sizeof *s64);
         if (!s64) return SA_ERR_NOMEM;
         for (i = 0; i < n; i++) t64[i] = (int64_t)u[i] - 1;
-        st = sa_build_int64(t64, s64, n, n, &o);
+        st = sa__mpi_sort_int(c, t64, s64, n, n, 1);
         if (st == SA_OK) memcpy(u, s64, (size_t)n * sizeof *s64);
         sa__mpi_put(c, s64);
         return st;
@@ -3480,7 +3514,7 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
     }
     if ((st = sa__mpi_allgather(c, &k, 1, MPI_INT64_T, cn)) != SA_OK) goto done;
     for (q = 0; q < c->P; q++) tot += cn[q];
-    narrow = tot < INT32_MAX && c->n < INT32_MAX; /* the same on every rank */
+    narrow = tot < SA__MPI_NARROW_MAX && c->n < SA__MPI_NARROW_MAX; /* the same on every rank */
     if (c->r == 0) all = (uint64_t *)sa__mpi_get(c, tot, sizeof *all);
     else ko = sa__mpi_get(c, k, narrow ? 4 : 8);
     st = sa__mpi_agree(c, (c->r == 0 ? all != NULL : ko != NULL) ? SA_OK : SA_ERR_NOMEM);
@@ -3488,9 +3522,6 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
     if (c->r == 0) {
         int64_t o = k, rs = 0, g, pg = 0, p, dn = 0;
         double t0;
-        sa_options opt;
-        memset(&opt, 0, sizeof opt);
-        opt.threads = c->nt;
         if (k) memcpy(all, kn, (size_t)k * sizeof *all);
         for (q = 1; q < c->P && st == SA_OK; q++) {
             st = sa__mpi_recv(c, all + o, cn[q], MPI_UINT64_T, sizeof *all, (int)q);
@@ -3503,7 +3534,7 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
             int32_t *t32 = (int32_t *)all, *s32 = (int32_t *)sa__mpi_get(c, tot, sizeof *s32);
             if (!s32) st = SA_ERR_NOMEM;
             for (i = 0; st == SA_OK && i < tot; i++) t32[i] = (int32_t)all[i]; /* writes trail reads */
-            if (st == SA_OK) st = sa_build_int(t32, s32, (int32_t)tot, (int32_t)dn, &opt);
+            if (st == SA_OK) st = sa__mpi_sort_int(c, t32, s32, tot, dn, 0);
             c->ph[2] += MPI_Wtime() - t0;
             for (i = 0; st == SA_OK && i < tot; i++) {
                 p = s32[i];
@@ -3516,7 +3547,7 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
             int64_t *t64 = (int64_t *)all, *s64 = (int64_t *)sa__mpi_get(c, tot, sizeof *s64);
             if (!s64) st = SA_ERR_NOMEM;
             for (i = 0; st == SA_OK && i < tot; i++) t64[i] = (int64_t)all[i];
-            if (st == SA_OK) st = sa_build_int64(t64, s64, tot, dn, &opt);
+            if (st == SA_OK) st = sa__mpi_sort_int(c, t64, s64, tot, dn, 1);
             c->ph[2] += MPI_Wtime() - t0;
             for (i = 0; st == SA_OK && i < tot; i++) {
                 p = s64[i];

@@ -395,30 +395,33 @@ static void check_file(void)
 
 /* Allocation failures: the k-th allocation on one rank fails; every rank must return
  * SA_ERR_NOMEM (the same status) and free everything. */
-static void check_failalloc(sa_mpi_algorithm algo, int every, int kind)
+static void check_failalloc_n(sa_mpi_algorithm algo, int every, int kind, int64_t n)
 {
-    uint8_t t[300];
-    int64_t sa[300], lcp[300], lo, cnt;
+    uint8_t *t = malloc((size_t)n);
+    int64_t *sa = malloc((size_t)n * 8), *lcp = malloc((size_t)n * 8), lo, cnt;
     sa_lrs_result lrs;
     long k;
-    make_text(kind, t, 300);
-    sa_mpi_block(300, P, R, &lo, &cnt);
+    make_text(kind, t, n);
+    sa_mpi_block(n, P, R, &lo, &cnt);
     for (k = 1 + (long)(rnd() % (unsigned)every); k < 100000; k += every) {
         int fired, any, victim = (int)(k % P);
         long live = fa_live();
         sa_status st;
         fa_arm(R == victim ? k : 0);
-        st = sa_mpi_build64(MPI_COMM_WORLD, algo, t + lo, cnt, sa, lcp, 300, &lrs, NULL, NULL);
+        st = sa_mpi_build64(MPI_COMM_WORLD, algo, t + lo, cnt, sa, lcp, n, &lrs, NULL, NULL);
         fired = fa_fired();
         fa_arm(0);
         MPI_Allreduce(&fired, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
         CHECK(fa_live() == live, "failalloc k=%ld leaked %ld", k, fa_live() - live);
         if (!any) { CHECK(st == SA_OK, "failalloc k=%ld: %s", k, sa_status_string(st)); break; }
-        if (!CHECK(st == SA_ERR_NOMEM, "failalloc %s k=%ld on rank %d: %s", sa_mpi_algorithm_name(algo), k, victim,
-                   sa_status_string(st)))
+        if (!CHECK(st == SA_ERR_NOMEM, "failalloc %s n=%lld k=%ld on rank %d: %s", sa_mpi_algorithm_name(algo),
+                   (long long)n, k, victim, sa_status_string(st)))
             break;
     }
+    free(t); free(sa); free(lcp);
 }
+
+static void check_failalloc(sa_mpi_algorithm algo, int every, int kind) { check_failalloc_n(algo, every, kind, 300); }
 
 /* The DCX cases (tests build it with SA_MPI_DCX_BASE=0: every level distributed; with
  * SA_MPI_DCX_GATHER=0 as well, the recursion too, else its first level is gathered). */
@@ -481,6 +484,9 @@ int main(int argc, char **argv)
         check_dcx();
         check_failalloc(SA_MPI_DIST, P <= 2 ? 1 : 61, T_REPEAT);
         check_failalloc(SA_MPI_DIST, P <= 2 ? 1 : 61, T_EQUAL);
+        /* rank 0's gathered level past SA__PR_MIN (1024 in this build): its threaded passes'
+           buffers (threads: OpenMP's default, 2 on the CI machine) */
+        check_failalloc_n(SA_MPI_DIST, P <= 2 ? 1 : 61, T_TRIPLE, 8000);
         goto out;
     }
     check_text(T_RAND256, 0);
