@@ -86,6 +86,7 @@
  *                                     time split (host: compress / add / decompress seconds and
  *                                     bytes, t_wire the rest, of which t_wait on messages and
  *                                     t_scan over the input; device: codec, stage, link, wire),
+ *                                     whether the previous call's eb was used (eb_guess),
  *                                     device plans: IPC or staged and why
  *   ccoll_plan_free(plan)             collective (frees the duplicated communicator)
  *   ccoll_algo_name(algo), ccoll_status_string(status)
@@ -126,7 +127,14 @@
  * ERROR BOUND AND RESULTS
  *   ccoll_config_init(CCOLL_ABS, eb) or (CCOLL_REL, rel): REL means eb = rel x (max - min)
  *   over ALL ranks' inputs (from the small MPI_Allreduce that starts every call; a second
- *   one ends it), so every rank quantizes with the same eb; where rel x (max - min)
+ *   one ends it), so every rank quantizes with the same eb. Host plans, HOMCOMP_F and AUTO,
+ *   from the second compressed call of a plan on: the ring starts at once with the previous
+ *   call's eb and scans each input segment (min, max, NaN/Inf) as it compresses or adds it,
+ *   instead of a pass over the whole input first; one more small MPI_Allreduce at the end of
+ *   the reduce-scatter agrees the scans. Where this call's eb has the same codec step (a
+ *   power of two) the results are bit for bit what a first call gives; where it has not, the
+ *   ring runs again with this call's eb (the output is written only after that check, so
+ *   MPI_IN_PLACE is fine); info.eb_guess tells which. Where rel x (max - min)
  *   underflows to 0 on data that is not constant, that bound is not representable and every
  *   rank returns CCOLL_ERR_EB. Every rank ends with a BITWISE IDENTICAL result: each block's
  *   sum is made on one rank and forwarded (compressed ones are decoded from the same stream
@@ -456,6 +464,11 @@ typedef struct ccoll_info {
      * codec did not hide, and a slower neighbour), and the host's pass over the input before
      * the eb is known (min, max, NaN/Inf; compressed host calls) */
     double t_wait, t_scan;
+    /* host HomComp_F (also AUTO's): 1 = the call quantized with the previous call's eb and
+     * scanned its input inside the ring, segment by segment as the codec read it (no pass of
+     * its own); the step was checked to be this call's before the allgather; 2 = it was not,
+     * and the ring ran again with this call's eb; 0 = no guess (scan first, as ever) */
+    int eb_guess;
     const char *mismatch;     /* ccoll_plan_create_ex's CCOLL_ERR_ARG because ranks passed different
                                * settings: the first that differed ("eb", "segment", "model.alpha",
                                * ...), the same on every rank; else NULL */
@@ -654,6 +667,13 @@ struct ccoll_plan {
     double c_op[3];             /* their CPU seconds (process) */
     double t_wait, t_scan;      /* parts of the rest: message waits, the input scan */
     uint64_t b_op[3];           /* and their input bytes */
+    /* The eb guess (host HomComp_F rings, ccoll__spec_check): ok and eb = the last compressed
+     * call's agreed eb (the same on every rank); on: this call quantizes with it and scans its
+     * input segment by segment inside the ring into mn, mx, bad; factor: the screen's */
+    struct {
+        int ok, on, factor, bad;
+        double eb, mn, mx;
+    } spec;
     ccoll_info info;            /* what the last call did (ccoll_plan_info) */
 };
 
@@ -2003,13 +2023,17 @@ static double ccoll__rel_eb(double rel, double mn, double mx)
 
 /* The screen of agreed g[0] = max, g[1] = -min, g[2] = NaN/Inf flag: NaN, the eb (P->eb_abs,
  * P->hc) and the codec's integer range for a sum of `factor` inputs. */
+static void ccoll__use_eb(ccoll_plan *P, double eb)
+{
+    P->eb_abs = eb;
+    P->hc = hc_config_init((hc_dtype)P->set.dt, HC_ABS, eb);
+    P->hc.mode = P->set.cfg.codec_plain ? HC_PLAIN : HC_OUTLIER;
+    P->hc.checksum = P->set.cfg.checksum;
+}
 static int ccoll__screen(ccoll_plan *P, const double *g, int factor)
 {
     if (g[2] > 0) return CCOLL_ERR_NAN;
-    P->eb_abs = P->set.cfg.bound == CCOLL_REL ? ccoll__rel_eb(P->set.cfg.eb, -g[1], g[0]) : P->set.cfg.eb;
-    P->hc = hc_config_init((hc_dtype)P->set.dt, HC_ABS, P->eb_abs);
-    P->hc.mode = P->set.cfg.codec_plain ? HC_PLAIN : HC_OUTLIER;
-    P->hc.checksum = P->set.cfg.checksum;
+    ccoll__use_eb(P, P->set.cfg.bound == CCOLL_REL ? ccoll__rel_eb(P->set.cfg.eb, -g[1], g[0]) : P->set.cfg.eb);
     if (!(P->eb_abs > 0.0 && P->eb_abs <= DBL_MAX)) return CCOLL_ERR_EB;
     {
         /* |x| / step must stay below 2^30 (homcomp's limit); a sum of `factor` inputs too */
@@ -2125,7 +2149,7 @@ static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compres
     int nt = n >= 65536 ? ccoll__threads(P) : 1;
     if (compressed && P->set.device) {
         if (ccoll__d_scan(P, x, n, &mn, &mx, &bad)) bad = 0; /* the CUDA error is P->lst, agreed below */
-    } else if (compressed) {
+    } else if (compressed && !P->spec.on) {
         const double t0 = MPI_Wtime();
         ccoll__scan_host(x, n, P->set.dt, nt, &mn, &mx, &bad);
         P->t_scan += MPI_Wtime() - t0;
@@ -2152,7 +2176,63 @@ static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compres
     P->au.last_time = 0;
     if (g[3] > 0) return -(int)g[3];
     if (!compressed) return CCOLL_OK;
+    if (P->spec.on) { /* the screen comes later, from the scans inside the ring */
+        P->spec.factor = factor;
+        P->spec.mn = DBL_MAX;
+        P->spec.mx = -DBL_MAX;
+        P->spec.bad = 0;
+        ccoll__use_eb(P, P->spec.eb);
+        return CCOLL_OK;
+    }
     return ccoll__screen(P, g, factor);
+}
+
+/* The eb guess, scan side: this call's input scanned piece by piece (n elements at x) as the
+ * ring reads it, so the pass comes from cache instead of a pass of its own. */
+static void ccoll__spec_scan(ccoll_plan *P, const void *x, uint64_t n)
+{
+    const double t0 = MPI_Wtime();
+    ccoll__scan_host(x, n, P->set.dt, n >= 65536 ? ccoll__threads(P) : 1, &P->spec.mn, &P->spec.mx, &P->spec.bad);
+    P->t_scan += MPI_Wtime() - t0;
+}
+
+/* The eb guess, check side: agree the scans and screen them as the preamble would have;
+ * returns that screen's failure, or CCOLL__SPEC_REDO where this call's eb has another step
+ * than the guess (the codec's output depends on the step only), else CCOLL_OK. */
+enum { CCOLL__SPEC_REDO = 1 };
+/* The codec's step for eb is 2^e (homcomp's hc__params_from_eb: eb = m 2^e, m in [0.5, 1),
+ * e clamped to the type's range); two ebs with the same e give the same bytes but the header */
+static int ccoll__step_exp(double eb, int dt)
+{
+    int e = 0, lo = dt == HC_F32 ? -149 : -1022, hi = dt == HC_F32 ? 97 : 992;
+    (void)frexp(eb, &e);
+    return e < lo ? lo : e > hi ? hi : e;
+}
+static int ccoll__spec_agree(ccoll_plan *P)
+{
+    const double guess = P->eb_abs;
+    double w[3], h[3];
+    int st;
+    P->spec.on = 0;
+    w[0] = P->spec.mx;
+    w[1] = -P->spec.mn;
+    w[2] = P->spec.bad;
+    if (ccoll__allreduce_plan(P, w, h, 3, MPI_DOUBLE, MPI_MAX) != CCOLL_OK) return CCOLL_ERR_MPI;
+    if ((st = ccoll__screen(P, h, P->spec.factor)) != CCOLL_OK) return st;
+    if (ccoll__step_exp(guess, P->set.dt) != ccoll__step_exp(P->eb_abs, P->set.dt)) return CCOLL__SPEC_REDO;
+    P->info.eb_guess = 1;
+    return CCOLL_OK;
+}
+
+/* A guessed call whose algorithm is not the HomComp_F ring (AUTO's other picks): the scan of
+ * the whole input, then the check (no step to compare: nothing was quantized yet). */
+static int ccoll__spec_whole(ccoll_plan *P, const void *x)
+{
+    int st;
+    ccoll__spec_scan(P, x, P->set.count);
+    st = ccoll__spec_agree(P);
+    P->info.eb_guess = 0;
+    return st == CCOLL__SPEC_REDO ? CCOLL_OK : st;
 }
 
 /* The end of every call: every rank returns the same status. A call whose screen came late
@@ -2205,6 +2285,8 @@ typedef struct {
     const unsigned char *own; /* this rank's input (allreduce: whole vector; allgather: its part) */
     unsigned char *out; /* the result (allreduce: n; allgather: p x n) */
     ccoll__store *recv2, *send2, *gather;
+    int spec;           /* the eb guess (HomComp_F allreduce): own segments scanned as read, the
+                         * final block decoded only after ccoll__spec_agree (ccoll__ring_run) */
 } ccoll__ring;
 
 static uint64_t ccoll__rb_len(const ccoll_plan *P, const ccoll__ring *R, uint64_t b)
@@ -2466,6 +2548,7 @@ static void ccoll__ring_first(ccoll_plan *P, ccoll__ring *R, uint64_t b, MPI_Req
             uint64_t sb = R->allgather ? b : 0;
             unsigned char *dst = ccoll__slot(S, sb, g);
             size_t *dl = ccoll__slen(S, sb, g);
+            if (R->spec) ccoll__spec_scan(P, src, len);
             if (P->lst == CCOLL_OK) ccoll__compress(P, src, len, dst, S->cap, dl);
             ccoll__send_stream(P, dst, dl, len * es, right, &sr[g]);
             if (R->allgather && P->lst == CCOLL_OK) ccoll__decompress_own(P, dst, *dl, o, len);
@@ -2497,6 +2580,7 @@ static void ccoll__ring_combine(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b
     uint64_t sb = last ? b : 0;
     unsigned char *dst = ccoll__slot(S, sb, g);
     size_t *dl = ccoll__slen(S, sb, g);
+    if (R->spec) ccoll__spec_scan(P, own, len); /* every own segment, failed call or not */
     if (P->lst == CCOLL_OK) {
         switch (R->mode) {
         case CCOLL__DOC: {
@@ -2515,7 +2599,19 @@ static void ccoll__ring_combine(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b
         }
     }
     ccoll__send_stream(P, dst, dl, len * P->set.esize, (P->top.rank + 1) % P->top.p, sr);
-    if (last && P->lst == CCOLL_OK) ccoll__decompress_own(P, dst, *dl, o, len);
+    if (last && P->lst == CCOLL_OK && !R->spec) ccoll__decompress_own(P, dst, *dl, o, len);
+}
+
+/* The final block's segments decoded from their streams (ccoll__ring_combine's last step,
+ * deferred under the eb guess: until the guess is checked, the output is not written, so an
+ * in-place call still has its input for a second run). */
+static void ccoll__ring_final(ccoll_plan *P, ccoll__ring *R)
+{
+    const uint64_t b = ccoll__ring_blk(P, R, P->top.p - 2), blen = ccoll__rb_len(P, R, b), boff = ccoll__rb_off(P, R, b);
+    uint64_t g;
+    for (g = 0; g < ccoll__nseg(blen, P->set.seg) && P->lst == CCOLL_OK; g++)
+        ccoll__decompress_own(P, ccoll__slot(R->gather, b, g), *ccoll__slen(R->gather, b, g),
+                              R->out + (boff + g * P->set.seg) * P->set.esize, ccoll__min64(P->set.seg, blen - g * P->set.seg));
 }
 
 /* Allgather, one received stream: keep it, forward it unchanged (a marker when this rank is
@@ -2585,14 +2681,17 @@ static void ccoll__ring_step(ccoll_plan *P, ccoll__ring *R, int t, MPI_Request *
 }
 
 /* The ring: step t0's receives and messages, every step, then every request completed (none
- * may outlive the call). Failures are P->lst (agreed by the caller's ccoll__finish). */
+ * may outlive the call). Failures are P->lst (agreed by the caller's ccoll__finish). Under
+ * the eb guess (R->spec) the reduce-scatter's end is where the guess is checked: a failed
+ * screen or CCOLL__SPEC_REDO ends the ring there (the allgather's first receives complete
+ * with the final streams already sent) and is returned; the output is still untouched. */
 static int ccoll__ring_run(ccoll_plan *P, ccoll__ring *R)
 {
     const int p = P->top.p, T = 2 * (p - 1), t0 = R->allgather ? p - 1 : 0;
     const uint64_t NS = P->buf.nreq / 4; /* request slots per step and direction */
     const uint64_t own_blk = (uint64_t)P->top.rank; /* allreduce: block r; allgather: part r */
     MPI_Request *rreq[2], *sreq[2];
-    int t;
+    int t, st = CCOLL_OK;
     uint64_t g;
     rreq[0] = P->buf.req; rreq[1] = P->buf.req + NS; sreq[0] = P->buf.req + 2 * NS; sreq[1] = P->buf.req + 3 * NS;
     for (g = 0; g < 4 * NS; g++) P->buf.req[g] = MPI_REQUEST_NULL;
@@ -2604,9 +2703,15 @@ static int ccoll__ring_run(ccoll_plan *P, ccoll__ring *R)
 #endif
     ccoll__ring_first(P, R, own_blk, sreq[t0 % 2]);
     if (R->mode == CCOLL__HC2 && P->set.cfg.homcomp_qp_whole) ccoll__qp_whole(P, R);
-    for (t = t0; t < T; t++) ccoll__ring_step(P, R, t, rreq, sreq);
+    for (t = t0; t < T; t++) {
+        ccoll__ring_step(P, R, t, rreq, sreq);
+        if (R->spec && t == p - 2) {
+            if ((st = ccoll__spec_agree(P)) != CCOLL_OK) break;
+            ccoll__ring_final(P, R);
+        }
+    }
     ccoll__waitall(P, P->buf.req, 4 * NS);
-    return CCOLL_OK;
+    return st;
 }
 
 /* Buffers of the ring (first allreduce/allgather call of a plan; never again). */
@@ -3695,6 +3800,8 @@ static void ccoll__call_begin(ccoll_plan *P)
     P->lhc = 0;
     P->sent = P->comp_sent = P->raw_sent_streams = 0;
     P->eb_abs = 0;
+    P->spec.on = 0;
+    P->info.eb_guess = 0;
     P->t_codec = P->t_stage = P->t_link = P->t_wire = P->t_wait = P->t_scan = 0;
     memset(P->t_op, 0, sizeof P->t_op);
     memset(P->c_op, 0, sizeof P->c_op);
@@ -3787,6 +3894,11 @@ static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void 
         late = P->top.inter->top.p == 1;
     }
 #endif
+    /* the eb guess: a host plan's HomComp_F (or AUTO) call after a compressed call quantizes
+     * with that call's eb and scans inside the ring (ccoll__spec_agree checks it); spec.ok is
+     * agreed state, so every rank decides the same */
+    P->spec.on = P->spec.ok && !P->set.device && P->top.p > 1 && P->set.count > 0 &&
+                 (a == CCOLL_ALGO_HOMCOMP_F || a == CCOLL_ALGO_AUTO);
     t_pre = MPI_Wtime();
     st = ccoll__preamble(P, P->lst ? NULL : own, P->lst ? 0 : P->set.count, compressed && !late,
                          a == CCOLL_ALGO_ARGM ? P->top.p : (a == CCOLL_ALGO_AUTO ? 1 : P->top.p));
@@ -3820,9 +3932,16 @@ static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void 
 static int ccoll__allreduce_body(ccoll_plan *P, const unsigned char *own, unsigned char *recv, ccoll_algo a);
 static int ccoll__allreduce_run(ccoll_plan *P, const unsigned char *own, unsigned char *recv, ccoll_algo a)
 {
+    int st;
     P->info.algo = a;
     if (a == CCOLL_ALGO_RING) P->eb_abs = 0;
-    return ccoll__finish(P, ccoll__allreduce_body(P, own, recv, a));
+    st = ccoll__finish(P, ccoll__allreduce_body(P, own, recv, a));
+    P->spec.on = 0;
+    if (st == CCOLL_OK && P->eb_abs > 0 && !P->set.device) { /* the next call's guess (agreed values) */
+        P->spec.ok = 1;
+        P->spec.eb = P->eb_abs;
+    }
+    return st;
 }
 
 /* An allreduce ring in the given mode on the plan's buffers (raw: host buffers). */
@@ -3839,7 +3958,20 @@ static int ccoll__ring_allreduce(ccoll_plan *P, const unsigned char *own, unsign
     R.recv2 = P->buf.ring_recv;
     R.send2 = P->buf.ring_send;
     R.gather = &P->buf.ring_gather;
-    return ccoll__ring_run(P, &R);
+    R.spec = P->spec.on && mode == CCOLL__HCF;
+    st = ccoll__ring_run(P, &R);
+    if (R.spec && st != CCOLL_OK) {
+        /* the guess's run counts for nothing: its failures (a NaN the codec met, say) are the
+         * screen's now, and a wrong step means the ring again, on this call's eb */
+        P->lst = CCOLL_OK;
+        P->lhc = 0;
+        if (st == CCOLL__SPEC_REDO) {
+            P->info.eb_guess = 2;
+            R.spec = 0;
+            st = ccoll__ring_run(P, &R);
+        }
+    }
+    return st;
 }
 
 /* The raw algorithms (RING, RECDBL below raw_below) on host buffers. */
@@ -3870,6 +4002,7 @@ static int ccoll__staged(ccoll_plan *P, const unsigned char *own, unsigned char 
 static int ccoll__allreduce_body(ccoll_plan *P, const unsigned char *own, unsigned char *recv, ccoll_algo a)
 {
     int st, compressed = 1, mode, pp = 1;
+    if (P->spec.on && a != CCOLL_ALGO_HOMCOMP_F && (st = ccoll__spec_whole(P, own)) != CCOLL_OK) return st;
     if (P->top.p == 1 || P->set.count == 0) {
         /* nothing to exchange: the input is the sum (exact, also for compressed algorithms) */
         ccoll__copy(P, recv, own, P->set.count * P->set.esize);

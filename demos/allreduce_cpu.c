@@ -110,7 +110,7 @@ int main(int argc, char **argv)
         if (csv)
             printf("algo,ran,n,dtype,ranks,data,eb_abs,time_s,gb_per_s,bytes_sent,ratio,speedup,max_abs_err,err_over_peb,predicted_s,"
                    "alpha,beta,gamma,c,h,d,ok,t_compress,t_add,t_decompress,t_rest,ring_compress_gbs,ring_add_gbs,"
-                   "ring_decompress_gbs,threads,core_compress_gbs,core_add_gbs,core_decompress_gbs,t_wait,t_scan\n");
+                   "ring_decompress_gbs,threads,core_compress_gbs,core_add_gbs,core_decompress_gbs,t_wait,t_scan,eb_guess\n");
         else printf("%-10s %-10s %10s %9s %12s %6s %8s %12s %s\n", "algo", "ran", "time_s", "GB/s", "wire_B/rank", "CR", "speedup",
                     "err/(p eb)", "check");
     }
@@ -170,11 +170,11 @@ int main(int argc, char **argv)
         if (!rank) {
             if (csv)
                 printf("%s,%s,%llu,%s,%d,%s,%.6g,%.6g,%.6g,%llu,%.4g,%.4g,%.6g,%.4g,%.6g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%d,"
-                       "%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%llu,%.4g,%.4g,%.4g,%.4g,%.4g\n", algos[a],
+                       "%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%llu,%.4g,%.4g,%.4g,%.4g,%.4g,%d\n", algos[a],
                        ran, (unsigned long long)n, f64 ? "f64" : "f32", p, data, I.eb_abs, t, (double)(n * es) / t / 1e9,
                        (unsigned long long)I.bytes_sent, I.ratio, t_mpi > 0 ? t_mpi / t : 0, worst, rel_err, pred, I.model.alpha,
                        I.model.beta, I.model.gamma, I.model.c, I.model.h, I.model.d, ok, gsplit[0], gsplit[1], gsplit[2],
-                       gsplit[3], grate[0], grate[1], grate[2], (unsigned long long)threads, grate[3], grate[4], grate[5], gsplit[4], gsplit[5]);
+                       gsplit[3], grate[0], grate[1], grate[2], (unsigned long long)threads, grate[3], grate[4], grate[5], gsplit[4], gsplit[5], I.eb_guess);
             else
                 printf("%-10s %-10s %10.4f %9.3f %12llu %6.2f %8.2f %12.3g %s%s%s\n", algos[a], ran, t, (double)(n * es) / t / 1e9,
                        (unsigned long long)I.bytes_sent, I.ratio, t_mpi > 0 ? t_mpi / t : 0, rel_err, ok ? "OK" : "FAIL",

@@ -4,7 +4,8 @@
  * small and default segments; results hashed and compared across ranks (bitwise identical);
  * NaN/Inf/overflow on one rank and a corrupted stream give the same status everywhere;
  * two sub-communicators at once; 100 calls of one plan without CCOLL_MALLOC; a failing
- * allocator on one rank; config misuse; compressed and raw allgather. */
+ * allocator on one rank; config misuse; compressed and raw allgather; the eb guess of
+ * repeated calls against fresh plans. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include "failalloc.h"
 #include <stdint.h>
@@ -392,6 +393,86 @@ static void check_auto_ring_model(void)
     free(x); free(y); free(d);
 }
 
+/* The eb guess (ccoll__spec_agree): a plan's HomComp_F or AUTO call after a compressed call
+ * quantizes with that call's eb and checks it before the allgather. Every call of one plan is
+ * compared with a fresh plan's first call (no guess) on the same data: the same status, the
+ * same eb and the same result bits; info.eb_guess says whether the guess held (1) or the ring
+ * ran again (2: the range moved the step, here x 3 and back). In place too: the second run
+ * needs the input the first one must not have overwritten. NaN and overflow on one rank give
+ * the screen's status, as without a guess. */
+static void check_eb_guess(void)
+{
+    const uint64_t n = 5003;
+    double *d = malloc(n * 8);
+    unsigned char *x = malloc(n * 8), *y = malloc(n * 8), *z = malloc(n * 8), *io = malloc(n * 8);
+    /* scale of each call's data; 0: NaN on the last rank; -1: 1e30 on rank 0 (overflow); -2:
+     * both on rank 0, the 1e30 in the block its ring reads first, the NaN in a later one (the
+     * codec fails first, the scan must go on: NaN wins, as without a guess) */
+    static const double scale[] = {1, 1, 3, 3, 1, 0, 1, -1, 1.01, 1, -2, 1, 3};
+    const int ncall = (int)(sizeof scale / sizeof scale[0]);
+    if (P_ < 2) { free(d); free(x); free(y); free(z); free(io); return; } /* one rank: nothing to guess */
+    gen(d, n, 0, R_, 21);
+    for (int cfg = 0; cfg < 8; cfg++) {
+        const int f64 = cfg & 1, rel = (cfg >> 1) & 1, in_place = (cfg >> 2) & 1;
+        const size_t es = f64 ? 8 : 4;
+        variant v = {cfg == 2 ? CCOLL_ALGO_AUTO : CCOLL_ALGO_HOMCOMP_F, 0, 0, 0, "eb_guess"};
+        ccoll_config c = make_cfg(&v, rel, rel ? 1e-4 : 1e-3, 512);
+        c.threads = 1 + cfg % 3;
+        if (v.algo == CCOLL_ALGO_AUTO) c.model.beta = 1e-3; /* a slow wire: HomComp_F */
+        ccoll_plan *P = NULL;
+        double prev_eb = 0;
+        int redo = 0;
+        CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, f64 ? MPI_DOUBLE : MPI_FLOAT, &c, &P) == CCOLL_OK);
+        for (int k = 0; k < ncall && P; k++) {
+            for (uint64_t i = 0; i < n; i++) {
+                double e = d[i] * (scale[k] > 0 ? scale[k] : 1);
+                if (scale[k] == 0 && R_ == P_ - 1 && i == n / 3) e = NAN;
+                if (scale[k] < 0 && R_ == 0 && i == (scale[k] == -1 ? n - 2 : 1)) e = 1e30;
+                if (scale[k] == -2 && R_ == 0 && i == n - 2) e = NAN;
+                if (f64) ((double *)x)[i] = e;
+                else ((float *)x)[i] = (float)e;
+            }
+            ccoll_plan *Q = NULL; /* the reference: a fresh plan's first call */
+            CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, f64 ? MPI_DOUBLE : MPI_FLOAT, &c, &Q) == CCOLL_OK);
+            int want = Q ? ccoll_allreduce(Q, x, z) : -100;
+            ccoll_info I, J;
+            memset(&I, 0, sizeof I);
+            memset(&J, 0, sizeof J);
+            if (Q) ccoll_plan_info(Q, &J);
+            memcpy(io, x, n * es);
+            int st = ccoll_allreduce(P, in_place ? MPI_IN_PLACE : x, in_place ? io : y);
+            const unsigned char *out = in_place ? io : y;
+            ccoll_plan_info(P, &I);
+            CHECK(st == want, "eb_guess cfg %d call %d: %s, without the guess %s", cfg, k, ccoll_status_string(st),
+                  ccoll_status_string((ccoll_status)want));
+            CHECK(J.eb_guess == 0, "eb_guess cfg %d call %d: a first call guessed", cfg, k);
+            if (st == CCOLL_OK && want == CCOLL_OK && I.algo == J.algo) { /* (AUTO may explore) */
+                int e0 = 0, e1 = 0;
+                CHECK(I.eb_abs == J.eb_abs, "eb_guess cfg %d call %d: eb %.17g, without the guess %.17g", cfg, k, I.eb_abs,
+                      J.eb_abs);
+                CHECK(memcmp(out, z, n * es) == 0, "eb_guess cfg %d call %d (guess %d): result bits differ from the unguessed",
+                      cfg, k, I.eb_guess);
+                CHECK(same_everywhere(MPI_COMM_WORLD, out, n * es), "eb_guess cfg %d call %d: ranks differ", cfg, k);
+                /* a guess follows every successful compressed call; it misses where the step
+                 * (eb's binary exponent) moved */
+                (void)frexp(prev_eb, &e0);
+                (void)frexp(I.eb_abs, &e1);
+                if (prev_eb > 0 && I.algo == CCOLL_ALGO_HOMCOMP_F) {
+                    CHECK(I.eb_guess == (e0 != e1 ? 2 : 1), "eb_guess cfg %d call %d: info.eb_guess %d, want %d", cfg, k,
+                          I.eb_guess, e0 != e1 ? 2 : 1);
+                    redo += I.eb_guess == 2;
+                }
+                if (I.eb_guess) CHECK(I.t_scan > 0, "eb_guess cfg %d call %d: no scan time", cfg, k);
+            }
+            if (st == CCOLL_OK && I.eb_abs > 0) prev_eb = I.eb_abs;
+            ccoll_plan_free(Q);
+        }
+        if (rel && v.algo == CCOLL_ALGO_HOMCOMP_F) CHECK(redo >= 2, "eb_guess cfg %d: %d second runs, want 2 or more", cfg, redo);
+        ccoll_plan_free(P);
+    }
+    free(d); free(x); free(y); free(z); free(io);
+}
+
 /* a failing CCOLL_MALLOC on the last rank: every rank returns the same status, no leak;
  * a plan whose call failed works when called again */
 static void check_failalloc(void)
@@ -549,6 +630,7 @@ int main(int argc, char **argv)
     check_no_alloc();
     check_auto_calls();
     check_auto_ring_model();
+    check_eb_guess();
     if (!R_) fprintf(stderr, "noalloc done %.2f s\n", MPI_Wtime() - t_start);
     check_failalloc();
     if (!R_) fprintf(stderr, "failalloc done %.2f s\n", MPI_Wtime() - t_start);
