@@ -4091,7 +4091,10 @@ static ccoll_status ccoll__allgather_call(ccoll_plan *P, const void *send, void 
  *          the call's last allreduce (no scan and no GPU wait before the copies); the exported
  *          IPC buffer is whole 2 MiB pages (2-rank ArGM from 64 MiB 1.3x faster than with the
  *          flags 512 bytes past them); a failed one-shot call raises its flags (a peer's next
- *          call may have written them already), not sets them
+ *          call may have written them already), not sets them; host HomComp_F and AUTO from a
+ *          plan's second compressed call on: the eb guess (the previous call's eb, the input
+ *          scanned segment by segment inside the ring, checked before the allgather; a moved
+ *          step runs the ring again), info.eb_guess
  *   1.0.0  config.no_ipc and config.ranks_per_node replace CCOLL_NO_IPC / CCOLL_RANKS_PER_NODE
  *          (no getenv; agreed across ranks); threads above CCOLL_MAX_THREADS (1024) refused on
  *          every rank; ArGM over CUDA IPC pipelined over chunks with interprocess events; AUTO's
