@@ -673,6 +673,9 @@ struct ccoll_plan {
     struct {
         int ok, on, factor, bad;
         double eb, mn, mx;
+        const unsigned char *own; /* the ring's input (ccoll__spec_upto), else NULL */
+        int k;                    /* scanned: blocks k' < k of the reading order, and ... */
+        uint64_t koff;            /* ... block k's first koff elements */
     } spec;
     ccoll_info info;            /* what the last call did (ccoll_plan_info) */
 };
@@ -1412,6 +1415,7 @@ static int ccoll__allreduce_plan(const ccoll_plan *P, const void *in, void *out,
         return MPI_Allreduce(in, out, n, t, op, P->top.comm) == MPI_SUCCESS ? CCOLL_OK : CCOLL_ERR_MPI;
     return ccoll__allreduce(in, out, n, t, op, P->top.comm);
 }
+static void ccoll__spec_recv(ccoll_plan *P, MPI_Request *r, MPI_Status *s);
 /* Complete a receive; *len = the bytes that came. A failed receive is recorded and reads as
  * empty (0): truncation (a peer sent more than the slot) is CCOLL_ERR_CORRUPT, any other MPI
  * error CCOLL_ERR_MPI. Returns 1 when *len is usable. */
@@ -1419,13 +1423,14 @@ static int ccoll__recv_wait(ccoll_plan *P, MPI_Request *r, size_t *len)
 {
     MPI_Status s;
     int c = 0, cls = 0, rc;
-    double t0;
+    double t0, s0 = P->t_scan;
     *len = 0;
     if (*r == MPI_REQUEST_NULL) return 0; /* its post failed: recorded then */
     memset(&s, 0, sizeof s);
     t0 = MPI_Wtime();
+    ccoll__spec_recv(P, r, &s); /* the eb guess's scan meanwhile (its time is t_scan's) */
     rc = ccoll__wait_rc(r, &s);
-    P->t_wait += MPI_Wtime() - t0;
+    P->t_wait += MPI_Wtime() - t0 - (P->t_scan - s0);
     if (rc != MPI_SUCCESS) {
         if (MPI_Error_class(rc, &cls) != MPI_SUCCESS) cls = MPI_ERR_OTHER;
         ccoll__fail(P, cls == MPI_ERR_TRUNCATE ? CCOLL_ERR_CORRUPT : CCOLL_ERR_MPI, 0);
@@ -2196,6 +2201,41 @@ static void ccoll__spec_scan(ccoll_plan *P, const void *x, uint64_t n)
     P->t_scan += MPI_Wtime() - t0;
 }
 
+/* The eb guess inside the ring: the scan follows the order the reduce-scatter reads this
+ * rank's input (block r at step 0, r - 1 at step 1, ..., r + 1: k = 0 .. p - 1, each block from
+ * its start). ccoll__spec_upto scans block k up to element `end` before the codec reads it
+ * (from cache then); ccoll__spec_recv scans on, a piece at a time, while a receive has not
+ * arrived, so on a slow link most of the scan fills time the rank would wait anyway. */
+#define CCOLL__SPEC_PIECE 16384
+static void ccoll__spec_piece(ccoll_plan *P, uint64_t end, int nt)
+{
+    const uint64_t b = (uint64_t)((P->top.rank - P->spec.k + P->top.p) % P->top.p), blen = ccoll__blk_len(P->set.count, P->top.p, b);
+    const double t0 = MPI_Wtime();
+    if (end > blen) end = blen;
+    if (end > P->spec.koff) {
+        const unsigned char *x = P->spec.own + (ccoll__blk_off(P->set.count, P->top.p, b) + P->spec.koff) * P->set.esize;
+        ccoll__scan_host(x, end - P->spec.koff, P->set.dt, end - P->spec.koff >= 65536 ? nt : 1, &P->spec.mn, &P->spec.mx,
+                         &P->spec.bad);
+        P->spec.koff = end;
+    }
+    if (P->spec.koff == blen) P->spec.k++, P->spec.koff = 0;
+    P->t_scan += MPI_Wtime() - t0;
+}
+static void ccoll__spec_upto(ccoll_plan *P, int k, uint64_t end)
+{
+    while (P->spec.k < k) ccoll__spec_piece(P, UINT64_MAX, ccoll__threads(P)); /* (not reached: reads come in order) */
+    if (P->spec.k == k) ccoll__spec_piece(P, end, ccoll__threads(P));
+}
+static void ccoll__spec_recv(ccoll_plan *P, MPI_Request *r, MPI_Status *s)
+{
+    int done = 0;
+    if (!P->spec.on || !P->spec.own) return;
+    while (*r != MPI_REQUEST_NULL && P->spec.k < P->top.p) {
+        if (MPI_Test(r, &done, s) != MPI_SUCCESS || done) return; /* (an error: the wait meets it again) */
+        ccoll__spec_piece(P, P->spec.koff + CCOLL__SPEC_PIECE, 1);
+    }
+}
+
 /* The eb guess, check side: agree the scans and screen them as the preamble would have;
  * returns that screen's failure, or CCOLL__SPEC_REDO where this call's eb has another step
  * than the guess (the codec's output depends on the step only), else CCOLL_OK. */
@@ -2213,7 +2253,10 @@ static int ccoll__spec_agree(ccoll_plan *P)
     const double guess = P->eb_abs;
     double w[3], h[3];
     int st;
+    if (P->spec.own) /* whatever the ring has not read yet (none: every own segment was read) */
+        while (P->spec.k < P->top.p) ccoll__spec_piece(P, UINT64_MAX, ccoll__threads(P));
     P->spec.on = 0;
+    P->spec.own = NULL;
     w[0] = P->spec.mx;
     w[1] = -P->spec.mn;
     w[2] = P->spec.bad;
@@ -2548,7 +2591,7 @@ static void ccoll__ring_first(ccoll_plan *P, ccoll__ring *R, uint64_t b, MPI_Req
             uint64_t sb = R->allgather ? b : 0;
             unsigned char *dst = ccoll__slot(S, sb, g);
             size_t *dl = ccoll__slen(S, sb, g);
-            if (R->spec) ccoll__spec_scan(P, src, len);
+            if (R->spec) ccoll__spec_upto(P, 0, g * P->set.seg + len);
             if (P->lst == CCOLL_OK) ccoll__compress(P, src, len, dst, S->cap, dl);
             ccoll__send_stream(P, dst, dl, len * es, right, &sr[g]);
             if (R->allgather && P->lst == CCOLL_OK) ccoll__decompress_own(P, dst, *dl, o, len);
@@ -2580,7 +2623,7 @@ static void ccoll__ring_combine(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b
     uint64_t sb = last ? b : 0;
     unsigned char *dst = ccoll__slot(S, sb, g);
     size_t *dl = ccoll__slen(S, sb, g);
-    if (R->spec) ccoll__spec_scan(P, own, len); /* every own segment, failed call or not */
+    if (R->spec) ccoll__spec_upto(P, t + 1, g * P->set.seg + len); /* every own segment, failed call or not */
     if (P->lst == CCOLL_OK) {
         switch (R->mode) {
         case CCOLL__DOC: {
@@ -2695,6 +2738,7 @@ static int ccoll__ring_run(ccoll_plan *P, ccoll__ring *R)
     uint64_t g;
     rreq[0] = P->buf.req; rreq[1] = P->buf.req + NS; sreq[0] = P->buf.req + 2 * NS; sreq[1] = P->buf.req + 3 * NS;
     for (g = 0; g < 4 * NS; g++) P->buf.req[g] = MPI_REQUEST_NULL;
+    if (R->spec) P->spec.own = R->own, P->spec.k = 0, P->spec.koff = 0;
     ccoll__ring_post(P, R, t0, ccoll__ring_blk(P, R, t0), rreq[t0 % 2]);
 #ifdef __CUDACC__
     if (P->set.device && R->mode != CCOLL__RAW && P->set.cfg.device_pipeline >= 0)
@@ -3801,6 +3845,7 @@ static void ccoll__call_begin(ccoll_plan *P)
     P->sent = P->comp_sent = P->raw_sent_streams = 0;
     P->eb_abs = 0;
     P->spec.on = 0;
+    P->spec.own = NULL;
     P->info.eb_guess = 0;
     P->t_codec = P->t_stage = P->t_link = P->t_wire = P->t_wait = P->t_scan = 0;
     memset(P->t_op, 0, sizeof P->t_op);
