@@ -15,14 +15,15 @@
 static const char *USAGE =
     "[--count N (elements per rank, default 1048576 = 4 MiB of f32)] [--dtype f32|f64] [--rel R | --eb E]\n"
     "       [--algo all|auto,ring,doc,homcomp,homcomp_f,argm,recdbl (a comma list; mpi always runs)] [--data walk|normal|FILE]\n"
-    "       [--iters N (AUTO: at least 3, it learns in its first calls)]\n"
+    "       [--iters N (AUTO: at least 3, it learns in its first calls)] [--warmup W (untimed ccoll calls per plan, default 1:\n"
+    "        its buffers; AUTO explores in about its first 4 calls, so W = 4 times its steady state)]\n"
     "       [--ranks-per-node D] [--segment ELEMS] [--threads T (codec threads per rank, default 1)] [--csv] [--fast-exit (skip MPI_Finalize: UCX over TCP can hang there)]";
 
 int main(int argc, char **argv)
 {
     static const char *const algos[] = {"all", "mpi", "auto", "ring", "doc", "homcomp", "homcomp_f", "argm", "recdbl", NULL};
     static const char *const dtypes[] = {"f32", "f64", NULL};
-    uint64_t n = 1048576, iters = 3, rpn = 0, seg = 0, threads = 1;
+    uint64_t n = 1048576, iters = 3, rpn = 0, seg = 0, threads = 1, warmup = 1;
     int f64 = 0, csv = 0, algo = 0, rank, p, rel = 1, fail = 0, fast_exit = 0;
     double eb = 1e-4;
     const char *data = "walk";
@@ -52,6 +53,7 @@ int main(int argc, char **argv)
         }
         else if (dc_is(argv[i], "--data")) data = dc_arg_str(&i);
         else if (dc_is(argv[i], "--iters")) iters = dc_arg_u64(&i, 1, 1000);
+        else if (dc_is(argv[i], "--warmup")) warmup = dc_arg_u64(&i, 1, 100);
         else if (dc_is(argv[i], "--ranks-per-node")) rpn = dc_arg_u64(&i, 0, 1 << 20);
         else if (dc_is(argv[i], "--segment")) seg = dc_arg_u64(&i, 0, 1 << 24);
         else if (dc_is(argv[i], "--threads")) threads = dc_arg_u64(&i, 1, 1024);
@@ -131,7 +133,7 @@ int main(int argc, char **argv)
             c.ranks_per_node = (int)rpn;
             c.segment = seg;
             st = ccoll_plan_create(MPI_COMM_WORLD, n, f64 ? MPI_DOUBLE : MPI_FLOAT, &c, &P);
-            if (st == CCOLL_OK) st = ccoll_allreduce(P, in, out); /* warm-up: the plan's buffers */
+            for (uint64_t w = 0; w < warmup && st == CCOLL_OK; w++) st = ccoll_allreduce(P, in, out); /* the plan's buffers */
         } else
             MPI_Allreduce(in, out, (int)n, f64 ? MPI_DOUBLE : MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
         for (uint64_t it = 0; it < its && st == CCOLL_OK; it++) {

@@ -17,7 +17,9 @@
 #   tc qdisc add dev lo root tbf rate 10gbit|1gbit burst 4mb latency 100ms
 # and MPICH over UCX/TCP with MPIR_CVAR_NOLOCAL=1, so every byte crosses the throttled device
 # (the ranks share it: one shared 10 or 1 Gbit/s medium). Timings: median of --iters calls of
-# the slowest rank after a warm-up; compare ratios within a row group (same mpiexec run).
+# the slowest rank after 4 untimed calls per plan where ITERS >= 3 (AUTO explores in about its
+# first 4 calls: the timed ones are its steady state; 1 at 1 Gbit/s, where a raw call takes 13 s);
+# compare ratios within a row group (same mpiexec run).
 # ZCCL's run gets 3 x the ccoll run's wall time (at least 120 s): one that gives no result by
 # then is stopped (its process group, KILL 10 s later) and listed in $OUT/zccl_timeouts.csv.
 set -uo pipefail
@@ -86,7 +88,7 @@ run() {
     note "== $link np=$np count=$count data=$data rel=$rel $(date -u +%T) $(uptime | sed 's/.*load/load/')"
     local rows t0=$SECONDS zlim zrc
     rows=$(timeout 900 "${pre[@]}" mpiexec -n "$np" "$exe" --csv --count "$count" --data "$data" --rel "$rel" \
-        --iters "$iters" --algo auto,ring,homcomp_f --fast-exit 2>>"$log")
+        --iters "$iters" --warmup $((iters >= 3 ? 4 : 1)) --algo auto,ring,homcomp_f --fast-exit 2>>"$log")
     [ -s "$csv" ] || printf 'link,rel,%s\n' "$(printf '%s\n' "$rows" | head -1)" >"$csv"
     printf '%s\n' "$rows" | tail -n +2 | grep -E '^[a-z_]+,[a-z_]+,[0-9]+,' | sed "s/^/$link,$rel,/" | tee -a "$csv" >>"$log"
     if [ -n "$zexe" ]; then
