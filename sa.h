@@ -2792,6 +2792,7 @@ static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, in
     sb = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *sb);
     st = sa__mpi_agree(c, dest && slot && sb ? SA_OK : SA_ERR_NOMEM);
     if (st == SA_OK) {
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > SA__MPI_PAR_MIN))
         for (e = 0; e < m; e++) dest[e] = (int)sa__mpi_owner(c, p[e].a);
         sa__mpi_group(c, dest, m, c->g64, slot);
         for (e = 0; e < m; e++) sb[slot[e]] = p[e];
@@ -2830,6 +2831,7 @@ static sa_status sa__mpi_fetch(sa__mpi_ctx *c, const int64_t *want, int64_t m, c
     rcnt = (int64_t *)sa__mpi_get(c, c->P, sizeof *rcnt);
     st = sa__mpi_agree(c, dest && slot && sb && rcnt ? SA_OK : SA_ERR_NOMEM);
     if (st == SA_OK) {
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > SA__MPI_PAR_MIN))
         for (e = 0; e < m; e++) dest[e] = (int)sa__mpi_owner(c, want[e]);
         sa__mpi_group(c, dest, m, c->g64, slot);
         for (e = 0; e < m; e++) sb[slot[e]] = want[e];
@@ -3675,10 +3677,12 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
               * the next level is gathered, the ranks of its suffixes, sa__mpi_dcx_kept) */
         int64_t lo2, cnt2;
         int gat = 0;
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > SA__MPI_PAR_MIN))
         for (j = 0; j < m; j++) { /* name << 1 | unique at the reduced text's position */
             int64_t i = pr[j].a;
-            for (q = 0; d.D[q] != (int)(i % X); q++) {}
-            pr[j].a = off[q] + i / X;
+            int r = 0;
+            while (d.D[r] != (int)(i % X)) r++;
+            pr[j].a = off[r] + i / X;
             pr[j].b = 2 * (((pr[j].b >> 1) + 1) << 1 | (pr[j].b & 1));
         }
         sa__mpi_setn(c, nn);
