@@ -13,8 +13,9 @@
 # DATASETS="headers random acgt weak covers gathers before gcores more"
 # (which parts, in this order), SA_ONLY_GRID="16x1" (SA alone, 64-bit: memory per input byte beside the peer),
 # WEAK="1 4 16", BASE_THREADS=16, BASE_ONE=1 (0: no one-thread SA-IS row), TMO=90 s per run, BUDGET=170 s for the whole script (later runs
-# are skipped and said so), PEER_BIN (the peer's binary, if built: run at PEER_GRID on the same
-# files; see demos/bench/README.md "issue 24" for what building it needs).
+# are skipped and said so), PEER_BIN (the peer's cli, built as demos/bench/README.md "issue 24" says:
+# run at PEER_GRID="16x1" on the same files with PEER_ARGS, its README's configuration by default;
+# PEER_CHECK=1 adds its own SA check; $OUT/sa_mpi_bench_peer.csv).
 # Builds with mpicc/cc directly (-O3 -fopenmp), runs with mpirun (Open MPI: --allow-run-as-root
 # --oversubscribe --bind-to none) or mpiexec (MPICH). Every run's SA is gathered and hashed: the
 # sa_fnv1a64 column must equal the sequential rows'.
@@ -99,6 +100,27 @@ base_run() {
     tail -n1 "$base_csv"
 }
 mb() { echo $(( $(stat -c %s "$1") / 1000000 )); }
+# the peer (PEER_BIN, the distributed DCX's cli) on one file: its log to $OUT, one CSV row (its own
+# total_time, the largest max RSS of a PE and that times the ranks over the input size, SA_ok when
+# PEER_CHECK=1) to $OUT/sa_mpi_bench_peer.csv
+PEER_ARGS=${PEER_ARGS:-"--dcx dc39 --atomic-sorter ams --discarding-threshold 0.7 --ams-levels 2 --splitter-sampling random --splitter-sorting central --use-random-sampling-splitters --num-samples-splitters 20000 --buckets-sample-phase 16,16 --buckets-merging-phase 64,64,16 --use-binary-search-for-splitters --use-randomized-chunks --avg-chunks-pe 10000 --use-char-packing-samples --use-char-packing-merging --buckets-phase3 1 --samples-buckets-phase3 10000 --rearrange-buckets-balanced --use-compressed-buckets --pack-extra-words 0"}
+peer_run() {
+    local ds=$1 r=$2 t=$3 f=$4 log rc tmo=$TMO tt rss ok sz
+    if [ "$(left)" -le 5 ]; then skipped="$skipped $ds:peer-${r}x$t"; return; fi
+    [ "$(left)" -lt "$tmo" ] && tmo=$(left)
+    log=$OUT/sa_mpi_bench_peer_${ds}_${r}x$t.txt
+    sz=$(stat -c %s "$f")
+    timeout "$tmo" bash -c "$(declare -f launch); launch $r $t $PEER_BIN --input $f --textsize $sz $PEER_ARGS \
+        ${PEER_CHECK:+--check} --json-output-path $OUT/sa_mpi_bench_peer_json_${ds}_${r}x$t" >"$log" 2>&1
+    rc=$?
+    tt=$(grep -o 'root\.total_time:max=\[[0-9.e+-]*\]' "$log" | tail -n1 | grep -o '[0-9.e+-]*\]$' | tr -d ']')
+    rss=$(grep -o 'max_rss_pe=[0-9]*' "$log" | tail -n1 | cut -d= -f2)
+    ok=$(grep -o 'SA_ok=[01]' "$log" | tail -n1 | cut -d= -f2)
+    [ -s "$OUT/sa_mpi_bench_peer.csv" ] || echo "dataset,exit,ranks,threads,n,total_time_s,max_rss_pe_bytes,rss_x_ranks_per_byte,sa_ok" >"$OUT/sa_mpi_bench_peer.csv"
+    echo "$ds,$rc,$r,$t,$sz,${tt:-},${rss:-},$([ -n "$rss" ] && awk -v a="$rss" -v r="$r" -v n="$sz" 'BEGIN{printf "%.1f", a*r/n}'),${ok:-}" \
+        >>"$OUT/sa_mpi_bench_peer.csv"
+    tail -n1 "$OUT/sa_mpi_bench_peer.csv"
+}
 
 for set in $DATASETS; do
     case $set in
@@ -134,12 +156,7 @@ for set in $DATASETS; do
     for t in $BASE_THREADS; do base_run "$ds" "$t" default "$f"; done
     for g in $grid; do mpi_run "$ds" "${g%x*}" "${g#*x}" "$B/sa_mpi_omp" "$f"; done
     for g in $SA_ONLY_GRID; do mpi_run "$ds" "${g%x*}" "${g#*x}" "$B/sa_mpi_omp" --sa-only --64 "$f"; done
-    if [ -n "${PEER_BIN:-}" ]; then
-        for g in ${PEER_GRID:-16x1}; do
-            /usr/bin/time -v timeout "$TMO" bash -c "$(declare -f launch); launch ${g%x*} ${g#*x} $PEER_BIN $f" \
-                >"$OUT/sa_mpi_bench_peer_${ds}_$g.txt" 2>&1
-        done
-    fi
+    [ -n "${PEER_BIN:-}" ] && for g in ${PEER_GRID:-16x1}; do peer_run "$ds" "${g%x*}" "${g#*x}" "$f"; done
 done
 {
     echo "date:    $(date -u +%Y-%m-%dT%H:%MZ)"
