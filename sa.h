@@ -1787,13 +1787,55 @@ static void sa__gsa_sort(int32_t *a, int64_t n, int depth)
     }
 }
 
+/* Sorts a[0..g) (distinct non-negative int32) through tmp[0..g): LSD radix sort on the bytes of
+ * a[i] - min, a pass skipped where every entry has the same byte. A large group of equal strings
+ * (the Fibonacci word or random bytes cut every 64 bytes: groups of thousands) costs a few
+ * sequential passes here, where quicksort's comparisons mispredict at every level. */
+#ifndef SA__GSA_RADIX_MIN
+#define SA__GSA_RADIX_MIN 256 /* smaller groups: sa__gsa_sort */
+#endif
+static void sa__gsa_radix(int32_t *a, int64_t g, int32_t *tmp)
+{
+    int32_t mn = a[0], mx = a[0];
+    for (int64_t i = 1; i < g; i++) {
+        mn = a[i] < mn ? a[i] : mn;
+        mx = a[i] > mx ? a[i] : mx;
+    }
+    uint32_t range = (uint32_t)(mx - mn), cnt[4][256];
+    int passes = 0;
+    while (passes < 4 && (uint64_t)range >> (8 * passes)) passes++;
+    memset(cnt, 0, sizeof cnt);
+    for (int64_t i = 0; i < g; i++) {
+        uint32_t v = (uint32_t)(a[i] - mn);
+        for (int d = 0; d < passes; d++) cnt[d][(v >> (8 * d)) & 255]++;
+    }
+    int32_t *src = a, *dst = tmp;
+    for (int d = 0; d < passes; d++) {
+        uint32_t *c = cnt[d], sum = 0;
+        if (c[((uint32_t)(a[0] - mn) >> (8 * d)) & 255] == (uint32_t)g) continue; /* one byte value */
+        for (int b = 0; b < 256; b++) {
+            uint32_t x = c[b];
+            c[b] = sum;
+            sum += x;
+        }
+        for (int64_t i = 0; i < g; i++) {
+            int32_t v = src[i];
+            dst[c[((uint32_t)(v - mn) >> (8 * d)) & 255]++] = v;
+        }
+        int32_t *x = src;
+        src = dst;
+        dst = x;
+    }
+    if (src != a) memcpy(a, src, (size_t)g * sizeof *a);
+}
+
 /* GSA from the plain SA: the plain order differs from the GSA order only inside groups of
  * suffixes that are equal up to and including their terminator (they follow each other in the
  * plain SA, ordered by what comes after the terminator). For each SA index k the common prefix
  * of sa[k - 1] and sa[k], stopped at terminators, says whether both reached a terminator (same
  * group); it is also the GSA's LCP at k: inside a group every member shares the whole string
  * tail, and at a group's first index the value to the previous group is the same for every
- * member. Then each group is sorted by position.
+ * member. Then each group is sorted by position (radix sort for large groups, phi the buffer).
  * The common prefixes come first from direct comparisons in SA order (one random text read per
  * index when they are short, the usual case), within a budget of SA__GSA_BUDGET compared bytes
  * per suffix; past it (long repeated strings) from Phi in text order, which never compares
@@ -1827,6 +1869,8 @@ static inline int32_t sa__gsa_lcp(const uint8_t *text, int32_t n, int32_t i, int
     while (text[i + l] == text[j + l] && text[i + l] != 0) l++;
     return l;
 }
+/* ws: n int32 (Phi, or the radix sort's buffer) and after them the group sort's chunk bounds: nc
+ * + 1 more where nc = 64 T < n (T <= nt threads), so 2 n is always enough (the context's) */
 static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt,
                              int32_t *ws)
 {
@@ -1836,11 +1880,12 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
     if (n == 0) return SA_OK;
     if (!text || !sa) return SA_ERR_NULL;
     if (text[n - 1] != 0) return SA_ERR_ARG;
-    int32_t *phi = ws ? ws : (int32_t *)SA_MALLOC((size_t)n * sizeof(int32_t));
+    int nt = sa__bw_threads(opt, n);
+    int32_t *phi = ws ? ws : (int32_t *)SA_MALLOC(((size_t)n + 64 * (size_t)nt + 1) * sizeof(int32_t));
     if (!phi) return SA_ERR_NOMEM;
+    int32_t *bound = phi + n; /* the group sort's chunk starts */
     st = sa_build(text, sa, n, opt);
     if (st != SA_OK) { if (!ws) SA_FREE(phi); return st; }
-    int nt = sa__bw_threads(opt, n);
     int over = 0; /* a thread ran past its budget: Phi instead */
     (void)nt;
     SA__OMP(omp parallel num_threads(nt) reduction(| : over))
@@ -1900,21 +1945,23 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
 #endif
         /* sort each group (a run of marked entries and the unmarked one before it). Chunk c
          * owns the runs that start in [a_c, a_c+1) where a_c is the first run start at or after
-         * its nominal beginning: found first (read only), then sorted (phi is free now) */
+         * its nominal beginning: found first (read only), then sorted (phi is free now: a
+         * group [s, k) sorts through phi[s, k)) */
         int nc = T == 1 || 64 * T >= n ? 1 : 64 * T;
         SA__OMP(omp for schedule(static))
         for (int c = 0; c <= nc; c++) {
             int64_t k = (int64_t)n * c / nc;
             while (k < n && k > 0 && sa[k] < 0) k++;
-            if (nc > 1) phi[c] = (int32_t)k;
+            if (nc > 1) bound[c] = (int32_t)k;
         }
         SA__OMP(omp for schedule(dynamic, 1))
         for (int c = 0; c < nc; c++) {
-            int64_t k = nc > 1 ? phi[c] : 0, b = nc > 1 ? phi[c + 1] : n;
+            int64_t k = nc > 1 ? bound[c] : 0, b = nc > 1 ? bound[c + 1] : n;
             while (k < b) {
                 int64_t s = k++;
                 while (k < b && sa[k] < 0) { sa[k] &= INT32_MAX; k++; }
-                if (k - s > 1) {
+                if (k - s >= SA__GSA_RADIX_MIN) sa__gsa_radix(sa + s, k - s, phi + s);
+                else if (k - s > 1) {
                     int depth = 0;
                     for (int64_t q = k - s; q > 1; q >>= 1) depth += 2;
                     sa__gsa_sort(sa + s, k - s, depth);

@@ -13,13 +13,15 @@
  * SA__BW_GRAIN is lowered so small inputs run the multi-thread paths; SA__UB_BI_SIGMA = 2 makes
  * the inverse with aux samples run both of its walks: single-byte psi for texts of more than two
  * distinct bytes (random, periodic, every byte), bigram psi for the others (binary, all-equal,
- * Fibonacci, NUL/0xFF runs). */
+ * Fibonacci, NUL/0xFF runs). SA__GSA_RADIX_MIN = 64: the GSA's groups of 64 or more members (the
+ * large inputs, one string repeated) take the radix sort, the smaller ones quicksort. */
 #include "failalloc.h"
 #define SA_MALLOC(sz) fa_malloc(sz)
 #define SA_FREE(p) fa_free(p)
 #define SA__BW_GRAIN 256
 #define SA__GRAIN 64
 #define SA__UB_BI_SIGMA 2
+#define SA__GSA_RADIX_MIN 64
 #define SA_IMPLEMENTATION
 #include "sa.h"
 #include "check.h"

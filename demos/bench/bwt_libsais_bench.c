@@ -13,6 +13,8 @@
  *   gsa        sa_gsa (no LCP) vs libsais_gsa(_omp) on the input cut into strings at every
  *              '\n' (and at every 64th byte when it has none), 0 terminators, no empty strings
  *              (libsais_gsa returns -1 on two adjacent terminators)
+ *   gsa_sa     sa_build vs libsais(_omp) on the gsa row's input: the plain SA that sa_gsa starts
+ *              from (gsa's time minus this one is sa_gsa's own pass)
  *   int        sa_build_int    vs libsais_int, 1 thread, the input's bytes as int32 symbols, k = 256
  *   unbwt_ctx, unbwt_aux_ctx    the inverses through sa_context_unbwt: the workspace allocated
  *              (and its pages touched) once, as libsais's caller-given A is
@@ -27,7 +29,8 @@
 #endif
 
 static double best(double a, double b) { return a < b ? a : b; }
-static const char *names[] = {"bwt", "bwt_aux", "unbwt", "unbwt_aux", "gsa", "int", "unbwt_ctx", "unbwt_aux_ctx"};
+static const char *names[] = {"bwt", "bwt_aux", "unbwt", "unbwt_aux", "gsa", "int", "unbwt_ctx", "unbwt_aux_ctx", "gsa_sa"};
+#define NOPS 9
 
 int main(int argc, char **argv)
 {
@@ -49,15 +52,15 @@ int main(int argc, char **argv)
         else file = argv[i];
     }
     if (r & (r - 1)) dc_usage_error("--aux must be a power of two");
-    int want[8];
-    for (int op = 0; op < 8; op++) want[op] = ops_s == NULL;
+    int want[NOPS];
+    for (int op = 0; op < NOPS; op++) want[op] = ops_s == NULL;
     if (ops_s) {
         char ob[256];
         snprintf(ob, sizeof ob, "%s", ops_s);
         for (char *tok = strtok(ob, ","); tok; tok = strtok(NULL, ",")) {
             int op = 0;
-            while (op < 8 && strcmp(tok, names[op]) != 0) op++;
-            if (op == 8) dc_usage_error("--ops: unknown row '%s'", tok);
+            while (op < NOPS && strcmp(tok, names[op]) != 0) op++;
+            if (op == NOPS) dc_usage_error("--ops: unknown row '%s'", tok);
             want[op] = 1;
         }
     }
@@ -104,7 +107,7 @@ int main(int argc, char **argv)
         o.threads = th;
         sa_context *ctx = NULL;
         if (sa_context_create(n, &o, &ctx) != SA_OK) { fprintf(stderr, "out of memory\n"); return DC_EXIT_FAIL; }
-        for (int op = 0; op < 8; op++) {
+        for (int op = 0; op < NOPS; op++) {
             double ta = 1e30, tb = 1e30;
             int same = 1;
             if (!want[op] || (op == 5 && th != 1)) continue;
@@ -118,6 +121,7 @@ int main(int argc, char **argv)
                 case 2: st = sa_unbwt(ub, u1, IU[0], n, &o); break;
                 case 3: st = sa_unbwt_aux(ub, u1, IU, (int32_t)r, n, &o); break;
                 case 4: st = sa_gsa(g, A, NULL, n, &o); break;
+                case 8: st = sa_build(g, A, n, &o); break;
                 case 6: if (k == 0) sa_context_unbwt(ctx, ub, u1, IU, 0, n); /* pages touched once */
                         t0 = dc_now(); st = sa_context_unbwt(ctx, ub, u1, IU, 0, n); break;
                 case 7: if (k == 0) sa_context_unbwt(ctx, ub, u1, IU, (int32_t)r, n);
@@ -151,6 +155,8 @@ int main(int argc, char **argv)
                     break;
                 case 4: q = th == 1 ? libsais_gsa(g, B, n, 0, NULL) : libsais_gsa_omp(g, B, n, 0, NULL, th);
                         same &= q == 0 && memcmp(A, B, nz * 4) == 0; break;
+                case 8: q = th == 1 ? libsais(g, B, n, 0, NULL) : libsais_omp(g, B, n, 0, NULL, th);
+                        same &= q == 0 && memcmp(A, B, nz * 4) == 0; break;
                 default:
                     for (int32_t i = 0; i < n; i++) B[i] = t[i];
                     {
@@ -165,11 +171,11 @@ int main(int argc, char **argv)
                     continue;
                 }
                 t2 = dc_now();
-                if (op == 2 || op == 3 || op >= 6) same &= q == 0 && memcmp(u1, t, nz) == 0;
+                if (op == 2 || op == 3 || op == 6 || op == 7) same &= q == 0 && memcmp(u1, t, nz) == 0;
                 tb = best(tb, t2 - t1);
 #else
                 (void)t2;
-                if (op == 2 || op == 3 || op >= 6) same &= memcmp(u1, t, nz) == 0;
+                if (op == 2 || op == 3 || op == 6 || op == 7) same &= memcmp(u1, t, nz) == 0;
 #endif
             }
             if (op == 5 && !same && ta >= 1e30) { printf("int,1,%d,,,,no sa_build_int\n", n); continue; }
