@@ -1854,7 +1854,7 @@ static void sa__gsa_radix(int32_t *a, int64_t g, int32_t *tmp)
 #ifndef SA__GSA_BUDGET
 #define SA__GSA_BUDGET 64
 #endif
-#define SA__GSA_PF 16 /* direct comparisons: prefetch the text at sa[k + 16] */
+#define SA__GSA_PF 16 /* direct comparisons: prefetch the text at sa[k + 16] and 64 bytes on */
 /* Common prefix of the suffixes at i and j stopped at the first 0 (both end with one: text[n-1]
  * is 0); eight bytes at a time on little-endian machines. */
 static inline int32_t sa__gsa_lcp(const uint8_t *text, int32_t n, int32_t i, int32_t j)
@@ -1911,7 +1911,11 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
             lo = 1;
         }
         for (int32_t k = lo; k < hi; k++) {
-            if (k + SA__GSA_PF < hi) SA__PF(text + sa[k + SA__GSA_PF]);
+            if (k + SA__GSA_PF < hi) { /* a comparison often reads into the next cache line */
+                int32_t q = sa[k + SA__GSA_PF];
+                SA__PF(text + q);
+                if (q < n - 64) SA__PF(text + q + 64);
+            }
             int32_t i = prev, j = sa[k], l = sa__gsa_lcp(text, n, i, j);
             budget -= l + 1;
             if (budget < 0) { over = 1; break; }
