@@ -1415,7 +1415,7 @@ static int ccoll__allreduce_plan(const ccoll_plan *P, const void *in, void *out,
         return MPI_Allreduce(in, out, n, t, op, P->top.comm) == MPI_SUCCESS ? CCOLL_OK : CCOLL_ERR_MPI;
     return ccoll__allreduce(in, out, n, t, op, P->top.comm);
 }
-static void ccoll__spec_recv(ccoll_plan *P, MPI_Request *r, MPI_Status *s);
+static int ccoll__spec_recv(ccoll_plan *P, MPI_Request *r, MPI_Status *s);
 /* Complete a receive; *len = the bytes that came. A failed receive is recorded and reads as
  * empty (0): truncation (a peer sent more than the slot) is CCOLL_ERR_CORRUPT, any other MPI
  * error CCOLL_ERR_MPI. Returns 1 when *len is usable. */
@@ -1428,8 +1428,8 @@ static int ccoll__recv_wait(ccoll_plan *P, MPI_Request *r, size_t *len)
     if (*r == MPI_REQUEST_NULL) return 0; /* its post failed: recorded then */
     memset(&s, 0, sizeof s);
     t0 = MPI_Wtime();
-    ccoll__spec_recv(P, r, &s); /* the eb guess's scan meanwhile (its time is t_scan's) */
-    rc = ccoll__wait_rc(r, &s);
+    rc = ccoll__spec_recv(P, r, &s); /* the eb guess's scan meanwhile (its time is t_scan's) */
+    if (rc == MPI_SUCCESS) rc = ccoll__wait_rc(r, &s);
     P->t_wait += MPI_Wtime() - t0 - (P->t_scan - s0);
     if (rc != MPI_SUCCESS) {
         if (MPI_Error_class(rc, &cls) != MPI_SUCCESS) cls = MPI_ERR_OTHER;
@@ -2226,14 +2226,17 @@ static void ccoll__spec_upto(ccoll_plan *P, int k, uint64_t end)
     while (P->spec.k < k) ccoll__spec_piece(P, UINT64_MAX, ccoll__threads(P)); /* (not reached: reads come in order) */
     if (P->spec.k == k) ccoll__spec_piece(P, end, ccoll__threads(P));
 }
-static void ccoll__spec_recv(ccoll_plan *P, MPI_Request *r, MPI_Status *s)
+/* MPI_Test's code: a receive that completes here with an error (truncated: a peer sent more
+ * than the slot) reports it as the wait would */
+static int ccoll__spec_recv(ccoll_plan *P, MPI_Request *r, MPI_Status *s)
 {
-    int done = 0;
-    if (!P->spec.on || !P->spec.own) return;
+    int done = 0, rc;
+    if (!P->spec.on || !P->spec.own) return MPI_SUCCESS;
     while (*r != MPI_REQUEST_NULL && P->spec.k < P->top.p) {
-        if (MPI_Test(r, &done, s) != MPI_SUCCESS || done) return; /* (an error: the wait meets it again) */
+        if ((rc = MPI_Test(r, &done, s)) != MPI_SUCCESS || done) return rc;
         ccoll__spec_piece(P, P->spec.koff + CCOLL__SPEC_PIECE, 1);
     }
+    return MPI_SUCCESS;
 }
 
 /* The eb guess, check side: agree the scans and screen them as the preamble would have;
