@@ -13,7 +13,7 @@
 # DATASETS="headers random acgt weak covers gathers before gcores more"
 # (which parts, in this order), SA_ONLY_GRID="16x1" (SA alone, 64-bit: memory per input byte beside the peer),
 # WEAK="1 4 16", BASE_THREADS=16, BASE_ONE=1 (0: no one-thread SA-IS row), TMO=90 s per run, BUDGET=170 s for the whole script (later runs
-# are skipped and said so), PEER_BIN (the peer's cli, built as demos/bench/README.md "issue 24" says:
+# are skipped and said so), PEER_BIN (the peer's cli, built by demos/bench/sa_mpi_peer_build.sh:
 # run at PEER_GRID="16x1" on the same files with PEER_ARGS, its README's configuration by default;
 # PEER_CHECK=1 adds its own SA check; $OUT/sa_mpi_bench_peer.csv).
 # Builds with mpicc/cc directly (-O3 -fopenmp), runs with mpirun (Open MPI: --allow-run-as-root
