@@ -1415,7 +1415,7 @@ static int ccoll__allreduce_plan(const ccoll_plan *P, const void *in, void *out,
         return MPI_Allreduce(in, out, n, t, op, P->top.comm) == MPI_SUCCESS ? CCOLL_OK : CCOLL_ERR_MPI;
     return ccoll__allreduce(in, out, n, t, op, P->top.comm);
 }
-static int ccoll__spec_recv(ccoll_plan *P, MPI_Request *r, MPI_Status *s);
+static int ccoll__spec_wait(ccoll_plan *P, MPI_Request *r, MPI_Status *s);
 /* Complete a receive; *len = the bytes that came. A failed receive is recorded and reads as
  * empty (0): truncation (a peer sent more than the slot) is CCOLL_ERR_CORRUPT, any other MPI
  * error CCOLL_ERR_MPI. Returns 1 when *len is usable. */
@@ -1428,7 +1428,7 @@ static int ccoll__recv_wait(ccoll_plan *P, MPI_Request *r, size_t *len)
     if (*r == MPI_REQUEST_NULL) return 0; /* its post failed: recorded then */
     memset(&s, 0, sizeof s);
     t0 = MPI_Wtime();
-    rc = ccoll__spec_recv(P, r, &s); /* the eb guess's scan meanwhile (its time is t_scan's) */
+    rc = ccoll__spec_wait(P, r, &s); /* the eb guess's scan meanwhile (its time is t_scan's) */
     if (rc == MPI_SUCCESS) rc = ccoll__wait_rc(r, &s);
     P->t_wait += MPI_Wtime() - t0 - (P->t_scan - s0);
     if (rc != MPI_SUCCESS) {
@@ -1468,11 +1468,13 @@ static int ccoll__recv_stream(ccoll_plan *P, MPI_Request *r, const unsigned char
  * -Wstringop-overflow); a failure is recorded. */
 static void ccoll__waitall(ccoll_plan *P, MPI_Request *r, uint64_t n)
 {
-    const double t0 = MPI_Wtime();
+    const double t0 = MPI_Wtime(), s0 = P->t_scan;
     uint64_t i;
-    for (i = 0; i < n; i++)
-        if (ccoll__wait(&r[i], MPI_STATUS_IGNORE) != CCOLL_OK) ccoll__fail(P, CCOLL_ERR_MPI, 0);
-    P->t_wait += MPI_Wtime() - t0;
+    for (i = 0; i < n; i++) {
+        int rc = ccoll__spec_wait(P, &r[i], MPI_STATUS_IGNORE); /* the eb guess's scan meanwhile */
+        if (rc != MPI_SUCCESS || ccoll__wait(&r[i], MPI_STATUS_IGNORE) != CCOLL_OK) ccoll__fail(P, CCOLL_ERR_MPI, 0);
+    }
+    P->t_wait += MPI_Wtime() - t0 - (P->t_scan - s0);
 }
 
 /* ---- device plan resources: allocated once, at plan creation (hstage, the IPC buffers and
@@ -2204,8 +2206,9 @@ static void ccoll__spec_scan(ccoll_plan *P, const void *x, uint64_t n)
 /* The eb guess inside the ring: the scan follows the order the reduce-scatter reads this
  * rank's input (block r at step 0, r - 1 at step 1, ..., r + 1: k = 0 .. p - 1, each block from
  * its start). ccoll__spec_upto scans block k up to element `end` before the codec reads it
- * (from cache then); ccoll__spec_recv scans on, a piece at a time, while a receive has not
- * arrived, so on a slow link most of the scan fills time the rank would wait anyway. */
+ * (from cache then); ccoll__spec_wait scans on, a piece at a time, while a receive has not
+ * arrived or a send not left, so on a slow link most of the scan fills time the rank would
+ * wait anyway. */
 #define CCOLL__SPEC_PIECE 16384
 static void ccoll__spec_piece(ccoll_plan *P, uint64_t end, int nt)
 {
@@ -2226,9 +2229,9 @@ static void ccoll__spec_upto(ccoll_plan *P, int k, uint64_t end)
     while (P->spec.k < k) ccoll__spec_piece(P, UINT64_MAX, ccoll__threads(P)); /* (not reached: reads come in order) */
     if (P->spec.k == k) ccoll__spec_piece(P, end, ccoll__threads(P));
 }
-/* MPI_Test's code: a receive that completes here with an error (truncated: a peer sent more
- * than the slot) reports it as the wait would */
-static int ccoll__spec_recv(ccoll_plan *P, MPI_Request *r, MPI_Status *s)
+/* MPI_Test's code: a request that completes here with an error (a receive truncated: a peer
+ * sent more than the slot) reports it as the wait would */
+static int ccoll__spec_wait(ccoll_plan *P, MPI_Request *r, MPI_Status *s)
 {
     int done = 0, rc;
     if (!P->spec.on || !P->spec.own) return MPI_SUCCESS;
