@@ -97,6 +97,7 @@ int main(int argc, char **argv)
     /* no empty strings: libsais_gsa refuses two adjacent terminators (returns -1); sa_gsa takes them */
     for (size_t i = 0; i < nz; i++) if (g[i] == 0 && (i == 0 || g[i - 1] == 0)) g[i] = 'x';
     if (n > 0) g[n - 1] = 0;
+    if (n > 1 && g[n - 2] == 0) g[n - 2] = 'x'; /* the text's last string empty (a cut after '\n') */
     printf("op,threads,n,sa_h_s,libsais_s,ratio,same\n");
     char buf[256];
     snprintf(buf, sizeof buf, "%s", threads_s);
