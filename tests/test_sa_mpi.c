@@ -443,6 +443,7 @@ static void check_dcx(void)
     check_dist(T_NUL, 20000, 1);
 #ifdef _OPENMP
     check_dist(T_RUNS, 140000, 2); /* hybrid: the threaded local sorts and scans (>= 64 Ki) */
+    check_dist(T_TRIPLE, 8000, 2); /* gather1 build: rank 0's threaded SA-IS on ~3400 names, 32-bit */
     check_dist(T_TRIPLE, 140000, 2);
     /* the merge cut among the threads (tests/meson.build lowers SA__MPI_PMERGE_MIN to 1024):
      * all-equal (every record's characters equal), binary, NUL/0xFF runs; 3-4 threads at 1-2
