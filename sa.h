@@ -1410,14 +1410,6 @@ static void sa__ub_bi_starts(uint32_t *h2, uint32_t *E, uint32_t *part, int t, i
     }
     SA__OMP(omp barrier)
 }
-/* A workspace the call allocated itself (a new mapping: malloc serves blocks this large by mmap):
- * every thread writes one word in each 4 KiB page of its share first, so its page faults come in
- * order on all threads instead of scattered over the fill's random writes. Called by thread t of
- * T; a barrier must follow before the fill. */
-static void sa__ub_touch(uint32_t *w, size_t words, int t, int T)
-{
-    for (size_t i = words * (size_t)t / (size_t)T, e = words * (size_t)(t + 1) / (size_t)T; i < e; i += 1024) w[i] = 0;
-}
 /* tbl[v] = the bucket of row v << shift (rows 0..n; sa__ub_w scans on from there) */
 static void sa__ub_bi_tbl(const uint32_t *E, uint16_t *tbl, uint32_t un, int shift)
 {
@@ -1547,7 +1539,6 @@ static sa_status sa__unbwt_bi(const uint8_t *bwt, uint8_t *text, const int32_t *
         uint32_t lo = (uint32_t)((uint64_t)un * (uint64_t)t / (uint64_t)T);
         uint32_t hi = (uint32_t)((uint64_t)un * (uint64_t)(t + 1) / (uint64_t)T);
         uint32_t *c = cnt + (size_t)t * 256, *h = h2 + (size_t)t * SA__UB_B2;
-        if (!ws) sa__ub_touch(psi2, words, t, T);
         memset(c, 0, 256 * sizeof *c);
         sa__ub_hist(bwt + lo, hi - lo, c);
         SA__OMP(omp barrier)
@@ -1631,7 +1622,6 @@ static sa_status sa__unbwt_psi1(const uint8_t *bwt, uint8_t *text, const int32_t
         uint32_t lo = (uint32_t)((uint64_t)un * (uint64_t)t / (uint64_t)T);
         uint32_t hi = (uint32_t)((uint64_t)un * (uint64_t)(t + 1) / (uint64_t)T);
         uint32_t *c = cnt + (size_t)t * 256;
-        if (!ws) sa__ub_touch(psi, words, t, T);
         memset(c, 0, 256 * sizeof *c);
         sa__ub_hist(bwt + lo, hi - lo, c);
         SA__OMP(omp barrier)
