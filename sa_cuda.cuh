@@ -814,19 +814,22 @@ static __global__ void sa_cuda__k_keys_r2(const U *c, const U *rank, sa_cuda__te
     SA_CUDA__FOR(U, j, m) keys[j] = sa_cuda__r2<U>(rank, T, c[j], h, hk);
 }
 
-template <typename U> static __global__ void sa_cuda__k_keys_grp(const U *c, const U *rank, U m, U *keys)
+/* the second sort's key: the group's rank, followed by the top hi bits of r2 (r2k: the first
+ * sort's keys, full r2 words of which it sorted the low lo bits; hi = 0: the rank alone) */
+template <typename U>
+static __global__ void sa_cuda__k_keys_grp(const U *c, const U *rank, const U *r2k, int lo, int hi, U m, U *keys)
 {
-    SA_CUDA__FOR(U, j, m) keys[j] = rank[c[j]];
+    SA_CUDA__FOR(U, j, m) keys[j] = hi ? rank[c[j]] << hi | r2k[j] >> lo : rank[c[j]];
 }
 
-/* The sorted keys: (group number << rbits | r2) after one sort (rbits > 0), or the group's
- * rank after two (rbits = 0: r2 is recomputed where needed). */
-template <typename U> static __device__ __forceinline__ U sa_cuda__grp(U key, int rbits) { return rbits ? key >> rbits : key; }
+/* The sorted keys: (group number << rbits | r2) after one sort (rbits > 0), or (the group's
+ * rank << hi | r2's top hi bits) after two (rbits = 0: r2 is recomputed where needed). Either
+ * way the group is the key shifted right by rbits + hi (one of them is 0). */
 
 /* v[j] = j where an old group starts in the sorted list, for the max-scan to segstart */
-template <typename U> static __global__ void sa_cuda__k_segstart(const U *keys, int rbits, U m, U *v)
+template <typename U> static __global__ void sa_cuda__k_segstart(const U *keys, int shift, U m, U *v)
 {
-    SA_CUDA__FOR(U, j, m) v[j] = (j == 0 || sa_cuda__grp(keys[j], rbits) != sa_cuda__grp(keys[j - 1], rbits)) ? j : (U)0;
+    SA_CUDA__FOR(U, j, m) v[j] = (j == 0 || keys[j] >> shift != keys[j - 1] >> shift) ? j : (U)0;
 }
 
 /* The list keeps every member of an unsorted group, in SA order, so entry j sits at SA place
@@ -836,8 +839,8 @@ template <typename U> static __global__ void sa_cuda__k_segstart(const U *keys, 
  * max-scan of v gives every entry its new head and whether its rank changes. (2p + 1 fits U:
  * places stay below 2^31 on 32-bit words.) */
 template <typename U>
-static __global__ void sa_cuda__k_heads(const U *cs, const U *keys, int rbits, const U *rank, sa_cuda__texts<U> T,
-                                        U h, U hk, U m, U *pp, U *v)
+static __global__ void sa_cuda__k_heads(const U *cs, const U *keys, int rbits, int hi, const U *rank,
+                                        sa_cuda__texts<U> T, U h, U hk, U m, U *pp, U *v)
 {
     /* a warp's lanes take consecutive entries (the loop's bound is the same for the whole warp):
      * with rbits = 0 each lane reads its own r2 and gets its left neighbour's by a shuffle (lane
@@ -848,7 +851,7 @@ static __global__ void sa_cuda__k_heads(const U *cs, const U *keys, int rbits, c
         U i = j < m ? cs[j] : 0, r2 = j < m && !rbits ? sa_cuda__r2<U>(rank, T, i, h, hk) : 0;
         U r2l = __shfl_up_sync(0xFFFFFFFFu, r2, 1);
         if (j >= m) continue;
-        U g = rbits ? rank[i] : keys[j];
+        U g = rbits ? rank[i] : keys[j] >> hi;
         U p = g + (j - pp[j]);
         int nh = 1;
         if (j > 0) {
@@ -1020,8 +1023,8 @@ static sa_cuda_status sa_cuda__sort_pairs(sa_cuda__wsT<U> &w, U **keys, U *keys_
 /* After the list cs is in its new order (and rank still holds the old groups): new groups,
  * ranks, and the compacted list of what is still unsorted (into one of the free buffers). */
 template <typename U>
-static sa_cuda_status sa_cuda__split(const sa_cuda__texts<U> &T, const sa_cuda__bufs<U> &B, U *cs, U *keys, int rbits, U m,
-                                     U h, U hk, U **next, sa_cuda__wsT<U> &w, cudaStream_t s, U *sa_out)
+static sa_cuda_status sa_cuda__split(const sa_cuda__texts<U> &T, const sa_cuda__bufs<U> &B, U *cs, U *keys, int rbits, int hi,
+                                     U m, U h, U hk, U **next, sa_cuda__wsT<U> &w, cudaStream_t s, U *sa_out)
 {
     U *f[4], *fa = NULL, *fb = NULL;
     sa_cuda__others(B, cs, f);
@@ -1029,10 +1032,10 @@ static sa_cuda_status sa_cuda__split(const sa_cuda__texts<U> &T, const sa_cuda__
         if (f[i] != keys) { if (!fa) fa = f[i]; else fb = f[i]; }
     unsigned g = sa_cuda__gridn(m);
     size_t tb = w.cub_bytes;
-    sa_cuda__k_segstart<U><<<g, SA_CUDA__THREADS, 0, s>>>(keys, rbits, m, fa);
+    sa_cuda__k_segstart<U><<<g, SA_CUDA__THREADS, 0, s>>>(keys, rbits + hi, m, fa);
     SA_CUDA__LAUNCHED();
     SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, fb, sa_cuda__maxU(), m, s));
-    sa_cuda__k_heads<U><<<g, SA_CUDA__THREADS, 0, s>>>(cs, keys, rbits, w.rank, T, h, hk, m, fb, fa);
+    sa_cuda__k_heads<U><<<g, SA_CUDA__THREADS, 0, s>>>(cs, keys, rbits, hi, w.rank, T, h, hk, m, fb, fa);
     SA_CUDA__LAUNCHED();
     /* the keys are dead from here: their buffer takes the scans */
     tb = w.cub_bytes;
@@ -1115,6 +1118,12 @@ static sa_cuda_status sa_cuda__round0_groups(const uint8_t *d_text, const sa_cud
     return SA_CUDA_OK;
 }
 
+/* A test build may lower the key bits one sort may take, so that small texts run the rounds with
+ * two sorts too (tests/test_sa_cuda.cu's sa_cuda_test_two: 0, every round sorts twice). */
+#ifndef SA_CUDA__ONE_SORT_BITS
+#define SA_CUDA__ONE_SORT_BITS 64
+#endif
+
 template <typename U>
 static sa_cuda_status sa_cuda__round(const sa_cuda__texts<U> &T, const sa_cuda__bufs<U> &B, U m, U groups, U h, U hk,
                                      U **c, sa_cuda__wsT<U> &w, cudaStream_t s, U *sa_out)
@@ -1125,6 +1134,7 @@ static sa_cuda_status sa_cuda__round(const sa_cuda__texts<U> &T, const sa_cuda__
     /* the group numbers take the bits of the list's group count (known from the last round;
      * 0 = unknown: at most m/2, every group has two members or more) */
     int rbits = sa_cuda__bits(T.m), sbits = sa_cuda__bits(groups ? groups - 1 : m / 2), wbits = (int)(8 * sizeof(U));
+    if (wbits > SA_CUDA__ONE_SORT_BITS) wbits = SA_CUDA__ONE_SORT_BITS;
     U *keys = f[0], *vals = cc;
     sa_cuda_status st;
     if (sbits + rbits <= wbits) { /* one sort: (group number, r2) */
@@ -1135,17 +1145,23 @@ static sa_cuda_status sa_cuda__round(const sa_cuda__texts<U> &T, const sa_cuda__
         sa_cuda__k_keys<U><<<g, SA_CUDA__THREADS, 0, s>>>(cc, f[1], w.rank, T, h, hk, rbits, m, f[0]);
         SA_CUDA__LAUNCHED();
         if ((st = sa_cuda__sort_pairs<U>(w, &keys, f[1], &vals, f[2], m, sbits + rbits, s))) return st;
-        return sa_cuda__split<U>(T, B, vals, keys, rbits, m, h, hk, c, w, s, sa_out);
-    } else { /* two stable sorts: by r2, then by the group's rank */
+        return sa_cuda__split<U>(T, B, vals, keys, rbits, 0, m, h, hk, c, w, s, sa_out);
+    } else {
+        /* two stable sorts: by r2, then by the group's rank. The radix sort takes 8 bits a pass,
+         * so 2 x rbits bits in two sorts cost 2 ceil(rbits / 8) passes; where rbits % 8 is 1 to 4
+         * the first sort takes r2's low lo = 8 floor(rbits / 8) bits and the second the rank with
+         * r2's top hi bits below it: one pass less (headers' 25-bit ranks: 7 passes, not 8) */
+        int lo = rbits / 8 * 8, hi = rbits - lo;
+        if (lo == 0 || hi > 4) lo = rbits, hi = 0;
         sa_cuda__k_keys_r2<U><<<g, SA_CUDA__THREADS, 0, s>>>(cc, w.rank, T, h, hk, m, f[0]);
         SA_CUDA__LAUNCHED();
-        if ((st = sa_cuda__sort_pairs<U>(w, &keys, f[1], &vals, f[2], m, rbits, s))) return st;
+        if ((st = sa_cuda__sort_pairs<U>(w, &keys, f[1], &vals, f[2], m, lo, s))) return st;
         U *kfree = keys == f[0] ? f[1] : f[0], *vfree = vals == cc ? f[2] : cc;
-        sa_cuda__k_keys_grp<U><<<g, SA_CUDA__THREADS, 0, s>>>(vals, w.rank, m, kfree);
+        sa_cuda__k_keys_grp<U><<<g, SA_CUDA__THREADS, 0, s>>>(vals, w.rank, keys, lo, hi, m, kfree);
         SA_CUDA__LAUNCHED();
         keys = kfree;
-        if ((st = sa_cuda__sort_pairs<U>(w, &keys, keys == f[0] ? f[1] : f[0], &vals, vfree, m, rbits, s))) return st;
-        return sa_cuda__split<U>(T, B, vals, keys, 0, m, h, hk, c, w, s, sa_out);
+        if ((st = sa_cuda__sort_pairs<U>(w, &keys, keys == f[0] ? f[1] : f[0], &vals, vfree, m, rbits + hi, s))) return st;
+        return sa_cuda__split<U>(T, B, vals, keys, 0, hi, m, h, hk, c, w, s, sa_out);
     }
 }
 

@@ -6,7 +6,8 @@
  * SA built inside exactly sa_cuda_build_workspace_size bytes placed at the end of an allocation
  * (compute-sanitizer memcheck sees any write past it). DC3's degenerate samples: n < 3, every
  * n mod 3, all-equal, period 3, period 6. Suite 'cuda': exits 77 without a GPU. Built twice:
- * sa_cuda_test_wide has SA_CUDA_NARROW64=0 (the ...64 calls sort on 64-bit words at every n).
+ * sa_cuda_test_wide has SA_CUDA_NARROW64=0 (the ...64 calls sort on 64-bit words at every n);
+ * sa_cuda_test_two also SA_CUDA__ONE_SORT_BITS=0 (every doubling round sorts twice).
  *   sa_cuda_test [--width 32|64] [--big | --big-sa]
  * SA_CUDA_TEST_QUICK=1 samples the size sweeps (automatic under compute-sanitizer unless
  * SA_CUDA_TEST_FORCE is set; then SA_CUDA_TEST_QUICK decides); 2: small inputs only.
