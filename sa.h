@@ -802,10 +802,10 @@ static void sa__p_msd(sa__ppair *a, sa__ppair *b, size_t m, int shift)
    W f(nt), f(nt) = (1 + 0.06 (nt - 1)) / nt (the doubling's speedup curve). Parallel
    SA-IS's time, in the same units: sa__pi_ratio(nt) = A (S + (1 - S) f(nt)), its extra passes
    (A = SA__PI_AUTO_A) and the share that stays sequential (S = SA__PI_AUTO_SEQ: mostly the
-   reduced string's SA-IS); with these constants it is never predicted faster than SA-IS at 2
-   threads. The constants are fitted to measured times on four inputs (random bytes, random
-   ACGT, C headers, Fibonacci); the data and the fit: demos/bench/README.md, "Calibration
-   notes". sa__p_choose: the doubling
+   reduced string's SA-IS); with these constants it is predicted 6 % faster than SA-IS at 2
+   threads (0.94: parallel SA-IS runs there unless the doubling wins). The constants are
+   fitted to measured times on four inputs (C headers, Fibonacci, /usr/bin, random ACGT); the
+   data and the fit: demos/bench/README.md, "Calibration notes". sa__p_choose: the doubling
    when its prediction is below SA__P_AUTO_TIE (0.95) times both others', else parallel SA-IS
    when its prediction is below 0.95 (of SA-IS's), else SA-IS: within 5 % the algorithm that
    needs less memory wins (SA-IS 5n-7n, parallel SA-IS ~5.1n, doubling 9n-10n with text and
@@ -824,8 +824,8 @@ static void sa__p_msd(sa__ppair *a, sa__ppair *b, size_t m, int shift)
 #define SA__P_AUTO_C1 1.5
 #define SA__P_AUTO_TIE 0.95
 #define SA__P_AUTO_LOWENT 20.0
-#define SA__PI_AUTO_A 1.67
-#define SA__PI_AUTO_SEQ 0.27
+#define SA__PI_AUTO_A 1.39
+#define SA__PI_AUTO_SEQ 0.31
 typedef struct { uint64_t h, len; } sa__pchunk;
 
 /* Fills rounds (R) and bigfrac (b); 0, or -1 when the scratch is too small or out of memory. */
