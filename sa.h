@@ -639,6 +639,11 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
 #ifndef SA__PR_MIN
 #define SA__PR_MIN 65536
 #endif
+/* 1: those levels' induction scans run on all threads too (sa__pr_induce); 0: on one thread
+   (the A/B of demos/bench; the tests run both). */
+#ifndef SA__PR_SCANS
+#define SA__PR_SCANS 1
+#endif
 /* 1: a build whose parallel blocks run slower per entry than its one-thread runs (threads
    that wait on each other, as on a machine with more runnable threads than cores) scans the
    rest on one thread. Only the split of the work depends on the clock, never the result.
@@ -5019,6 +5024,124 @@ static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, cons
     }
 }
 
+#if !SA__BYTE
+/* ---- An int level's induction scans on px->nt threads (libsais_omp's block scheme; read to
+ * learn, this code is our own) ----
+ * The four scans of sa__induce_lms and sa__induce (kind 0/1: stage 1's L and S scans, 2/3:
+ * stage 3's) do, for each slot i in scan order: j = SA[i]; SA[i] = sa__pr_left(kind, j); and
+ * for j > 0 write the induced value v = sa__pr_ind(kind, T, j, &c) into bucket c (B[c]++ left
+ * to right, --B[c] right to left): always to an empty slot ahead of the scan. Here the scan
+ * goes through SA in blocks of px->npic slots. In each block the threads read their parts
+ * (the random reads of T) into the cache, one (value, bucket) entry per slot (bucket -1: none)
+ * and leave each SA[i] as the scan leaves it; one thread then walks the block in scan order and
+ * turns the buckets into destinations. A destination inside the block is a slot the scan has
+ * yet to visit: its entry becomes the induced value, pending (bucket -2: T read when the walk
+ * gets there, prefetched now), and the value written there is what the scan would leave in it.
+ * Then each thread writes its part's values. Extra memory: none (the byte scans' cache). */
+SA__INLINE SA__I SA__F(sa__pr_left)(int kind, SA__I j)
+{
+    switch (kind) {
+    case 0: return j < 0 ? ~j : 0; /* stage 1 L: an L suffix with an S predecessor stays (as j) */
+    case 1: return j > 0 ? 0 : j;  /* stage 1 S: the LMS suffixes (negative) stay */
+    case 2: return ~j;
+    default: return j > 0 ? j : ~j;
+    }
+}
+SA__INLINE SA__I SA__F(sa__pr_ind)(int kind, const SA__I *T, SA__I j, SA__I *c)
+{
+    SA__I x, y;
+    j--;
+    x = T[j];
+    y = T[j - (j > 0)];
+    *c = x;
+    if (kind == 3) return j ^ -(SA__I)((j == 0) | (y > x)); /* ~j: predecessor L or none */
+    if (kind == 1) return j ^ -(SA__I)(y > x);               /* ~j: predecessor L */
+    return j ^ -(SA__I)(y < x);                              /* ~j: predecessor S */
+}
+
+/* One block SA[lo..hi) of a scan (see above). */
+static void SA__F(sa__pr_block)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, SA__I hi,
+                                const SA__F(sa__prx) *px, int kind)
+{
+    SA__F(sa__pic) *ca = px->cache;
+    int rtl = kind & 1;
+    SA__OMP(omp parallel num_threads(px->nt))
+    {
+        int t = sa__p_tid(), TT = sa__p_nth();
+        SA__I len = hi - lo, a = lo + (SA__I)((uint64_t)len * (uint64_t)t / (uint64_t)TT);
+        SA__I b = lo + (SA__I)((uint64_t)len * (uint64_t)(t + 1) / (uint64_t)TT), i;
+        for (i = a; i < b; i++) { /* read */
+            SA__F(sa__pic) *e = ca + (i - lo);
+            SA__I j = SA[i];
+            if (i < b - 2 * SA__PREFETCH) {
+                SA__I q = SA[i + 2 * SA__PREFETCH];
+                if (q > 0) SA__PF(&T[q - 1]);
+            }
+            SA[i] = SA__F(sa__pr_left)(kind, j);
+            e->c = -1;
+            if (j > 0) e->v = SA__F(sa__pr_ind)(kind, T, j, &e->c);
+        }
+        SA__OMP(omp barrier)
+        SA__OMP(omp single)
+        for (SA__I s = 0; s < len; s++) { /* destinations, in scan order */
+            SA__I x = rtl ? hi - 1 - s : lo + s, c, d, v;
+            SA__F(sa__pic) *e = ca + (x - lo);
+            if (s + SA__PREFETCH < len) {
+                SA__I y = rtl ? x - SA__PREFETCH : x + SA__PREFETCH, cy = ca[y - lo].c;
+                if (cy >= 0) SA__P_PFW(&B[cy]);
+            }
+            c = e->c;
+            if (c == -2) v = SA__F(sa__pr_ind)(kind, T, e->v, &c);
+            else if (c < 0) continue;
+            else v = e->v;
+            d = rtl ? --B[c] : B[c]++;
+            if (rtl ? d >= lo : d < hi) { /* the scan visits slot d later in this block */
+                SA__F(sa__pic) *f = ca + (d - lo);
+                SA_ASSERT(rtl ? d < x : d > x);
+                f->c = -1;
+                if (v > 0) {
+                    f->c = -2;
+                    f->v = v;
+                    SA__PF(&T[v - 1]);
+                }
+                v = SA__F(sa__pr_left)(kind, v);
+            }
+            e->c = d;
+            e->v = v;
+        }
+        for (i = a; i < b; i++) { /* write */
+            SA__F(sa__pic) *e = ca + (i - lo);
+            if (i < b - SA__PREFETCH && ca[i + SA__PREFETCH - lo].c >= 0) SA__P_PFW(&SA[ca[i + SA__PREFETCH - lo].c]);
+            if (e->c >= 0) SA[e->c] = e->v;
+        }
+    }
+}
+
+/* One scan of kind 0-3 over SA[0..n), block by block in scan order. */
+static void SA__F(sa__pr_scan)(const SA__I *T, SA__I *SA, SA__I n, SA__I *B, const SA__F(sa__prx) *px, int kind)
+{
+    SA__I s, e, blk = px->npic;
+    for (s = 0; s < n; s = e) {
+        e = n - s > blk ? s + blk : n;
+        if (kind & 1) SA__F(sa__pr_block)(T, SA, B, n - e, n - s, px, kind);
+        else SA__F(sa__pr_block)(T, SA, B, s, e, px, kind);
+    }
+}
+
+/* sa__induce_lms (stage 1) or sa__induce (stage 3) on px->nt threads: the same result. */
+static void SA__F(sa__pr_induce)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, const SA__I *cnt, SA__I *B,
+                                 const SA__F(sa__prx) *px, int stage)
+{
+    SA__I j = n - 1;
+    int kind = stage == 1 ? 0 : 2;
+    SA__FC(sa__buckets)(T, n, k, cnt, B, 0);
+    SA[B[T[j]]++] = (T[j - 1] < T[j]) ? ~j : j;
+    SA__F(sa__pr_scan)(T, SA, n, B, px, kind);
+    SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
+    SA__F(sa__pr_scan)(T, SA, n, B, px, kind + 1);
+}
+#endif
+
 #if SA__BYTE
 /* Larsson-Sadakane doubling (qsufsort) for a reduced string whose symbols are nearly all
  * distinct (random-like inputs): one or two rounds finish it, much cheaper than a recursion
@@ -5515,7 +5638,8 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
         name = SA__F(sa__s1_bytes)(T, SA, n, m, last, c4);
 #else
         SA__I q = n, qlen = 0, prev = n;
-        SA__FC(sa__induce_lms)(T, SA, n, k, cnt, B);
+        if (px && SA__PR_SCANS) SA__F(sa__pr_induce)(T, SA, n, k, cnt, B, px, 1);
+        else SA__FC(sa__induce_lms)(T, SA, n, k, cnt, B);
         for (i = 0, j = 0; i < n; i++) { /* branch-free: j <= i, SA[i] already read */
             SA__I v = SA[i];
             SA[j] = ~v;
@@ -5654,6 +5778,10 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
         SA[i] = 0;
         SA[--B[T[p]]] = p;
     }
+#endif
+#if !SA__BYTE
+    if (px && SA__PR_SCANS) SA__F(sa__pr_induce)(T, SA, n, k, cnt, B, px, 3);
+    else
 #endif
     SA__FC(sa__induce)(T, SA, n, k, cnt, B);
 done:

@@ -117,6 +117,63 @@ static void check_pr_lengths(void)
     free(T); free(SA); free(want);
 }
 
+/* sa__pr_induce (an int level's induction scans in blocks on nt threads) against the one-thread
+ * scans, every SA entry after each stage: random int texts (2 to 40 symbols, runs of one symbol
+ * now and then), 1/2/3/5/7 threads, 1 to 3 cache entries a thread, sizes one off multiples of the
+ * block (nt x per) so that blocks of one entry and last blocks of one entry occur. Stage 1 starts
+ * from the LMS positions at their bucket ends (right to left, as sa__lvl_px places them); stage
+ * 3 from the sorted LMS suffixes at their bucket ends (taken from the one-thread SA). */
+static void check_pr_induce(void)
+{
+    static const int ths[] = {1, 2, 3, 5, 7};
+    enum { KMAX = 40 };
+    int32_t nmax = 2200, *T = malloc((size_t)nmax * 4), *ref = malloc((size_t)nmax * 4);
+    int32_t *a = malloc((size_t)nmax * 4), *b = malloc((size_t)nmax * 4), *lms = malloc((size_t)nmax * 4);
+    int32_t cnt[KMAX], B[KMAX], tc[8];
+    SA__CAT(sa__pic, 32) cache[7 * 3];
+    for (int r = 0; r < 300; r++) {
+        int nt = ths[r % 5], per = 1 + r / 5 % 3, k = r % 7 == 0 ? KMAX : 2 + (int)check_rand_below(6);
+        int32_t blk = nt * per, q = 1 + (int32_t)check_rand_below((uint64_t)(nmax - 2) / (uint64_t)blk);
+        int32_t n = q * blk + (int32_t)check_rand_below(3) - 1;
+        SA__CAT(sa__prx, 32) px = {nt, cache, blk, tc};
+        if (n < 2 || n > nmax) continue;
+        for (int32_t i = 0; i < n; i++)
+            T[i] = r % 3 == 0 && i > 0 && check_rand_below(4) ? T[i - 1] : (int32_t)check_rand_below((uint64_t)k);
+        memset(cnt, 0, sizeof cnt);
+        for (int32_t i = 0; i < n; i++) cnt[T[i]]++;
+        for (int stage = 1; stage <= 3; stage += 2) {
+            int32_t s = 0;
+            for (int c = 0; c < k; c++) { s += cnt[c]; B[c] = s; }
+            memset(a, 0, (size_t)n * 4);
+            if (stage == 1) {
+                for (int32_t p = n - 1, s1 = 0; p >= 1; p--) { /* right to left: s1 = p is S-type */
+                    int s0 = T[p - 1] < T[p] || (T[p - 1] == T[p] && s1);
+                    if (!s0 && s1) a[--B[T[p]]] = p;
+                    s1 = s0;
+                }
+            } else {
+                CHECK(sa_build_int(T, ref, n, k, NULL) == SA_OK, "sa_build_int n=%d k=%d", n, k);
+                lms[0] = 0;
+                for (int32_t p = n - 1, s1 = 0; p >= 1; p--) {
+                    int s0 = T[p - 1] < T[p] || (T[p - 1] == T[p] && s1);
+                    lms[p] = !s0 && s1;
+                    s1 = s0;
+                }
+                for (int32_t i = n - 1; i >= 0; i--) /* the sorted LMS suffixes, from the top */
+                    if (lms[ref[i]]) a[--B[T[ref[i]]]] = ref[i];
+            }
+            memcpy(b, a, (size_t)n * 4);
+            if (stage == 1) SA__CAT(sa__induce_lms, 32i)(T, a, n, k, cnt, B);
+            else SA__CAT(sa__induce, 32i)(T, a, n, k, cnt, B);
+            SA__CAT(sa__pr_induce, 32)(T, b, n, k, cnt, B, &px, stage);
+            CHECK(memcmp(a, b, (size_t)n * 4) == 0, "sa__pr_induce stage %d n=%d k=%d threads=%d per=%d", stage, n, k,
+                  nt, per);
+            if (stage == 3) CHECK(memcmp(b, ref, (size_t)n * 4) == 0, "sa__pr_induce stage 3 n=%d: not the SA", n);
+        }
+    }
+    free(T); free(ref); free(a); free(b); free(lms);
+}
+
 int main(int argc, char **argv)
 {
     check_init(argc, argv);
@@ -125,6 +182,7 @@ int main(int argc, char **argv)
     int32_t nmax = 9001;
     uint8_t *t = malloc((size_t)nmax);
     check_pr_lengths();
+    check_pr_induce();
     for (int g = 0; g < G_COUNT; g++)
         for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
             gen(g, t, sizes[s]);
