@@ -6324,11 +6324,10 @@ static sa_status SA__F(sa__build_parallel)(const uint8_t *text, SA__I *sa, SA__I
  * The top level of SA-IS with every pass over n parallel; the reduced string (about n/3 names
  * on text) is sorted by the SA-IS int level, whose levels of SA__PR_MIN entries or more run their
  * type scans, seeds, substring lengths, naming, reduced string and mapping on all threads (the
- * sa__pr_* functions); their induction scans stay on one thread: libsais's block scheme for
- * integer levels, tried on 2026-11-27, was no faster on 16 threads (on text, an entry induced
- * inside its own block often induces the next one there too, and those chains are walked by one
- * thread with a cache miss each). The byte level's induction scans (stage 1 on sa__s1_bytes's
- * layout, names marked inside the scans; stage 3 over all of SA) use the
+ * sa__pr_* functions), their induction scans included (sa__pr_induce: libsais's block scheme;
+ * its walk over each block in scan order stays on one thread, so it saves only about 10 % of
+ * the recursion's time at 16 threads: demos/bench/README.md). The byte level's induction scans
+ * (stage 1 on sa__s1_bytes's layout, names marked inside the scans; stage 3 over all of SA) use the
  * classic trick of libsais_omp (read to learn; this code is our own): when the scan reaches a
  * run of already filled SA entries, no induction from inside the run can land inside it (each
  * induced suffix goes to an empty slot ahead of the scan), so the run is a block that the
