@@ -467,7 +467,9 @@ typedef struct ccoll_info {
     /* host HomComp_F (also AUTO's): 1 = the call quantized with the previous call's eb and
      * scanned its input inside the ring, segment by segment as the codec read it (no pass of
      * its own); the step was checked to be this call's before the allgather; 2 = it was not,
-     * and the ring ran again with this call's eb; 0 = no guess (scan first, as ever) */
+     * and the ring ran again with this call's eb (bytes_sent, ratio, t_compress.. and
+     * b_compress.. then add up both rings); 0 = no guess (scan first, as ever; also AUTO's
+     * picks other than HomComp_F, which scan the whole input first) */
     int eb_guess;
     const char *mismatch;     /* ccoll_plan_create_ex's CCOLL_ERR_ARG because ranks passed different
                                * settings: the first that differed ("eb", "segment", "model.alpha",
@@ -667,7 +669,7 @@ struct ccoll_plan {
     double c_op[3];             /* their CPU seconds (process) */
     double t_wait, t_scan;      /* parts of the rest: message waits, the input scan */
     uint64_t b_op[3];           /* and their input bytes */
-    /* The eb guess (host HomComp_F rings, ccoll__spec_check): ok and eb = the last compressed
+    /* The eb guess (host HomComp_F rings, ccoll__spec_agree): ok and eb = the last compressed
      * call's agreed eb (the same on every rank); on: this call quantizes with it and scans its
      * input segment by segment inside the ring into mn, mx, bad; factor: the screen's */
     struct {
@@ -2194,8 +2196,9 @@ static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compres
     return ccoll__screen(P, g, factor);
 }
 
-/* The eb guess, scan side: this call's input scanned piece by piece (n elements at x) as the
- * ring reads it, so the pass comes from cache instead of a pass of its own. */
+/* The eb guess, scan side: n elements at x scanned into spec.mn, mx, bad (its caller,
+ * ccoll__spec_whole, scans the whole input of an AUTO pick other than the HomComp_F ring; the
+ * ring's own scan goes piece by piece through ccoll__spec_piece). */
 static void ccoll__spec_scan(ccoll_plan *P, const void *x, uint64_t n)
 {
     const double t0 = MPI_Wtime();
@@ -2226,7 +2229,8 @@ static void ccoll__spec_piece(ccoll_plan *P, uint64_t end, int nt)
 }
 static void ccoll__spec_upto(ccoll_plan *P, int k, uint64_t end)
 {
-    while (P->spec.k < k) ccoll__spec_piece(P, UINT64_MAX, ccoll__threads(P)); /* (not reached: reads come in order) */
+    /* (the reads come in order; this catches up over empty blocks, as where count < p) */
+    while (P->spec.k < k) ccoll__spec_piece(P, UINT64_MAX, ccoll__threads(P));
     if (P->spec.k == k) ccoll__spec_piece(P, end, ccoll__threads(P));
 }
 /* MPI_Test's code: a request that completes here with an error (a receive truncated: a peer
@@ -2247,10 +2251,13 @@ static int ccoll__spec_wait(ccoll_plan *P, MPI_Request *r, MPI_Status *s)
  * than the guess (the codec's output depends on the step only), else CCOLL_OK. */
 enum { CCOLL__SPEC_REDO = 1 };
 /* The codec's step for eb is 2^e (homcomp's hc__params_from_eb: eb = m 2^e, m in [0.5, 1),
- * e clamped to the type's range); two ebs with the same e give the same bytes but the header */
+ * e clamped to the type's range); two ebs with the same e give the same bytes but the header.
+ * No lower clamp for float64: the codec refuses e < -1022 (HC_ERR_EB) rather than clamping,
+ * so such an eb must differ from any accepted guess and the ring run again on it (and fail as
+ * an unguessed call does), not pass under the guess's larger step (-2000: below any double's). */
 static int ccoll__step_exp(double eb, int dt)
 {
-    int e = 0, lo = dt == HC_F32 ? -149 : -1022, hi = dt == HC_F32 ? 97 : 992;
+    int e = 0, lo = dt == HC_F32 ? -149 : -2000, hi = dt == HC_F32 ? 97 : 992;
     (void)frexp(eb, &e);
     return e < lo ? lo : e > hi ? hi : e;
 }
@@ -3971,6 +3978,13 @@ static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void 
          * later calls), so the feedback compares what each choice really costs; not the
          * choice itself (the ratio sample, the first call's buffers) */
         t_ch = MPI_Wtime() - t_ch;
+        /* a guessed call (the eb guess) whose pick is not the HomComp_F ring: the whole scan and
+         * its check here, before a raw pick's clock starts (an unguessed call's preamble scanned
+         * before it too); a raw pick then reports eb_abs 0 as an unguessed one does */
+        if (P->spec.on && a != CCOLL_ALGO_HOMCOMP_F && (st = ccoll__spec_whole(P, own)) != CCOLL_OK) {
+            P->info.algo = a;
+            return (ccoll_status)ccoll__finish(P, st);
+        }
         t0 = a == CCOLL_ALGO_RING || P->au.raw ? MPI_Wtime() : t_pre + t_ch;
         st = ccoll__allreduce_run(P, own, (unsigned char *)recv, a);
         P->au.last_time = MPI_Wtime() - t0;
@@ -4016,8 +4030,12 @@ static int ccoll__ring_allreduce(ccoll_plan *P, const unsigned char *own, unsign
     if (R.spec && st != CCOLL_OK) {
         /* the guess's run counts for nothing: its failures (a NaN the codec met, say) are the
          * screen's now, and a wrong step means the ring again, on this call's eb */
-        P->lst = CCOLL_OK;
-        P->lhc = 0;
+        if (P->lst != CCOLL_ERR_MPI && P->lst != CCOLL_ERR_CORRUPT) {
+            P->lst = CCOLL_OK;
+            P->lhc = 0;
+        } /* else kept (agreed by ccoll__finish): a transport failure or a damaged or stray
+           * message of the first ring (one left unmatched could meet the second ring's
+           * receive) must not turn into a wrong sum with CCOLL_OK */
         if (st == CCOLL__SPEC_REDO) {
             P->info.eb_guess = 2;
             R.spec = 0;
@@ -4055,7 +4073,6 @@ static int ccoll__staged(ccoll_plan *P, const unsigned char *own, unsigned char 
 static int ccoll__allreduce_body(ccoll_plan *P, const unsigned char *own, unsigned char *recv, ccoll_algo a)
 {
     int st, compressed = 1, mode, pp = 1;
-    if (P->spec.on && a != CCOLL_ALGO_HOMCOMP_F && (st = ccoll__spec_whole(P, own)) != CCOLL_OK) return st;
     if (P->top.p == 1 || P->set.count == 0) {
         /* nothing to exchange: the input is the sum (exact, also for compressed algorithms) */
         ccoll__copy(P, recv, own, P->set.count * P->set.esize);

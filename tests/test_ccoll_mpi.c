@@ -473,6 +473,85 @@ static void check_eb_guess(void)
     free(d); free(x); free(y); free(z); free(io);
 }
 
+/* The eb guess's edges (review of 2026-11-27). (a) float64 below the codec's smallest step:
+ * call 1's eb 2e-308 (step exponent -1022, accepted), call 2's 1e-308 (-1023, which the codec
+ * refuses): the guessed call 2 must fail as an unguessed one does, not pass under call 1's
+ * step (the old lower clamp of ccoll__step_exp at -1022 returned CCOLL_OK). (b) AUTO's raw pick
+ * on a guessed call (the model puts the raw ring within 4x of HomComp_F: call 1 runs
+ * HomComp_F, call 2 explores the ring): info.eb_abs is 0 as for an unguessed raw call, and the
+ * result is the raw ring's. */
+static void check_eb_guess_edges(void)
+{
+    if (P_ < 2) return;
+    {
+        const uint64_t n = 5003;
+        double *x = malloc(n * 8), *y = malloc(n * 8), *z = malloc(n * 8);
+        variant v = {CCOLL_ALGO_HOMCOMP_F, 0, 0, 0, "eb_tiny"};
+        ccoll_config c = make_cfg(&v, 1, 1e-8, 512);
+        ccoll_plan *P = NULL;
+        static const double top[] = {2e-300, 1e-300, 2e-300};
+        CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_DOUBLE, &c, &P) == CCOLL_OK);
+        for (int k = 0; k < 3 && P; k++) {
+            for (uint64_t i = 0; i < n; i++) x[i] = top[k] * (double)((i * 7 + (uint64_t)R_) % 1001) / 1000.0;
+            ccoll_plan *Q = NULL;
+            CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_DOUBLE, &c, &Q) == CCOLL_OK);
+            int want = Q ? ccoll_allreduce(Q, x, z) : -100;
+            int st = ccoll_allreduce(P, x, y);
+            ccoll_info I, J;
+            memset(&I, 0, sizeof I);
+            memset(&J, 0, sizeof J);
+            ccoll_plan_info(P, &I);
+            if (Q) ccoll_plan_info(Q, &J);
+            CHECK(want == (k == 1 ? CCOLL_ERR_EB : CCOLL_OK), "eb_tiny call %d: unguessed %s", k,
+                  ccoll_status_string((ccoll_status)want));
+            CHECK(st == want, "eb_tiny call %d (guess %d): %s, without the guess %s", k, I.eb_guess, ccoll_status_string(st),
+                  ccoll_status_string((ccoll_status)want));
+            if (st == CCOLL_OK && want == CCOLL_OK) {
+                CHECK(I.eb_abs == J.eb_abs, "eb_tiny call %d: eb %.17g, without the guess %.17g", k, I.eb_abs, J.eb_abs);
+                CHECK(memcmp(y, z, n * 8) == 0, "eb_tiny call %d: result bits differ from the unguessed", k);
+            }
+            ccoll_plan_free(Q);
+        }
+        ccoll_plan_free(P);
+        free(x); free(y); free(z);
+    }
+    {
+        const uint64_t n = 262144; /* 1 MiB of float: AUTO samples the ratio, HomComp_F is a candidate */
+        float *x = malloc(n * 4), *y = malloc(n * 4), *z = malloc(n * 4);
+        variant v = {CCOLL_ALGO_AUTO, 0, 0, 0, "eb_auto_raw"}, vr = {CCOLL_ALGO_RING, 0, 0, 0, "ring"};
+        ccoll_config c = make_cfg(&v, 1, 1e-4, 65536), cr = make_cfg(&vr, 1, 1e-4, 65536);
+        ccoll_plan *P = NULL, *Q = NULL;
+        int raw_guessed = 0, prev_hcf = 0;
+        /* the raw ring ~6e-4 s, HomComp_F ~1.1e-3 + the scan: the ring is best, HomComp_F within 4x */
+        c.model.alpha = 1e-6;
+        c.model.beta = 1e-10;
+        c.model.gamma = 1e-9;
+        c.model.c = c.model.h = 5e-11;
+        c.model.d = 1e-9;
+        for (uint64_t i = 0; i < n; i++) x[i] = (float)(sin((double)i * 1e-3) + 0.01 * (double)R_);
+        CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P) == CCOLL_OK);
+        CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &cr, &Q) == CCOLL_OK);
+        if (Q) CHECK(ccoll_allreduce(Q, x, z) == CCOLL_OK);
+        for (int k = 0; k < 6 && P && Q; k++) {
+            ccoll_info I;
+            int st = ccoll_allreduce(P, x, y);
+            memset(&I, 0, sizeof I);
+            ccoll_plan_info(P, &I);
+            CHECK(st == CCOLL_OK, "eb_auto_raw call %d: %s", k, ccoll_status_string(st));
+            if (st == CCOLL_OK && I.algo == CCOLL_ALGO_RING) {
+                CHECK(I.eb_abs == 0, "eb_auto_raw call %d: the raw ring reports eb %g (guessed call: %d)", k, I.eb_abs, prev_hcf);
+                CHECK(memcmp(y, z, n * 4) == 0, "eb_auto_raw call %d: not the raw ring's result", k);
+                raw_guessed += prev_hcf;
+            }
+            prev_hcf = st == CCOLL_OK && I.algo == CCOLL_ALGO_HOMCOMP_F && I.eb_abs > 0 && I.eb_guess != 2;
+        }
+        CHECK(raw_guessed > 0, "eb_auto_raw: AUTO never picked the raw ring right after a HomComp_F call");
+        ccoll_plan_free(P);
+        ccoll_plan_free(Q);
+        free(x); free(y); free(z);
+    }
+}
+
 /* a failing CCOLL_MALLOC on the last rank: every rank returns the same status, no leak;
  * a plan whose call failed works when called again */
 static void check_failalloc(void)
@@ -631,6 +710,7 @@ int main(int argc, char **argv)
     check_auto_calls();
     check_auto_ring_model();
     check_eb_guess();
+    check_eb_guess_edges();
     if (!R_) fprintf(stderr, "noalloc done %.2f s\n", MPI_Wtime() - t_start);
     check_failalloc();
     if (!R_) fprintf(stderr, "failalloc done %.2f s\n", MPI_Wtime() - t_start);
