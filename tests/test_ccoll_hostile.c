@@ -276,6 +276,48 @@ static int damage_case(const variant *v, int allgather, int checksum, dmg_kind k
     return any;
 }
 
+/* A damaged message in the first ring of a guessed HomComp_F call whose step moved (the ring
+ * runs again on this call's eb): the first ring's CCOLL_ERR_CORRUPT must survive the re-run
+ * (before, the re-run cleared every first-ring failure, so a damaged or stray first-ring
+ * message ended in CCOLL_OK). */
+static void check_damage_redo(void)
+{
+    const uint64_t n = 1500;
+    static float x[1500], y[1500];
+    static const dmg_kind kinds[] = {DMG_SHRINK, DMG_EMPTY};
+    variant v = {CCOLL_ALGO_HOMCOMP_F, 0, 0, "homcomp_f"};
+    for (int ki = 0; ki < 2; ki++)
+        for (int victim = 0; victim < P_; victim += P_ - 1 > 0 ? P_ - 1 : 1) {
+            ccoll_config c = base_cfg(&v);
+            ccoll_plan *P = NULL;
+            ccoll_info I;
+            int st, fired = 0, any = 0;
+            c.bound = CCOLL_REL;
+            c.eb = 1e-4;
+            snprintf(t_case, sizeof t_case, "damage redo %s rank %d", dmg_kind_name(kinds[ki]), victim);
+            st = ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P);
+            if (!CHECK(st == CCOLL_OK, "%s: create %s", t_case, ccoll_status_string((ccoll_status)st))) continue;
+            for (uint64_t i = 0; i < n; i++) x[i] = (float)(sin(0.01 * (double)i + R_) + R_);
+            st = ccoll_allreduce(P, x, y); /* the guess for the next call */
+            CHECK(st == CCOLL_OK, "%s: first call %s", t_case, ccoll_status_string((ccoll_status)st));
+            for (uint64_t i = 0; i < n; i++) x[i] *= 3; /* another step: the ring runs again */
+            dmg_arm(victim, 0, kinds[ki], CCOLL__TAG, CCOLL_ERR_NAN);
+            st = ccoll_allreduce(P, x, y);
+            fired = dmg_fired();
+            dmg_arm(-1, 0, DMG_NONE, 0, 0);
+            t_allreduce(&fired, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+            memset(&I, 0, sizeof I);
+            ccoll_plan_info(P, &I);
+            CHECK(all_same_int(st), "%s: statuses differ across ranks (%s here)", t_case, ccoll_status_string((ccoll_status)st));
+            CHECK(any, "%s: the damage did not fire", t_case);
+            CHECK(st == CCOLL_ERR_CORRUPT, "%s: %s (eb_guess %d), want the first ring's CCOLL_ERR_CORRUPT", t_case,
+                  ccoll_status_string((ccoll_status)st), I.eb_guess);
+            st = ccoll_allreduce(P, x, y); /* the plan still works */
+            CHECK(st == CCOLL_OK && all_same_int(st), "%s: next call %s", t_case, ccoll_status_string((ccoll_status)st));
+            ccoll_plan_free(P);
+        }
+}
+
 static void check_damage(void)
 {
     int victims[2] = {0, P_ - 1}, n = 0;
@@ -309,6 +351,7 @@ int main(int argc, char **argv)
     check_rel_underflow();
     if (!R_) fprintf(stderr, "settings done %.2f s\n", MPI_Wtime() - t0);
     check_damage();
+    check_damage_redo();
     if (!R_) fprintf(stderr, "damage done %.2f s\n", MPI_Wtime() - t0);
     {
         int fails = (int)check_failures(), all = 0;
