@@ -85,10 +85,11 @@
  *   SA_ALGO_PARALLEL  OpenMP parallel prefix doubling (see its section below for its memory:
  *                     about 4n + 2.5 MB per thread beyond SA and text); fast on random-like data
  *   SA_ALGO_PARALLEL_SAIS  OpenMP block-parallel SA-IS: the top level's passes and induction
- *                     scans split over the threads, the reduced string (~n/3) by sequential SA-IS;
+ *                     scans split over the threads, and so are the reduced string's levels of
+ *                     at least SA__PR_MIN names (smaller ones by sequential SA-IS);
  *                     extra: ~200 KB per thread plus SA-IS's recursion (usually none); texts
- *                     under 64 KiB or one thread: SA-IS. Faster than SA-IS with many cores, not
- *                     at 2 threads (timings: demos/bench/README.md); on a machine with more
+ *                     under 64 KiB or one thread: SA-IS. About 0.94 of SA-IS's time at 2 threads,
+ *                     0.55-0.60 at 8-16 (timings: demos/bench/README.md); on a machine with more
  *                     runnable threads than cores it finishes its scans on one thread (timing
  *                     decides only that)
  * LCP (sa_options.lcp): SA_LCP_PHI (default; Phi/PLCP, Kaerkkaeinen-Manzini-Puglisi) or
@@ -99,14 +100,14 @@
  * DEFAULT DISPATCH (SA_ALGO_DEFAULT, threads > 1, n >= SA_AUTO_MIN): parallel prefix doubling
  *   does n log(lcp) work, so on text with long repeats it loses to induced sorting; parallel
  *   SA-IS does linear work but keeps about a quarter of it sequential and costs more passes
- *   (at 2 threads it is no faster than SA-IS). Before sorting, one parallel pass over the text predicts the doubling's work
+ *   (about 0.94 of SA-IS's time at 2 threads). Before sorting, one parallel pass over the text predicts the doubling's work
  *   from its long repeats (content-defined chunks that occur twice or more) and its round-0
  *   buckets; parallel SA-IS's time is a fixed function of the thread count. The doubling runs
  *   when it is predicted at least 5 % faster than both others, else parallel SA-IS when it is
  *   predicted 5 % faster than one-thread SA-IS, else SA-IS. Deterministic (no timing): the
  *   same text and thread count always take the same branch; the SA is the same either way.
  *   Random-like bytes and DNA-like text: the doubling from 2 threads; C headers and
- *   repetitive text: SA-IS with 2 threads, parallel SA-IS from 3. It costs one parallel pass over the text and no
+ *   repetitive text: parallel SA-IS from 2 threads. It costs one parallel pass over the text and no
  *   memory beyond the SA array (scratch) and 256 KB. Details: "default dispatch" in the parallel
  *   section; how its constants were fitted: demos/bench/README.md, "Calibration notes". An algorithm asked for explicitly always runs.
  *
@@ -407,8 +408,8 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
  * blocks; rank 0 also holds the gathered level, about 12 bytes per name, 5 per input byte at
  * DC7); info.peak_bytes says what a call took (not what SA-IS allocates inside on rank 0).
  * Threads (opt->threads per rank) run the local sorts, the record passes and the merge; rank 0's
- * sort of a gathered level is SA-IS with parallel SA-IS's threaded int-level passes (its
- * induction scans on one thread). */
+ * sort of a gathered level is SA-IS with parallel SA-IS's threaded int-level passes and
+ * induction scans. */
 #ifdef __cplusplus
 } /* mpi.h outside extern "C": its C++ bindings */
 #endif
@@ -1906,7 +1907,7 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
             lo = 1;
         }
         for (int32_t k = lo; k < hi; k++) {
-            if (k + SA__GSA_PF < hi) { /* a comparison often reads into the next cache line */
+            if (k < hi - SA__GSA_PF) { /* a comparison often reads into the next cache line */
                 int32_t q = sa[k + SA__GSA_PF];
                 SA__PF(text + q);
                 if (q < n - 64) SA__PF(text + q + 64);
@@ -3088,8 +3089,8 @@ static sa_status sa__mpi_shift(sa__mpi_ctx *c, const int64_t *v, int64_t m, int6
 /* SA of an int string T[0..n) over 0..k-1 (1 <= k <= n) on this rank's c->nt threads, into sa
  * (int32_t when !wide, else int64_t): sa_build_int's SA-IS level, where the passes that parallel
  * SA-IS threads in its own int levels (seeds, LMS-substring lengths and names, the reduced string,
- * the mapping back: sa__lvl_px) run on c->nt threads once n >= SA__PR_MIN; the induction scans stay
- * on one thread. The cache and counters it lends those passes (parallel SA-IS lends its byte-scan
+ * the mapping back: sa__lvl_px) and, with SA__PR_SCANS, its induction scans run on c->nt threads
+ * once n >= SA__PR_MIN. The cache and counters it lends those passes (parallel SA-IS lends its byte-scan
  * ones) count in the rank's peak. */
 static sa_status sa__mpi_sort_int(sa__mpi_ctx *c, const void *T, void *sa, int64_t n, int64_t k, int wide)
 {
@@ -3528,7 +3529,7 @@ static int sa__mpi_popcount(uint64_t x)
 }
 
 /* Renames v[0..m) (values in [1, n]) in place to their ranks among the distinct values, 0-based,
- * and returns the number of distinct values in *d: sa_build_int then gets an alphabet no larger
+ * and returns the number of distinct values in *d: sa__mpi_sort_int then gets an alphabet no larger
  * than its text (a larger one makes it rename by a radix sort and a binary search per symbol,
  * which measured as most of a gathered level's time). A bitmap of the values with a popcount
  * prefix per 64-bit word: n / 4 bytes, two sequential passes and one over v. */
@@ -4423,7 +4424,7 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
         int one = c.P == 1; /* one rank: sa.h's own SA, LCP and LRS of the text, no exchanges */
         c.glim = c.c > INT64_MAX / 64 ? INT64_MAX : (int64_t)SA_MPI_DCX_GATHER * c.c;
 #if SA__MPI_GATHER_CORES
-        if (!one) { /* the limit per core: rank 0's SA-IS of a gathered level is one thread */
+        if (!one) { /* the limit per core (from before rank 0's gathered level ran threaded) */
             int64_t nt = c.nt;
             st = sa__mpi_allreduce(&c, &nt, 1, MPI_MAX);
             if (st != SA_OK) goto done;

@@ -177,8 +177,9 @@
  *   4 x (2n/3) x 4 words = about 10.7n + CUB's scratch, 19.7n in all; past that (or with
  *   SA_CUDA_NARROW64 0) DC3 on 64-bit words, 8 x (2n/3) x 4 words = about 21.3n + CUB's scratch,
  *   30.5n in all. Any call: 32n + CUB's scratch (41n with text and SA, 49n with the LCP).
- *   A forced sorter (sa_cuda_build_algo_workspace_size64): DC3 on 32-bit words below 2^31 - 1
- *   DC3's 10.7n; the doubling on 32-bit words below 2^31 - 1, on 64-bit words past it.
+ *   A forced sorter (sa_cuda_build_algo_workspace_size64): DC3 on 32-bit words below 3 x 2^30 - 1
+ *   (about 10.7n + CUB's scratch), on 64-bit words past it; the doubling on 32-bit words below
+ *   2^31 - 1, on 64-bit words past it; SA_CUDA_NARROW64 0 puts both on 64-bit words.
  *
  * BWT AND SEARCH (sa.h's contracts, byte-identical results; declarations in the "BWT" block)
  *   sa_cuda_bwt_workspace_size(n), sa_cuda_bwt(d_text, d_bwt, d_aux, r, n, d_ws, ws, stream)
