@@ -127,7 +127,7 @@ static void check_pr_induce(void)
 {
     static const int ths[] = {1, 2, 3, 5, 7};
     enum { KMAX = 40 };
-    int32_t nmax = 2200, *T = malloc((size_t)nmax * 4), *ref = malloc((size_t)nmax * 4);
+    int32_t nmax = 700, *T = malloc((size_t)nmax * 4), *ref = malloc((size_t)nmax * 4);
     int32_t *a = malloc((size_t)nmax * 4), *b = malloc((size_t)nmax * 4), *lms = malloc((size_t)nmax * 4);
     int32_t cnt[KMAX], B[KMAX], tc[8];
     SA__CAT(sa__pic, 32) cache[7 * 3];
