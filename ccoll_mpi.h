@@ -505,6 +505,7 @@ CCOLL_DEF void ccoll_plan_free(ccoll_plan *plan);
 #include "homcomp.cuh"
 #endif
 
+#include <limits.h>
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -2250,16 +2251,14 @@ static int ccoll__spec_wait(ccoll_plan *P, MPI_Request *r, MPI_Status *s)
  * returns that screen's failure, or CCOLL__SPEC_REDO where this call's eb has another step
  * than the guess (the codec's output depends on the step only), else CCOLL_OK. */
 enum { CCOLL__SPEC_REDO = 1 };
-/* The codec's step for eb is 2^e (homcomp's hc__params_from_eb: eb = m 2^e, m in [0.5, 1),
- * e clamped to the type's range); two ebs with the same e give the same bytes but the header.
- * No lower clamp for float64: the codec refuses e < -1022 (HC_ERR_EB) rather than clamping,
- * so such an eb must differ from any accepted guess and the ring run again on it (and fail as
- * an unguessed call does), not pass under the guess's larger step (-2000: below any double's). */
+/* The codec's step exponent for eb (homcomp's hc_step_exponent: same exponent, same bytes);
+ * an eb the codec refuses (float64 below 2^-1022) gets INT_MIN, unlike any accepted guess's,
+ * so the ring runs again on it and fails as an unguessed call does rather than passing under
+ * the guess's larger step. */
 static int ccoll__step_exp(double eb, int dt)
 {
-    int e = 0, lo = dt == HC_F32 ? -149 : -2000, hi = dt == HC_F32 ? 97 : 992;
-    (void)frexp(eb, &e);
-    return e < lo ? lo : e > hi ? hi : e;
+    int k = 0;
+    return hc_step_exponent(eb, (hc_dtype)dt, &k) == HC_OK ? k : INT_MIN;
 }
 static int ccoll__spec_agree(ccoll_plan *P)
 {

@@ -311,6 +311,10 @@ typedef struct hc_info {
 HOMCOMP_DEF const char *hc_status_string(hc_status s);
 HOMCOMP_DEF int hc_isa_available(hc_isa isa); /* 1 when this build and CPU run it; AUTO: the best one */
 HOMCOMP_DEF hc_config hc_config_init(hc_dtype dtype, hc_bound bound, double eb);
+/* The quantization step an absolute eb gives: 2^*k. Two ebs with the same k encode the same
+ * values to the same bytes (only the header's eb field differs). HC_ERR_EB where the codec
+ * would refuse eb (not finite and > 0, or below 2^-1022 for float64), HC_ERR_ARG for dtype. */
+HOMCOMP_DEF hc_status hc_step_exponent(double eb, hc_dtype dtype, int *k);
 HOMCOMP_DEF hc_options hc_options_default(void);
 HOMCOMP_DEF size_t hc_compress_bound(uint64_t n, hc_dtype dtype);
 HOMCOMP_DEF uint64_t hc_qp_count(uint64_t n); /* int32 deltas hc_qp writes: 32 x blocks */
@@ -933,6 +937,16 @@ HOMCOMP_DEF hc_config hc_config_init(hc_dtype dtype, hc_bound bound, double eb)
     c.eb = eb;
     c.checksum = 1;
     return c;
+}
+
+HOMCOMP_DEF hc_status hc_step_exponent(double eb, hc_dtype dtype, int *k)
+{
+    hc__params p;
+    int st;
+    if ((dtype != HC_F32 && dtype != HC_F64) || !k) return HC_ERR_ARG;
+    if ((st = hc__params_from_eb(eb, dtype, &p)) != HC_OK) return (hc_status)st;
+    *k = p.k;
+    return HC_OK;
 }
 
 /* Threads a CPU call may use (opt->threads, 0 = all), or -1 for an invalid request. */

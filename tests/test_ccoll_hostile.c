@@ -219,6 +219,23 @@ static void check_rel_underflow(void)
 }
 
 /* ---- damaged messages ---------------------------------------------------------------- */
+/* One call with message k of rank `victim` damaged as `kind`: the call's status; *any = whether the
+ * damage fired on some rank, *I = the plan's info after the call. */
+static int damaged_call(ccoll_plan *P, int victim, long k, dmg_kind kind, const float *x, float *y, int allgather,
+                        ccoll_info *I, int *any)
+{
+    int st, fired;
+    dmg_arm(victim, k, kind, CCOLL__TAG, CCOLL_ERR_NAN);
+    st = allgather ? ccoll_allgather(P, x, y) : ccoll_allreduce(P, x, y);
+    fired = dmg_fired();
+    dmg_arm(-1, 0, DMG_NONE, 0, 0);
+    *any = 0;
+    t_allreduce(&fired, any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    memset(I, 0, sizeof *I);
+    ccoll_plan_info(P, I);
+    return st;
+}
+
 /* One collective with the k-th message of rank `victim` damaged. Returns 1 when the damage
  * fired somewhere. Checks: the same status on every rank; an error wherever the damage
  * cannot leave the result intact; OK results within the bound of the exact sum. */
@@ -230,7 +247,7 @@ static int damage_case(const variant *v, int allgather, int checksum, dmg_kind k
     ccoll_config c = base_cfg(v);
     ccoll_plan *P = NULL;
     ccoll_info I;
-    int st, fired = 0, any = 0, ok = 1;
+    int st, any = 0, ok = 1;
     uint64_t i;
     for (i = 0; i < n; i++) x[i] = (float)(sin(0.01 * (double)i + R_) + R_);
     for (i = 0; i < n; i++) {
@@ -245,13 +262,7 @@ static int damage_case(const variant *v, int allgather, int checksum, dmg_kind k
     st = ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P);
     if (!CHECK(st == CCOLL_OK, "%s: create %s", t_case, ccoll_status_string((ccoll_status)st))) return 0;
     if (!allgather) st = ccoll_allreduce(P, x, y); /* AUTO's first call: settled before the damage */
-    dmg_arm(victim, k, kind, CCOLL__TAG, CCOLL_ERR_NAN);
-    st = allgather ? ccoll_allgather(P, x, y) : ccoll_allreduce(P, x, y);
-    fired = dmg_fired();
-    dmg_arm(-1, 0, DMG_NONE, 0, 0);
-    t_allreduce(&fired, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    memset(&I, 0, sizeof I);
-    ccoll_plan_info(P, &I);
+    st = damaged_call(P, victim, k, kind, x, y, allgather, &I, &any);
     CHECK(all_same_int(st), "%s: statuses differ across ranks (%s here)", t_case, ccoll_status_string((ccoll_status)st));
     if (any) {
         /* intact: one extra byte after a compressed stream; a flipped byte without a check */
@@ -291,7 +302,7 @@ static void check_damage_redo(void)
             ccoll_config c = base_cfg(&v);
             ccoll_plan *P = NULL;
             ccoll_info I;
-            int st, fired = 0, any = 0;
+            int st, any = 0;
             c.bound = CCOLL_REL;
             c.eb = 1e-4;
             snprintf(t_case, sizeof t_case, "damage redo %s rank %d", dmg_kind_name(kinds[ki]), victim);
@@ -301,13 +312,7 @@ static void check_damage_redo(void)
             st = ccoll_allreduce(P, x, y); /* the guess for the next call */
             CHECK(st == CCOLL_OK, "%s: first call %s", t_case, ccoll_status_string((ccoll_status)st));
             for (uint64_t i = 0; i < n; i++) x[i] *= 3; /* another step: the ring runs again */
-            dmg_arm(victim, 0, kinds[ki], CCOLL__TAG, CCOLL_ERR_NAN);
-            st = ccoll_allreduce(P, x, y);
-            fired = dmg_fired();
-            dmg_arm(-1, 0, DMG_NONE, 0, 0);
-            t_allreduce(&fired, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-            memset(&I, 0, sizeof I);
-            ccoll_plan_info(P, &I);
+            st = damaged_call(P, victim, 0, kinds[ki], x, y, 0, &I, &any);
             CHECK(all_same_int(st), "%s: statuses differ across ranks (%s here)", t_case, ccoll_status_string((ccoll_status)st));
             CHECK(any, "%s: the damage did not fire", t_case);
             CHECK(st == CCOLL_ERR_CORRUPT, "%s: %s (eb_guess %d), want the first ring's CCOLL_ERR_CORRUPT", t_case,

@@ -327,6 +327,64 @@ static void test_real_fields(void)
     }
 }
 
+/* hc_step_exponent against a step found by halving (largest power of two <= 2 eb, the type's
+ * clamps), and its promise: two ebs with one exponent give the same payload bytes. */
+static int step_oracle(double eb, hc_dtype dt)
+{
+    int k = 0;
+    double s = 1.0;
+    while (s > 2.0 * eb) { s *= 0.5; k--; }
+    while (s * 2.0 <= 2.0 * eb) { s *= 2.0; k++; }
+    if (dt == HC_F32 && k < -149) k = -149;
+    if (k > (dt == HC_F32 ? 97 : 992)) k = dt == HC_F32 ? 97 : 992;
+    return k;
+}
+
+static void test_step_exponent(void)
+{
+    static const double ebs[] = {1e-3, 1.9e-3, 2e-3, 0.5, 0.25, 1.0, 3.0, 1e-40, 1e-50, 1e-300, 1e30, 1e300};
+    int k = 0;
+    for (int d = 0; d < 2; d++) {
+        hc_dtype dt = d ? HC_F64 : HC_F32;
+        for (size_t i = 0; i < sizeof ebs / sizeof ebs[0]; i++) {
+            CHECK(hc_step_exponent(ebs[i], dt, &k) == HC_OK && k == step_oracle(ebs[i], dt),
+                  "step exponent of %g (dtype %d): %d, oracle %d", ebs[i], d, k, step_oracle(ebs[i], dt));
+        }
+        CHECK(hc_step_exponent(0.0, dt, &k) == HC_ERR_EB, "eb 0");
+        CHECK(hc_step_exponent(-1.0, dt, &k) == HC_ERR_EB, "eb < 0");
+        CHECK(hc_step_exponent(NAN, dt, &k) == HC_ERR_EB, "eb NaN");
+        CHECK(hc_step_exponent(INFINITY, dt, &k) == HC_ERR_EB, "eb Inf");
+        CHECK(hc_step_exponent(1e-3, dt, NULL) == HC_ERR_ARG, "k NULL");
+    }
+    CHECK(hc_step_exponent(1e-310, HC_F32, &k) == HC_OK && k == -149, "f32 clamps below 2^-149");
+    CHECK(hc_step_exponent(1e-310, HC_F64, &k) == HC_ERR_EB, "f64 refuses below 2^-1022");
+    CHECK(hc_step_exponent(1e-3, (hc_dtype)7, &k) == HC_ERR_ARG, "dtype 7");
+    {
+        enum { N = 1000 };
+        float x[N];
+        size_t cap = hc_compress_bound(N, HC_F32), sa, sb;
+        unsigned char *a = malloc(cap), *b = malloc(cap);
+        hc_config c = hc_config_init(HC_F32, HC_ABS, 1e-3);
+        int ka = 0, kb = 0;
+        c.checksum = 0;
+        for (int i = 0; i < N; i++) x[i] = (float)sin(i * 0.01) * 3.0f;
+        CHECK(hc_step_exponent(1e-3, HC_F32, &ka) == HC_OK && hc_step_exponent(1.9e-3, HC_F32, &kb) == HC_OK &&
+                  ka == kb, "1e-3 and 1.9e-3 share a step");
+        CHECK(hc_compress(&c, x, N, a, cap, &sa, NULL) == HC_OK, "compress 1e-3");
+        c.eb = 1.9e-3;
+        CHECK(hc_compress(&c, x, N, b, cap, &sb, NULL) == HC_OK, "compress 1.9e-3");
+        CHECK(sa == sb && memcmp(a + HC_HEADER_BYTES, b + HC_HEADER_BYTES, sa - HC_HEADER_BYTES) == 0,
+              "same step exponent, same payload");
+        c.eb = 2.1e-3; /* next step up */
+        CHECK(hc_compress(&c, x, N, b, cap, &sb, NULL) == HC_OK, "compress 2.1e-3");
+        CHECK(hc_step_exponent(2.1e-3, HC_F32, &kb) == HC_OK && kb == ka + 1 &&
+                  (sa != sb || memcmp(a + HC_HEADER_BYTES, b + HC_HEADER_BYTES, sa - HC_HEADER_BYTES) != 0),
+              "the next exponent changes the payload");
+        free(a);
+        free(b);
+    }
+}
+
 int main(int argc, char **argv)
 {
     check_init(argc, argv);
@@ -338,6 +396,7 @@ int main(int argc, char **argv)
     test_unaligned();
     test_homomorphic();
     test_statuses();
+    test_step_exponent();
     test_threads_identical();
     test_real_fields();
     return check_done();
