@@ -63,6 +63,8 @@
  *   hc_options_default()                   CPU run-time options, the defaults (HC_OPTIONS_INIT:
  *                                          the same, for static initialisers; NULL means them too)
  *   hc_compress_bound(n, dtype)            bytes a compress/add output buffer must have
+ *   hc_step_exponent(eb, dtype, &k)        the quantization step eb gives is 2^k (same k, same
+ *                                          payload bytes)
  *   hc_compress(cfg, in, n, out, cap, &size, opt)
  *   hc_decompress(stream, len, dtype, out, n, opt)          writes all n elements
  *   hc_stream_info(stream, len, &info)     the 40-byte header only (fast; not a validation)
