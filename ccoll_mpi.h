@@ -61,6 +61,9 @@
  *   CCOLL_TEST_HOOK_SEND(buf, len)     tests only: sees every stream before it is sent
  *   CCOLL_TEST_HOOK_UNPUSH()  tests only: called before a failed device ArGM call releases its
  *                            one-shot waits (a delay there lets a peer's next call come first)
+ *   CCOLL_TEST_HOOK_TRACE(what, seconds)  benchmarks only: the device ring's phases one by one
+ *                            (what: a string literal; host waits and GPU event times; the
+ *                            trace build of allreduce_ccoll_cuda_nccl sums them)
  *   CCOLL_MAX_THREADS        the largest config.threads accepted (1024; above: CCOLL_ERR_ARG)
  *   CCOLL_IPC_COPY_KERNEL    device ArGM over IPC with 3 to 8 ranks a node: 1 (default) = one
  *                            copy kernel per chunk for all peers, 0 = copy engines (same bytes)
@@ -2402,13 +2405,28 @@ typedef struct {
     MPI_Request *sr;    /* send request of the output (NULL: no send) */
 } ccoll__pend;
 #define CCOLL__PEV(P, k, i) ((cudaEvent_t)(P)->dv.pev[(k) * 5 + (i)]) /* 0,1 upload, 2 kernels, 3 down, 4 decoded */
+/* Benchmarks only (the trace build of allreduce_ccoll_cuda_nccl): each phase of the device
+ * ring as it ends, by name; nothing by default. */
+#ifndef CCOLL_TEST_HOOK_TRACE
+#define CCOLL_TEST_HOOK_TRACE(what, seconds) ((void)0)
+#endif
+static void ccoll__trace_ev(const char *what, cudaEvent_t a, cudaEvent_t b)
+{
+    float ms = 0;
+    if (cudaEventElapsedTime(&ms, a, b) == cudaSuccess) CCOLL_TEST_HOOK_TRACE(what, ms * 1e-3);
+    else cudaGetLastError();
+    (void)what;
+}
 
 static int ccoll__evwait(ccoll_plan *P, cudaEvent_t e)
 {
     cudaError_t x;
     int flag = 0;
     while ((x = cudaEventQuery(e)) == cudaErrorNotReady) {
+        const double t0 = MPI_Wtime();
         MPI_Iprobe(MPI_ANY_SOURCE, CCOLL__TAG + 99, P->top.comm, &flag, MPI_STATUS_IGNORE);
+        CCOLL_TEST_HOOK_TRACE("evwait_iprobe", MPI_Wtime() - t0);
+        (void)t0;
         CCOLL__YIELD();
     }
     return ccoll__cu(P, x);
@@ -2422,6 +2440,7 @@ static void ccoll__pl_launch(ccoll_plan *P, int k, int op, int mode, const unsig
     unsigned char *out = P->dv.dsoq[k];
     hc_status s = HC_OK;
     cudaStream_t A = P->dv.cst;
+    const double tr = MPI_Wtime();
     R[0].status = R[1].status = HC_OK;
     cudaEventRecord(CCOLL__PEV(P, k, 0), A);
     if (in && ccoll__d_up(P, P->dv.dsa, in, inlen)) { /* too long for the slot: recorded, nothing runs */
@@ -2451,6 +2470,8 @@ static void ccoll__pl_launch(ccoll_plan *P, int k, int op, int mode, const unsig
     if (s == HC_OK) s = hc_cuda_read_result(P->dv.dws, &R[1], A);
     cudaEventRecord(CCOLL__PEV(P, k, 2), A);
     if (s != HC_OK) ccoll__hc(P, s); /* refused before launching: the slot still completes */
+    CCOLL_TEST_HOOK_TRACE("launch", MPI_Wtime() - tr);
+    (void)tr;
 }
 
 /* Complete slot k: statuses, the output down (stream B) and out, its decode (B). */
@@ -2462,8 +2483,12 @@ static int ccoll__pl_complete(ccoll_plan *P, int k, ccoll__pend *q, int right)
     float a = 0, c = 0;
     if (!q->live) return CCOLL_OK;
     q->live = 0;
+    double tr = MPI_Wtime();
     if (!q->gpu) goto send; /* this rank was in error already: a marker, in segment order */
     ccoll__evwait(P, CCOLL__PEV(P, k, 2)); /* a CUDA error is P->lst: markers follow */
+    CCOLL_TEST_HOOK_TRACE("kern_wait", MPI_Wtime() - tr);
+    ccoll__trace_ev("gpu_up", CCOLL__PEV(P, k, 0), CCOLL__PEV(P, k, 1));
+    ccoll__trace_ev("gpu_kern", CCOLL__PEV(P, k, 1), CCOLL__PEV(P, k, 2));
     if (cudaEventElapsedTime(&a, CCOLL__PEV(P, k, 0), CCOLL__PEV(P, k, 1)) == cudaSuccess) P->t_stage += a * 1e-3;
     if (cudaEventElapsedTime(&c, CCOLL__PEV(P, k, 1), CCOLL__PEV(P, k, 2)) == cudaSuccess) P->t_codec += c * 1e-3;
     if (P->lst == CCOLL_OK && R[0].status != HC_OK) ccoll__hc(P, (hc_status)R[0].status);
@@ -2478,6 +2503,9 @@ static int ccoll__pl_complete(ccoll_plan *P, int k, ccoll__pend *q, int right)
             if (!ccoll__cu(P, cudaMemcpyAsync(q->dst, P->dv.dsoq[k], (size_t)b, cudaMemcpyDeviceToHost, B)) &&
                 !ccoll__cu(P, cudaEventRecord(CCOLL__PEV(P, k, 3), B)) && !ccoll__evwait(P, CCOLL__PEV(P, k, 3))) {
                 *q->dl = (size_t)b;
+                CCOLL_TEST_HOOK_TRACE("d2h_wait", MPI_Wtime() - t0);
+                CCOLL_TEST_HOOK_TRACE("d2h_bytes", (double)b);
+                ccoll__trace_ev("gpu_d2h", CCOLL__PEV(P, k, 2), CCOLL__PEV(P, k, 3));
                 /* the decode reads the GPU's copy; its header is checked on the host copy, now down */
                 D->status = HC_OK;
                 if (q->dec) {
@@ -2492,9 +2520,17 @@ static int ccoll__pl_complete(ccoll_plan *P, int k, ccoll__pend *q, int right)
         }
     }
 send:
+    tr = MPI_Wtime();
     if (q->sr) st = ccoll__send_stream(P, q->dst, q->dl, q->rawb, right, q->sr);
+    CCOLL_TEST_HOOK_TRACE("isend", MPI_Wtime() - tr);
+    tr = MPI_Wtime();
     if (q->gpu && q->dec && P->lst == CCOLL_OK && !ccoll__evwait(P, CCOLL__PEV(P, k, 4)) && D->status != HC_OK)
         ccoll__hc(P, (hc_status)D->status);
+    if (q->gpu && q->dec) {
+        CCOLL_TEST_HOOK_TRACE("dec_wait", MPI_Wtime() - tr);
+        ccoll__trace_ev("gpu_dec", CCOLL__PEV(P, k, 3), CCOLL__PEV(P, k, 4));
+    }
+    (void)tr;
     return st;
 }
 
@@ -2506,6 +2542,7 @@ static int ccoll__ring_step_dev(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b
     uint64_t g, blen = ccoll__rb_len(P, R, b), ns = ccoll__nseg(blen, P->set.seg), boff = ccoll__rb_off(P, R, b);
     ccoll__pend q[2];
     int st = CCOLL_OK, launched = 0;
+    const double tstep = MPI_Wtime();
     memset(q, 0, sizeof q);
     for (g = 0; g <= ns; g++) {
         if (g < ns) {
@@ -2531,8 +2568,12 @@ static int ccoll__ring_step_dev(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b
                 e->rawb = len * es;
                 if (P->lst == CCOLL_OK) ccoll__pl_launch(P, k, e->op, R->mode, NULL, 0, src, len, NULL), e->gpu = launched = 1;
             } else {
+                double tr = MPI_Wtime();
                 in = t < p - 1 ? ccoll__slot(&R->recv2[t % 2], 0, g) : ccoll__slot(R->gather, b, g);
                 ccoll__recv_stream(P, &rr[g], in, &inlen); /* a failure is recorded: markers follow */
+                CCOLL_TEST_HOOK_TRACE("recv_wait", MPI_Wtime() - tr);
+                CCOLL_TEST_HOOK_TRACE("h2d_bytes", (double)inlen);
+                (void)tr;
                 if (t < p - 1) { /* reduce-scatter: combine into step t+1's send slot, or the gather slot when final */
                     int last = t == p - 2;
                     ccoll__store *S = last ? R->gather : &R->send2[(t + 1) % 2];
@@ -2563,9 +2604,14 @@ static int ccoll__ring_step_dev(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b
         }
     }
     if (launched) { /* nothing of this step runs on after it */
+        const double tr = MPI_Wtime();
         ccoll__dsync(P);
         ccoll__cu(P, cudaStreamSynchronize((cudaStream_t)P->dv.cst2));
+        CCOLL_TEST_HOOK_TRACE("step_sync", MPI_Wtime() - tr);
+        (void)tr;
     }
+    CCOLL_TEST_HOOK_TRACE(first ? "step_first" : "step", MPI_Wtime() - tstep);
+    (void)tstep;
     return st;
 }
 #endif

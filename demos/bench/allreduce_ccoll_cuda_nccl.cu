@@ -13,6 +13,27 @@
  *   --nccl none      ccoll and staged MPI only
  * Exit 1 when a row fails its check, 77 when no GPU is visible. NVLink multicast stays off
  * (NCCL_NVLS_ENABLE=0 unless already set). */
+#include <string.h>
+#ifdef BENCH_TRACE
+/* The trace build (allreduce_ccoll_cuda_nccl_trace): the device ring's phases summed per call
+ * (CCOLL_TEST_HOOK_TRACE), the fastest call's sums printed per rank to stderr as
+ * "trace,LABEL,ALGO,DATA,N,RANK,NAME=SECONDS,...". Host waits: recv_wait (a segment's receive),
+ * launch (enqueueing upload + kernels), kern_wait (until a segment's kernels end), d2h_wait (its
+ * stream down), isend, dec_wait, step_sync, step / step_first (whole steps), evwait_iprobe (the
+ * MPI_Iprobe calls inside the GPU waits: MPI progress); GPU event times gpu_up, gpu_kern,
+ * gpu_d2h (kernels' end to the copy's end), gpu_dec; d2h_bytes, h2d_bytes; call (the whole call). */
+static const char *const tr_names[] = {"recv_wait", "launch", "kern_wait", "d2h_wait", "isend", "dec_wait", "step_sync",
+                                       "step_first", "step", "evwait_iprobe", "gpu_up", "gpu_kern", "gpu_d2h", "gpu_dec",
+                                       "d2h_bytes", "h2d_bytes", "call"};
+#define TR_N ((int)(sizeof tr_names / sizeof *tr_names))
+static double tr_sum[TR_N];
+static __attribute__((noinline)) void tr_add(const char *w, double s)
+{
+    for (int i = 0; i < TR_N; i++)
+        if (!strcmp(tr_names[i], w)) { tr_sum[i] += s; return; }
+}
+#define CCOLL_TEST_HOOK_TRACE(what, seconds) tr_add(what, seconds)
+#endif
 #define CCOLL_IMPLEMENTATION
 #include "ccoll_mpi.h"
 #include <nccl.h>
@@ -168,6 +189,9 @@ int main(int argc, char **argv)
                 CU(cudaMemset(dout, 0xff, bytes)); /* NaN: every element must be written */
                 CU(cudaDeviceSynchronize());
                 double tmid = 1e30;
+#ifdef BENCH_TRACE
+                double tr_best[TR_N] = {0};
+#endif
                 for (uint64_t it = 0; it <= its && st == CCOLL_OK; it++) { /* it 0: warm-up */
                     MPI_Barrier(MPI_COMM_WORLD);
                     double t0 = MPI_Wtime();
@@ -181,17 +205,41 @@ int main(int argc, char **argv)
                         CU(cudaMemcpyAsync(dout, pin, bytes, cudaMemcpyHostToDevice, stream));
                         CU(cudaStreamSynchronize(stream));
                     } else {
+#ifdef BENCH_TRACE
+                        memset(tr_sum, 0, sizeof tr_sum);
+#endif
                         st = ccoll_allreduce(P, din, dout);
                         CU(cudaStreamSynchronize(stream));
                     }
+#ifdef BENCH_TRACE
+                    tr_add("call", MPI_Wtime() - t0);
+#endif
                     double t = max_over_ranks(MPI_Wtime() - t0);
                     if (it == 0) continue;
                     tt[it - 1] = t;
                     if (P) {
                         ccoll_plan_info(P, &I);
-                        if (t < tmid) { tmid = t; best = I; }
+                        if (t < tmid) {
+                            tmid = t;
+                            best = I;
+#ifdef BENCH_TRACE
+                            memcpy(tr_best, tr_sum, sizeof tr_sum);
+#endif
+                        }
                     }
                 }
+#ifdef BENCH_TRACE
+                if (P) {
+                    double *all = (double *)malloc((size_t)p * TR_N * sizeof *all);
+                    MPI_Gather(tr_best, TR_N, MPI_DOUBLE, all, TR_N, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+                    for (int r = 0; !rank && all && r < p; r++) {
+                        fprintf(stderr, "trace,%s,%s,%s,%llu,%d", label, names[a], walk ? "walk" : "normal", (unsigned long long)n, r);
+                        for (int i = 0; i < TR_N; i++) fprintf(stderr, ",%s=%.4g", tr_names[i], all[(size_t)r * TR_N + i]);
+                        fprintf(stderr, "\n");
+                    }
+                    free(all);
+                }
+#endif
                 qsort(tt, its, sizeof *tt, cmp_d);
                 double t = st == CCOLL_OK ? tt[its / 2] : 0;
                 if (tt != ts) free(tt);
