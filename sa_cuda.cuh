@@ -100,7 +100,7 @@
  *   opt->algorithm: the SA's sorter as sa_cuda_build_algo (DEFAULT: the rule; the host calls
  *   allocate sa_cuda_workspace_size's bytes, so the rule's choice always fits).
  *   stats (may be NULL): times of the phases by CUDA events, device bytes used, rounds, the
- *   sorter that ran (stats->algorithm).
+ *   sorter that ran (stats->algorithm), DC3's recursion levels (stats->levels).
  *   Errors: SA_CUDA_ERR_NOMEM when the one cudaMalloc fails, nothing written to the outputs
  *   then; other statuses as the device calls.
  *
@@ -136,6 +136,15 @@
  *   with DC3's comparison: i and j compared on (text[i..i+l), rank(i+l)), l in {1, 2} the first
  *   offset with both i + l and j + l in the sample (a merge-path merge whose blocks read each
  *   suffix's characters and ranks once into shared memory).
+ *   DC3'S RECURSION: where the rounds on the sample stall (a text of few distinct factors, as a
+ *   Fibonacci word, keeps every sample suffix unsorted for log n rounds), the sample is named
+ *   by its groups and the reduced string R (the names of the positions i % 3 == 1, then of
+ *   i % 3 == 2; Kaerkkaeinen-Sanders) is suffix-sorted by the same code on integer characters:
+ *   round 0 sorts R's own sample by three characters (three stable radix sorts), rounds follow,
+ *   a stall recurses again, and DC3's merge on words ends each level; R's suffix array gives
+ *   the sample its final ranks. Rule: the sample has at least 32768 items, the list still holds
+ *   half of them and the last round (round 0 at first) kept at least 7/8 of its list. Each level
+ *   lives in the buffers of the level above (no memory beyond the build's workspace).
  *   THE DEFAULT RULE (sa_cuda_default_algorithm): DOUBLING when the text looks random to round
  *   0, DC3 otherwise: (1) the first 32 bits of packed codes carry at least log2(n) + 3 bits of
  *   zeroth-order entropy (byte counts), and (2) of sa_cuda_default_samples(n) (at most 65536)
@@ -210,7 +219,8 @@
  *        up to 3 x 2^30 - 1 by its DC3 (19.7n instead of 30.5n); the rounds skip the rank
  *        writes of items whose group keeps its head; DC3's merge is the header's own (a
  *        merge path over keys read once into shared memory; was CUB's merge); the rounds
- *        count the groups left, so one sort suffices whenever their number fits
+ *        count the groups left, so one sort suffices whenever their number fits; DC3 recurses
+ *        on its sample where the rounds stall (stats.levels)
  *   0.9.0 SA_CUDA_ERR_MPI -6 (never returned), SA_CUDA_ERR_INTERNAL -7: the project-wide values;
  *        SA_CUDA_VERSION_*; the LICENSE text at the end; the DC3 sorter and the default rule
  *        (sa_cuda_build_algo, sa_cuda_build_workspace_size, sa_cuda_default_algorithm,
@@ -290,6 +300,7 @@ typedef struct sa_cuda_stats {
     size_t device_bytes;    /* device memory the call allocated (text, SA, LCP, workspace) */
     int rounds;             /* sorting rounds (1 = the first packed-key sort was enough) */
     int algorithm;          /* the sorter that ran (SA_CUDA_ALGO_DOUBLING or SA_CUDA_ALGO_DC3) */
+    int levels;             /* 1, or with DC3 1 + its recursions on the sample (k: k-1 reduced strings) */
 } sa_cuda_stats;
 
 #ifdef __cplusplus
@@ -515,6 +526,60 @@ static __device__ __forceinline__ bool sa_cuda__dc3_less(const sa_cuda__dc3_key<
     if (a != b) return a < b;
     return x.rb < y.rb;
 }
+/* The merge reads its keys through a "keyer": of(p) the key of suffix p, less(x, y), and the
+ * shared-memory tile the merge's blocks keep them in (put / get). bytes: the text's DC3 above. */
+template <typename U> struct sa_cuda__bytes_keyer {
+    typedef sa_cuda__dc3_key<U> Key;
+    struct Tile {
+        uint32_t c[SA_CUDA__MERGE_TILE];
+        U ra[SA_CUDA__MERGE_TILE], rb[SA_CUDA__MERGE_TILE];
+    };
+    const uint8_t *t;
+    const U *rank;
+    U n;
+    __device__ __forceinline__ Key of(U p) const { return sa_cuda__dc3_key_of<U>(t, rank, n, p); }
+    static __device__ __forceinline__ bool less(const Key &x, const Key &y) { return sa_cuda__dc3_less<U>(x, y); }
+    static __device__ __forceinline__ void put(Tile &S, U k, const Key &x) { S.c[k] = x.c; S.ra[k] = x.ra; S.rb[k] = x.rb; }
+    static __device__ __forceinline__ Key get(const Tile &S, U k) { Key x = {S.c[k], S.ra[k], S.rb[k]}; return x; }
+};
+
+/* The same comparison on a string of integers (a recursion level's reduced string R of length
+ * n, characters >= 1, 0 past the end), whole words: c0 = R[p], c1 = R[p+1] (0 past the end) or
+ * ~0 for the class p % 3 == 1 (l = 1: c1 is never compared), ra and rb as the bytes' key. */
+template <typename U> struct sa_cuda__int_key {
+    U c0, c1, ra, rb;
+};
+template <typename U> struct sa_cuda__int_keyer {
+    typedef sa_cuda__int_key<U> Key;
+    struct Tile {
+        U c0[SA_CUDA__MERGE_TILE], c1[SA_CUDA__MERGE_TILE], ra[SA_CUDA__MERGE_TILE], rb[SA_CUDA__MERGE_TILE];
+    };
+    const U *t;
+    const U *rank;
+    U n;
+    __device__ __forceinline__ Key of(U p) const
+    {
+        U q = p / 3, cls = p - 3 * q;
+        Key k;
+        k.c0 = t[p];
+        k.c1 = cls == 1 ? ~(U)0 : p + 1 < n ? t[p + 1] : (U)0;
+        k.ra = cls != 2 && p + 1 < n ? rank[2 * q + cls] + 1 : 0;
+        k.rb = cls != 1 && p + 2 < n ? rank[2 * q + 1 + (cls >> 1)] + 1 : 0;
+        return k;
+    }
+    static __device__ __forceinline__ bool less(const Key &x, const Key &y)
+    {
+        if (x.c0 != y.c0) return x.c0 < y.c0;
+        if (x.c1 == ~(U)0 || y.c1 == ~(U)0) return x.ra < y.ra; /* l = 1 */
+        if (x.c1 != y.c1) return x.c1 < y.c1;
+        return x.rb < y.rb;
+    }
+    static __device__ __forceinline__ void put(Tile &S, U k, const Key &x)
+    {
+        S.c0[k] = x.c0; S.c1[k] = x.c1; S.ra[k] = x.ra; S.rb[k] = x.rb;
+    }
+    static __device__ __forceinline__ Key get(const Tile &S, U k) { Key x = {S.c0[k], S.c1[k], S.ra[k], S.rb[k]}; return x; }
+};
 template <typename U> struct sa_cuda__is_mod1 {
     __host__ __device__ __forceinline__ bool operator()(const U &p) const { return p % 3 == 1; }
 };
@@ -902,8 +967,8 @@ template <typename U> static __global__ void sa_cuda__k_final(const U *rank, sa_
  * the sample positions p with p % 3 == 1 in sample order (their i = p - 1 are sorted by
  * rank(i+1)); off = 1 when n % 3 == 1: suffix n-1 (rank(n) = empty) comes first. keys = text[i]
  * for the stable sort by the first character. */
-template <typename U>
-static __global__ void sa_cuda__k_dc_mod0(const uint8_t *text, U n, U n0, U off, U *list, uint8_t *keys)
+template <typename U, typename C>
+static __global__ void sa_cuda__k_dc_mod0(const C *text, U n, U n0, U off, U *list, C *keys)
 {
     SA_CUDA__FOR(U, j, n0) {
         U i = j < off ? n - 1 : list[j] - 1;
@@ -931,39 +996,36 @@ static __device__ __forceinline__ U sa_cuda__merge_path(U diag, U na, U nb, F b_
  * suffix of its A and B ranges gets its key read once into shared memory, every thread merges
  * ITEMS outputs from there (CUB's merge with a comparator over the text and the ranks read them
  * again at every comparison). */
-template <typename U>
-static __global__ void sa_cuda__k_merge_split(const uint8_t *t, const U *rank, U n, const U *a, U na, const U *b,
-                                              U tiles, U *split)
+template <typename U, typename K>
+static __global__ void sa_cuda__k_merge_split(K key, const U *a, U na, const U *b, U tiles, U *split)
 {
     SA_CUDA__FOR(U, k, tiles + 1) {
-        U diag = k < tiles ? k * (U)SA_CUDA__MERGE_TILE : n;
-        split[k] = sa_cuda__merge_path<U>(diag, na, n - na, [&](U i, U j) {
-            return sa_cuda__dc3_less<U>(sa_cuda__dc3_key_of<U>(t, rank, n, b[j]), sa_cuda__dc3_key_of<U>(t, rank, n, a[i]));
-        });
+        U diag = k < tiles ? k * (U)SA_CUDA__MERGE_TILE : key.n;
+        split[k] = sa_cuda__merge_path<U>(diag, na, key.n - na, [&](U i, U j) { return K::less(key.of(b[j]), key.of(a[i])); });
     }
 }
-template <typename U>
+template <typename U, typename K>
 static __global__ void __launch_bounds__(SA_CUDA__MERGE_THREADS)
-sa_cuda__k_merge(const uint8_t *t, const U *rank, U n, const U *a, const U *b, const U *split, U tiles, U *out)
+sa_cuda__k_merge(K key, const U *a, const U *b, const U *split, U tiles, U *out)
 {
-    __shared__ uint32_t kc[SA_CUDA__MERGE_TILE];
-    __shared__ U kra[SA_CUDA__MERGE_TILE], krb[SA_CUDA__MERGE_TILE], pos[SA_CUDA__MERGE_TILE], res[SA_CUDA__MERGE_TILE];
+    __shared__ typename K::Tile kt;
+    __shared__ U pos[SA_CUDA__MERGE_TILE], res[SA_CUDA__MERGE_TILE];
+    U n = key.n;
     for (U tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
         U d0 = tile * (U)SA_CUDA__MERGE_TILE, cnt = n - d0 < (U)SA_CUDA__MERGE_TILE ? n - d0 : (U)SA_CUDA__MERGE_TILE;
         U a0 = split[tile], ca = split[tile + 1] - a0, b0 = d0 - a0, cb = cnt - ca; /* this tile's A, then B items */
         for (U k = threadIdx.x; k < cnt; k += blockDim.x) {
             U p = k < ca ? a[a0 + k] : b[b0 + (k - ca)];
-            sa_cuda__dc3_key<U> key = sa_cuda__dc3_key_of<U>(t, rank, n, p);
-            pos[k] = p; kc[k] = key.c; kra[k] = key.ra; krb[k] = key.rb;
+            pos[k] = p;
+            K::put(kt, k, key.of(p));
         }
         __syncthreads();
-        auto key = [&](U k) { sa_cuda__dc3_key<U> x = {kc[k], kra[k], krb[k]}; return x; };
         U diag = (U)threadIdx.x * SA_CUDA__MERGE_ITEMS;
         if (diag > cnt) diag = cnt;
-        U i = sa_cuda__merge_path<U>(diag, ca, cb, [&](U x, U y) { return sa_cuda__dc3_less<U>(key(ca + y), key(x)); });
+        U i = sa_cuda__merge_path<U>(diag, ca, cb, [&](U x, U y) { return K::less(K::get(kt, ca + y), K::get(kt, x)); });
         U j = diag - i;
         for (U r = diag; r < diag + SA_CUDA__MERGE_ITEMS && r < cnt; r++) {
-            bool take_a = j >= cb || (i < ca && !sa_cuda__dc3_less<U>(key(ca + j), key(i)));
+            bool take_a = j >= cb || (i < ca && !K::less(K::get(kt, ca + j), K::get(kt, i)));
             res[r] = take_a ? pos[i++] : pos[ca + j++];
         }
         __syncthreads();
@@ -1007,6 +1069,16 @@ template <typename U> static void sa_cuda__others(const sa_cuda__bufs<U> &B, con
         if (B.b[i] != used && k < 3) f[k++] = B.b[i];
 }
 
+/* The two buffers holding neither a nor b, in *fa, *fb. */
+template <typename U> static void sa_cuda__two_free(const sa_cuda__bufs<U> &B, const U *a, const U *b, U **fa, U **fb)
+{
+    U *f[3];
+    *fa = *fb = NULL;
+    sa_cuda__others(B, a, f);
+    for (int i = 0; i < 3; i++)
+        if (f[i] != b) { if (!*fa) *fa = f[i]; else *fb = f[i]; }
+}
+
 /* Radix sort of (keys, vals) pairs on `bits` bits; on return *keys and *vals point at the sorted
  * data, which is in one buffer of each pair. */
 template <typename U>
@@ -1027,10 +1099,8 @@ template <typename U>
 static sa_cuda_status sa_cuda__split(const sa_cuda__texts<U> &T, const sa_cuda__bufs<U> &B, U *cs, U *keys, int rbits, int hi,
                                      U m, U h, U hk, U **next, sa_cuda__wsT<U> &w, cudaStream_t s, U *sa_out)
 {
-    U *f[4], *fa = NULL, *fb = NULL;
-    sa_cuda__others(B, cs, f);
-    for (int i = 0; i < 3; i++)
-        if (f[i] != keys) { if (!fa) fa = f[i]; else fb = f[i]; }
+    U *fa, *fb;
+    sa_cuda__two_free<U>(B, cs, keys, &fa, &fb);
     unsigned g = sa_cuda__gridn(m);
     size_t tb = w.cub_bytes;
     sa_cuda__k_segstart<U><<<g, SA_CUDA__THREADS, 0, s>>>(keys, rbits + hi, m, fa);
@@ -1090,6 +1160,10 @@ static sa_cuda_status sa_cuda__round0(const uint8_t *d_text, const sa_cuda__text
     return SA_CUDA_OK;
 }
 
+template <typename U>
+static sa_cuda_status sa_cuda__groups0(const sa_cuda__texts<U> &T, U *sa, U *keys, U *fa, U *fb, U **next,
+                                       sa_cuda__wsT<U> &w, cudaStream_t s);
+
 /* Round 0's groups from the sorted items (sa) and their keys: ranks, and the compacted list of
  * the unsorted items into *next. */
 template <typename U>
@@ -1097,15 +1171,22 @@ static sa_cuda_status sa_cuda__round0_groups(const uint8_t *d_text, const sa_cud
                                              const sa_cuda__bufs<U> &B, U *sa, U *keys, U **next, sa_cuda__wsT<U> &w,
                                              cudaStream_t s)
 {
+    U *fa, *fb;
+    sa_cuda__two_free<U>(B, sa, keys, &fa, &fb);
+    sa_cuda__k_heads0<U><<<sa_cuda__gridn(T.m), SA_CUDA__THREADS, 0, s>>>(d_text, sa, T.count > 1 ? (const U *)NULL : keys, T, P, fa);
+    SA_CUDA__LAUNCHED();
+    return sa_cuda__groups0<U>(T, sa, keys, fa, fb, next, w, s);
+}
+
+/* Round 0's groups from the head flags in fa (k | top bit where a group starts, sa_cuda__k_heads0
+ * or sa_cuda__k_heads_int): ranks, and the compacted list of the unsorted items into *next (=
+ * fa); keys (dead) takes the keep flags, fb the scans. */
+template <typename U>
+static sa_cuda_status sa_cuda__groups0(const sa_cuda__texts<U> &T, U *sa, U *keys, U *fa, U *fb, U **next,
+                                       sa_cuda__wsT<U> &w, cudaStream_t s)
+{
     U N = T.m;
     unsigned g = sa_cuda__gridn(N);
-    /* fa, fb: the two buffers that hold neither the sorted items nor the sorted keys */
-    U *f[3], *fa = NULL, *fb = NULL;
-    sa_cuda__others(B, sa, f);
-    for (int i = 0; i < 3; i++)
-        if (f[i] != keys) { if (!fa) fa = f[i]; else fb = f[i]; }
-    sa_cuda__k_heads0<U><<<g, SA_CUDA__THREADS, 0, s>>>(d_text, sa, T.count > 1 ? (const U *)NULL : keys, T, P, fa);
-    SA_CUDA__LAUNCHED();
     size_t tb = w.cub_bytes;
     SA_CUDA__TRY(cub::DeviceScan::InclusiveScan(w.cub, tb, fa, fb, sa_cuda__maxU(), N, s));
     SA_CUDA__TRY(cudaMemsetAsync(w.misc + 2, 0, sizeof(U), s));
@@ -1485,13 +1566,232 @@ static __global__ void sa_cuda__k_dups(const uint32_t *keys, uint32_t k, uint32_
     SA_CUDA__FOR(uint32_t, j, k) if (j > 0 && keys[j] == keys[j - 1]) atomicAdd(count, 1u);
 }
 
+/* ---- the rounds, and DC3's recursion on the sample ------------------------------------------ */
+/* When the rounds on the DC3 sample stall - a round that doubled the depth sorted almost none of
+ * the items left, and those are most of the sample (a Fibonacci word or another text of few
+ * distinct factors keeps every sample suffix for log n rounds: n log n work) - the sample is
+ * named instead: every item's group rank (its first L >= 3 characters) + 1 becomes a character
+ * of the reduced string R (the items p % 3 == 1 in text order, then p % 3 == 2, as DC3 /
+ * Kaerkkaeinen-Sanders 2003), whose suffix array sorts the sample completely. R is sorted by the
+ * same code on integer characters (round 0: three stable radix sorts by R[p+2], R[p+1], R[p]
+ * on its own DC3 sample, then rounds, a recursion where they stall again, DC3's merge), inside
+ * the level's own buffers: no memory beyond the build's workspace.
+ * THE RULE (sa_cuda__stalled): the sample has at least SA_CUDA__REC_MIN items, the list holds
+ * at least half of them, and the last round (round 0 at first) kept at least 7/8 of its list;
+ * and the level below fits (sa_cuda__rec_fits). Random-looking text takes the doubling; of the
+ * benchmark's DC3 inputs the Fibonacci word recurses (11 levels) and so do the /usr/include
+ * headers once (2 levels), /usr/bin's binaries never; none got slower (demos/bench/README.md). */
+#ifndef SA_CUDA__REC_MIN
+#define SA_CUDA__REC_MIN 32768
+#endif
+#ifndef SA_CUDA__REC_ALWAYS
+#define SA_CUDA__REC_ALWAYS 0 /* tests: recurse whenever the list is not empty (and it fits) */
+#endif
+#define SA_CUDA__REC_DEPTH 64
+
+static int sa_cuda__stalled(uint64_t items, uint64_t before, uint64_t after, int depth)
+{
+    if (items < SA_CUDA__REC_MIN || depth >= SA_CUDA__REC_DEPTH || after == 0) return 0;
+    if (SA_CUDA__REC_ALWAYS) return 1;
+    return 2 * after >= items && 8 * after >= 7 * before;
+}
+
+/* The level below (sa_cuda__recurse) lives in this level's buffers (each of items + 64 words):
+ * its text R in b[0], its SA in rank, its rank array in b[1], its work buffers in b[2] and the
+ * two halves of this level's SA buffer (sa_words words): those halves must hold its items, its
+ * SA buffer the keys of its last sort (two halves of its text's third), CUB's scratch its sorts. */
+template <typename U> static int sa_cuda__rec_fits(U items, size_t sa_words, const sa_cuda__wsT<U> &w)
+{
+    if (items < 16) return 0;
+    U ic = sa_cuda__dc_items<U>(items);
+    size_t half = sa_cuda__up(sizeof(U) * ((size_t)ic + 64)), keys = sa_cuda__up(sizeof(U) * ((size_t)(items + 2) / 3 + 64));
+    if (2 * half > sizeof(U) * sa_words || 2 * keys > sizeof(U) * ((size_t)items + 64)) return 0;
+    size_t cb = sa_cuda__cub_bytes<U>(ic, items, 1);
+    return cb && cb <= w.cub_bytes;
+}
+
+/* The ranked rounds until the list (c, m items) is empty, from depth L. rec >= 1: on the DC3
+ * sample at recursion depth rec, stop early with *stalled = 1 where sa_cuda__stalled says so. */
+template <typename U>
+static sa_cuda_status sa_cuda__rounds(const sa_cuda__texts<U> &T, const sa_cuda__bufs<U> &B, U **c, U m, U groups,
+                                      uint64_t L, sa_cuda__wsT<U> &w, cudaStream_t s, U *sa_out, int *nr, int rec,
+                                      size_t sa_words, int *stalled)
+{
+    U before = T.m; /* round 0 looked at every item */
+    *stalled = 0;
+    for (int k = 0; m > 0; k++) {
+        if (m > T.m || k > 128) return SA_CUDA_ERR_INTERNAL;
+        if (rec && sa_cuda__stalled(T.m, before, m, rec) && sa_cuda__rec_fits<U>(T.m, sa_words, w)) {
+            *stalled = 1;
+            return SA_CUDA_OK;
+        }
+        uint64_t sh = T.dc ? L / 3 * 3 : L;
+        if (sh > (uint64_t)T.n) sh = (uint64_t)T.n; /* past every end: r2 = 0 */
+        U hk = T.dc ? (U)(sh / 3 * 2) : (U)sh;
+        sa_cuda_status st = sa_cuda__round<U>(T, B, m, groups, (U)sh, hk, c, w, s, sa_out);
+        if (st) return st;
+        (*nr)++;
+        before = m;
+        if ((st = sa_cuda__read_count<U>(w, &m, s, &groups))) return st;
+        L += sh;
+    }
+    return SA_CUDA_OK;
+}
+
+/* DC3's last steps on a level's text (bytes, or a reduced string of words: C = U) whose sample
+ * ranks are final in w.rank: the sample's positions in order (l12), the sorted i % 3 == 0
+ * suffixes (l0: in the sample's order of i + 1, then one stable radix sort on cbits bits of
+ * their first character, keys in kc / kc_alt), and the merge (keyer `key`) into out. */
+template <typename U, typename C, typename K>
+static sa_cuda_status sa_cuda__dc3_finish(const C *text, const sa_cuda__texts<U> &T, K key, int cbits, C *kc, C *kc_alt,
+                                          sa_cuda__wsT<U> &w, cudaStream_t s, U *out)
+{
+    U N = T.n, m12 = T.m, n0 = (N + 2) / 3, off = n0 - (N + 1) / 3;
+    U *l12 = w.b[0], *l0 = w.b[1], *l0alt = w.b[2];
+    sa_cuda__k_final<U><<<sa_cuda__gridn(m12), SA_CUDA__THREADS, 0, s>>>(w.rank, T, l12);
+    SA_CUDA__LAUNCHED();
+    size_t tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceSelect::If(w.cub, tb, l12, l0 + off, w.misc + 1, (int64_t)m12, sa_cuda__is_mod1<U>(), s));
+    sa_cuda__k_dc_mod0<U, C><<<sa_cuda__gridn(n0), SA_CUDA__THREADS, 0, s>>>(text, N, n0, off, l0, kc);
+    SA_CUDA__LAUNCHED();
+    cub::DoubleBuffer<C> dk(kc, kc_alt);
+    cub::DoubleBuffer<U> dv(l0, l0alt);
+    tb = w.cub_bytes;
+    SA_CUDA__TRY(cub::DeviceRadixSort::SortPairs(w.cub, tb, dk, dv, n0, 0, cbits > 0 ? cbits : 1, s));
+    U tiles = (N + SA_CUDA__MERGE_TILE - 1) / SA_CUDA__MERGE_TILE, *split = (U *)w.cub; /* room: sa_cuda__cub_bytes */
+    sa_cuda__k_merge_split<U, K><<<sa_cuda__gridn((uint64_t)tiles + 1), SA_CUDA__THREADS, 0, s>>>(key, dv.Current(), n0, l12,
+                                                                                             tiles, split);
+    SA_CUDA__LAUNCHED();
+    unsigned mg = tiles < ((U)1 << 24) ? (unsigned)tiles : 1u << 24;
+    sa_cuda__k_merge<U, K><<<mg, SA_CUDA__MERGE_THREADS, 0, s>>>(key, dv.Current(), l12, split, tiles, out);
+    SA_CUDA__LAUNCHED();
+    return SA_CUDA_OK;
+}
+
+/* Round 0 on a reduced string: keys[k] = R[p + d] (0 past the end) of item j = items[k], or of
+ * item m-1-k when items is NULL (then vals[k] = j: descending, as sa_cuda__k_keys0). */
+template <typename U>
+static __global__ void sa_cuda__k_keys_int(const U *R, sa_cuda__texts<U> T, const U *items, int d, U *keys, U *vals)
+{
+    SA_CUDA__FOR(U, k, T.m) {
+        U j = items ? items[k] : T.m - 1 - k, p = sa_cuda__pos(T, j) + (U)d;
+        keys[k] = p < T.n ? R[p] : (U)0;
+        if (!items) vals[k] = j;
+    }
+}
+
+/* A group starts at sorted place k where the three characters differ, or where either
+ * neighbour is at most 3 long: those are alone in their groups (they come first among their
+ * equals, by the descending order), which also makes the last items of R's two halves unique. */
+template <typename U> static __global__ void sa_cuda__k_heads_int(const U *R, const U *sa, sa_cuda__texts<U> T, U *v)
+{
+    SA_CUDA__FOR(U, k, T.m) {
+        int hd = k == 0;
+        if (!hd) {
+            U a = sa_cuda__pos(T, sa[k]), b = sa_cuda__pos(T, sa[k - 1]);
+            hd = T.n - a <= 3 || T.n - b <= 3 || R[a] != R[b] || R[a + 1] != R[b + 1] || R[a + 2] != R[b + 2];
+        }
+        v[k] = hd ? (k | sa_cuda__top<U>()) : (U)0;
+    }
+}
+
+/* The reduced string from the sample's ranks: item k (position 3(k/2) + 1 + k%2) -> R[k/2] for
+ * p % 3 == 1, R[n1 + k/2] for p % 3 == 2 (n1 = the items p % 3 == 1); and back: the items'
+ * final ranks from R's suffix array. */
+template <typename U> static __global__ void sa_cuda__k_reduce(const U *rank, U m, U *R)
+{
+    U n1 = (m + 1) / 2;
+    SA_CUDA__FOR(U, k, m) R[(k & 1) ? n1 + (k >> 1) : (k >> 1)] = rank[k] + 1;
+}
+template <typename U> static __global__ void sa_cuda__k_unreduce(const U *sa_r, U m, U *rank)
+{
+    U n1 = (m + 1) / 2;
+    SA_CUDA__FOR(U, t, m) {
+        U kp = sa_r[t];
+        if (kp < m) rank[kp < n1 ? 2 * kp : 2 * (kp - n1) + 1] = t;
+    }
+}
+
+template <typename U>
+static sa_cuda_status sa_cuda__sort_int(const U *R, U n, U *out, size_t out_words, sa_cuda__wsT<U> &w, cudaStream_t s,
+                                        int *nr, int depth, int *levels);
+
+/* A stalled level (T, its workspace w, its SA buffer of sa_words words) recurses: its items'
+ * ranks become final. w's rank and b[0] trade places (b[0] is free again on return). */
+template <typename U>
+static sa_cuda_status sa_cuda__recurse(const sa_cuda__texts<U> &T, sa_cuda__wsT<U> &w, U *sa_buf, size_t sa_words,
+                                       cudaStream_t s, int *nr, int depth, int *levels)
+{
+    U M = T.m;
+    if (!sa_cuda__rec_fits<U>(M, sa_words, w)) return SA_CUDA_ERR_INTERNAL;
+    size_t half = sa_cuda__up(sizeof(U) * ((size_t)sa_cuda__dc_items<U>(M) + 64));
+    U *R = w.b[0];
+    sa_cuda__k_reduce<U><<<sa_cuda__gridn(M), SA_CUDA__THREADS, 0, s>>>(w.rank, M, R);
+    SA_CUDA__LAUNCHED();
+    sa_cuda__wsT<U> c = w;
+    c.rank = w.b[1];
+    c.b[0] = w.b[2];
+    c.b[1] = sa_buf;
+    c.b[2] = (U *)((char *)sa_buf + half);
+    /* every buffer of a level holds its items + 64 words (sa_cuda__layoutT, sa_cuda__rec_fits) */
+    sa_cuda_status st = sa_cuda__sort_int<U>(R, M, w.rank, (size_t)M + 64, c, s, nr, depth + 1, levels);
+    if (st) return st;
+    sa_cuda__k_unreduce<U><<<sa_cuda__gridn(M), SA_CUDA__THREADS, 0, s>>>(w.rank, M, R);
+    SA_CUDA__LAUNCHED();
+    w.b[0] = w.rank;
+    w.rank = R;
+    return SA_CUDA_OK;
+}
+
+/* The suffix array of R (n words, values in [1, n], recursion depth `depth`) into out (out_words
+ * words, at least n + 64) by DC3 on its sample, inside w (the level above's buffers). */
+template <typename U>
+static sa_cuda_status sa_cuda__sort_int(const U *R, U n, U *out, size_t out_words, sa_cuda__wsT<U> &w, cudaStream_t s,
+                                        int *nr, int depth, int *levels)
+{
+    if (depth > *levels) *levels = depth;
+    sa_cuda__texts<U> T = {NULL, 1, n, sa_cuda__dc_items<U>(n), 1};
+    sa_cuda__bufs<U> B = {{out, w.b[0], w.b[1], w.b[2]}};
+    unsigned g = sa_cuda__gridn(T.m);
+    int bits = sa_cuda__bits((uint64_t)n);
+    sa_cuda_status st;
+    /* round 0: stable sorts by R[p+2], R[p+1], R[p] (as sa_cuda__round0's buffer turns) */
+    U *keys = B.b[1], *vals = B.b[0];
+    sa_cuda__k_keys_int<U><<<g, SA_CUDA__THREADS, 0, s>>>(R, T, (const U *)NULL, 2, keys, vals);
+    SA_CUDA__LAUNCHED();
+    if ((st = sa_cuda__sort_pairs<U>(w, &keys, B.b[3], &vals, B.b[2], T.m, bits, s))) return st;
+    for (int d = 1; d >= 0; d--) {
+        U *kfree = keys == B.b[1] ? B.b[3] : B.b[1], *vfree = vals == B.b[2] ? B.b[0] : B.b[2];
+        sa_cuda__k_keys_int<U><<<g, SA_CUDA__THREADS, 0, s>>>(R, T, vals, d, kfree, (U *)NULL);
+        SA_CUDA__LAUNCHED();
+        keys = kfree;
+        if ((st = sa_cuda__sort_pairs<U>(w, &keys, keys == B.b[1] ? B.b[3] : B.b[1], &vals, vfree, T.m, bits, s))) return st;
+    }
+    (*nr)++;
+    U *fa, *fb, *c, m, groups;
+    sa_cuda__two_free<U>(B, vals, keys, &fa, &fb);
+    sa_cuda__k_heads_int<U><<<g, SA_CUDA__THREADS, 0, s>>>(R, vals, T, fa);
+    SA_CUDA__LAUNCHED();
+    if ((st = sa_cuda__groups0<U>(T, vals, keys, fa, fb, &c, w, s))) return st;
+    if ((st = sa_cuda__read_count<U>(w, &m, s, &groups))) return st;
+    int stalled = 0;
+    if ((st = sa_cuda__rounds<U>(T, B, &c, m, groups, 3, w, s, (U *)NULL, nr, depth, out_words, &stalled))) return st;
+    if (stalled && (st = sa_cuda__recurse<U>(T, w, out, out_words, s, nr, depth, levels))) return st;
+    /* the first characters' keys in the two halves of out (the merge writes out after) */
+    size_t half = sa_cuda__up(sizeof(U) * ((size_t)(n + 2) / 3 + 64)) / sizeof(U);
+    if (2 * half > out_words) return SA_CUDA_ERR_INTERNAL;
+    sa_cuda__int_keyer<U> key = {R, w.rank, n};
+    return sa_cuda__dc3_finish<U, U>(R, T, key, bits, out, out + half, w, s, out);
+}
+
 /* The whole sort into d_sa (also used as a work buffer). T.n >= 1, T.m, T.dc filled by the
  * caller are ignored: the path is chosen here (algo 0 = the rule, batches always doubling; the
  * doubling only where the workspace holds its layout). d_ws: aligned. rounds, algo_out may be
  * NULL; hist_ready: the caller already counted the bytes into the workspace's histogram. */
 template <typename U>
 static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, sa_cuda__texts<U> T, U *d_sa, void *d_ws, size_t ws_bytes,
-                                    int algo, cudaStream_t s, int *rounds, int *algo_out, int hist_ready)
+                                    int algo, cudaStream_t s, int *rounds, int *algo_out, int hist_ready,
+                                    int *levels_out = NULL)
 {
     U N = T.n;
     sa_cuda_status st0;
@@ -1600,17 +1900,12 @@ static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, sa_cuda__texts<U> T, 
         B.b[0] = c; B.b[1] = o[0]; B.b[2] = o[0] + q; B.b[3] = o[1];
         sa_out = d_sa;
     }
-    while (m > 0) {
-        if (m > T.m || nr > 128) return SA_CUDA_ERR_INTERNAL;
-        uint64_t sh = T.dc ? L / 3 * 3 : L;
-        if (sh > (uint64_t)N) sh = (uint64_t)N; /* past every end: r2 = 0 */
-        U hk = T.dc ? (U)(sh / 3 * 2) : (U)sh;
-        if ((st = sa_cuda__round<U>(T, B, m, groups, (U)sh, hk, &c, w, s, sa_out))) return st;
-        nr++;
-        if ((st = sa_cuda__read_count<U>(w, &m, s, &groups))) return st;
-        L += sh;
-    }
+    int stalled = 0;
+    if ((st = sa_cuda__rounds<U>(T, B, &c, m, groups, L, w, s, sa_out, &nr, T.dc ? 1 : 0, (size_t)N, &stalled))) return st;
+    int levels = 1;
+    if (stalled && (st = sa_cuda__recurse<U>(T, w, d_sa, (size_t)N, s, &nr, 1, &levels))) return st;
     if (rounds) *rounds = nr;
+    if (levels_out) *levels_out = levels;
     if (algo_out) *algo_out = want;
     if (!T.dc) {
         if (sa_out) return SA_CUDA_OK; /* already in place */
@@ -1618,30 +1913,10 @@ static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, sa_cuda__texts<U> T, 
         SA_CUDA__LAUNCHED();
         return SA_CUDA_OK;
     }
-    /* DC3: the sample's positions in order (l12), the sorted i % 3 == 0 suffixes (l0), merge */
-    U m12 = T.m, n0 = (N + 2) / 3, off = n0 - (N + 1) / 3;
-    U *l12 = w.b[0], *l0 = w.b[1], *l0alt = w.b[2];
     /* the byte keys in the tails of l0's two buffers (each has m + 64 >= n0 + 64 words) */
-    size_t k8o = (sizeof(U) * (size_t)n0 + 15) / 16 * 16;
-    uint8_t *k8 = (uint8_t *)l0 + k8o, *k8alt = (uint8_t *)l0alt + k8o;
-    sa_cuda__k_final<U><<<sa_cuda__gridn(m12), SA_CUDA__THREADS, 0, s>>>(w.rank, T, l12);
-    SA_CUDA__LAUNCHED();
-    size_t tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceSelect::If(w.cub, tb, l12, l0 + off, w.misc + 1, (int64_t)m12, sa_cuda__is_mod1<U>(), s));
-    sa_cuda__k_dc_mod0<U><<<sa_cuda__gridn(n0), SA_CUDA__THREADS, 0, s>>>(d_text, N, n0, off, l0, k8);
-    SA_CUDA__LAUNCHED();
-    cub::DoubleBuffer<uint8_t> dk(k8, k8alt);
-    cub::DoubleBuffer<U> dv(l0, l0alt);
-    tb = w.cub_bytes;
-    SA_CUDA__TRY(cub::DeviceRadixSort::SortPairs(w.cub, tb, dk, dv, n0, 0, 8, s));
-    U tiles = (N + SA_CUDA__MERGE_TILE - 1) / SA_CUDA__MERGE_TILE, *split = (U *)w.cub; /* room: sa_cuda__cub_bytes */
-    sa_cuda__k_merge_split<U><<<sa_cuda__gridn((uint64_t)tiles + 1), SA_CUDA__THREADS, 0, s>>>(d_text, w.rank, N, dv.Current(),
-                                                                                          n0, l12, tiles, split);
-    SA_CUDA__LAUNCHED();
-    unsigned mg = tiles < ((U)1 << 24) ? (unsigned)tiles : 1u << 24;
-    sa_cuda__k_merge<U><<<mg, SA_CUDA__MERGE_THREADS, 0, s>>>(d_text, w.rank, N, dv.Current(), l12, split, tiles, d_sa);
-    SA_CUDA__LAUNCHED();
-    return SA_CUDA_OK;
+    size_t k8o = (sizeof(U) * (size_t)((N + 2) / 3) + 15) / 16 * 16;
+    sa_cuda__bytes_keyer<U> key = {d_text, w.rank, N};
+    return sa_cuda__dc3_finish<U, uint8_t>(d_text, T, key, 8, (uint8_t *)w.b[1] + k8o, (uint8_t *)w.b[2] + k8o, w, s, d_sa);
 }
 
 /* ---- LCP (Phi with irreducible positions), one body for both index widths ----------------- */
@@ -1930,7 +2205,7 @@ static size_t sa_cuda__ws_algo64(uint64_t n, int algo)
  * of d_sa, then widen it through the workspace; otherwise the sorter on 64-bit words. */
 template <typename U>
 static sa_cuda_status sa_cuda__sort_one(const uint8_t *d_text, U n, U *d_sa, void *d_ws, size_t ws_bytes, int algo,
-                                        cudaStream_t s, int *rounds, int *algo_out, int hist_ready)
+                                        cudaStream_t s, int *rounds, int *algo_out, int hist_ready, int *levels = NULL)
 {
     int narrow = sizeof(U) > 4 ? sa_cuda__narrow((uint64_t)n, algo) : 0;
     if (narrow) {
@@ -1941,7 +2216,7 @@ static sa_cuda_status sa_cuda__sort_one(const uint8_t *d_text, U n, U *d_sa, voi
         if (narrow == 2) algo = SA_CUDA__ALGO_DC3;
         sa_cuda__texts<uint32_t> T = {NULL, 1, (uint32_t)n, (uint32_t)n, 0};
         sa_cuda_status st = sa_cuda__sort<uint32_t>(d_text, T, (uint32_t *)d_sa, d_ws, ws_bytes, algo, s, rounds,
-                                                    algo_out, hist_ready);
+                                                    algo_out, hist_ready, levels);
         if (st) return st;
         uint32_t *tmp = (uint32_t *)(((uintptr_t)d_ws + SA_CUDA__ALIGN - 1) / SA_CUDA__ALIGN * SA_CUDA__ALIGN);
         SA_CUDA__TRY(cudaMemcpyAsync(tmp, d_sa, 4 * (size_t)n, cudaMemcpyDeviceToDevice, s));
@@ -1950,7 +2225,7 @@ static sa_cuda_status sa_cuda__sort_one(const uint8_t *d_text, U n, U *d_sa, voi
         return SA_CUDA_OK;
     }
     sa_cuda__texts<U> T = {NULL, 1, n, n, 0};
-    return sa_cuda__sort<U>(d_text, T, d_sa, d_ws, ws_bytes, algo, s, rounds, algo_out, hist_ready);
+    return sa_cuda__sort<U>(d_text, T, d_sa, d_ws, ws_bytes, algo, s, rounds, algo_out, hist_ready, levels);
 }
 
 /* One body for both widths: the argument checks and the call of the sorter. */
@@ -2169,7 +2444,7 @@ static sa_cuda_status sa_cuda__host_compute(const uint8_t *text, int64_t n, S *s
     sa_cuda__wsT<U> w;
     int rounds = 0;
     U N = (U)n;
-    int algo_used = 0;
+    int algo_used = 0, levels = 0;
     if ((st = sa_cuda__take_wsT<U>(N, N, 0, d_ws, ws, &w))) goto done;
 #define SA_CUDA__H(call) do { if ((call) != cudaSuccess) { st = SA_CUDA_ERR_CUDA; goto done; } } while (0)
     SA_CUDA__H(cudaEventRecord(E[0], s0));
@@ -2192,7 +2467,8 @@ static sa_cuda_status sa_cuda__host_compute(const uint8_t *text, int64_t n, S *s
         SA_CUDA__H(cudaMemcpyAsync(d_text, text, (size_t)n, cudaMemcpyHostToDevice, s0));
     }
     SA_CUDA__H(cudaEventRecord(E[1], s0));
-    if ((st = sa_cuda__sort_one<U>(d_text, N, (U *)d_sa, d_ws, ws, (int)o.algorithm, s0, &rounds, &algo_used, multi)))
+    if ((st = sa_cuda__sort_one<U>(d_text, N, (U *)d_sa, d_ws, ws, (int)o.algorithm, s0, &rounds, &algo_used, multi,
+                                   &levels)))
         goto done;
     SA_CUDA__H(cudaEventRecord(E[2], s0));
     if (multi) {
@@ -2242,6 +2518,7 @@ static sa_cuda_status sa_cuda__host_compute(const uint8_t *text, int64_t n, S *s
         stats->device_bytes = bytes;
         stats->rounds = rounds;
         stats->algorithm = algo_used;
+        stats->levels = levels;
     }
 #undef SA_CUDA__H
 done:

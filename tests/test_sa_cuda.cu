@@ -7,7 +7,9 @@
  * (compute-sanitizer memcheck sees any write past it). DC3's degenerate samples: n < 3, every
  * n mod 3, all-equal, period 3, period 6. Suite 'cuda': exits 77 without a GPU. Built twice:
  * sa_cuda_test_wide has SA_CUDA_NARROW64=0 (the ...64 calls sort on 64-bit words at every n);
- * sa_cuda_test_two also SA_CUDA__ONE_SORT_BITS=0 (every doubling round sorts twice).
+ * sa_cuda_test_two also SA_CUDA__ONE_SORT_BITS=0 (every doubling round sorts twice); sa_cuda_test_rec
+ * has SA_CUDA__REC_MIN=16 SA_CUDA__REC_ALWAYS=1 (DC3 names its sample and recurses after round 0
+ * on every level that fits, from about 600 items: every DC3 check below runs the recursion).
  *   sa_cuda_test [--width 32|64] [--big | --big-sa]
  * SA_CUDA_TEST_QUICK=1 samples the size sweeps (automatic under compute-sanitizer unless
  * SA_CUDA_TEST_FORCE is set; then SA_CUDA_TEST_QUICK decides); 2: small inputs only.
@@ -550,6 +552,9 @@ template <class W> static void test_rule_gpu(void)
         CHECK(W::host(t.data(), n, sa.data(), NULL, NULL, NULL, &st) == SA_CUDA_OK);
         CHECK(st.algorithm == cases[c].want, "w%s %s: the default ran %d, want %d", W::name(), cases[c].what,
               st.algorithm, cases[c].want);
+        /* the Fibonacci word's rounds stall on the DC3 sample: it is named and sorted recursively */
+        CHECK(c != 2 || st.levels >= 2, "w%s fibonacci: %d level(s), want the sample's recursion", W::name(), st.levels);
+        CHECK(c != 0 || st.levels == 1, "w%s random: %d levels", W::name(), st.levels);
     }
 }
 

@@ -195,7 +195,7 @@ int main(int argc, char **argv)
                                 (double)(n + 4 * n) + (double)ws_any, (double)(n + 8 * n) + (double)ws64,
                                 (double)(free0 - free1)};
         double best[NV], best_dev[NV];
-        int ok[NV], algo_ran[NV];
+        int ok[NV], algo_ran[NV], levels = 0;
         for (int v = 0; v < NV; v++) best[v] = best_dev[v] = 1e30, ok[v] = 1, algo_ran[v] = 0;
         cudaStream_t s;
         CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
@@ -249,6 +249,9 @@ int main(int argc, char **argv)
             if (use[V_DEF] && sa_cuda_host_compute(h_text, n, h_sa, NULL, NULL, NULL, &hs) != SA_CUDA_OK) ok[V_DEF] = 0;
             algo_ran[V_DEF] = hs.algorithm;
             algo_ran[V_64] = hs.algorithm;
+#ifdef SA_CUDA__REC_MIN /* a header with DC3's recursion: how many levels the default ran */
+            levels = hs.levels;
+#endif
             algo_ran[V_DC3] = SA_CUDA_ALGO_DC3;
             algo_ran[V_DBL] = SA_CUDA_ALGO_DOUBLING;
         }
@@ -257,10 +260,14 @@ int main(int argc, char **argv)
             double gbps = (double)n / best[v] * 1e-9, x = cubwt && best[V_CUBWT] < 1e29 ? best[V_CUBWT] / best[v] : 0;
             double xc = cpu_s > 0 ? cpu_s / best[v] : 0;
             const char *an = v == V_CUBWT ? "-" : algo_ran[v] == SA_CUDA_ALGO_DC3 ? "dc3" : "doubling";
+            char an_log[32]; /* the log also names DC3's recursion levels (the CSV keeps the sorter) */
+            int lv = v == V_DEF || v == V_64 ? levels : 0;
+            if (lv > 1) snprintf(an_log, sizeof an_log, "%s L%d", an, lv);
+            else snprintf(an_log, sizeof an_log, "%s", an);
             double dev_s = best_dev[v] < 1e29 ? best_dev[v] : 0;
             printf("%-10s %11lld | %-12s %8.2f %7.3f %8.2f %6s %7.2f %7.2f | %.1f (%s, %d thr, %.0f ms)\n",
                    in.name.c_str(), (long long)n, vname[v], best[v] * 1e3, gbps, dev_bytes[v] / (double)n,
-                   ok[v] ? "yes" : "NO", x, dev_s * 1e3, xc, an, cpu_threads, cpu_s * 1e3);
+                   ok[v] ? "yes" : "NO", x, dev_s * 1e3, xc, an_log, cpu_threads, cpu_s * 1e3);
             if (csv)
                 fprintf(csv, "%s,%lld,%s,%.6f,%.4f,%.3f,%d,%s,%.4f,%.6f,%d,%s,%.3f,%.6f\n", in.name.c_str(),
                         (long long)n, vname[v], best[v], gbps, dev_bytes[v] / (double)n, ok[v], an, x, cpu_s,
