@@ -647,16 +647,55 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
 #endif
 /* 1: a build whose parallel blocks run slower per entry than its one-thread runs (threads
    that wait on each other, as on a machine with more runnable threads than cores) scans the
-   rest on one thread. Only the split of the work depends on the clock, never the result.
-   The tests set 0 to keep every block parallel (and -1 for one-thread scans throughout). */
+   rest on one thread; an int level that finds so (sa__pr_scan) runs the rest of its scans, and
+   the levels below it, on one thread (the byte level that finds so: the whole reduced string,
+   as sequential SA-IS's int level; both decide after stage 1 at the latest). Only the
+   split of the work depends on the clock, never the result. The tests set 0 to keep every
+   block parallel (and -1 for one-thread scans throughout). */
 #ifndef SA__PI_ADAPT
 #define SA__PI_ADAPT 1
+#endif
+/* The guard's one-thread probes, in slots: at the start of the byte level's first scan
+   (sa__pi_s1_scan) and of each int level's first four scans (sa__pr_scan). */
+#ifndef SA__PR_PROBE
+#define SA__PR_PROBE 16384
 #endif
 #ifdef _OPENMP
 static double sa__p_now(void) { return omp_get_wtime(); }
 #else
 static double sa__p_now(void) { return 0; }
 #endif
+
+/* That guard's record (parallel SA-IS's byte-level scans, and each int level's block scans in
+   sa__pr_induce): entries and seconds in parallel blocks (pe, pt) and in one-thread runs (se, st).
+   guard: it may switch the blocks off; off: no more parallel blocks. */
+typedef struct {
+    double pe, pt, se, st;
+    int nblk, nprobe, guard, off; /* nprobe: sa__pr_scan's one-thread probes */
+} sa__rate;
+static void sa__rate_init(sa__rate *r)
+{
+    memset(r, 0, sizeof *r);
+    r->guard = SA__PI_ADAPT > 0;
+    r->off = SA__PI_ADAPT < 0; /* (-1: the tests' all-one-thread scans) */
+}
+/* A one-thread run of e entries took dt seconds. */
+static void sa__rate_one(sa__rate *r, double e, double dt)
+{
+    r->se += e;
+    r->st += dt;
+}
+/* A parallel block of e entries took dt seconds: the blocks go off when, over at least 4 blocks
+   and 16384 one-thread entries, they ran fewer than half as many entries per second as one
+   thread (clearly slower: the one-thread rate comes from a few short runs, and a block rate
+   near it is no reason to give up the threads for the whole build). */
+static void sa__rate_block(sa__rate *r, double e, double dt)
+{
+    r->pe += e;
+    r->pt += dt;
+    r->nblk++;
+    if (r->guard && r->nblk >= 4 && r->se >= 16384 && 2 * r->pe * r->st < r->se * r->pt) r->off = 1;
+}
 
 /* Big-endian 8-byte load: byte 0 is the most significant. */
 static inline uint64_t sa__p_be64(const uint8_t *p)
@@ -5118,28 +5157,75 @@ static void SA__F(sa__pr_block)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, S
     }
 }
 
-/* One scan of kind 0-3 over SA[0..n), block by block in scan order. */
-static void SA__F(sa__pr_scan)(const SA__I *T, SA__I *SA, SA__I n, SA__I *B, const SA__F(sa__prx) *px, int kind)
+/* The slots SA[lo..hi) of a scan of kind 0-3 on one thread (the guard's probes, and every slot
+ * once it has switched the blocks off). */
+static void SA__F(sa__pr_serial)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, SA__I hi, int kind)
 {
-    SA__I s, e, blk = px->npic;
-    for (s = 0; s < n; s = e) {
-        e = n - s > blk ? s + blk : n;
-        if (kind & 1) SA__F(sa__pr_block)(T, SA, B, n - e, n - s, px, kind);
-        else SA__F(sa__pr_block)(T, SA, B, s, e, px, kind);
+    SA__I i, j, c, v, q;
+    if (kind & 1) {
+        for (i = hi - 1; i >= lo; i--) {
+            if (i - 2 * SA__PREFETCH >= lo && (q = SA[i - 2 * SA__PREFETCH]) > 0) SA__PF(&T[q - 1]);
+            j = SA[i];
+            SA[i] = SA__F(sa__pr_left)(kind, j);
+            if (j > 0) {
+                v = SA__F(sa__pr_ind)(kind, T, j, &c);
+                SA[--B[c]] = v;
+            }
+        }
+    } else {
+        for (i = lo; i < hi; i++) {
+            if (i + 2 * SA__PREFETCH < hi && (q = SA[i + 2 * SA__PREFETCH]) > 0) SA__PF(&T[q - 1]);
+            j = SA[i];
+            SA[i] = SA__F(sa__pr_left)(kind, j);
+            if (j > 0) {
+                v = SA__F(sa__pr_ind)(kind, T, j, &c);
+                SA[B[c]++] = v;
+            }
+        }
     }
 }
 
-/* sa__induce_lms (stage 1) or sa__induce (stage 3) on px->nt threads: the same result. */
+/* One scan of kind 0-3 over SA[0..n), block by block in scan order. With the guard on (r->guard,
+ * the byte level's rule in sa__rate_block), the first SA__PR_PROBE slots of a level's first
+ * four scans run on one thread, timed, and so is every block; once the blocks run
+ * fewer entries per second than one thread (threads waiting on each other: more runnable
+ * threads than cores), the rest runs on one thread. The result never depends on the split. */
+static void SA__F(sa__pr_scan)(const SA__I *T, SA__I *SA, SA__I n, SA__I *B, const SA__F(sa__prx) *px,
+                               sa__rate *r, int kind)
+{
+    SA__I s, e, blk = px->npic, lo, hi;
+    double t0;
+    for (s = 0; s < n; s = e) {
+        int probe = r->guard && !r->off && s == 0 && r->nprobe < 4;
+        e = r->off ? n : probe ? (n > SA__PR_PROBE ? SA__PR_PROBE : n) : n - s > blk ? s + blk : n;
+        lo = kind & 1 ? n - e : s;
+        hi = kind & 1 ? n - s : e;
+        t0 = sa__p_now();
+        if (r->off || probe) {
+            SA__F(sa__pr_serial)(T, SA, B, lo, hi, kind);
+            if (probe) {
+                sa__rate_one(r, (double)(e - s), sa__p_now() - t0);
+                r->nprobe++;
+            }
+        } else {
+            SA__F(sa__pr_block)(T, SA, B, lo, hi, px, kind);
+            sa__rate_block(r, (double)(e - s), sa__p_now() - t0);
+        }
+    }
+}
+
+/* sa__induce_lms (stage 1) or sa__induce (stage 3) on px->nt threads: the same result. r: the
+ * level's guard (sa__pr_scan). */
 static void SA__F(sa__pr_induce)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, const SA__I *cnt, SA__I *B,
-                                 const SA__F(sa__prx) *px, int stage)
+                                 const SA__F(sa__prx) *px, sa__rate *r, int stage)
 {
     SA__I j = n - 1;
     int kind = stage == 1 ? 0 : 2;
     SA__FC(sa__buckets)(T, n, k, cnt, B, 0);
     SA[B[T[j]]++] = (T[j - 1] < T[j]) ? ~j : j;
-    SA__F(sa__pr_scan)(T, SA, n, B, px, kind);
+    SA__F(sa__pr_scan)(T, SA, n, B, px, r, kind);
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
-    SA__F(sa__pr_scan)(T, SA, n, B, px, kind + 1);
+    SA__F(sa__pr_scan)(T, SA, n, B, px, r, kind + 1);
 }
 #endif
 
@@ -5552,6 +5638,7 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
     SA__I *cnt = NULL, *B, *heap = NULL;
     SA__I i, j, m = 0, name = 0, last = 0;
     uint64_t *lmsb = NULL; /* bit p of word p/64: p is an LMS position */
+    sa__rate rt; /* the guard of this level's block scans (sa__pr_scan) */
 #if !SA__BYTE
     SA__I sink = 0; /* the target of a branch-free store that is not wanted */
 #else
@@ -5561,6 +5648,7 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
     sa_status st = SA_OK;
     if (n == 1) { SA[0] = 0; return SA_OK; }
     if (n < SA__PR_MIN) px = NULL; /* one thread here and in every (shorter) level below */
+    sa__rate_init(&rt);
     if (k <= 256) {
         cnt = local; B = local + 256;
     } else if (k <= wsize / 2) {
@@ -5639,7 +5727,7 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
         name = SA__F(sa__s1_bytes)(T, SA, n, m, last, c4);
 #else
         SA__I q = n, qlen = 0, prev = n;
-        if (px && SA__PR_SCANS) SA__F(sa__pr_induce)(T, SA, n, k, cnt, B, px, 1);
+        if (px && SA__PR_SCANS) SA__F(sa__pr_induce)(T, SA, n, k, cnt, B, px, &rt, 1);
         else SA__FC(sa__induce_lms)(T, SA, n, k, cnt, B);
         for (i = 0, j = 0; i < n; i++) { /* branch-free: j <= i, SA[i] already read */
             SA__I v = SA[i];
@@ -5723,7 +5811,8 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
              * the child's free space then lies between the dropped pairs and R' */
             SA__I f = SA__F(sa__drop_unique)(SA, n, m, name, SA__DROP_CAP(n, m));
             st = SA__CAT(SA__CAT(sa__lvl_px, SA__W), i)(SA + n - m + f, SA, m - f, name - f, SA + m + 2 * f,
-                                                        n - 2 * m - f, px);
+                                                        n - 2 * m - f, rt.guard && rt.off ? NULL : px);
+            /* (NULL: this level's guard found the threads waiting on each other) */
             if (st != SA_OK) goto done;
             if (f > 0) SA__F(sa__undrop_unique)(SA, n, m, f);
         } else {
@@ -5781,7 +5870,7 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
     }
 #endif
 #if !SA__BYTE
-    if (px && SA__PR_SCANS) SA__F(sa__pr_induce)(T, SA, n, k, cnt, B, px, 3);
+    if (px && SA__PR_SCANS) SA__F(sa__pr_induce)(T, SA, n, k, cnt, B, px, &rt, 3);
     else
 #endif
     SA__FC(sa__induce)(T, SA, n, k, cnt, B);
@@ -6344,19 +6433,9 @@ typedef struct {
     const uint8_t *T;
     SA__I *SA, n, *B, *tcnt;
     SA__F(sa__pic) *cache;
-    int nt, off, nblk;          /* off: no more parallel blocks (SA__PI_ADAPT) */
-    double pe, pt, se, st;      /* entries and seconds in parallel blocks / one-thread runs */
+    int nt;
+    sa__rate rt;                /* the guard (SA__PI_ADAPT): rt.off, one thread from then on */
 } SA__F(sa__pictx);
-
-/* After a parallel block of e entries in dt seconds: switch the blocks off when, over at least
-   4 blocks and 16384 one-thread entries, they ran fewer entries per second than one thread. */
-static void SA__F(sa__pi_adapt)(SA__F(sa__pictx) *x, double e, double dt)
-{
-    x->pe += e;
-    x->pt += dt;
-    x->nblk++;
-    if (SA__PI_ADAPT > 0 && x->nblk >= 4 && x->se >= 16384 && x->pe * x->st < x->se * x->pt) x->off = 1;
-}
 
 /* One step of stage 3's L scan on SA[i]; 1 when it induces value *v into bucket *c. Encoding as
  * in sa__induce (sign = type marks). */
@@ -6454,7 +6533,7 @@ static void SA__F(sa__pi_scan)(SA__F(sa__pictx) *x, int dir)
     SA__I maxb = (SA__I)x->nt * SA__PI_CACHE;
     double t0 = 0;
     int timed;
-    if (x->off) maxb = 0; /* one thread from here on */
+    if (x->rt.off) maxb = 0; /* one thread from here on */
     if (dir == 0) {
         for (i = 0; i < n;) {
             lim = maxb == 0 ? i : n - i > maxb ? i + maxb : n;
@@ -6462,8 +6541,8 @@ static void SA__F(sa__pi_scan)(SA__F(sa__pictx) *x, int dir)
             if (e - i >= SA__PI_MINB) {
                 t0 = sa__p_now();
                 SA__F(sa__pi_block)(x, i, e, 0);
-                SA__F(sa__pi_adapt)(x, (double)(e - i), sa__p_now() - t0);
-                if (x->off) maxb = 0;
+                sa__rate_block(&x->rt, (double)(e - i), sa__p_now() - t0);
+                if (x->rt.off) maxb = 0;
                 i = e;
                 continue;
             }
@@ -6478,7 +6557,7 @@ static void SA__F(sa__pi_scan)(SA__F(sa__pictx) *x, int dir)
                 }
                 if (SA__F(sa__pi_lstep)(T, SA, i, &c, &v)) SA[B[c]++] = v;
             }
-            if (timed) { x->se += (double)len; x->st += sa__p_now() - t0; }
+            if (timed) sa__rate_one(&x->rt, (double)len, sa__p_now() - t0);
         }
     } else {
         for (i = n - 1; i >= 0;) {
@@ -6487,8 +6566,8 @@ static void SA__F(sa__pi_scan)(SA__F(sa__pictx) *x, int dir)
             if (i - e >= SA__PI_MINB) {
                 t0 = sa__p_now();
                 SA__F(sa__pi_block)(x, e + 1, i + 1, 1);
-                SA__F(sa__pi_adapt)(x, (double)(i - e), sa__p_now() - t0);
-                if (x->off) maxb = 0;
+                sa__rate_block(&x->rt, (double)(i - e), sa__p_now() - t0);
+                if (x->rt.off) maxb = 0;
                 i = e;
                 continue;
             }
@@ -6503,7 +6582,7 @@ static void SA__F(sa__pi_scan)(SA__F(sa__pictx) *x, int dir)
                 }
                 if (SA__F(sa__pi_sstep)(T, SA, i, &c, &v)) SA[--B[c]] = v;
             }
-            if (timed) { x->se += (double)len; x->st += sa__p_now() - t0; }
+            if (timed) sa__rate_one(&x->rt, (double)len, sa__p_now() - t0);
         }
     }
 }
@@ -6602,31 +6681,35 @@ static void SA__F(sa__pi_s1_block)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int 
 }
 
 /* One scan of stage 1 over SA[lo..hi): runs of filled entries in parallel, the rest in order.
- * Both feed sa__pi_adapt's rates, as sa__pi_scan's do: stage 3's first blocks after the long
+ * Both feed the guard's rates (sa__rate), as sa__pi_scan's do: stage 3's first blocks after the long
  * one-thread recursion (threads asleep) then do not decide alone (on the 16-core host they
  * switched stage 3's blocks off on the headers: S3 0.29 s instead of 0.08 s). */
 static void SA__F(sa__pi_s1_scan)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir, SA__I *ind, SA__I *dn, SA__I *d)
 {
     const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1);
     const uint8_t *T = x->T;
-    SA__I *SA = x->SA, i, e, lim, len, maxb = x->off ? 0 : (SA__I)x->nt * SA__PI_CACHE;
+    SA__I *SA = x->SA, i, e, lim, len, maxb = x->rt.off ? 0 : (SA__I)x->nt * SA__PI_CACHE;
     double t0 = 0;
     int timed;
     if (dir == 0) {
         for (i = lo; i < hi;) {
-            lim = maxb == 0 ? i : hi - i > maxb ? i + maxb : hi;
+            /* the build's first SA__PR_PROBE slots on one thread, timed: the guard's one-thread
+               rate from the start (the short runs alone may take many blocks to reach 16384) */
+            int probe = i == lo && maxb && x->rt.guard && x->rt.se == 0;
+            lim = maxb == 0 || probe ? i : hi - i > maxb ? i + maxb : hi;
             for (e = i; e < lim && SA[e] != 0; e++) {}
             if (e - i >= SA__PI_MINB) {
                 t0 = sa__p_now();
                 SA__F(sa__pi_s1_block)(x, i, e, 0, ind, dn, d);
-                SA__F(sa__pi_adapt)(x, (double)(e - i), sa__p_now() - t0);
-                if (x->off) maxb = 0;
+                sa__rate_block(&x->rt, (double)(e - i), sa__p_now() - t0);
+                if (x->rt.off) maxb = 0;
                 i = e;
                 continue;
             }
-            if (e == i) e = maxb ? i + 1 : hi;
+            if (probe) e = hi - i > SA__PR_PROBE ? i + SA__PR_PROBE : hi;
+            else if (e == i) e = maxb ? i + 1 : hi;
             len = e - i;
-            timed = maxb && len >= 1024; /* the one-thread rate (sa__pi_adapt), as in sa__pi_scan */
+            timed = maxb && (len >= 1024 || probe); /* the one-thread rate (sa__rate_one), as in sa__pi_scan */
             if (timed) t0 = sa__p_now();
             for (; i < e; i++) {
                 if (i < hi - SA__PREFETCH) { /* an entry not yet induced holds 0 */
@@ -6635,7 +6718,7 @@ static void SA__F(sa__pi_s1_scan)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int d
                 }
                 SA__F(sa__pi_s1_step)(T, SA, i, 0, ind, dn, d);
             }
-            if (timed) { x->se += (double)len; x->st += sa__p_now() - t0; }
+            if (timed) sa__rate_one(&x->rt, (double)len, sa__p_now() - t0);
         }
     } else {
         for (i = hi - 1; i >= lo;) {
@@ -6644,8 +6727,8 @@ static void SA__F(sa__pi_s1_scan)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int d
             if (i - e >= SA__PI_MINB) {
                 t0 = sa__p_now();
                 SA__F(sa__pi_s1_block)(x, e + 1, i + 1, 1, ind, dn, d);
-                SA__F(sa__pi_adapt)(x, (double)(i - e), sa__p_now() - t0);
-                if (x->off) maxb = 0;
+                sa__rate_block(&x->rt, (double)(i - e), sa__p_now() - t0);
+                if (x->rt.off) maxb = 0;
                 i = e;
                 continue;
             }
@@ -6660,7 +6743,7 @@ static void SA__F(sa__pi_s1_scan)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int d
                 }
                 SA__F(sa__pi_s1_step)(T, SA, i, 1, ind, dn, d);
             }
-            if (timed) { x->se += (double)len; x->st += sa__p_now() - t0; }
+            if (timed) sa__rate_one(&x->rt, (double)len, sa__p_now() - t0);
         }
     }
 }
@@ -6771,9 +6854,7 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
     double t0_ = sa__p_now();
     *rec = SA_OK;
     x.T = T; x.SA = SA; x.n = n; x.nt = nt; x.B = B;
-    x.off = SA__PI_ADAPT < 0; /* (-1: the tests' all-one-thread scans) */
-    x.nblk = 0;
-    x.pe = x.pt = x.se = x.st = 0;
+    sa__rate_init(&x.rt);
     x.tcnt = (SA__I *)SA_MALLOC((size_t)nt * SA__PI_S1W * sizeof(SA__I)); /* (>= 256 nt: sa__pi_block's) */
     x.cache = (SA__F(sa__pic) *)SA_MALLOC((size_t)nt * SA__PI_CACHE * sizeof(SA__F(sa__pic)));
     lo = (SA__I *)SA_MALLOC(6 * ((size_t)nt + 1) * sizeof(SA__I));
@@ -6866,7 +6947,9 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
             px.cache = x.cache;
             px.npic = (SA__I)nt * SA__PI_CACHE;
             px.tc = x.tcnt;
-            *rec = SA__CAT(SA__CAT(sa__lvl_px, SA__W), i)(RA, SA, m, names, SA + m, n - 2 * m, &px);
+            *rec = SA__CAT(SA__CAT(sa__lvl_px, SA__W), i)(RA, SA, m, names, SA + m, n - 2 * m,
+                                                          x.rt.guard && x.rt.off ? NULL : &px);
+            /* (NULL, one thread: the byte level's guard found the threads waiting on each other) */
             if (*rec != SA_OK) goto done;
         } else if (names == m) {
             SA__OMP(omp parallel for num_threads(nt) schedule(static))

@@ -14,6 +14,7 @@
 #define SA__PI_MINB 6
 #define SA__PI_MIN 64
 #define SA__PR_MIN 16 /* the reduced string's int levels on all threads too (sa__pr_*) */
+#define SA__PR_PROBE 3 /* the guard's one-thread probes (check_pr_induce sets the guard up) */
 #ifndef SA_TEST_PI_ADAPT
 #define SA_TEST_PI_ADAPT 0 /* every block parallel, whatever the machine's load */
 #endif
@@ -122,7 +123,11 @@ static void check_pr_lengths(void)
  * now and then), 1/2/3/5/7 threads, 1 to 3 cache entries a thread, sizes one off multiples of the
  * block (nt x per) so that blocks of one entry and last blocks of one entry occur. Stage 1 starts
  * from the LMS positions at their bucket ends (right to left, as sa__lvl_px places them); stage
- * 3 from the sorted LMS suffixes at their bucket ends (taken from the one-thread SA). */
+ * 3 from the sorted LMS suffixes at their bucket ends (taken from the one-thread SA).
+ * The guard (sa__pr_scan), its rates set up so that the clock cannot change what it does: off
+ * (every block parallel), on with one-thread probes of SA__PR_PROBE slots and blocks that never
+ * trip it, on and tripping after 1-4 blocks (the rest of the stage on one thread, mid-scan), or
+ * tripped before the stage (every slot on one thread, sa__pr_serial). */
 static void check_pr_induce(void)
 {
     static const int ths[] = {1, 2, 3, 5, 7};
@@ -136,6 +141,8 @@ static void check_pr_induce(void)
         int32_t blk = nt * per, q = 1 + (int32_t)check_rand_below((uint64_t)(nmax - 2) / (uint64_t)blk);
         int32_t n = q * blk + (int32_t)check_rand_below(3) - 1;
         SA__CAT(sa__prx, 32) px = {nt, cache, blk, tc};
+        int guard = r / 15 % 4, trip = 1 + (int)check_rand_below(4);
+        sa__rate rt;
         if (n < 2 || n > nmax) continue;
         for (int32_t i = 0; i < n; i++)
             T[i] = r % 3 == 0 && i > 0 && check_rand_below(4) ? T[i - 1] : (int32_t)check_rand_below((uint64_t)k);
@@ -165,9 +172,22 @@ static void check_pr_induce(void)
             memcpy(b, a, (size_t)n * 4);
             if (stage == 1) SA__CAT(sa__induce_lms, 32i)(T, a, n, k, cnt, B);
             else SA__CAT(sa__induce, 32i)(T, a, n, k, cnt, B);
-            SA__CAT(sa__pr_induce, 32)(T, b, n, k, cnt, B, &px, stage);
-            CHECK(memcmp(a, b, (size_t)n * 4) == 0, "sa__pr_induce stage %d n=%d k=%d threads=%d per=%d", stage, n, k,
-                  nt, per);
+            /* one thread ran 1e6 entries in 1e6 s (guard 1: no block is slower) or in 1 s, and
+               earlier blocks 0 entries in 1e6 s (guard 2: trips when nblk reaches 4) */
+            int nb = n > SA__PR_PROBE ? (n - SA__PR_PROBE + blk - 1) / blk : 0; /* blocks a scan */
+            memset(&rt, 0, sizeof rt);
+            rt.guard = guard > 0;
+            rt.off = guard == 3;
+            rt.se = 1e6;
+            rt.st = guard == 1 ? 1e6 : 1;
+            rt.pt = guard == 2 ? 1e6 : 0;
+            rt.nblk = 4 - trip;
+            SA__CAT(sa__pr_induce, 32)(T, b, n, k, cnt, B, &px, &rt, stage);
+            CHECK(memcmp(a, b, (size_t)n * 4) == 0, "sa__pr_induce stage %d n=%d k=%d threads=%d per=%d guard=%d/%d",
+                  stage, n, k, nt, per, guard, trip);
+            CHECK(rt.off == (guard == 3 || (guard == 2 && 2 * nb >= trip)) &&
+                      rt.nprobe == (guard == 1 ? 2 : guard == 2 ? (nb >= trip ? 1 : 2) : 0),
+                  "sa__pr_induce stage %d n=%d guard=%d/%d: off %d, %d probes", stage, n, guard, trip, rt.off, rt.nprobe);
             if (stage == 3) CHECK(memcmp(b, ref, (size_t)n * 4) == 0, "sa__pr_induce stage 3 n=%d: not the SA", n);
         }
     }
