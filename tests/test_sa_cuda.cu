@@ -2,14 +2,15 @@
  * (the 32-bit calls against sa_build/sa_lcp/sa_lrs, the ...64 calls against sa_build64/...) from
  * one set of templated checks: SA byte for byte for each sorter (the default rule, prefix
  * doubling, DC3), LCP, LRS, the device validator, the batch API against one call per text, the
- * host convenience calls (one and several streams), argument errors, the default rule, and the
+ * host convenience calls (one and several streams), argument errors, the default rule and DC3's
+ * recursion rule (a 2 MB Fibonacci word recurses, random bytes do not), and the
  * SA built inside exactly sa_cuda_build_workspace_size bytes placed at the end of an allocation
  * (compute-sanitizer memcheck sees any write past it). DC3's degenerate samples: n < 3, every
  * n mod 3, all-equal, period 3, period 6. Suite 'cuda': exits 77 without a GPU. Built twice:
  * sa_cuda_test_wide has SA_CUDA_NARROW64=0 (the ...64 calls sort on 64-bit words at every n);
  * sa_cuda_test_two also SA_CUDA__ONE_SORT_BITS=0 (every doubling round sorts twice); sa_cuda_test_rec
  * has SA_CUDA__REC_MIN=16 SA_CUDA__REC_ALWAYS=1 (DC3 names its sample and recurses after round 0
- * on every level that fits, from about 600 items: every DC3 check below runs the recursion).
+ * on every level that fits, texts from about 2300 bytes: every larger DC3 check runs it).
  *   sa_cuda_test [--width 32|64] [--big | --big-sa]
  * SA_CUDA_TEST_QUICK=1 samples the size sweeps (automatic under compute-sanitizer unless
  * SA_CUDA_TEST_FORCE is set; then SA_CUDA_TEST_QUICK decides); 2: small inputs only.
@@ -526,6 +527,16 @@ static void test_rule(void)
     CHECK(sa_cuda_default_algorithm(NULL, 10, 0, 0) == SA_CUDA_ALGO_DOUBLING);
     CHECK(sa_cuda_default_algorithm(cnt, 1, 0, 0) == SA_CUDA_ALGO_DOUBLING);
     CHECK(sa_cuda_default_samples(1) == 0 && sa_cuda_default_samples(1000) == 333 && sa_cuda_default_samples(1 << 30) == k);
+#if !SA_CUDA__REC_ALWAYS
+    /* DC3's recursion rule (sa_cuda__stalled, the manual's "DC3'S RECURSION"): a sample of at least
+     * SA_CUDA__REC_MIN items, the list at least half of it, the last round kept at least 7/8 */
+    uint64_t M = 1 << 20;
+    CHECK(sa_cuda__stalled(M, M, M / 8 * 7, 1) && !sa_cuda__stalled(M, M, M / 8 * 7 - 1, 1), "7/8 kept: the limit");
+    CHECK(sa_cuda__stalled(M, M / 2 / 7 * 8, M / 2, 1) && !sa_cuda__stalled(M, M, M / 2 - 1, 1), "half the sample: the limit");
+    CHECK(!sa_cuda__stalled(SA_CUDA__REC_MIN - 1, SA_CUDA__REC_MIN - 1, SA_CUDA__REC_MIN - 1, 1) &&
+          sa_cuda__stalled(SA_CUDA__REC_MIN, SA_CUDA__REC_MIN, SA_CUDA__REC_MIN, 1), "the least sample");
+    CHECK(!sa_cuda__stalled(M, M, 0, 1) && !sa_cuda__stalled(M, M, M, SA_CUDA__REC_DEPTH), "done, or deep enough");
+#endif
 }
 
 /* What the default ran on 2 MB texts (host call, stats.algorithm), both widths. */

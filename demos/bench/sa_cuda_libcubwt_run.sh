@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # demos/bench/sa_cuda_libcubwt_run.sh - issue 25's run on the GPU machine, in one call: build (nvcc,
-# no meson) the merged test (both index widths, and once more with SA_CUDA_NARROW64=0: the ...64
-# calls on 64-bit words) and sa_cuda_bench_libcubwt (libcubwt 1.0 from LIBCUBWT_DIR), run the
-# tests, the benchmark on the issue's inputs (the /usr/include headers, 64 MiB
-# ACGT, 256 MiB random bytes, 16 MiB Fibonacci, 64 MB of /usr/bin binaries) and compute-sanitizer on
-# small inputs. Logs and the CSV under $OUT (default ./gpu-out).
+# no meson) the merged test (both index widths, once more with SA_CUDA_NARROW64=0: the ...64
+# calls on 64-bit words, and with DC3's recursion forced: test_sa_cuda_rec) and
+# sa_cuda_bench_libcubwt (libcubwt 1.0 from LIBCUBWT_DIR), run the tests, the benchmark on the
+# issue's inputs (the /usr/include headers, 64 MiB ACGT, 256 MiB random bytes, 16 MiB Fibonacci,
+# 64 MB of /usr/bin binaries) and compute-sanitizer on small inputs. Logs and the CSV under $OUT (default ./gpu-out).
 #   LIBCUBWT_DIR=peer/libcubwt demos/bench/sa_cuda_libcubwt_run.sh [quick] [test] [bench] [sanitize] [profile] [widen] [meson]
 #   (default: test bench sanitize; quick = the test with SA_CUDA_TEST_QUICK=1; profile = ncu kernel times;
 #   widen = sa_cuda_widen_probe, the int64 SA's ways to the host;
-#   meson = the meson build of the sa_cuda targets and `meson test sa_cuda sa_cuda64 sa_cuda64_wide sa_cuda_example`)
+#   meson = the meson build of the sa_cuda targets and `meson test sa_cuda sa_cuda64 sa_cuda64_wide sa_cuda_rec sa_cuda_example`)
 # BIN=dir: use binaries built elsewhere when they run here (else they are rebuilt).
 # OLD=file: an older sa_cuda.cuh (e.g. `git show main:sa_cuda.cuh > old/sa_cuda.cuh`): bench also
 #   builds the benchmark against it and runs the two in turn (old, new, old, new; --no-cpu, the
@@ -34,6 +34,9 @@ else
     $NV -o $B/test_sa_cuda tests/test_sa_cuda.cu >"$OUT/build.log" 2>&1 || { echo "test build FAILED"; status=1; } &
     $NV -DSA_CUDA_NARROW64=0 -o $B/test_sa_cuda_wide tests/test_sa_cuda.cu >"$OUT/build-wide.log" 2>&1 ||
         { echo "wide test build FAILED"; status=1; } &
+    # DC3's recursion after round 0 on every level that fits (meson test sa_cuda_rec)
+    $NV -DSA_CUDA__REC_MIN=16 -DSA_CUDA__REC_ALWAYS=1 -DSA_CUDA_NARROW64=0 -o $B/test_sa_cuda_rec tests/test_sa_cuda.cu \
+        >"$OUT/build-rec.log" 2>&1 || { echo "rec test build FAILED"; status=1; } &
     $NV -Xcompiler -fopenmp -o $B/sa_cuda_widen_probe demos/bench/sa_cuda_widen_probe.cu >"$OUT/build-probe.log" 2>&1 ||
         { echo "probe build FAILED"; status=1; } &
     if [ -n "$LIBCUBWT_DIR" ] && [ -n "${OLD:-}" ]; then
@@ -84,19 +87,21 @@ if want bench && [ -x $B/sa_cuda_bench_libcubwt ]; then
 fi
 if want test && [ -x $B/test_sa_cuda ]; then
     t1=$(date +%s)
-    for w in 32 64 wide; do
+    for w in 32 64 wide rec; do
         echo "== test --width $w" >>"$OUT/tests.log"
         tb=$B/test_sa_cuda; [ $w = wide ] && tb="$B/test_sa_cuda_wide" && w=64  # the ...64 sorter on 64-bit words
+        [ $w = rec ] && tb="$B/test_sa_cuda_rec" && w=0  # DC3's recursion everywhere, both widths
         timeout ${TEST_TIMEOUT:-200} $tb --width $w >"$OUT/t.log" 2>&1 || { status=1; echo "TEST $tb w$w FAILED"; }
         cat "$OUT/t.log" >>"$OUT/tests.log"; tail -n 8 "$OUT/t.log"; rm -f "$OUT/t.log"
     done
     echo "test $(( $(date +%s) - t1 )) s"
 fi
 if want sanitize && [ -x $B/test_sa_cuda ]; then
-    for tool in memcheck synccheck; do
+    for tool in memcheck synccheck memcheck_rec; do
         t1=$(date +%s)
-        if SA_CUDA_TEST_QUICK=2 SA_CUDA_TEST_FORCE=1 timeout ${SANITIZER_TIMEOUT:-150} compute-sanitizer --tool $tool \
-               --error-exitcode 99 $B/test_sa_cuda >"$OUT/s.log" 2>&1; then echo "$tool ok ($(( $(date +%s) - t1 )) s)"
+        tb=$B/test_sa_cuda; [ $tool = memcheck_rec ] && tb=$B/test_sa_cuda_rec
+        if SA_CUDA_TEST_QUICK=2 SA_CUDA_TEST_FORCE=1 timeout ${SANITIZER_TIMEOUT:-150} compute-sanitizer --tool ${tool%_rec} \
+               --error-exitcode 99 $tb >"$OUT/s.log" 2>&1; then echo "$tool ok ($(( $(date +%s) - t1 )) s)"
         else status=1; echo "$tool FAILED (rc $?)"; tail -n 30 "$OUT/s.log"; fi
         { echo "== $tool"; cat "$OUT/s.log"; } >>"$OUT/sanitizer.log"; rm -f "$OUT/s.log"
     done
@@ -109,9 +114,9 @@ fi
 if want meson; then
     t1=$(date +%s); M=/tmp/sa_cuda_meson; rm -rf $M; MESON=meson; command -v meson >/dev/null || MESON="python3 -m mesonbuild.mesonmain"
     { $MESON setup $M . -Dcuda=enabled -Dbuildtype=release ${LIBCUBWT_DIR:+-Dlibcubwt_dir=$PWD/$LIBCUBWT_DIR} &&
-      ninja -C $M tests/sa_cuda_test tests/sa_cuda_test_wide tests/sa_cuda_example demos/sa_cuda demos/bench/sa_cuda_bench \
+      ninja -C $M tests/sa_cuda_test tests/sa_cuda_test_wide tests/sa_cuda_test_rec tests/sa_cuda_example demos/sa_cuda demos/bench/sa_cuda_bench \
           ${LIBCUBWT_DIR:+demos/bench/sa_cuda_bench_libcubwt} &&
-      $MESON test -C $M --no-rebuild sa_cuda sa_cuda64 sa_cuda64_wide sa_cuda_example; } >"$OUT/meson.log" 2>&1 || { status=1; echo "MESON FAILED"; }
+      $MESON test -C $M --no-rebuild sa_cuda sa_cuda64 sa_cuda64_wide sa_cuda_rec sa_cuda_example; } >"$OUT/meson.log" 2>&1 || { status=1; echo "MESON FAILED"; }
     grep -E '^ *[0-9]+/[0-9]+ |^Ok:|^Fail:|FAILED|error' "$OUT/meson.log" | head -20; echo "meson $(( $(date +%s) - t1 )) s"
 fi
 # where the time goes: every kernel's duration by ncu (clocks left alone), summed by name
