@@ -300,7 +300,8 @@ typedef struct sa_cuda_stats {
     size_t device_bytes;    /* device memory the call allocated (text, SA, LCP, workspace) */
     int rounds;             /* sorting rounds (1 = the first packed-key sort was enough) */
     int algorithm;          /* the sorter that ran (SA_CUDA_ALGO_DOUBLING or SA_CUDA_ALGO_DC3) */
-    int levels;             /* 1, or with DC3 1 + its recursions on the sample (k: k-1 reduced strings) */
+    int levels;             /* 1, or with DC3 1 + its recursions on the sample (k: k-1 reduced strings);
+                             * 0 where no sort ran (n == 0) and in the batch calls' stats */
 } sa_cuda_stats;
 
 #ifdef __cplusplus

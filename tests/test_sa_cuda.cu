@@ -532,7 +532,7 @@ static void test_rule(void)
      * SA_CUDA__REC_MIN items, the list at least half of it, the last round kept at least 7/8 */
     uint64_t M = 1 << 20;
     CHECK(sa_cuda__stalled(M, M, M / 8 * 7, 1) && !sa_cuda__stalled(M, M, M / 8 * 7 - 1, 1), "7/8 kept: the limit");
-    CHECK(sa_cuda__stalled(M, M / 2 / 7 * 8, M / 2, 1) && !sa_cuda__stalled(M, M, M / 2 - 1, 1), "half the sample: the limit");
+    CHECK(sa_cuda__stalled(M, M / 2 / 7 * 8, M / 2, 1) && !sa_cuda__stalled(M, M / 2 - 1, M / 2 - 1, 1), "half the sample: the limit");
     CHECK(!sa_cuda__stalled(SA_CUDA__REC_MIN - 1, SA_CUDA__REC_MIN - 1, SA_CUDA__REC_MIN - 1, 1) &&
           sa_cuda__stalled(SA_CUDA__REC_MIN, SA_CUDA__REC_MIN, SA_CUDA__REC_MIN, 1), "the least sample");
     CHECK(!sa_cuda__stalled(M, M, 0, 1) && !sa_cuda__stalled(M, M, M, SA_CUDA__REC_DEPTH), "done, or deep enough");
@@ -545,7 +545,8 @@ template <class W> static void test_rule_gpu(void)
     typedef typename W::I I;
     int64_t n = quick > 1 ? 100000 : 2 << 20;
     std::vector<uint8_t> t((size_t)n);
-    std::vector<I> sa((size_t)n);
+    std::vector<I> sa((size_t)n), ref((size_t)n), lref((size_t)n);
+    sa_lrs_result rr;
     struct { const char *what; int want; } cases[] = {{"random", SA_CUDA_ALGO_DOUBLING}, {"acgt", SA_CUDA_ALGO_DOUBLING},
         {"fibonacci", SA_CUDA_ALGO_DC3}, {"repeated 4 KB random block", SA_CUDA_ALGO_DC3}, {"text", SA_CUDA_ALGO_DC3},
         {"random binary", SA_CUDA_ALGO_DOUBLING}};
@@ -566,7 +567,21 @@ template <class W> static void test_rule_gpu(void)
         /* the Fibonacci word's rounds stall on the DC3 sample: it is named and sorted recursively */
         CHECK(c != 2 || st.levels >= 2, "w%s fibonacci: %d level(s), want the sample's recursion", W::name(), st.levels);
         CHECK(c != 0 || st.levels == 1, "w%s random: %d levels", W::name(), st.levels);
+        W::cpu(t.data(), n, ref.data(), lref.data(), &rr);
+        CHECK(sa == ref, "w%s %s: the default's SA differs from sa.h's", W::name(), cases[c].what);
     }
+#if SA_CUDA__REC_ALWAYS
+    /* the forced build must really recurse on small texts (else sa_cuda_rec tests nothing new) */
+    sa_cuda_options o = {};
+    o.algorithm = SA_CUDA_ALGO_DC3;
+    n = 4097;
+    fill_text(t.data(), n);
+    sa_cuda_stats st;
+    CHECK(W::host(t.data(), n, sa.data(), NULL, NULL, &o, &st) == SA_CUDA_OK);
+    CHECK(st.levels >= 2, "w%s forced recursion, 4097-byte text: %d level(s)", W::name(), st.levels);
+    W::cpu(t.data(), n, ref.data(), lref.data(), &rr);
+    CHECK(std::equal(sa.begin(), sa.begin() + n, ref.begin()), "w%s forced recursion, 4097-byte text: SA", W::name());
+#endif
 }
 
 template <class W> static void test_args(void)

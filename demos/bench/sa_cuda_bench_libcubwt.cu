@@ -261,7 +261,7 @@ int main(int argc, char **argv)
             double xc = cpu_s > 0 ? cpu_s / best[v] : 0;
             const char *an = v == V_CUBWT ? "-" : algo_ran[v] == SA_CUDA_ALGO_DC3 ? "dc3" : "doubling";
             char an_log[32]; /* the log also names DC3's recursion levels (the CSV keeps the sorter) */
-            int lv = v == V_DEF || v == V_64 ? levels : 0;
+            int lv = v == V_DEF ? levels : 0; /* the 64-bit run's levels can differ (8-byte round 0): not kept */
             if (lv > 1) snprintf(an_log, sizeof an_log, "%s L%d", an, lv);
             else snprintf(an_log, sizeof an_log, "%s", an);
             double dev_s = best_dev[v] < 1e29 ? best_dev[v] : 0;
