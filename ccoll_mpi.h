@@ -58,6 +58,7 @@
  *   CCOLL_DEF                the storage class of the public functions (define it to override)
  *   CCOLL_MALLOC(sz) / CCOLL_FREE(p)   override the allocator (both or neither)
  *   CCOLL_NO_HOMCOMP_IMPLEMENTATION    do not compile homcomp.cuh's implementation here
+ *   CCOLL_NO_SIMD            the host input scan in plain C, not SSE2 (the same results)
  *   CCOLL_TEST_HOOK_SEND(buf, len)     tests only: sees every stream before it is sent
  *   CCOLL_TEST_HOOK_UNPUSH()  tests only: called before a failed device ArGM call releases its
  *                            one-shot waits (a delay there lets a peer's next call come first)
@@ -518,6 +519,11 @@ CCOLL_DEF void ccoll_plan_free(ccoll_plan *plan);
 #include <time.h>
 #ifdef _OPENMP
 #include <omp.h>
+#endif
+/* SSE2 (every x86-64) for the host input scan (ccoll__scan_host); CCOLL_NO_SIMD keeps its plain C */
+#if defined(__SSE2__) && !defined(CCOLL_NO_SIMD) && !defined(__CUDA_ARCH__)
+#include <emmintrin.h>
+#define CCOLL__SSE2 1
 #endif
 #if defined(__unix__) || defined(__APPLE__)
 #include <sched.h>
@@ -2074,14 +2080,12 @@ static int ccoll__screen(ccoll_plan *P, const double *g, int factor)
 }
 
 /* The scan of a host vector before the eb is known: min, max and a NaN/Inf flag (min and max
- * mean nothing once the flag is set). Plain C that GCC and Clang vectorise at -O2
- * (demos/bench/issue27_vec_report.sh prints their reports): 16 lanes in four groups of four,
- * each group's lane loop one vector instruction and the four groups independent, so neither
- * a branch nor one min/max latency chain limits the pass. (The element loop it replaces, a
- * branch per element, ran at about 1 GB/s on the 2-core box: a HomComp_F call spent about
- * as long in it as in its compress and adds together; demos/bench/README.md, issue 27.)
- * x - x is 0 for finite x and NaN otherwise, and a NaN stays in the lane's sum.
- * Comparisons in the element type are exact. */
+ * mean nothing once the flag is set). Comparisons in the element type are exact.
+ * Portable path (CCOLL_NO_SIMD, or no SSE2): plain C in 16 lanes, four groups of four, each
+ * group independent, so no one min/max latency chain limits the pass; x - x is 0 for finite x
+ * and NaN otherwise, and a NaN stays in the lane's sum. GCC 12 -O3 does not vectorise it (its
+ * main loop is 64 scalar minss/maxss/subss/addss with spills: 1.0-1.5 GB/s from L1 on the 2-core
+ * box), hence the SSE2 path below (demos/bench/README.md, issue 27). */
 #define CCOLL__SCAN_GROUP(T, g)                                                                                  \
     for (k = 0; k < 4; k++) {                                                                                    \
         const T e = x[i + 4 * (g) + k];                                                                          \
@@ -2118,18 +2122,82 @@ static int ccoll__screen(ccoll_plan *P, const double *g, int factor)
             *bad |= z0[k] != 0 || z1[k] != 0 || z2[k] != 0 || z3[k] != 0;                                        \
         }                                                                                                        \
     }
-CCOLL__SCAN_FN(ccoll__scan_f32, float, FLT_MAX)
-CCOLL__SCAN_FN(ccoll__scan_f64, double, DBL_MAX)
+CCOLL__SCAN_FN(ccoll__scan_f32_c, float, FLT_MAX)
+CCOLL__SCAN_FN(ccoll__scan_f64_c, double, DBL_MAX)
+
+#ifdef CCOLL__SSE2
+/* SSE2: four independent vectors of lanes, 16 floats (8 doubles) a step. _mm_min_ps(e, lo) is
+ * e < lo ? e : lo (a NaN keeps lo), the plain loop's comparison. x - x is +0 (or -0 when
+ * rounding down) for finite x and NaN otherwise; OR-ed into z, any NaN leaves z a NaN. The
+ * last 0-15 elements go through the plain loop. */
+static void ccoll__scan_f32(const float *x, int64_t n, double *mn, double *mx, int *bad)
+{
+    __m128 lo[4], hi[4], z = _mm_setzero_ps();
+    float l[4], h[4];
+    int64_t i = 0;
+    int k;
+    for (k = 0; k < 4; k++) lo[k] = _mm_set1_ps(FLT_MAX), hi[k] = _mm_set1_ps(-FLT_MAX);
+    for (; i + 16 <= n; i += 16)
+        for (k = 0; k < 4; k++) {
+            const __m128 e = _mm_loadu_ps(x + i + 4 * k);
+            z = _mm_or_ps(z, _mm_sub_ps(e, e));
+            lo[k] = _mm_min_ps(e, lo[k]);
+            hi[k] = _mm_max_ps(e, hi[k]);
+        }
+    for (k = 1; k < 4; k++) lo[0] = _mm_min_ps(lo[k], lo[0]), hi[0] = _mm_max_ps(hi[k], hi[0]);
+    _mm_storeu_ps(l, lo[0]);
+    _mm_storeu_ps(h, hi[0]);
+    for (k = 0; k < 4; k++) {
+        if (l[k] < *mn) *mn = l[k];
+        if (h[k] > *mx) *mx = h[k];
+    }
+    *bad |= _mm_movemask_ps(_mm_cmpunord_ps(z, z)) != 0;
+    if (i < n) ccoll__scan_f32_c(x + i, n - i, mn, mx, bad);
+}
+static void ccoll__scan_f64(const double *x, int64_t n, double *mn, double *mx, int *bad)
+{
+    __m128d lo[4], hi[4], z = _mm_setzero_pd();
+    double l[2], h[2];
+    int64_t i = 0;
+    int k;
+    for (k = 0; k < 4; k++) lo[k] = _mm_set1_pd(DBL_MAX), hi[k] = _mm_set1_pd(-DBL_MAX);
+    for (; i + 8 <= n; i += 8)
+        for (k = 0; k < 4; k++) {
+            const __m128d e = _mm_loadu_pd(x + i + 2 * k);
+            z = _mm_or_pd(z, _mm_sub_pd(e, e));
+            lo[k] = _mm_min_pd(e, lo[k]);
+            hi[k] = _mm_max_pd(e, hi[k]);
+        }
+    for (k = 1; k < 4; k++) lo[0] = _mm_min_pd(lo[k], lo[0]), hi[0] = _mm_max_pd(hi[k], hi[0]);
+    _mm_storeu_pd(l, lo[0]);
+    _mm_storeu_pd(h, hi[0]);
+    for (k = 0; k < 2; k++) {
+        if (l[k] < *mn) *mn = l[k];
+        if (h[k] > *mx) *mx = h[k];
+    }
+    *bad |= _mm_movemask_pd(_mm_cmpunord_pd(z, z)) != 0;
+    if (i < n) ccoll__scan_f64_c(x + i, n - i, mn, mx, bad);
+}
+#else
+#define ccoll__scan_f32 ccoll__scan_f32_c
+#define ccoll__scan_f64 ccoll__scan_f64_c
+#endif
 
 /* The scan of n elements on nt threads, in pieces of 16384 elements (*mn, *mx, *bad as
- * initialised by the caller: DBL_MAX, -DBL_MAX, 0) */
+ * initialised by the caller: DBL_MAX, -DBL_MAX, 0; untouched when n = 0); one thread: one pass,
+ * no parallel region */
 static void ccoll__scan_host(const void *x, uint64_t n, int dt, int nt, double *omn, double *omx, int *obad)
 {
     const int64_t piece = 16384, npc = ((int64_t)n + piece - 1) / piece;
     double mn = *omn, mx = *omx;
     int bad = *obad;
     int64_t c;
-    (void)nt;
+    if (n == 0) return;
+    if (nt <= 1 || npc <= 1) {
+        if (dt == HC_F32) ccoll__scan_f32((const float *)x, (int64_t)n, omn, omx, obad);
+        else ccoll__scan_f64((const double *)x, (int64_t)n, omn, omx, obad);
+        return;
+    }
     CCOLL__OMP(parallel for num_threads(nt) schedule(static) reduction(min : mn) reduction(max : mx) reduction(| : bad))
     for (c = 0; c < npc; c++) {
         const int64_t b = c * piece, len = (int64_t)n - b < piece ? (int64_t)n - b : piece;

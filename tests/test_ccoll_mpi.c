@@ -104,19 +104,23 @@ static ccoll_config make_cfg(const variant *v, int rel, double eb, uint64_t seg)
     return c;
 }
 
-/* The host's input scan (ccoll__scan_host: min, max, NaN/Inf flag) against an element loop in
- * double, on random data with adversarial values (NaN, +-Inf, +-FLT_MAX or DBL_MAX, -0.0,
- * denormals) at random places, the head and the tail included; every length 0..80, pieces'
- * borders, 1-3 threads. The flag must match; min and max must when it is clear. */
+/* The host's input scan (ccoll__scan_host: min, max, NaN/Inf flag; its SSE2 path on x86-64)
+ * and the plain C scan (ccoll__scan_f32_c / _f64_c, the CCOLL_NO_SIMD path) against an element
+ * loop in double, on random data with adversarial values (NaN, +-Inf, +-FLT_MAX or DBL_MAX,
+ * -0.0, denormals) at random places, the head and the tail included; every length 0..80,
+ * pieces' borders, 1-3 threads, the input 0-3 elements off the allocation's alignment. The flag
+ * must match; min and max must when it is clear; n = 0 leaves them untouched. */
 static void check_scan(void)
 {
     static const uint64_t lens[] = {16383, 16384, 16385, 32768 + 19, 100003};
-    double *d = malloc(100003 * sizeof(double));
-    float *f = malloc(100003 * sizeof(float));
+    double *d0 = malloc((100003 + 3) * sizeof(double));
+    float *f0 = malloc((100003 + 3) * sizeof(float));
     int fails = 0;
     for (int rep = 0; rep < 400 && fails < 5; rep++) {
         uint64_t n = rep < 324 ? (uint64_t)(rep % 81) : lens[rep % 5];
-        int f64 = rep & 1, nt = 1 + rep % 3, kind = (rep / 2) % 4;
+        int f64 = rep & 1, nt = 1 + rep % 3, kind = (rep / 2) % 4, off = (rep / 3) % 4;
+        double *d = d0 + off;
+        float *f = f0 + off;
         for (uint64_t i = 0; i < n; i++) d[i] = (check_rand_unit() - 0.5) * (kind == 3 ? 1e300 : 1e3);
         /* 0-2 special values: 0 NaN, 1 +Inf, 2 -Inf, 3 +-BIG, 4 -0.0, 5 a denormal */
         for (int k = 0, ns = (int)check_rand_below(3); k < ns && n; k++) {
@@ -126,8 +130,8 @@ static void check_scan(void)
             d[at] = what == 0 ? NAN : what == 1 ? INFINITY : what == 2 ? -INFINITY : what == 3 ? (check_rand() & 1 ? big : -big)
                   : what == 4 ? -0.0 : (f64 ? 4.9e-324 : 1.4e-45);
         }
-        double omn = DBL_MAX, omx = -DBL_MAX, mn = DBL_MAX, mx = -DBL_MAX;
-        int obad = 0, bad = 0;
+        double omn = DBL_MAX, omx = -DBL_MAX, mn = DBL_MAX, mx = -DBL_MAX, cmn = DBL_MAX, cmx = -DBL_MAX;
+        int obad = 0, bad = 0, cbad = 0;
         for (uint64_t i = 0; i < n; i++) {
             double e = f64 ? d[i] : (double)(float)d[i];
             if (!f64) f[i] = (float)d[i];
@@ -135,13 +139,18 @@ static void check_scan(void)
             else { omn = e < omn ? e : omn; omx = e > omx ? e : omx; }
         }
         ccoll__scan_host(f64 ? (const void *)d : (const void *)f, n, f64 ? HC_F64 : HC_F32, nt, &mn, &mx, &bad);
+        if (n && f64) ccoll__scan_f64_c(d, (int64_t)n, &cmn, &cmx, &cbad); /* (its callers skip n = 0) */
+        else if (n) ccoll__scan_f32_c(f, (int64_t)n, &cmn, &cmx, &cbad);
         int ok = bad == obad && (obad || (mn == omn && mx == omx));
-        if (!ok) fails++;
-        CHECK(ok, "scan n=%llu f64=%d threads %d: flag %d/%d min %.17g/%.17g max %.17g/%.17g", (unsigned long long)n, f64, nt,
-              bad, obad, mn, omn, mx, omx);
+        int cok = cbad == obad && (obad || (cmn == omn && cmx == omx));
+        if (!ok || !cok) fails++;
+        CHECK(ok, "scan n=%llu f64=%d threads %d off %d: flag %d/%d min %.17g/%.17g max %.17g/%.17g", (unsigned long long)n,
+              f64, nt, off, bad, obad, mn, omn, mx, omx);
+        CHECK(cok, "plain C scan n=%llu f64=%d off %d: flag %d/%d min %.17g/%.17g max %.17g/%.17g", (unsigned long long)n,
+              f64, off, cbad, obad, cmn, omn, cmx, omx);
     }
-    free(d);
-    free(f);
+    free(d0);
+    free(f0);
 }
 
 /* The last call's time split: the message waits and the input scan are parts of t_wire,
