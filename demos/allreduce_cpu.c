@@ -17,6 +17,8 @@ static const char *USAGE =
     "       [--algo all|auto,ring,doc,homcomp,homcomp_f,argm,recdbl (a comma list; mpi always runs)] [--data walk|normal|FILE]\n"
     "       [--iters N (AUTO: at least 3, it learns in its first calls)] [--warmup W (untimed ccoll calls per plan, default 1:\n"
     "        its buffers; AUTO explores in about its first 4 calls, so W = 4 times its steady state)]\n"
+    "       [--interleave (every plan made and warmed up first, then each timed round calls every algorithm once:\n"
+    "        the rows share the machine's moments; default: one algorithm's calls after another's)]\n"
     "       [--ranks-per-node D] [--segment ELEMS] [--threads T (codec threads per rank, default 1)] [--csv] [--fast-exit (skip MPI_Finalize: UCX over TCP can hang there)]";
 
 int main(int argc, char **argv)
@@ -24,7 +26,7 @@ int main(int argc, char **argv)
     static const char *const algos[] = {"all", "mpi", "auto", "ring", "doc", "homcomp", "homcomp_f", "argm", "recdbl", NULL};
     static const char *const dtypes[] = {"f32", "f64", NULL};
     uint64_t n = 1048576, iters = 3, rpn = 0, seg = 0, threads = 1, warmup = 1;
-    int f64 = 0, csv = 0, algo = 0, rank, p, rel = 1, fail = 0, fast_exit = 0;
+    int f64 = 0, csv = 0, algo = 0, rank, p, rel = 1, fail = 0, fast_exit = 0, interleave = 0;
     double eb = 1e-4;
     const char *data = "walk";
     MPI_Init(&argc, &argv);
@@ -59,6 +61,7 @@ int main(int argc, char **argv)
         else if (dc_is(argv[i], "--threads")) threads = dc_arg_u64(&i, 1, 1024);
         else if (dc_is(argv[i], "--csv")) csv = 1;
         else if (dc_is(argv[i], "--fast-exit")) fast_exit = 1;
+        else if (dc_is(argv[i], "--interleave")) interleave = 1;
         else if (dc_is(argv[i], "-h") || dc_is(argv[i], "--help")) dc_help();
         else dc_unknown(i);
     }
@@ -74,8 +77,8 @@ int main(int argc, char **argv)
     }
     if (!dc_mul_size(n, 8, &bytes)) dc_usage_error("--count too large");
     /* per rank: the input, its reference and |reference| in double, the in/out buffers, and about
-     * two more in the plan */
-    dc_mem_check_mpi((uint64_t)n * (24 + 4 * es), 0, "per rank: inputs, references and buffers");
+     * two more in the plan (--interleave: all plans at once, each row its own output) */
+    dc_mem_check_mpi((uint64_t)n * (24 + 4 * es + (interleave ? 24 * es : 0)), 0, "per rank: inputs, references and buffers");
     x = (double *)malloc(bytes);
     double *ref = (double *)malloc(bytes), *aref = (double *)malloc(bytes);
     unsigned char *in = (unsigned char *)malloc(n * es), *out = (unsigned char *)malloc(n * es);
@@ -116,80 +119,109 @@ int main(int argc, char **argv)
         else printf("%-10s %-10s %10s %9s %12s %6s %8s %12s %s\n", "algo", "ran", "time_s", "GB/s", "wire_B/rank", "CR", "speedup",
                     "err/(p eb)", "check");
     }
+    /* the rows: MPI_Allreduce first (the baseline), then the chosen algorithms in table order */
+    enum { MAXRUN = 16 };
+    int run[MAXRUN], nrun = 0;
+    for (int a = 1; algos[a] && nrun < MAXRUN; a++)
+        if (!algo || a == 1 || (algo & (1 << a))) run[nrun++] = a;
+    ccoll_plan *plans[MAXRUN] = {NULL};
+    ccoll_status sts[MAXRUN] = {CCOLL_OK};
+    uint64_t nits[MAXRUN];
+    double *tss[MAXRUN];
+    unsigned char *outs[MAXRUN];
     double t_mpi = 0;
-    double *ts = (double *)malloc((iters < 3 ? 3 : iters) * sizeof *ts);
-    for (int a = 1; algos[a]; a++) {
-        if (algo && a != 1 && !(algo & (1 << a))) continue; /* MPI_Allreduce always runs: the baseline */
-        uint64_t its = a == 2 && iters < 3 ? 3 : iters;
-        ccoll_plan *P = NULL;
-        ccoll_info I;
-        memset(&I, 0, sizeof I);
-        ccoll_status st = CCOLL_OK;
-        int is_mpi = a == 1;
-        if (!is_mpi) {
-            ccoll_config c = ccoll_config_init(rel ? CCOLL_REL : CCOLL_ABS, eb);
-            c.algo = (ccoll_algo)(a - 2);
-            c.threads = (int)threads;
-            c.ranks_per_node = (int)rpn;
-            c.segment = seg;
-            st = ccoll_plan_create(MPI_COMM_WORLD, n, f64 ? MPI_DOUBLE : MPI_FLOAT, &c, &P);
-            for (uint64_t w = 0; w < warmup && st == CCOLL_OK; w++) st = ccoll_allreduce(P, in, out); /* the plan's buffers */
-        } else
-            MPI_Allreduce(in, out, (int)n, f64 ? MPI_DOUBLE : MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
-        for (uint64_t it = 0; it < its && st == CCOLL_OK; it++) {
-            MPI_Barrier(MPI_COMM_WORLD);
-            double t0 = MPI_Wtime();
-            if (is_mpi) MPI_Allreduce(in, out, (int)n, f64 ? MPI_DOUBLE : MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
-            else st = ccoll_allreduce(P, in, out);
-            ts[it] = max_over_ranks(MPI_Wtime() - t0);
+    /* a group of rows made, timed and reported together: every row (--interleave; each row
+     * its own output buffer) or one row at a time */
+    for (int k0 = 0; k0 < nrun; k0 = interleave ? nrun : k0 + 1) {
+        const int k1 = interleave ? nrun : k0 + 1;
+        uint64_t most = 0;
+        for (int k = k0; k < k1; k++) { /* plans and their untimed calls */
+            const int a = run[k];
+            nits[k] = a == 2 && iters < 3 ? 3 : iters; /* AUTO: at least 3 */
+            most = nits[k] > most ? nits[k] : most;
+            tss[k] = (double *)calloc(nits[k], sizeof **tss);
+            outs[k] = interleave && k > 0 ? (unsigned char *)malloc(n * es) : out;
+            if (!tss[k] || !outs[k]) { fprintf(stderr, "allreduce_cpu: out of memory\n"); MPI_Abort(MPI_COMM_WORLD, DC_EXIT_FAIL); }
+            if (a != 1) {
+                ccoll_config c = ccoll_config_init(rel ? CCOLL_REL : CCOLL_ABS, eb);
+                c.algo = (ccoll_algo)(a - 2);
+                c.threads = (int)threads;
+                c.ranks_per_node = (int)rpn;
+                c.segment = seg;
+                sts[k] = ccoll_plan_create(MPI_COMM_WORLD, n, f64 ? MPI_DOUBLE : MPI_FLOAT, &c, &plans[k]);
+                for (uint64_t w = 0; w < warmup && sts[k] == CCOLL_OK; w++) sts[k] = ccoll_allreduce(plans[k], in, outs[k]); /* the plan's buffers */
+            } else
+                MPI_Allreduce(in, outs[k], (int)n, f64 ? MPI_DOUBLE : MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
         }
-        if (P) ccoll_plan_info(P, &I);
-        qsort(ts, its, sizeof *ts, cmp_d);
-        double t = ts[its / 2];
-        if (is_mpi) { t_mpi = t; I.bytes_sent = 2 * (uint64_t)(p - 1) * n * es / (uint64_t)p; I.ratio = 1; }
-        /* check against the oracle */
-        double worst = 0;
-        int compressed = I.eb_abs > 0;
-        int ok = check_sum(out, f64, ref, aref, n, p, st == CCOLL_OK, compressed, I.eb_abs, I.algo, &worst);
-        if (!ok) fail = 1;
-        double rel_err = compressed ? worst / (p * I.eb_abs) : 0;
-        double pred = I.predicted[I.algo > 0 && I.algo < CCOLL_ALGO_COUNT ? I.algo : 0];
-        const char *ran = is_mpi ? "mpi" : ccoll_algo_name(I.algo);
-        /* the last call's host codec split: seconds (slowest rank) and in-ring rates in GB/s of
-         * input (slowest rank that ran the operation) */
-        /* t_rest = t_wire, of which t_wait (message waits) and t_scan (the input's min/max pass) */
-        double tsplit[6] = {I.t_compress, I.t_add, I.t_decompress, I.t_wire, I.t_wait, I.t_scan}, gsplit[6], rate[6], grate[6];
-        rate[0] = I.t_compress > 0 ? (double)I.b_compress / I.t_compress / 1e9 : 1e300;
-        rate[1] = I.t_add > 0 ? (double)I.b_add / I.t_add / 1e9 : 1e300;
-        rate[2] = I.t_decompress > 0 ? (double)I.b_decompress / I.t_decompress / 1e9 : 1e300;
-        MPI_Allreduce(tsplit, gsplit, 6, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-        /* per core: bytes / CPU seconds of the process (all its codec threads) */
-        rate[3] = I.c_compress > 0 ? (double)I.b_compress / I.c_compress / 1e9 : 1e300;
-        rate[4] = I.c_add > 0 ? (double)I.b_add / I.c_add / 1e9 : 1e300;
-        rate[5] = I.c_decompress > 0 ? (double)I.b_decompress / I.c_decompress / 1e9 : 1e300;
-        MPI_Allreduce(rate, grate, 6, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
-        for (int k = 0; k < 6; k++) grate[k] = grate[k] > 1e299 ? 0 : grate[k];
-        if (!rank) {
-            if (csv)
-                printf("%s,%s,%llu,%s,%d,%s,%.6g,%.6g,%.6g,%llu,%.4g,%.4g,%.6g,%.4g,%.6g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%d,"
-                       "%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%llu,%.4g,%.4g,%.4g,%.4g,%.4g,%d\n", algos[a],
-                       ran, (unsigned long long)n, f64 ? "f64" : "f32", p, data, I.eb_abs, t, (double)(n * es) / t / 1e9,
-                       (unsigned long long)I.bytes_sent, I.ratio, t_mpi > 0 ? t_mpi / t : 0, worst, rel_err, pred, I.model.alpha,
-                       I.model.beta, I.model.gamma, I.model.c, I.model.h, I.model.d, ok, gsplit[0], gsplit[1], gsplit[2],
-                       gsplit[3], grate[0], grate[1], grate[2], (unsigned long long)threads, grate[3], grate[4], grate[5], gsplit[4], gsplit[5], I.eb_guess);
-            else
-                printf("%-10s %-10s %10.4f %9.3f %12llu %6.2f %8.2f %12.3g %s%s%s\n", algos[a], ran, t, (double)(n * es) / t / 1e9,
-                       (unsigned long long)I.bytes_sent, I.ratio, t_mpi > 0 ? t_mpi / t : 0, rel_err, ok ? "OK" : "FAIL",
-                       st ? ": " : "", st ? ccoll_status_string(st) : "");
+        for (uint64_t it = 0; it < most; it++)
+            for (int k = k0; k < k1; k++) {
+                /* (a failed plan's status is the same on every rank: all skip it alike) */
+                if (it >= nits[k] || sts[k] != CCOLL_OK) continue;
+                MPI_Barrier(MPI_COMM_WORLD);
+                double t0 = MPI_Wtime();
+                if (run[k] == 1) MPI_Allreduce(in, outs[k], (int)n, f64 ? MPI_DOUBLE : MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+                else sts[k] = ccoll_allreduce(plans[k], in, outs[k]);
+                tss[k][it] = max_over_ranks(MPI_Wtime() - t0);
+            }
+        for (int k = k0; k < k1; k++) {
+            const int a = run[k], is_mpi = a == 1;
+            ccoll_plan *P = plans[k];
+            ccoll_status st = sts[k];
+            uint64_t its = nits[k];
+            double *ts = tss[k];
+            unsigned char *o = outs[k];
+            ccoll_info I;
+            memset(&I, 0, sizeof I);
+            if (P) ccoll_plan_info(P, &I);
+            qsort(ts, its, sizeof *ts, cmp_d);
+            double t = ts[its / 2];
+            if (is_mpi) { t_mpi = t; I.bytes_sent = 2 * (uint64_t)(p - 1) * n * es / (uint64_t)p; I.ratio = 1; }
+            /* check against the oracle */
+            double worst = 0;
+            int compressed = I.eb_abs > 0;
+            int ok = check_sum(o, f64, ref, aref, n, p, st == CCOLL_OK, compressed, I.eb_abs, I.algo, &worst);
+            if (!ok) fail = 1;
+            double rel_err = compressed ? worst / (p * I.eb_abs) : 0;
+            double pred = I.predicted[I.algo > 0 && I.algo < CCOLL_ALGO_COUNT ? I.algo : 0];
+            const char *ran = is_mpi ? "mpi" : ccoll_algo_name(I.algo);
+            /* the last call's host codec split: seconds (slowest rank) and in-ring rates in GB/s of
+             * input (slowest rank that ran the operation) */
+            /* t_rest = t_wire, of which t_wait (message waits) and t_scan (the input's min/max pass) */
+            double tsplit[6] = {I.t_compress, I.t_add, I.t_decompress, I.t_wire, I.t_wait, I.t_scan}, gsplit[6], rate[6], grate[6];
+            rate[0] = I.t_compress > 0 ? (double)I.b_compress / I.t_compress / 1e9 : 1e300;
+            rate[1] = I.t_add > 0 ? (double)I.b_add / I.t_add / 1e9 : 1e300;
+            rate[2] = I.t_decompress > 0 ? (double)I.b_decompress / I.t_decompress / 1e9 : 1e300;
+            MPI_Allreduce(tsplit, gsplit, 6, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+            /* per core: bytes / CPU seconds of the process (all its codec threads) */
+            rate[3] = I.c_compress > 0 ? (double)I.b_compress / I.c_compress / 1e9 : 1e300;
+            rate[4] = I.c_add > 0 ? (double)I.b_add / I.c_add / 1e9 : 1e300;
+            rate[5] = I.c_decompress > 0 ? (double)I.b_decompress / I.c_decompress / 1e9 : 1e300;
+            MPI_Allreduce(rate, grate, 6, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+            for (int j = 0; j < 6; j++) grate[j] = grate[j] > 1e299 ? 0 : grate[j];
+            if (!rank) {
+                if (csv)
+                    printf("%s,%s,%llu,%s,%d,%s,%.6g,%.6g,%.6g,%llu,%.4g,%.4g,%.6g,%.4g,%.6g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%d,"
+                           "%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%llu,%.4g,%.4g,%.4g,%.4g,%.4g,%d\n", algos[a],
+                           ran, (unsigned long long)n, f64 ? "f64" : "f32", p, data, I.eb_abs, t, (double)(n * es) / t / 1e9,
+                           (unsigned long long)I.bytes_sent, I.ratio, t_mpi > 0 ? t_mpi / t : 0, worst, rel_err, pred, I.model.alpha,
+                           I.model.beta, I.model.gamma, I.model.c, I.model.h, I.model.d, ok, gsplit[0], gsplit[1], gsplit[2],
+                           gsplit[3], grate[0], grate[1], grate[2], (unsigned long long)threads, grate[3], grate[4], grate[5], gsplit[4], gsplit[5], I.eb_guess);
+                else
+                    printf("%-10s %-10s %10.4f %9.3f %12llu %6.2f %8.2f %12.3g %s%s%s\n", algos[a], ran, t, (double)(n * es) / t / 1e9,
+                           (unsigned long long)I.bytes_sent, I.ratio, t_mpi > 0 ? t_mpi / t : 0, rel_err, ok ? "OK" : "FAIL",
+                           st ? ": " : "", st ? ccoll_status_string(st) : "");
+            }
+            ccoll_plan_free(P);
+            free(ts);
+            if (o != out) free(o);
         }
-        ccoll_plan_free(P);
     }
     if (fast_exit) { /* the benchmark's workaround: every row is out, leave without MPI_Finalize */
         fflush(stdout);
         fflush(stderr);
         _Exit(fail ? DC_EXIT_FAIL : DC_EXIT_OK);
     }
-    free(ts); free(ref); free(aref); free(in); free(out);
+    free(ref); free(aref); free(in); free(out);
     MPI_Barrier(MPI_COMM_WORLD); /* UCX over TCP can hang in finalize without it */
     MPI_Finalize();
     return fail ? DC_EXIT_FAIL : DC_EXIT_OK;

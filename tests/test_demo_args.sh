@@ -88,6 +88,10 @@ done
 if [ -x "$d/allreduce_cpu" ] && [ -n "$mpiexec" ] && [ $asan = 0 ]; then
     expect 2 'needs about' -- env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
         OMPI_MCA_rmaps_base_oversubscribe=1 DEMO_MEM_AVAILABLE=1000000 "$mpiexec" -n 2 "$d/allreduce_cpu"
+    # --interleave: every row its own output, each checked against the oracle (exit 1 if not)
+    expect 0 'homcomp_f +homcomp_f' -- env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+        OMPI_MCA_rmaps_base_oversubscribe=1 "$mpiexec" -n 2 "$d/allreduce_cpu" --count 5003 --iters 3 --warmup 1 \
+        --algo auto,ring,homcomp_f --interleave
 fi
 [ $fails -eq 0 ] && echo "all demo command lines behaved" || echo "$fails failed"
 exit $((fails > 0))

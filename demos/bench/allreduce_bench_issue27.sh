@@ -19,6 +19,8 @@
 # (the ranks share it: one shared 10 or 1 Gbit/s medium). Timings: median of --iters calls of
 # the slowest rank after 4 untimed calls per plan where ITERS >= 3 (AUTO explores in about its
 # first 4 calls: the timed ones are its steady state; 1 at 1 Gbit/s, where a raw call takes 13 s);
+# where ITERS >= 3 the timed calls are interleaved (allreduce_cpu --interleave: each round calls
+# MPI_Allreduce and every algorithm once), so a row group's rows share the machine's moments;
 # compare ratios within a row group (same mpiexec run).
 # ZCCL's run gets 3 x the ccoll run's wall time (at least 120 s): one that gives no result by
 # then is stopped (its process group, KILL 10 s later) and listed in $OUT/zccl_timeouts.csv.
@@ -83,12 +85,13 @@ netns() { # a fresh namespace with lo throttled to $1
 
 # run LINK RANKS COUNT DATA REL ITERS: ccoll (auto, ring, homcomp_f) + MPI_Allreduce, then ZCCL
 run() {
-    local link=$1 np=$2 count=$3 data=$4 rel=$5 iters=$6 pre=()
+    local link=$1 np=$2 count=$3 data=$4 rel=$5 iters=$6 pre=() inter=()
+    [ "$iters" -ge 3 ] && inter=(--interleave)
     [ "$link" != shm ] && pre=(ip netns exec $NS env UCX_TLS=tcp,self UCX_NET_DEVICES=lo MPIR_CVAR_NOLOCAL=1)
     note "== $link np=$np count=$count data=$data rel=$rel $(date -u +%T) $(uptime | sed 's/.*load/load/')"
     local rows t0=$SECONDS zlim zrc
     rows=$(timeout 900 "${pre[@]}" mpiexec -n "$np" "$exe" --csv --count "$count" --data "$data" --rel "$rel" \
-        --iters "$iters" --warmup $((iters >= 3 ? 4 : 1)) --algo auto,ring,homcomp_f --fast-exit 2>>"$log")
+        --iters "$iters" --warmup $((iters >= 3 ? 4 : 1)) "${inter[@]}" --algo auto,ring,homcomp_f --fast-exit 2>>"$log")
     [ -s "$csv" ] || printf 'link,rel,%s\n' "$(printf '%s\n' "$rows" | head -1)" >"$csv"
     printf '%s\n' "$rows" | tail -n +2 | grep -E '^[a-z_]+,[a-z_]+,[0-9]+,' | sed "s/^/$link,$rel,/" | tee -a "$csv" >>"$log"
     if [ -n "$zexe" ]; then
