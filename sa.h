@@ -52,6 +52,7 @@
  *   SA_SELF              the name this file is included under (default "sa.h"): the
  *                        implementation includes itself once per index width; set it if you
  *                        rename the file
+ *   SA_NO_HUGEPAGE       no madvise(MADV_HUGEPAGE) hint on the BWT/GSA workspaces (Linux)
  *
  * API (every function returns SA_OK = 0 or a negative sa_status; sa_status_string explains it;
  * opt may be NULL for the defaults; 64-bit twins end in 64 and take int64_t arrays; arguments
@@ -1237,6 +1238,36 @@ static int sa__bw_threads(const sa_options *opt, int64_t n)
 
 static int sa__bw_pow2(int32_t r) { return r >= 2 && (r & (r - 1)) == 0; }
 
+/* Transparent huge pages for the large randomly read workspaces (psi, LF, Phi, the context's
+ * block): on Linux, madvise(MADV_HUGEPAGE) over the 2 MiB-aligned interior of the allocation.
+ * Where the host's THP mode is "madvise" (the usual default) the first touch then faults 2 MiB
+ * pages instead of 4 KiB ones and the random walks miss the TLB far less. Only a hint: memory
+ * that is not an anonymous mapping (an SA_MALLOC of your own) makes madvise fail, ignored.
+ * <sys/mman.h> declares madvise and MADV_HUGEPAGE only with _DEFAULT_SOURCE or _GNU_SOURCE (one
+ * guard for both); a C build with a strict -D_POSIX_C_SOURCE gets the prototype below instead
+ * (glibc, musl and bionic export madvise either way; 14 is Linux's ABI value). The caller's
+ * feature macros are left alone. Define SA_NO_HUGEPAGE to leave the hint out. */
+#if defined(__linux__) && !defined(SA_NO_HUGEPAGE)
+#include <sys/mman.h>
+#ifdef MADV_HUGEPAGE
+#define SA__MADV_HUGEPAGE MADV_HUGEPAGE
+#elif !defined(__cplusplus) /* g++/clang++ define _GNU_SOURCE: there MADV_HUGEPAGE is visible */
+int madvise(void *addr, size_t len, int advice);
+#define SA__MADV_HUGEPAGE 14
+#endif
+#endif
+#define SA__HUGE ((size_t)2 << 20)
+static void *sa__bw_alloc(size_t bytes)
+{
+    void *p = SA_MALLOC(bytes);
+#ifdef SA__MADV_HUGEPAGE
+    uintptr_t a = ((uintptr_t)p + SA__HUGE - 1) & ~(uintptr_t)(SA__HUGE - 1);
+    uintptr_t e = ((uintptr_t)p + bytes) & ~(uintptr_t)(SA__HUGE - 1);
+    if (p && e > a) (void)madvise((void *)a, (size_t)(e - a), SA__MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
 /* One parallel pass: bwt from sa (bwt != text), primary into aux[0], samples when r > 0.
  * Row k + 1 (suffix sa[k]) holds text[sa[k] - 1], written at k + 1 before the $ row and at k
  * after it; the loop writes every row at k + 1 and one memmove closes the $ gap. */
@@ -1560,7 +1591,7 @@ static sa_status sa__unbwt_bi(const uint8_t *bwt, uint8_t *text, const int32_t *
                               uint32_t *ws, uint32_t *cnt_ws, uint16_t *tbl_ws)
 {
     size_t words = ((size_t)n + 1) * (r == 0 ? 2 : 1);
-    uint32_t *psi2 = ws ? ws : (uint32_t *)SA_MALLOC(words * sizeof(uint32_t));
+    uint32_t *psi2 = ws ? ws : (uint32_t *)sa__bw_alloc(words * sizeof(uint32_t));
     uint32_t *cnt = cnt_ws ? cnt_ws : (uint32_t *)SA_MALLOC(sa__ub_cnt_words(nt) * sizeof(uint32_t));
     uint16_t *tbl = tbl_ws ? tbl_ws : (uint16_t *)SA_MALLOC((SA__UB_TBL + 1) * sizeof(uint16_t));
     if (!psi2 || !cnt || !tbl) {
@@ -1649,7 +1680,7 @@ static sa_status sa__unbwt_psi1(const uint8_t *bwt, uint8_t *text, const int32_t
     int64_t nseg = (int64_t)(n - 1) / r + 1;
     uint8_t *tbl_ws = (uint8_t *)tbl16_ws;
     size_t words = (size_t)n + 1;
-    uint32_t *psi = ws ? ws : (uint32_t *)SA_MALLOC(words * sizeof(uint32_t));
+    uint32_t *psi = ws ? ws : (uint32_t *)sa__bw_alloc(words * sizeof(uint32_t));
     uint32_t *cnt = cnt_ws ? cnt_ws : (uint32_t *)SA_MALLOC((size_t)nt * 256 * sizeof(uint32_t));
     uint8_t *tbl = tbl_ws ? tbl_ws : (uint8_t *)SA_MALLOC(SA__UB_TBL + 1);
     if (!psi || !cnt || !tbl) {
@@ -1926,7 +1957,7 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
     if (!text || !sa) return SA_ERR_NULL;
     if (text[n - 1] != 0) return SA_ERR_ARG;
     int nt = sa__bw_threads(opt, n);
-    int32_t *phi = ws ? ws : (int32_t *)SA_MALLOC(((size_t)n + 64 * (size_t)nt + 1) * sizeof(int32_t));
+    int32_t *phi = ws ? ws : (int32_t *)sa__bw_alloc(((size_t)n + 64 * (size_t)nt + 1) * sizeof(int32_t));
     if (!phi) return SA_ERR_NOMEM;
     int32_t *bound = phi + n; /* the group sort's chunk starts */
     st = sa_build(text, sa, n, opt);
@@ -2117,7 +2148,7 @@ SA_DEF sa_status sa_context_create(int32_t max_n, const sa_options *opt, sa_cont
     c->opt.threads = nt; /* fixed now: the count buffer is sized for it */
     size_t iw = 2 * ((size_t)max_n + 1) * sizeof(int32_t), cw = sa__ub_cnt_words(nt) * sizeof(uint32_t);
     size_t bw = ((size_t)max_n + 7) & ~(size_t)7;
-    c->ws = (uint8_t *)SA_MALLOC(iw + cw + bw + (SA__UB_TBL + 1) * sizeof(uint16_t));
+    c->ws = (uint8_t *)sa__bw_alloc(iw + cw + bw + (SA__UB_TBL + 1) * sizeof(uint16_t));
     if (!c->ws) { SA_FREE(c); return SA_ERR_NOMEM; }
     c->iw = (int32_t *)c->ws;
     c->cnt = (uint32_t *)(c->ws + iw);

@@ -16,8 +16,12 @@
  * Fibonacci, NUL/0xFF runs). SA__GSA_RADIX_MIN = 64: the GSA's groups of 64 or more members (the
  * large inputs, one string repeated) take the radix sort, the smaller ones quicksort. */
 #include "failalloc.h"
-#define SA_MALLOC(sz) fa_malloc(sz)
-#define SA_FREE(p) fa_free(p)
+#include <stdio.h>
+/* Blocks of 4 MiB or more are looked at before they are freed (test_hugepage). */
+static void *hp_malloc(size_t sz);
+static void hp_free(void *p);
+#define SA_MALLOC(sz) hp_malloc(sz)
+#define SA_FREE(p) hp_free(p)
 #define SA__BW_GRAIN 256
 #define SA__GRAIN 64
 #define SA__UB_BI_SIGMA 2
@@ -520,6 +524,98 @@ static void test_context(void)
     sa_context_destroy(NULL);
 }
 
+/* ---- huge-page hint (Linux) ---------------------------------------------------------------- */
+/* The allocator in front of failalloc: remembers the blocks of 4 MiB or more and, when one is
+ * freed, whether the 2 MiB-aligned page inside it carried the madvise(MADV_HUGEPAGE) flag ("hg"
+ * in its VmFlags in /proc/self/smaps; set whatever the host's THP mode, as long as the kernel
+ * has THP). hp_flag: 1 when some big block freed since it was reset had the flag, 0 when none
+ * had, -1 when none was freed (sa_build's own big blocks never have it). */
+#define HP_MAX 16
+static void *hp_block[HP_MAX];
+static int hp_flag = -1;
+/* 1 when the mapping holding address a has the hg flag, 0 when not, -1 when smaps says nothing */
+static int hp_has_flag(const void *a)
+{
+    FILE *f = fopen("/proc/self/smaps", "r");
+    if (!f) return -1;
+    char line[512];
+    int in = 0, res = -1;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long lo, hi;
+        char dash;
+        if (sscanf(line, "%lx%c%lx", &lo, &dash, &hi) == 3 && dash == '-') /* "lo-hi perms ..." */
+            in = (uintptr_t)a >= lo && (uintptr_t)a < hi;
+        else if (in && strncmp(line, "VmFlags:", 8) == 0) {
+            res = strstr(line, " hg") != NULL;
+            break;
+        }
+    }
+    fclose(f);
+    return res;
+}
+static void *hp_malloc(size_t sz)
+{
+    void *p = fa_malloc(sz);
+    if (p && sz >= ((size_t)4 << 20)) {
+#ifdef _OPENMP
+#pragma omp critical(hp_table)
+#endif
+        for (int i = 0; i < HP_MAX; i++)
+            if (!hp_block[i]) { hp_block[i] = p; break; }
+    }
+    return p;
+}
+static void hp_free(void *p)
+{
+#ifdef _OPENMP
+#pragma omp critical(hp_table)
+#endif
+    for (int i = 0; p && i < HP_MAX; i++)
+        if (hp_block[i] == p) {
+            uintptr_t a = ((uintptr_t)p + ((uintptr_t)2 << 20) - 1) & ~(((uintptr_t)2 << 20) - 1);
+            int f = hp_has_flag((const void *)a);
+            if (f > hp_flag) hp_flag = f;
+            hp_block[i] = NULL;
+        }
+    fa_free(p);
+}
+static void test_hugepage(void)
+{
+#if defined(__linux__)
+    FILE *thp = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+    if (!thp || hp_has_flag((const void *)&hp_flag) < 0) {
+        if (thp) fclose(thp);
+        printf("huge-page hint: not checked (no THP or no /proc/self/smaps)\n");
+        return;
+    }
+    fclose(thp);
+    const int32_t n = 1 << 21; /* psi: 8 MiB, psi + LF: 16 MiB, Phi: 8 MiB */
+    uint8_t *t = (uint8_t *)malloc((size_t)n), *u = (uint8_t *)malloc((size_t)n), *b = (uint8_t *)malloc((size_t)n);
+    int32_t *aux = (int32_t *)malloc(((size_t)n / 4096 + 1) * sizeof(int32_t)), *sa = (int32_t *)malloc((size_t)n * 4);
+    CHECK(t && u && b && aux && sa, "out of memory");
+    if (!t || !u || !b || !aux || !sa) return;
+    make_text(K_RANDOM, t, n);
+    CHECK(sa_bwt_aux(t, u, aux, 4096, n, NULL) == SA_OK, "bwt");
+    hp_flag = -1;
+    CHECK(sa_unbwt_aux(u, b, aux, 4096, n, NULL) == SA_OK && memcmp(b, t, (size_t)n) == 0, "unbwt_aux");
+    CHECK(hp_flag == 1, "unbwt_aux: psi without the huge-page hint (%d)", hp_flag);
+    hp_flag = -1;
+    CHECK(sa_unbwt(u, b, aux[0], n, NULL) == SA_OK && memcmp(b, t, (size_t)n) == 0, "unbwt");
+    CHECK(hp_flag == 1, "unbwt: psi2 + LF2 without the huge-page hint (%d)", hp_flag);
+    for (int32_t i = 63; i < n; i += 64) t[i] = 0;
+    t[n - 1] = 0;
+    hp_flag = -1;
+    CHECK(sa_gsa(t, sa, NULL, n, NULL) == SA_OK, "gsa");
+    CHECK(hp_flag == 1, "gsa: Phi without the huge-page hint (%d)", hp_flag);
+    sa_context *ctx = NULL;
+    hp_flag = -1;
+    CHECK(sa_context_create(n, NULL, &ctx) == SA_OK, "context");
+    sa_context_destroy(ctx);
+    CHECK(hp_flag == 1, "context workspace without the huge-page hint (%d)", hp_flag);
+    free(t), free(u), free(b), free(aux), free(sa);
+#endif
+}
+
 /* ---- failing allocator -------------------------------------------------------------------- */
 static void test_failalloc(void)
 {
@@ -586,5 +682,6 @@ int main(int argc, char **argv)
     test_search();
     test_context();
     test_failalloc();
+    test_hugepage();
     return check_done();
 }
