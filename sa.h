@@ -1912,41 +1912,55 @@ static void sa__gsa_radix(int32_t *a, int64_t g, int32_t *tmp)
  * group); it is also the GSA's LCP at k: inside a group every member shares the whole string
  * tail, and at a group's first index the value to the previous group is the same for every
  * member. Then each group is sorted by position (radix sort for large groups, phi the buffer).
- * The common prefixes come first from direct comparisons in SA order (one random text read per
- * index when they are short, the usual case), within a budget of SA__GSA_BUDGET compared bytes
- * per suffix; past it (long repeated strings) from Phi in text order, which never compares
- * more than 2n bytes in all (a position's value is at least the previous one's minus one, as
- * for PLCP) but costs three random passes. */
-#ifndef SA__GSA_BUDGET
-#define SA__GSA_BUDGET 64
+ * The common prefixes come from direct comparisons in SA order, one random text read per index,
+ * up to SA__GSA_CAP bytes. A pair that is still equal there (long repeated lines, runs of one
+ * byte: direct comparisons would cost up to the square of a run's length) is deferred: its
+ * later suffix j gets Phi, phi[j] = the earlier one, and a bit in a bitmap over text positions.
+ * A pass over the set bits in text order then finishes those pairs as PLCP does (a position's
+ * value is at least the previous position's minus one, and at least SA__GSA_CAP), never
+ * comparing more than 2n bytes in all, and a pass in SA order reads the deferred results back.
+ * Only the deferred pairs pay the random accesses of Phi. */
+#ifndef SA__GSA_CAP
+#define SA__GSA_CAP 64
 #endif
 #define SA__GSA_PF 16 /* direct comparisons: prefetch the text at sa[k + 16] and 64 bytes on */
 /* Common prefix of the suffixes at i and j stopped at the first 0 (both end with one: text[n-1]
- * is 0); eight bytes at a time on little-endian machines. */
-static inline int32_t sa__gsa_lcp(const uint8_t *text, int32_t n, int32_t i, int32_t j)
+ * is 0), counted on from l (their first l bytes are known equal and not 0) up to cap: cap when
+ * their first cap bytes are equal and not 0. Eight bytes at a time on little-endian machines. */
+static inline int32_t sa__gsa_lcp(const uint8_t *text, int32_t n, int32_t i, int32_t j, int32_t l, int32_t cap)
 {
-    int32_t l = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL, ones = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
     int32_t far = i > j ? i : j;
-    while (far + l <= n - 8) {
+    while (l < cap && far + l <= n - 8) {
         uint64_t a, b;
         memcpy(&a, text + i + l, 8);
         memcpy(&b, text + j + l, 8);
         uint64_t x = a ^ b;
         /* high bit of each byte that differs, or (lowest one exact) that is 0 in a */
         uint64_t m = ((((x & lo7) + lo7) | x) & hi) | ((a - ones) & ~a & hi);
-        if (m) return l + sa__ctz64(m) / 8;
+        if (m) {
+            l += sa__ctz64(m) / 8;
+            return l < cap ? l : cap;
+        }
         l += 8;
     }
 #else
     (void)n;
 #endif
-    while (text[i + l] == text[j + l] && text[i + l] != 0) l++;
-    return l;
+    while (l < cap && text[i + l] == text[j + l] && text[i + l] != 0) l++;
+    return l < cap ? l : cap;
 }
-/* ws: n int32 (Phi, or the radix sort's buffer) and after them the group sort's chunk bounds: nc
- * + 1 more where nc = 64 T < n (T <= nt threads), so 2 n is always enough (the context's) */
+/* ws: n int32 (Phi, or the radix sort's buffer) and after them two bitmaps of ceil(n / 32) words
+ * (the deferred pairs by text position and by SA index), later the group sort's chunk bounds
+ * (nc + 1 where nc = 64 T < n chunks, T <= nt threads): at most 2 n + 2 in all (the context's) */
+static size_t sa__gsa_ws_words(int32_t n, int nt)
+{
+    size_t bits = 2 * (((size_t)n + 31) / 32), chunks = (64 * (size_t)nt < (size_t)n ? 64 * (size_t)nt : (size_t)n) + 1;
+    return (size_t)n + (bits > chunks ? bits : chunks);
+}
+/* Thread t's part of [0, n) for the deferred pairs: whole 32-entry words of the bitmaps */
+static int32_t sa__gsa_cut(int32_t n, int t, int T) { return t >= T ? n : (int32_t)((int64_t)n * t / T) & ~31; }
 static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt,
                              int32_t *ws)
 {
@@ -1957,19 +1971,23 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
     if (!text || !sa) return SA_ERR_NULL;
     if (text[n - 1] != 0) return SA_ERR_ARG;
     int nt = sa__bw_threads(opt, n);
-    int32_t *phi = ws ? ws : (int32_t *)sa__bw_alloc(((size_t)n + 64 * (size_t)nt + 1) * sizeof(int32_t));
+    int32_t *phi = ws ? ws : (int32_t *)sa__bw_alloc(sa__gsa_ws_words(n, nt) * sizeof(int32_t));
     if (!phi) return SA_ERR_NOMEM;
-    int32_t *bound = phi + n; /* the group sort's chunk starts */
+    const int32_t nwords = (int32_t)(((int64_t)n + 31) / 32);
+    uint32_t *by_pos = (uint32_t *)(phi + n); /* bit j: suffix j's pair (with phi[j]) is deferred */
+    uint32_t *by_k = by_pos + nwords;         /* bit k: the pair ending at SA index k is deferred */
+    int32_t *bound = phi + n;                 /* the group sort's chunk starts (after the bitmaps' use) */
     st = sa_build(text, sa, n, opt);
     if (st != SA_OK) { if (!ws) SA_FREE(phi); return st; }
-    int over = 0; /* a thread ran past its budget: Phi instead */
+    int64_t ndef = 0; /* deferred pairs */
     (void)nt;
-    SA__OMP(omp parallel num_threads(nt) reduction(| : over))
+    SA__OMP(omp parallel num_threads(nt) reduction(+ : ndef))
     {
         const int t = sa__p_tid(), T = sa__p_nth();
-        int32_t lo = (int32_t)((int64_t)n * t / T), hi = (int32_t)((int64_t)n * (t + 1) / T);
+        int32_t lo = sa__gsa_cut(n, t, T), hi = sa__gsa_cut(n, t + 1, T);
         int32_t prev = lo > 0 ? sa[lo - 1] : -1; /* read before any thread marks it */
-        int64_t budget = (int64_t)SA__GSA_BUDGET * (hi - lo) + 1024;
+        memset(by_pos + lo / 32, 0, (size_t)((hi + 31) / 32 - lo / 32) * sizeof *by_pos);
+        memset(by_k + lo / 32, 0, (size_t)((hi + 31) / 32 - lo / 32) * sizeof *by_k);
         SA__OMP(omp barrier)
         if (lo == 0 && hi > 0) {
             if (lcp) lcp[0] = 0;
@@ -1982,42 +2000,47 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
                 SA__PF(text + q);
                 if (q < n - 64) SA__PF(text + q + 64);
             }
-            int32_t i = prev, j = sa[k], l = sa__gsa_lcp(text, n, i, j);
-            budget -= l + 1;
-            if (budget < 0) { over = 1; break; }
+            int32_t i = prev, j = sa[k], l = sa__gsa_lcp(text, n, i, j, 0, SA__GSA_CAP);
+            prev = j;
+            if (l == SA__GSA_CAP) {
+                phi[j] = i;
+                by_k[k >> 5] |= (uint32_t)1 << (k & 31); /* this thread's words */
+                if (T == 1) by_pos[j >> 5] |= (uint32_t)1 << (j & 31);
+                else {
+                    SA__OMP(omp atomic)
+                    by_pos[j >> 5] |= (uint32_t)1 << (j & 31);
+                }
+                ndef++;
+                continue;
+            }
             if (lcp) lcp[k] = l;
             if (text[i + l] == 0 && text[j + l] == 0) sa[k] = j | INT32_MIN;
-            prev = j;
         }
     }
     SA__OMP(omp parallel num_threads(nt))
     {
-        if (over) {
-            SA__OMP(omp for schedule(static))
-            for (int32_t k = 0; k < n; k++) sa[k] &= INT32_MAX;
-            SA__OMP(omp single)
-            phi[sa[0]] = -1;
-            SA__OMP(omp for schedule(static))
-            for (int32_t k = 1; k < n; k++) phi[sa[k]] = sa[k - 1];
+        if (ndef > 0) {
             const int t = sa__p_tid(), T = sa__p_nth();
-            int32_t lo = (int32_t)((int64_t)n * t / T), hi = (int32_t)((int64_t)n * (t + 1) / T);
-            int32_t l = 0;
-            for (int32_t i = lo; i < hi; i++) {
-                int32_t j = phi[i];
-                if (j < 0) { phi[i] = 0; l = 0; continue; }
-                while (text[i + l] == text[j + l] && text[i + l] != 0) l++;
-                int same = text[i + l] == 0 && text[j + l] == 0;
-                phi[i] = l | (int32_t)((uint32_t)same << 31);
-                if (l > 0) l--;
-            }
+            int32_t wlo = sa__gsa_cut(n, t, T) / 32, whi = (sa__gsa_cut(n, t + 1, T) + 31) / 32;
+            /* the deferred pairs in text order: phi[j] = their common prefix | same group << 31 */
+            int32_t last = -2, l = 0;
+            for (int32_t w = wlo; w < whi; w++)
+                for (uint32_t bits = by_pos[w]; bits; bits &= bits - 1) {
+                    int32_t j = w * 32 + sa__ctz64(bits), i = phi[j];
+                    l = j == last + 1 && l - 1 > SA__GSA_CAP ? l - 1 : SA__GSA_CAP;
+                    l = sa__gsa_lcp(text, n, i, j, l, INT32_MAX);
+                    phi[j] = l | (int32_t)((uint32_t)(text[i + l] == 0 && text[j + l] == 0) << 31);
+                    last = j;
+                }
             SA__OMP(omp barrier)
-            /* SA order: the LCP, and the group mark in sa's sign bit */
-            SA__OMP(omp for schedule(static))
-            for (int32_t k = 0; k < n; k++) {
-                int32_t v = phi[sa[k]];
-                if (lcp) lcp[k] = v & INT32_MAX;
-                if (v < 0) sa[k] |= INT32_MIN;
-            }
+            /* in SA order: their LCP, and the group mark in sa's sign bit (sa[k] is unmarked there) */
+            for (int32_t w = wlo; w < whi; w++)
+                for (uint32_t bits = by_k[w]; bits; bits &= bits - 1) {
+                    int32_t k = w * 32 + sa__ctz64(bits), j = sa[k], v = phi[j];
+                    if (lcp) lcp[k] = v & INT32_MAX;
+                    if (v < 0) sa[k] = j | INT32_MIN;
+                }
+            SA__OMP(omp barrier)
         }
         int T = 1;
 #ifdef _OPENMP
