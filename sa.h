@@ -146,15 +146,15 @@
  *   decoding (a piece does not end at the next sample's row: SA_ERR_ARG, text unspecified);
  *   no input makes these functions read or write outside the arrays. Memory beyond the caller's
  *   arrays: BWT 4n (the SA) + sa_build's; inverse BWT 4n with aux samples, 8n with the primary
- *   index alone, + 257 KB a thread + 384 KB; GSA 4n + sa_build's; search none.
+ *   index alone, + 257 KB a thread + 384 KB; GSA 4.25n + sa_build's; search none.
  *   Algorithms: the BWT is one parallel pass over the SA of sa_build (not yet fused into the SA
  *   construction); the inverse walks bigram psi (the inverse of LF, two steps at a time: two
  *   bytes per dependent read, libsais_unbwt's idea), with aux samples 16 pieces interleaved per
  *   thread (single-byte psi for texts of more than 128 distinct bytes), with the primary index
  *   alone psi forward and bigram LF backward at once; the GSA is sa_build's SA
  *   with each run of suffixes equal up to their terminator re-sorted by position, the runs found
- *   by comparing SA neighbours up to their terminators (by Phi in text order past 64 compared
- *   bytes a suffix; either gives the LCP); search is binary search with Manber and Myers'
+ *   by comparing SA neighbours up to their terminators (a pair still equal after 64 bytes is
+ *   finished by Phi in text order, as PLCP; either gives the LCP); search is binary search with Manber and Myers'
  *   simple acceleration (comparisons start at the smaller of the two bounds' common prefixes
  *   with the pattern), O(m log n) per pattern.
  *
