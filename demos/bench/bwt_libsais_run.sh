@@ -4,8 +4,8 @@
 # /usr/include headers and of its /usr/bin executables, each sorted by path), sa.h against libsais
 # in one process. NEW_BENCH runs the inverse with aux samples, with and without a context, at 1, 8
 # and 16 threads, and GSA (with gsa_sa, the plain SA it starts from) at 1 thread; OLD_BENCH (an
-# earlier sa.h in the same bench, optional) runs unbwt_aux and gsa right after each input's new
-# rows, so a change is compared within one run. Columns: input, code (new/old), then the bench's.
+# earlier sa.h in the same bench, optional) runs unbwt_aux, unbwt_aux_ctx and gsa right after each
+# input's new rows, so a change is compared within one run. Columns: input, code (new/old), then the bench's.
 # REPS (default 2), THREADS (default 8,16: the multi-thread columns), N (input bytes, 16777216).
 set -u
 new=$1
@@ -31,7 +31,7 @@ for in in acgt fib usrbin headers random; do
     row $in new "$new" "${a[@]}" --threads 1 --reps "$reps" --ops unbwt_aux,unbwt_aux_ctx,gsa,gsa_sa
     row $in new "$new" "${a[@]}" --threads "$threads" --reps "$reps" --ops unbwt_aux,unbwt_aux_ctx
     if [ -n "$old" ]; then
-        row $in old "$old" "${a[@]}" --threads 1 --reps "$reps" --ops unbwt_aux,gsa
-        row $in old "$old" "${a[@]}" --threads "$threads" --reps "$reps" --ops unbwt_aux
+        row $in old "$old" "${a[@]}" --threads 1 --reps "$reps" --ops unbwt_aux,unbwt_aux_ctx,gsa
+        row $in old "$old" "${a[@]}" --threads "$threads" --reps "$reps" --ops unbwt_aux,unbwt_aux_ctx
     fi
 done
