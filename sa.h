@@ -404,10 +404,11 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
  * [r*c, min(n, (r+1)*c)) (empty for trailing ranks when n < P*c; sa_mpi_block computes it).
  * The input blocks may have any lengths (concatenated in rank order they form the text).
  * Limits: n < 2^57 (SA_MPI_DIST); SA_MPI_GATHER needs n < 2^31 (rank 0 holds everything).
- * Memory per rank (SA_MPI_DIST): well over 100 bytes per suffix of its block at the peak (the
- * byte level's 40-byte merge records (DC7) and their receive buffer, the recursion's texts and SA
- * blocks; rank 0 also holds the gathered level, about 12 bytes per name, 5 per input byte at
- * DC7); info.peak_bytes says what a call took (not what SA-IS allocates inside on rank 0).
+ * Memory per rank (SA_MPI_DIST): about 55 bytes per suffix of its block at the peak for the SA
+ * alone (the byte level's sample sort and the recursion's texts and SA blocks; the merge's 40-byte
+ * records (DC7) travel in 4 rounds), about 145 with the LCP (its text windows; not bounded yet);
+ * rank 0 also holds the gathered level, about 12 bytes per name, 5 per input byte at DC7;
+ * info.peak_bytes says what a call took (not what SA-IS allocates inside on rank 0).
  * Threads (opt->threads per rank) run the local sorts, the record passes and the merge; rank 0's
  * sort of a gathered level is SA-IS with parallel SA-IS's threaded int-level passes and
  * induction scans. */
@@ -3020,10 +3021,11 @@ static sa_status sa__mpi_fetch(sa__mpi_ctx *c, const int64_t *want, int64_t m, c
  *     else the names are the ranks;
  *  3. every suffix i gets a record of its next X-1 characters and the ranks of the samples among
  *     i..i+X-1; two suffixes compare by their first l characters and the ranks at i+l, j+l, for
- *     the smallest l putting both in the sample (the cover's property); the records are split
- *     among the ranks by splitters drawn from a random sample, and each rank sorts its share by
- *     residue class (a key sort: within a class l is fixed) and merges the X classes.
- * The SA comes out as slices in rank order and moves to the standard layout by one exchange. */
+ *     the smallest l putting both in the sample (the cover's property); splitters drawn from a
+ *     random sample cut the suffix order into K x P buckets, and in each of K rounds (bounded
+ *     memory: SA__MPI_MERGE_ROUNDS) every rank receives one bucket, sorts it by residue class (a
+ *     key sort: within a class l is fixed), merges the X classes and sends the merged slice to
+ *     its place in the standard layout. */
 #ifndef SA_MPI_DCX
 #define SA_MPI_DCX 7 /* the byte level's cover period: 3, 7 or 13 (deeper levels: the largest that fits) */
 #endif
@@ -3151,19 +3153,17 @@ static sa_status sa__mpi_halo64(sa__mpi_ctx *c, uint64_t *A, int H)
     return st;
 }
 
-/* Moves m values, this rank's slice of a global order (slices in rank order), to the standard
- * layout of the current length: out[0..cnt) = this rank's block. Collective. */
-static sa_status sa__mpi_shift(sa__mpi_ctx *c, const int64_t *v, int64_t m, int64_t *out)
+/* Moves m values, global positions off .. off + m - 1 of an order whose positions [a, z) the ranks
+ * hold in rank order (each rank one slice, possibly empty), to the standard layout of the current
+ * length: out[x - lo] = value at global position x, for x of this rank's block in [a, z).
+ * Collective. */
+static sa_status sa__mpi_shift_at(sa__mpi_ctx *c, const int64_t *v, int64_t m, int64_t off, int64_t a, int64_t z,
+                                  int64_t *out)
 {
-    int64_t off = 0, e, rn = 0;
+    int64_t e, rn = 0, b0 = c->lo > a ? c->lo : a, b1 = c->lo + c->cnt < z ? c->lo + c->cnt : z;
     void *rb = NULL;
     int q;
     sa_status st;
-    double t = MPI_Wtime();
-    int rc = MPI_Exscan(&m, &off, 1, MPI_INT64_T, MPI_SUM, c->comm);
-    c->tcomm += MPI_Wtime() - t;
-    if (rc != MPI_SUCCESS) return SA_ERR_MPI;
-    if (c->r == 0) off = 0; /* MPI_Exscan leaves rank 0's result undefined */
     for (q = 0; q < c->P; q++) c->g64[q] = 0;
     for (e = 0; e < m;) { /* runs per destination block */
         int64_t g = off + e, qq = sa__mpi_owner(c, g), end = (qq + 1) * c->c - off;
@@ -3172,9 +3172,9 @@ static sa_status sa__mpi_shift(sa__mpi_ctx *c, const int64_t *v, int64_t m, int6
         e = end;
     }
     st = sa__mpi_xchg(c, v, c->g64, sizeof *v, MPI_INT64_T, &rb, &rn, NULL);
-    if (st == SA_OK && rn != c->cnt) st = SA_ERR_INTERNAL;
+    if (st == SA_OK && rn != (b1 > b0 ? b1 - b0 : 0)) st = SA_ERR_INTERNAL;
     st = sa__mpi_agree(c, st);
-    if (st == SA_OK && rn) memcpy(out, rb, (size_t)rn * sizeof *out);
+    if (st == SA_OK && rn) memcpy(out + (b0 - c->lo), rb, (size_t)rn * sizeof *out);
     if (rb) sa__mpi_put(c, rb);
     return st;
 }
@@ -3431,16 +3431,26 @@ static void sa__mpi_dc_pmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa_
     for (t = 0; t < nth; t++) sa__mpi_dc_kmerge(d, mr, kr, cut[t], cut[t + 1], out + base[t]);
 }
 
+/* Rounds of the byte level's merge (and every level's): the records travel and are sorted in
+ * this many rounds of about cnt / rounds each, so their buffers (40-48 bytes per suffix twice, plus
+ * the class keys and their sort's scratch) are that much smaller; levels whose blocks are shorter
+ * than SA__MPI_PAR_MIN merge in one round. */
+#ifndef SA__MPI_MERGE_ROUNDS
+#define SA__MPI_MERGE_ROUNDS 4
+#endif
+
 /* Step 3: this rank's block of the level's SA (out[0..cnt)) from the text t and the sample ranks
  * *pR (R[j] for position lo + j, 0 off the sample and past n; cnt + X entries; put back here once
- * the records hold them). The records are built twice, straight into the send buffer grouped by
- * destination (no record array to permute); the received share is sorted by class keys and
- * merged through their indices (the records never move again). Collective. */
+ * the last round's records hold them). Splitter records drawn at random cut the suffix order into
+ * K x P buckets (K rounds, P ranks); in round k, bucket k * P + q goes to rank q: the records are
+ * built straight into the send buffer grouped by destination (no record array to permute), the
+ * received share is sorted by class keys and merged through their indices (the records never
+ * move again), and the merged slice goes to its place in the standard layout. Collective. */
 static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa__mpi_txt *t, uint64_t **pR,
                                    int64_t *out)
 {
-    int64_t cnt = c->cnt, m = 0, ns, tot, e, rn = 0, *tcnt = NULL;
-    int s = d->s, P = c->P, q, rc, nth;
+    int64_t cnt = c->cnt, m = 0, ns, tot, e, rn = 0, *tcnt = NULL, *gsz = NULL, nb, lim, a0 = 0;
+    int s = d->s, P = c->P, q, rc, nth, K = SA__MPI_MERGE_ROUNDS, k;
     uint64_t *mr = NULL, *smp = NULL, *all = NULL, *sb = NULL, seed = 0x5A4D5049ull ^ (uint64_t)c->n;
     int64_t *idx = NULL, *tmp = NULL, *pos = NULL;
     int *gcnt = NULL, *gdsp = NULL;
@@ -3450,15 +3460,20 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     void *rb = NULL;
     MPI_Datatype dt = MPI_DATATYPE_NULL;
     sa_status st;
+    if (c->c < SA__MPI_PAR_MIN || K < 1) K = 1; /* c->c, P: the same on every rank */
+    while (K > 1 && (int64_t)K * P > 65536) K--; /* bucket numbers in 16 bits */
+    nb = (int64_t)K * P;
     nth = c->nt > 1 && cnt > SA__MPI_PAR_MIN ? (c->nt < 64 ? c->nt : 64) : 1;
-    smp = (uint64_t *)sa__mpi_get(c, SA__MPI_SAMPLES, (size_t)s * 8);
-    all = (uint64_t *)sa__mpi_get(c, (int64_t)SA__MPI_SAMPLES * P, (size_t)s * 8);
-    idx = (int64_t *)sa__mpi_get(c, 2 * (int64_t)SA__MPI_SAMPLES * P, sizeof *idx);
+    lim = (int64_t)SA__MPI_SAMPLES * K;
+    smp = (uint64_t *)sa__mpi_get(c, lim, (size_t)s * 8);
+    all = (uint64_t *)sa__mpi_get(c, lim * P, (size_t)s * 8);
+    idx = (int64_t *)sa__mpi_get(c, 2 * lim * P, sizeof *idx);
     gcnt = (int *)sa__mpi_get(c, 2 * (int64_t)P, sizeof *gcnt);
-    tcnt = (int64_t *)sa__mpi_get(c, (int64_t)nth * P, sizeof *tcnt);
-    if (P > 65536) dest = NULL; /* destinations in 16 bits, or searched twice */
+    tcnt = (int64_t *)sa__mpi_get(c, (int64_t)nth * nb, sizeof *tcnt);
+    gsz = (int64_t *)sa__mpi_get(c, nb, sizeof *gsz);
+    if (nb > 65536) dest = NULL; /* destinations in 16 bits, or searched twice */
     else dest = (uint16_t *)sa__mpi_get(c, cnt, sizeof *dest);
-    st = smp && all && idx && gcnt && tcnt && (dest || P > 65536) ? SA_OK : SA_ERR_NOMEM;
+    st = smp && all && idx && gcnt && tcnt && gsz && (dest || nb > 65536) ? SA_OK : SA_ERR_NOMEM;
     if (st == SA_OK) {
         rc = MPI_Type_contiguous(s * 8, MPI_BYTE, &dt);
         if (rc == MPI_SUCCESS) rc = MPI_Type_commit(&dt);
@@ -3467,9 +3482,9 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     st = sa__mpi_agree(c, st);
     if (st != SA_OK) goto done;
     gdsp = gcnt + P;
-    tmp = idx + (int64_t)SA__MPI_SAMPLES * P;
-    /* splitters: P - 1 of SA__MPI_SAMPLES random records per rank, in suffix order */
-    ns = cnt < SA__MPI_SAMPLES ? cnt : SA__MPI_SAMPLES;
+    tmp = idx + lim * P;
+    /* splitters: nb - 1 of SA__MPI_SAMPLES x K random records per rank, in suffix order */
+    ns = cnt < lim ? cnt : lim;
     for (e = 0; e < ns; e++) sa__mpi_dc_rec(c, d, t, R, (int64_t)(sa__mpi_mix(&seed) % (uint64_t)cnt), smp + e * s);
     {
         int nsi = (int)ns;
@@ -3484,88 +3499,107 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     }
     for (e = 0; e < tot; e++) idx[e] = e;
     sa__mpi_dc_msort(d, all, idx, tmp, tot);
-    for (q = 0; q + 1 < P; q++) /* splitter q at all + tmp[q] * s */
-        tmp[q] = tot ? idx[(int64_t)(q + 1) * tot / P] : 0;
-    /* destinations: each thread counts its slice's per rank (destination-major offsets follow) */
-    memset(tcnt, 0, (size_t)nth * P * sizeof *tcnt);
+    for (e = 0; e + 1 < nb; e++) /* splitter e at all + tmp[e] * s */
+        tmp[e] = tot ? idx[(e + 1) * tot / nb] : 0;
+    /* buckets: each thread counts its slice's per bucket (bucket-major offsets follow per round) */
+    memset(tcnt, 0, (size_t)(nth * nb) * sizeof *tcnt);
     SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
     for (q = 0; q < nth; q++) {
-        int64_t *cn = tcnt + (int64_t)q * P, x;
+        int64_t *cn = tcnt + (int64_t)q * nb, x;
         uint64_t w[16];
         for (x = cnt * q / nth; x < cnt * (q + 1) / nth; x++) {
             int b;
             sa__mpi_dc_rec(c, d, t, R, x, w);
-            b = tot ? sa__mpi_dc_bucket(d, w, all, tmp, P - 1) : 0;
+            b = tot ? sa__mpi_dc_bucket(d, w, all, tmp, (int)nb - 1) : 0;
             if (dest) dest[x] = (uint16_t)b;
             cn[b]++;
         }
     }
-    for (tot = 0, e = 0; e < P; e++) {
-        c->g64[e] = 0;
+    for (e = 0; e < nb; e++)
+        for (gsz[e] = 0, q = 0; q < nth; q++) gsz[e] += tcnt[(int64_t)q * nb + e];
+    if ((st = sa__mpi_allreduce(c, gsz, (int)nb, MPI_SUM)) != SA_OK) goto done; /* global bucket sizes */
+    for (k = 0; k < K; k++) {
+        int64_t b0 = (int64_t)k * P, stot;
+        /* send counts and each thread's offsets for this round's buckets b0 .. b0 + P - 1 */
+        for (stot = 0, e = 0; e < P; e++) {
+            c->g64[e] = 0;
+            for (q = 0; q < nth; q++) {
+                int64_t v = tcnt[(int64_t)q * nb + b0 + e];
+                tcnt[(int64_t)q * nb + b0 + e] = stot;
+                stot += v;
+                c->g64[e] += v;
+            }
+        }
+        sb = (uint64_t *)sa__mpi_get(c, stot, (size_t)s * 8);
+        st = sa__mpi_agree(c, sb ? SA_OK : SA_ERR_NOMEM);
+        if (st != SA_OK) goto done;
+        SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
         for (q = 0; q < nth; q++) {
-            int64_t v = tcnt[(int64_t)q * P + e];
-            tcnt[(int64_t)q * P + e] = tot;
-            tot += v;
-            c->g64[e] += v;
+            int64_t *off = tcnt + (int64_t)q * nb + b0, x;
+            uint64_t w[16];
+            for (x = cnt * q / nth; x < cnt * (q + 1) / nth; x++) {
+                int64_t b;
+                if (dest) b = dest[x];
+                else { sa__mpi_dc_rec(c, d, t, R, x, w); b = sa__mpi_dc_bucket(d, w, all, tmp, (int)nb - 1); }
+                if (b >= b0 && b < b0 + P) sa__mpi_dc_rec(c, d, t, R, x, sb + off[b - b0]++ * s);
+            }
         }
-    }
-    sb = (uint64_t *)sa__mpi_get(c, cnt, (size_t)s * 8);
-    st = sa__mpi_agree(c, sb ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) goto done;
-    SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
-    for (q = 0; q < nth; q++) {
-        int64_t *off = tcnt + (int64_t)q * P, x;
-        uint64_t w[16];
-        for (x = cnt * q / nth; x < cnt * (q + 1) / nth; x++) {
-            int b;
-            if (dest) b = dest[x];
-            else { sa__mpi_dc_rec(c, d, t, R, x, w); b = sa__mpi_dc_bucket(d, w, all, tmp, P - 1); }
-            sa__mpi_dc_rec(c, d, t, R, x, sb + off[b]++ * s);
+        if (k == K - 1) { /* the last round's records hold all that R, dest and the splitters gave */
+            sa__mpi_put(c, *pR); *pR = NULL; R = NULL;
+            if (dest) { sa__mpi_put(c, dest); dest = NULL; }
+            sa__mpi_put(c, all); all = NULL;
         }
-    }
-    sa__mpi_put(c, *pR); *pR = NULL; R = NULL;
-    if (dest) { sa__mpi_put(c, dest); dest = NULL; }
-    sa__mpi_put(c, all); all = NULL;
-    st = sa__mpi_xchg(c, sb, c->g64, (size_t)s * 8, dt, &rb, &rn, NULL);
-    sa__mpi_put(c, sb); sb = NULL;
-    if (st != SA_OK) goto done;
-    mr = (uint64_t *)rb; rb = NULL;
-    m = rn;
-    /* this rank's share: class keys (residue, the first l characters, the rank at l) sorted, then
-     * the X class runs merged through the keys' indices */
-    kr = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *kr);
-    st = sa__mpi_agree(c, kr ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) goto done;
-    SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > SA__MPI_PAR_MIN))
-    for (e = 0; e < m; e++) {
-        const uint64_t *w = mr + e * s;
-        int a = (int)(w[d->nw] >> 58), l = d->L[a][a];
-        kr[e].k1 = (uint64_t)a << 60 | (l ? w[0] >> (64 - l * d->b) : 0);
-        kr[e].k2 = w[d->nw + 1]; /* the rank at offset l: the first one */
-        kr[e].pos = e;
-    }
-    st = sa__mpi_agree(c, sa__mpi_lsort(c, &kr, m, c->nt, NULL, 0));
-    if (st != SA_OK) goto done;
-    pos = (int64_t *)sa__mpi_get(c, m, sizeof *pos);
-    st = sa__mpi_agree(c, pos ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) goto done;
-    {   /* the class runs of kr (in suffix order each), then an X-way merge by nth threads */
-        int64_t hd[16], en[16];
-        int a;
-        for (a = 0; a < 16; a++) hd[a] = en[a] = 0;
-        for (e = 0; e < m;) {
-            int64_t f = e;
-            a = (int)(kr[e].k1 >> 60);
-            while (f < m && (int)(kr[f].k1 >> 60) == a) f++;
-            hd[a] = e;
-            en[a] = f;
-            e = f;
+        st = sa__mpi_xchg(c, sb, c->g64, (size_t)s * 8, dt, &rb, &rn, NULL);
+        sa__mpi_put(c, sb); sb = NULL;
+        if (st != SA_OK) goto done;
+        mr = (uint64_t *)rb; rb = NULL;
+        m = rn;
+        st = sa__mpi_agree(c, m == gsz[b0 + c->r] ? SA_OK : SA_ERR_INTERNAL);
+        if (st != SA_OK) goto done;
+        /* this rank's share: class keys (residue, the first l characters, the rank at l) sorted,
+         * then the X class runs merged through the keys' indices */
+        kr = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *kr);
+        st = sa__mpi_agree(c, kr ? SA_OK : SA_ERR_NOMEM);
+        if (st != SA_OK) goto done;
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > SA__MPI_PAR_MIN))
+        for (e = 0; e < m; e++) {
+            const uint64_t *w = mr + e * s;
+            int a = (int)(w[d->nw] >> 58), l = d->L[a][a];
+            kr[e].k1 = (uint64_t)a << 60 | (l ? w[0] >> (64 - l * d->b) : 0);
+            kr[e].k2 = w[d->nw + 1]; /* the rank at offset l: the first one */
+            kr[e].pos = e;
         }
-        sa__mpi_dc_pmerge(d, mr, kr, hd, en, m, c->nt, pos);
+        st = sa__mpi_agree(c, sa__mpi_lsort(c, &kr, m, c->nt, NULL, 0));
+        if (st != SA_OK) goto done;
+        pos = (int64_t *)sa__mpi_get(c, m, sizeof *pos);
+        st = sa__mpi_agree(c, pos ? SA_OK : SA_ERR_NOMEM);
+        if (st != SA_OK) goto done;
+        {   /* the class runs of kr (in suffix order each), then an X-way merge by nth threads */
+            int64_t hd[16], en[16];
+            int a;
+            for (a = 0; a < 16; a++) hd[a] = en[a] = 0;
+            for (e = 0; e < m;) {
+                int64_t f = e;
+                a = (int)(kr[e].k1 >> 60);
+                while (f < m && (int)(kr[f].k1 >> 60) == a) f++;
+                hd[a] = e;
+                en[a] = f;
+                e = f;
+            }
+            sa__mpi_dc_pmerge(d, mr, kr, hd, en, m, c->nt, pos);
+        }
+        sa__mpi_put(c, kr); kr = NULL;
+        sa__mpi_put(c, mr); mr = NULL;
+        {   /* this round's buckets are global positions a0 .. z in bucket order; ours starts at off */
+            int64_t off = a0, z = a0;
+            for (e = 0; e < P; e++) { if (e < c->r) off += gsz[b0 + e]; z += gsz[b0 + e]; }
+            st = sa__mpi_shift_at(c, pos, m, off, a0, z, out);
+            a0 = z;
+        }
+        sa__mpi_put(c, pos); pos = NULL;
+        if (st != SA_OK) goto done;
     }
-    sa__mpi_put(c, kr); kr = NULL;
-    sa__mpi_put(c, mr); mr = NULL;
-    st = sa__mpi_shift(c, pos, m, out);
+    st = sa__mpi_agree(c, a0 == c->n ? SA_OK : SA_ERR_INTERNAL);
 done:
     if (dt != MPI_DATATYPE_NULL) MPI_Type_free(&dt);
     if (mr) sa__mpi_put(c, mr);
@@ -3574,6 +3608,7 @@ done:
     if (idx) sa__mpi_put(c, idx);
     if (gcnt) sa__mpi_put(c, gcnt);
     if (tcnt) sa__mpi_put(c, tcnt);
+    if (gsz) sa__mpi_put(c, gsz);
     if (dest) sa__mpi_put(c, dest);
     if (sb) sa__mpi_put(c, sb);
     if (kr) sa__mpi_put(c, kr);

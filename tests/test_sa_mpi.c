@@ -11,7 +11,8 @@
  * and 0xFF runs, hybrid runs (2 threads per rank past the threaded paths' 64 Ki; 3-4 threads
  * through the threaded merge), the failing allocator on a repetitive and an all-equal text
  * (every level and the LCP rounds). --stall:
- * only the oversubscription check (1 MB of NUL/0xFF runs within 60 s). */
+ * only the oversubscription check (1 MB of NUL/0xFF runs within 60 s) and the DCX's memory bound
+ * (SA only, 1 MB of random bytes, default settings: the merge in rounds). */
 #include "failalloc.h"
 #define SA_MALLOC(sz) fa_malloc(sz)
 #define SA_FREE(p) fa_free(p)
@@ -207,6 +208,31 @@ static int check_dist(int kind, int64_t n, int threads)
     free(rf.lcp);
     free(t);
     return last_info.rounds;
+}
+
+/* The DCX's memory, SA only (64-bit), on 1 MB of random bytes at the default settings: the
+ * library's peak summed over the ranks per input byte. The byte level's merge runs in
+ * SA__MPI_MERGE_ROUNDS (4) rounds, so its records and their buffers are a quarter each; in one
+ * round (before) the merge made the peak: 110 bytes per input byte at 4 ranks on 8 MB of headers,
+ * 55 in four rounds. The bound sits between the two. */
+static void check_merge_memory(void)
+{
+    const int64_t n = 1 << 20;
+    uint8_t *t = malloc((size_t)n);
+    int64_t lo, cnt, peak, k, *sa;
+    sa_mpi_info info;
+    sa_status st;
+    for (k = 0; k < n; k++) t[k] = (uint8_t)rnd();
+    sa_mpi_block(n, P, R, &lo, &cnt);
+    sa = malloc((size_t)(cnt + 1) * 8);
+    st = sa_mpi_build64(MPI_COMM_WORLD, SA_MPI_DIST, t + lo, cnt, sa, NULL, cnt, NULL, NULL, &info);
+    CHECK(st == SA_OK, "merge memory: %s", sa_status_string(st));
+    peak = info.peak_bytes;
+    MPI_Allreduce(MPI_IN_PLACE, &peak, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    if (R == 0) printf("DCX memory, SA only, 1 MB random, %d ranks: %.1f bytes per input byte\n", P, (double)peak / n);
+    CHECK(peak <= 80 * n, "merge memory: %.1f bytes per input byte (bound 80)", (double)peak / n);
+    free(sa);
+    free(t);
 }
 
 /* Every rank must return the same status when one rank's arguments are bad. */
@@ -479,6 +505,7 @@ int main(int argc, char **argv)
         CHECK(dt < 60.0, "1 MB with NUL runs took %.1f s on %d ranks", dt, P);
         if (R == 0) printf("stall check: 1 MB of NUL/0xFF runs, %d ranks: %.2f s (levels %d)\n", P, dt,
                            last_info.rounds);
+        check_merge_memory();
         goto out;
     }
     if (dcx) { /* the DCX cases and its failing allocator only (a build with other SA_MPI_DCX_* settings) */
