@@ -406,7 +406,8 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
  * Limits: n < 2^57 (SA_MPI_DIST); SA_MPI_GATHER needs n < 2^31 (rank 0 holds everything).
  * Memory per rank (SA_MPI_DIST): about 55 bytes per suffix of its block at the peak for the SA
  * alone (the byte level's sample sort and the recursion's texts and SA blocks; the merge's 40-byte
- * records (DC7) travel in 4 rounds), about 145 with the LCP (its text windows; not bounded yet);
+ * records (DC7) travel in 4 rounds), about 80-100 with the LCP (its first phase's text windows in 4
+ * rounds; the later rounds and the final fetch are not bounded);
  * rank 0 also holds the gathered level, about 12 bytes per name, 5 per input byte at DC7;
  * info.peak_bytes says what a call took (not what SA-IS allocates inside on rank 0).
  * Threads (opt->threads per rank) run the local sorts, the record passes and the merge; rank 0's
@@ -3932,13 +3933,20 @@ done:
  * phi(i) = SA[ISA[i] - 1] goes to i's owner; PLCP[i] = lcp(i, phi(i)). PLCP[i] is reducible,
  * PLCP[i] = PLCP[i - 1] - 1, when text[i - 1] = text[phi(i) - 1] (Kaerkkaeinen, Manzini,
  * Puglisi); the irreducible ones sum to at most 2n log n. Phase A fetches the byte before and
- * the 16 bytes at every phi(i) in one all-to-all and settles every irreducible PLCP below 16.
+ * the 16 bytes at every phi(i) (in SA__MPI_LCP_ROUNDS rounds, each over a stretch of the block)
+ * and settles every irreducible PLCP below 16.
  * Phase B extends the rest in rounds: each asks the owners of text[i + l ..] and
  * text[phi(i) + l ..] for a window as long as a round's answers may be (about the block's size
  * over the most comparisons any rank has left: few left, long windows, few rounds), all requests of a round in one all-to-all and all answers
  * in another: no one-sided reads, so no rank waits on a busy rank's progress. The reducible ones
  * follow by a scan (a rank's first ones continue the previous ranks'), then
  * lcp[ISA[i]] = PLCP[i] at its owner. */
+
+/* Rounds of the LCP's phase A (each a stretch of the block's suffixes); blocks shorter than
+ * SA__MPI_PAR_MIN take one. */
+#ifndef SA__MPI_LCP_ROUNDS
+#define SA__MPI_LCP_ROUNDS 4
+#endif
 
 /* Asks the owners for text windows: request e is (x[e], len[e]) with x[e] .. x[e] + len[e]
  * inside x[e]'s owner's block; *ans gets the bytes, request e's at aoff[e]. Collective. */
@@ -4010,6 +4018,7 @@ done:
 static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_t *sa, int64_t *lcp)
 {
     int64_t cnt = c->cnt, n = c->n, lo = c->lo, e, j, last, nreq, nact, W = 16, budget;
+    int ka, round;
     int64_t *lasts = NULL, *PH = NULL, *PL = NULL, *aoff = NULL, *act = NULL;
     sa__mpi_pair *pr = NULL, *rq = NULL;
     uint8_t *irr = NULL, *ans = NULL, prev = 0;
@@ -4038,52 +4047,59 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
         if ((st = sa__mpi_allgather(c, &mine, 1, MPI_INT64_T, lasts)) != SA_OK) goto done;
         for (q = c->r - 1; q >= 0; q--) if (lasts[q] >= 0) { prev = (uint8_t)lasts[q]; break; }
     }
-    /* phase A: 17 bytes from phi(i) - 1 (from phi(i) when it is 0) */
+    /* phase A: 17 bytes from phi(i) - 1 (from phi(i) when it is 0), in rounds over stretches of
+     * the block (bounded memory: the requests and their windows of one stretch at a time) */
     irr = (uint8_t *)sa__mpi_get(c, cnt, 1);
-    for (nreq = 0, j = 0; j < cnt; j++) nreq += PH[j] >= 0;
-    rq = (sa__mpi_pair *)sa__mpi_get(c, nreq, sizeof *rq);
-    aoff = (int64_t *)sa__mpi_get(c, nreq, sizeof *aoff);
-    st = sa__mpi_agree(c, irr && rq && aoff ? SA_OK : SA_ERR_NOMEM);
+    act = (int64_t *)sa__mpi_get(c, cnt, sizeof *act);
+    st = sa__mpi_agree(c, irr && act ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
-    for (e = 0, j = 0; j < cnt; j++) {
-        int64_t p = PH[j], a;
-        if (p < 0) continue;
-        a = p ? p - 1 : 0; /* the window must stay in one owner's block + halo: split at the owner */
-        if (sa__mpi_owner(c, a) != sa__mpi_owner(c, p)) a = p;
-        rq[e].a = a;
-        rq[e].b = 1 + 16;
-        {   /* the owner of a holds its block and 16 bytes after it */
-            int64_t q = sa__mpi_owner(c, a), qe = (q + 1) * c->c + SA__MPI_HALO, lim = n - a;
-            if (qe - a < rq[e].b) rq[e].b = qe - a;
-            if (lim < rq[e].b) rq[e].b = lim;
+    ka = c->c < SA__MPI_PAR_MIN ? 1 : SA__MPI_LCP_ROUNDS; /* c->c: the same on every rank */
+    for (nact = 0, round = 0; round < ka; round++) {
+        int64_t j0 = cnt * round / ka, j1 = cnt * (round + 1) / ka;
+        for (nreq = 0, j = j0; j < j1; j++) nreq += PH[j] >= 0;
+        rq = (sa__mpi_pair *)sa__mpi_get(c, nreq, sizeof *rq);
+        aoff = (int64_t *)sa__mpi_get(c, nreq, sizeof *aoff);
+        st = sa__mpi_agree(c, rq && aoff ? SA_OK : SA_ERR_NOMEM);
+        if (st != SA_OK) goto done;
+        for (e = 0, j = j0; j < j1; j++) {
+            int64_t p = PH[j], a;
+            if (p < 0) continue;
+            a = p ? p - 1 : 0; /* the window must stay in one owner's block + halo: split at the owner */
+            if (sa__mpi_owner(c, a) != sa__mpi_owner(c, p)) a = p;
+            rq[e].a = a;
+            rq[e].b = 1 + 16;
+            {   /* the owner of a holds its block and 16 bytes after it */
+                int64_t q = sa__mpi_owner(c, a), qe = (q + 1) * c->c + SA__MPI_HALO, lim = n - a;
+                if (qe - a < rq[e].b) rq[e].b = qe - a;
+                if (lim < rq[e].b) rq[e].b = lim;
+            }
+            e++;
         }
-        e++;
-    }
-    /* the halo is part of T: requests may read up to 16 bytes past the owner's block */
-    st = sa__mpi_windows(c, T, rq, nreq, &ans, aoff);
-    if (st != SA_OK) goto done;
-    act = (int64_t *)sa__mpi_get(c, nreq, sizeof *act); /* after the windows' exchanges: memory */
-    st = sa__mpi_agree(c, act ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) goto done;
-    for (nact = 0, e = 0, j = 0; j < cnt; j++) {
-        int64_t i = lo + j, p = PH[j], l = 0, lim;
-        const uint8_t *x, *y = T + j;
-        int pb; /* text[p - 1] or -1 */
-        if (p < 0) { PL[j] = 0; irr[j] = 1; continue; }
-        x = ans + aoff[e];
-        if (rq[e].a == p - 1) { pb = x[0]; x++; lim = rq[e].b - 1; }
-        else { pb = -2; lim = rq[e].b; } /* p = 0, or p - 1 on another rank: treat as irreducible */
-        irr[j] = !(i > 0 && p > 0 && pb >= 0 && (j ? T[j - 1] : prev) == pb);
-        if (irr[j]) {
-            int64_t k = lim < 16 ? lim : 16;
-            if (n - i < k) k = n - i;
-            while (l < k && x[l] == y[l]) l++;
-            PL[j] = l;
-            if (l == 16 && i + l < n && p + l < n) act[nact++] = j; /* phase B */
+        /* the halo is part of T: requests may read up to 16 bytes past the owner's block */
+        st = sa__mpi_windows(c, T, rq, nreq, &ans, aoff);
+        if (st != SA_OK) goto done;
+        for (e = 0, j = j0; j < j1; j++) {
+            int64_t i = lo + j, p = PH[j], l = 0, lim;
+            const uint8_t *x, *y = T + j;
+            int pb; /* text[p - 1] or -1 */
+            if (p < 0) { PL[j] = 0; irr[j] = 1; continue; }
+            x = ans + aoff[e];
+            if (rq[e].a == p - 1) { pb = x[0]; x++; lim = rq[e].b - 1; }
+            else { pb = -2; lim = rq[e].b; } /* p = 0, or p - 1 on another rank: treat as irreducible */
+            irr[j] = !(i > 0 && p > 0 && pb >= 0 && (j ? T[j - 1] : prev) == pb);
+            if (irr[j]) {
+                int64_t k = lim < 16 ? lim : 16;
+                if (n - i < k) k = n - i;
+                while (l < k && x[l] == y[l]) l++;
+                PL[j] = l;
+                if (l == 16 && i + l < n && p + l < n) act[nact++] = j; /* phase B */
+            }
+            e++;
         }
-        e++;
+        sa__mpi_put(c, ans); ans = NULL;
+        sa__mpi_put(c, rq); rq = NULL;
+        sa__mpi_put(c, aoff); aoff = NULL;
     }
-    sa__mpi_put(c, ans); ans = NULL;
     /* phase B: rounds of windows at i + l and phi(i) + l */
     budget = cnt > ((int64_t)1 << 20) ? cnt : ((int64_t)1 << 20);
     for (;;) {
