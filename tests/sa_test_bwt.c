@@ -19,6 +19,9 @@
  * the text-order Phi pass, so it runs on every input. */
 #include "failalloc.h"
 #include <stdio.h>
+#if defined(__linux__) && defined(__GLIBC__)
+#include <malloc.h> /* mallopt, in test_hugepage */
+#endif
 /* Blocks of 4 MiB or more are looked at before they are freed (test_hugepage). */
 static void *hp_malloc(size_t sz);
 static void hp_free(void *p);
@@ -533,10 +536,13 @@ static void test_context(void)
 /* The allocator in front of failalloc: remembers the blocks of 4 MiB or more and, when one is
  * freed, whether the 2 MiB-aligned page inside it carried the madvise(MADV_HUGEPAGE) flag ("hg"
  * in its VmFlags in /proc/self/smaps; set whatever the host's THP mode, as long as the kernel
- * has THP). hp_flag: 1 when some big block freed since it was reset had the flag, 0 when none
- * had, -1 when none was freed (sa_build's own big blocks never have it). */
+ * has THP). A block counts only if the flag was NOT there when it was handed out: a heap block
+ * reused at an address an earlier call had hinted keeps that flag (test_hugepage also makes
+ * glibc map every big block afresh). hp_flag: 1 when some big block freed since it was reset
+ * gained the flag, 0 when none did, -1 when none was freed (sa_build's own never gain it). */
 #define HP_MAX 16
 static void *hp_block[HP_MAX];
+static int hp_before[HP_MAX]; /* the flag when the block was handed out */
 static int hp_flag = -1;
 /* 1 when the mapping holding address a has the hg flag, 0 when not, -1 when smaps says nothing */
 static int hp_has_flag(const void *a)
@@ -562,11 +568,13 @@ static void *hp_malloc(size_t sz)
 {
     void *p = fa_malloc(sz);
     if (p && sz >= ((size_t)4 << 20)) {
+        uintptr_t a = ((uintptr_t)p + ((uintptr_t)2 << 20) - 1) & ~(((uintptr_t)2 << 20) - 1);
+        int before = hp_has_flag((const void *)a);
 #ifdef _OPENMP
 #pragma omp critical(hp_table)
 #endif
         for (int i = 0; i < HP_MAX; i++)
-            if (!hp_block[i]) { hp_block[i] = p; break; }
+            if (!hp_block[i]) { hp_block[i] = p; hp_before[i] = before; break; }
     }
     return p;
 }
@@ -578,7 +586,7 @@ static void hp_free(void *p)
     for (int i = 0; p && i < HP_MAX; i++)
         if (hp_block[i] == p) {
             uintptr_t a = ((uintptr_t)p + ((uintptr_t)2 << 20) - 1) & ~(((uintptr_t)2 << 20) - 1);
-            int f = hp_has_flag((const void *)a);
+            int f = hp_before[i] == 0 ? hp_has_flag((const void *)a) : 0; /* flagged before: proves nothing */
             if (f > hp_flag) hp_flag = f;
             hp_block[i] = NULL;
         }
@@ -594,6 +602,9 @@ static void test_hugepage(void)
         return;
     }
     fclose(thp);
+#ifdef M_MMAP_THRESHOLD
+    mallopt(M_MMAP_THRESHOLD, 1 << 20); /* big blocks: fresh mappings, no flag left by an earlier block */
+#endif
     const int32_t n = 1 << 21; /* psi: 8 MiB, psi + LF: 16 MiB, Phi: 8 MiB */
     uint8_t *t = (uint8_t *)malloc((size_t)n), *u = (uint8_t *)malloc((size_t)n), *b = (uint8_t *)malloc((size_t)n);
     int32_t *aux = (int32_t *)malloc(((size_t)n / 4096 + 1) * sizeof(int32_t)), *sa = (int32_t *)malloc((size_t)n * 4);
