@@ -659,7 +659,7 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
 #define SA__PI_ADAPT 1
 #endif
 /* The guard's one-thread probes, in slots: at the start of the byte level's first scan
-   (sa__pi_s1_scan) and of each int level's first four scans (sa__pr_scan). */
+   (sa__pi_walk) and of each int level's first four scans (sa__pr_scan). */
 #ifndef SA__PR_PROBE
 #define SA__PR_PROBE 16384
 #endif
@@ -6630,68 +6630,6 @@ static void SA__F(sa__pi_block)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir
     }
 }
 
-/* One induction scan over SA[0..n): blocks of filled entries in parallel, the rest in order. */
-static void SA__F(sa__pi_scan)(SA__F(sa__pictx) *x, int dir)
-{
-    const uint8_t *T = x->T;
-    SA__I *SA = x->SA, *B = x->B, n = x->n, i, e, lim, len, c = 0, v = 0;
-    SA__I maxb = (SA__I)x->nt * SA__PI_CACHE;
-    double t0 = 0;
-    int timed;
-    if (x->rt.off) maxb = 0; /* one thread from here on */
-    if (dir == 0) {
-        for (i = 0; i < n;) {
-            lim = maxb == 0 ? i : n - i > maxb ? i + maxb : n;
-            for (e = i; e < lim && SA[e] != 0; e++) {}
-            if (e - i >= SA__PI_MINB) {
-                t0 = sa__p_now();
-                SA__F(sa__pi_block)(x, i, e, 0);
-                sa__rate_block(&x->rt, (double)(e - i), sa__p_now() - t0);
-                if (x->rt.off) maxb = 0;
-                i = e;
-                continue;
-            }
-            if (e == i) e = maxb ? i + 1 : n;
-            len = e - i;
-            timed = maxb && len >= 1024; /* the one-thread rate, from runs long enough to time */
-            if (timed) t0 = sa__p_now();
-            for (; i < e; i++) {
-                if (i < n - 2 * SA__PREFETCH) {
-                    SA__I p = SA[i + 2 * SA__PREFETCH];
-                    if (p > 0) SA__P_PF(T + p - 1);
-                }
-                if (SA__F(sa__pi_lstep)(T, SA, i, &c, &v)) SA[B[c]++] = v;
-            }
-            if (timed) sa__rate_one(&x->rt, (double)len, sa__p_now() - t0);
-        }
-    } else {
-        for (i = n - 1; i >= 0;) {
-            lim = maxb == 0 ? i : i + 1 > maxb ? i - maxb : -1;
-            for (e = i; e > lim && SA[e] != 0; e--) {}
-            if (i - e >= SA__PI_MINB) {
-                t0 = sa__p_now();
-                SA__F(sa__pi_block)(x, e + 1, i + 1, 1);
-                sa__rate_block(&x->rt, (double)(i - e), sa__p_now() - t0);
-                if (x->rt.off) maxb = 0;
-                i = e;
-                continue;
-            }
-            if (e == i) e = maxb ? i - 1 : -1;
-            len = i - e;
-            timed = maxb && len >= 1024;
-            if (timed) t0 = sa__p_now();
-            for (; i > e; i--) {
-                if (i >= 2 * SA__PREFETCH) {
-                    SA__I p = SA[i - 2 * SA__PREFETCH];
-                    if (p > 0) SA__P_PF(T + p - 1);
-                }
-                if (SA__F(sa__pi_sstep)(T, SA, i, &c, &v)) SA[--B[c]] = v;
-            }
-            if (timed) sa__rate_one(&x->rt, (double)len, sa__p_now() - t0);
-        }
-    }
-}
-
 /* ---- parallel SA-IS, byte level stage 1 on sa__s1_bytes's layout ----
  * sa__s1_bytes's two scans (the L scan over the L region, the S scan over the S region, names
  * marked inside the scans) with runs of filled entries split over the threads as in sa__pi_block.
@@ -6785,71 +6723,84 @@ static void SA__F(sa__pi_s1_block)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int 
     }
 }
 
-/* One scan of stage 1 over SA[lo..hi): runs of filled entries in parallel, the rest in order.
- * Both feed the guard's rates (sa__rate), as sa__pi_scan's do: stage 3's first blocks after the long
- * one-thread recursion (threads asleep) then do not decide alone (on the 16-core host they
- * switched stage 3's blocks off on the headers: S3 0.29 s instead of 0.08 s). */
-static void SA__F(sa__pi_s1_scan)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir, SA__I *ind, SA__I *dn, SA__I *d)
+/* SA[a..b) of a scan on one thread: stage 1's steps (ind != NULL: sa__pi_s1_step's state) or stage
+ * 3's (sa__pi_lstep/sstep into x->B); dir 0: ascending, 1: descending. lo..hi is the whole scan's
+ * range: the look-ahead reads past the run, up to its ends. */
+static void SA__F(sa__pi_run)(SA__F(sa__pictx) *x, SA__I a, SA__I b, SA__I lo, SA__I hi, int dir, SA__I *ind,
+                              SA__I *dn, SA__I *d)
 {
     const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1);
     const uint8_t *T = x->T;
-    SA__I *SA = x->SA, i, e, lim, len, maxb = x->rt.off ? 0 : (SA__I)x->nt * SA__PI_CACHE;
-    double t0 = 0;
-    int timed;
-    if (dir == 0) {
-        for (i = lo; i < hi;) {
-            /* the build's first SA__PR_PROBE slots on one thread, timed: the guard's one-thread
-               rate from the start (the short runs alone may take many blocks to reach 16384) */
-            int probe = i == lo && maxb && x->rt.guard && x->rt.se == 0;
-            lim = maxb == 0 || probe ? i : hi - i > maxb ? i + maxb : hi;
-            for (e = i; e < lim && SA[e] != 0; e++) {}
-            if (e - i >= SA__PI_MINB) {
-                t0 = sa__p_now();
-                SA__F(sa__pi_s1_block)(x, i, e, 0, ind, dn, d);
-                sa__rate_block(&x->rt, (double)(e - i), sa__p_now() - t0);
-                if (x->rt.off) maxb = 0;
-                i = e;
-                continue;
-            }
-            if (probe) e = hi - i > SA__PR_PROBE ? i + SA__PR_PROBE : hi;
-            else if (e == i) e = maxb ? i + 1 : hi;
-            len = e - i;
-            timed = maxb && (len >= 1024 || probe); /* the one-thread rate (sa__rate_one), as in sa__pi_scan */
-            if (timed) t0 = sa__p_now();
-            for (; i < e; i++) {
-                if (i < hi - SA__PREFETCH) { /* an entry not yet induced holds 0 */
-                    SA__I r = SA[i + SA__PREFETCH] & maxv;
-                    if (r >= 2) SA__P_PF(T + r - 2);
-                }
-                SA__F(sa__pi_s1_step)(T, SA, i, 0, ind, dn, d);
-            }
-            if (timed) sa__rate_one(&x->rt, (double)len, sa__p_now() - t0);
+    SA__I *SA = x->SA, *B = x->B, i, c = 0, v = 0, p;
+    if (ind && dir == 0) {
+        for (i = a; i < b; i++) {
+            if (i < hi - SA__PREFETCH && (p = SA[i + SA__PREFETCH] & maxv) >= 2) SA__P_PF(T + p - 2);
+            SA__F(sa__pi_s1_step)(T, SA, i, 0, ind, dn, d);
+        }
+    } else if (ind) {
+        for (i = b - 1; i >= a; i--) {
+            if (i - SA__PREFETCH >= lo && (p = SA[i - SA__PREFETCH] & maxv) >= 2) SA__P_PF(T + p - 2);
+            SA__F(sa__pi_s1_step)(T, SA, i, 1, ind, dn, d);
+        }
+    } else if (dir == 0) {
+        for (i = a; i < b; i++) {
+            if (i < hi - 2 * SA__PREFETCH && (p = SA[i + 2 * SA__PREFETCH]) > 0) SA__P_PF(T + p - 1);
+            if (SA__F(sa__pi_lstep)(T, SA, i, &c, &v)) SA[B[c]++] = v;
         }
     } else {
-        for (i = hi - 1; i >= lo;) {
+        for (i = b - 1; i >= a; i--) {
+            if (i - 2 * SA__PREFETCH >= lo && (p = SA[i - 2 * SA__PREFETCH]) > 0) SA__P_PF(T + p - 1);
+            if (SA__F(sa__pi_sstep)(T, SA, i, &c, &v)) SA[--B[c]] = v;
+        }
+    }
+}
+
+/* One induction scan over SA[lo..hi), an L scan (dir 0, ascending) or S scan (dir 1, descending),
+ * of stage 1 (ind, dn, d: sa__pi_s1_step's state) or stage 3 (ind == NULL): runs of at least
+ * SA__PI_MINB filled entries (at most nt x SA__PI_CACHE) split over the threads (sa__pi_s1_block,
+ * sa__pi_block), the rest in order on one thread (sa__pi_run). Both feed the guard's rates
+ * (sa__rate): stage 1's as well as stage 3's, so that stage 3's first blocks after the long
+ * one-thread recursion (threads asleep) do not decide alone (on the 16-core host they switched
+ * stage 3's blocks off on the headers: S3 0.29 s instead of 0.08 s). */
+static void SA__F(sa__pi_walk)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir, SA__I *ind, SA__I *dn, SA__I *d)
+{
+    SA__I *SA = x->SA, i = dir ? hi - 1 : lo, e, lim, a, b, maxb = x->rt.off ? 0 : (SA__I)x->nt * SA__PI_CACHE;
+    double t0 = 0;
+    while (dir ? i >= lo : i < hi) {
+        /* the build's first SA__PR_PROBE slots (stage 1's L scan) on one thread, timed: the
+           guard's one-thread rate from the start (the short runs alone may take many blocks to
+           reach 16384) */
+        int probe = ind && dir == 0 && i == lo && maxb && x->rt.guard && x->rt.se == 0, timed;
+        if (dir == 0) { /* the run of filled entries from i */
+            lim = maxb == 0 || probe ? i : hi - i > maxb ? i + maxb : hi;
+            for (e = i; e < lim && SA[e] != 0; e++) {}
+            a = i;
+            b = e;
+        } else {
             lim = maxb == 0 ? i : i + 1 - lo > maxb ? i - maxb : lo - 1;
             for (e = i; e > lim && SA[e] != 0; e--) {}
-            if (i - e >= SA__PI_MINB) {
-                t0 = sa__p_now();
-                SA__F(sa__pi_s1_block)(x, e + 1, i + 1, 1, ind, dn, d);
-                sa__rate_block(&x->rt, (double)(i - e), sa__p_now() - t0);
-                if (x->rt.off) maxb = 0;
-                i = e;
-                continue;
-            }
-            if (e == i) e = maxb ? i - 1 : lo - 1;
-            len = i - e;
-            timed = maxb && len >= 1024;
-            if (timed) t0 = sa__p_now();
-            for (; i > e; i--) {
-                if (i - SA__PREFETCH >= lo) {
-                    SA__I r = SA[i - SA__PREFETCH] & maxv;
-                    if (r >= 2) SA__P_PF(T + r - 2);
-                }
-                SA__F(sa__pi_s1_step)(T, SA, i, 1, ind, dn, d);
-            }
-            if (timed) sa__rate_one(&x->rt, (double)len, sa__p_now() - t0);
+            a = e + 1;
+            b = i + 1;
         }
+        if (b - a >= SA__PI_MINB) {
+            t0 = sa__p_now();
+            if (ind) SA__F(sa__pi_s1_block)(x, a, b, dir, ind, dn, d);
+            else SA__F(sa__pi_block)(x, a, b, dir);
+            sa__rate_block(&x->rt, (double)(b - a), sa__p_now() - t0);
+            if (x->rt.off) maxb = 0;
+            i = e;
+            continue;
+        }
+        /* one thread: a short run, one entry not yet filled, the probe, or (maxb 0) the rest */
+        if (probe) e = hi - i > SA__PR_PROBE ? i + SA__PR_PROBE : hi;
+        else if (e == i) e = dir == 0 ? (maxb ? i + 1 : hi) : (maxb ? i - 1 : lo - 1);
+        a = dir == 0 ? i : e + 1;
+        b = dir == 0 ? e : i + 1;
+        timed = maxb && (b - a >= 1024 || probe); /* the one-thread rate, from runs long enough to time */
+        if (timed) t0 = sa__p_now();
+        SA__F(sa__pi_run)(x, a, b, lo, hi, dir, ind, dn, d);
+        if (timed) sa__rate_one(&x->rt, (double)(b - a), sa__p_now() - t0);
+        i = e;
     }
 }
 
@@ -6903,7 +6854,7 @@ static SA__I SA__F(sa__pi_s1)(SA__F(sa__pictx) *x, SA__I m, SA__I first, SA__I *
     v = 2 * T[n - 1] + (T[n - 2] >= T[n - 1]);
     SA[ind[v]++] = (n - 1) | msb;
     dn[v] = ++d;
-    SA__F(sa__pi_s1_scan)(x, 0, left, 0, ind, dn, &d);
+    SA__F(sa__pi_walk)(x, 0, left, 0, ind, dn, &d);
     /* the LS entries' bits up by one (as in sa__s1_bytes), each byte's part on its own */
     SA__OMP(omp parallel for num_threads(x->nt) schedule(dynamic, 8))
     for (c = 1; c < 256; c++) SA__F(sa__s1_ls_marks)(SA, se[c - 1], ind[2 * c], msb);
@@ -6912,7 +6863,7 @@ static SA__I SA__F(sa__pi_s1)(SA__F(sa__pictx) *x, SA__I m, SA__I first, SA__I *
         ind[2 * c + 1] = mend[c];
     }
     /* S scan: the LMS positions to SA[0..m), sorted, each marked when it differs from the next */
-    SA__F(sa__pi_s1_scan)(x, left + 1, n - first, 1, ind, dn, &d);
+    SA__F(sa__pi_walk)(x, left + 1, n - first, 1, ind, dn, &d);
     /* names: each thread counts its part's marks, then writes its names from the parts below */
     SA__OMP(omp parallel num_threads(x->nt))
     {
@@ -7109,13 +7060,13 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
         for (s = 0, c = 0; c < 256; c++) { B[c] = s; s += cnt[c]; }
         SA[B[T[n - 1]]++] = (T[n - 2] < T[n - 1]) ? ~(n - 1) : n - 1;
     SA__PI_T(SA_PHASE_PLACE3);
-        SA__F(sa__pi_scan)(&x, 0);
+        SA__F(sa__pi_walk)(&x, 0, n, 0, NULL, NULL, NULL);
         /* the S part of every bucket (stale LMS entries) emptied for the block rule */
         SA__OMP(omp parallel for num_threads(nt) schedule(dynamic, 1))
         for (c = 0; c < 256; c++) memset(SA + B[c], 0, (size_t)(end[c] - B[c]) * sizeof *SA);
     SA__PI_T(SA_PHASE_L3);
         memcpy(B, end, sizeof B);
-        SA__F(sa__pi_scan)(&x, 1);
+        SA__F(sa__pi_walk)(&x, 0, n, 1, NULL, NULL, NULL);
     }
     SA__PI_T(SA_PHASE_S3);
     rc = 0;
