@@ -648,7 +648,7 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
 #ifndef SA__PR_SCANS
 #define SA__PR_SCANS 1
 #endif
-/* 1: a build whose parallel blocks run slower per entry than its one-thread runs (threads
+/* 1: a build whose parallel blocks run under half the one-thread rate per entry (threads
    that wait on each other, as on a machine with more runnable threads than cores) scans the
    rest on one thread; an int level that finds so (sa__pr_scan) runs the rest of its scans, and
    the levels below it, on one thread (the byte level that finds so: the whole reduced string,
@@ -689,7 +689,7 @@ static void sa__rate_one(sa__rate *r, double e, double dt)
     r->st += dt;
 }
 /* A parallel block of e entries took dt seconds: the blocks go off when, over at least 4 blocks
-   and 16384 one-thread entries, they ran fewer than half as many entries per second as one
+   and SA__PR_PROBE one-thread entries, they ran fewer than half as many entries per second as one
    thread (clearly slower: the one-thread rate comes from a few short runs, and a block rate
    near it is no reason to give up the threads for the whole build). */
 static void sa__rate_block(sa__rate *r, double e, double dt)
@@ -697,7 +697,7 @@ static void sa__rate_block(sa__rate *r, double e, double dt)
     r->pe += e;
     r->pt += dt;
     r->nblk++;
-    if (r->guard && r->nblk >= 4 && r->se >= 16384 && 2 * r->pe * r->st < r->se * r->pt) r->off = 1;
+    if (r->guard && r->nblk >= 4 && r->se >= SA__PR_PROBE && 2 * r->pe * r->st < r->se * r->pt) r->off = 1;
 }
 
 /* Big-endian 8-byte load: byte 0 is the most significant. */
@@ -5293,7 +5293,7 @@ static void SA__F(sa__pr_serial)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, 
 /* One scan of kind 0-3 over SA[0..n), block by block in scan order. With the guard on (r->guard,
  * the byte level's rule in sa__rate_block), the first SA__PR_PROBE slots of a level's first
  * four scans run on one thread, timed, and so is every block; once the blocks run
- * fewer entries per second than one thread (threads waiting on each other: more runnable
+ * under half as many entries per second as one thread (threads waiting on each other: more runnable
  * threads than cores), the rest runs on one thread. The result never depends on the split. */
 static void SA__F(sa__pr_scan)(const SA__I *T, SA__I *SA, SA__I n, SA__I *B, const SA__F(sa__prx) *px,
                                sa__rate *r, int kind)
