@@ -268,8 +268,7 @@
  *     HomComp_F + (2(p-1)+1) segments x launch + 4 (p-1)/p m/CR stage; ArGM 2 alpha +
  *     2 (d-1)/d m link (+ HomComp_F's terms on m/d between nodes).
  *   - info.t_codec, t_stage, t_link, t_wire: the last call's time on this rank in codec
- *     kernels, host<->device copies, ArGM's GPU-to-GPU phase, and the rest (MPI waits; also
- *     the MPI progress made inside the waits for the GPU, where the transport moves data).
+ *     kernels, host<->device copies, ArGM's GPU-to-GPU phase, and the rest (MPI waits).
  *   - Memory: device 4 x hc_compress_bound(segment) + (element size + 4) bytes x segment + 2
  *     workspaces; ArGM between nodes the same again for its inter-node plan, and with IPC d
  *     slots of a piece (about one vector, d - 1 vectors one-shot; + a piece between nodes);
@@ -455,8 +454,7 @@ typedef struct ccoll_info {
     int ipc;                  /* ArGM's node phases: 1 = CUDA IPC, 0 = staged through the host */
     const char *ipc_why;      /* why staged: "shared GPU", "no peer access", ... ("" when ipc) */
     double t_codec, t_stage, t_link, t_wire; /* this rank's seconds in the last call: codec
-                                 * kernels, host<->device copies, GPU-GPU phase, MPI waits
-                                 * (and MPI's progress inside the waits for the GPU) */
+                                 * kernels, host<->device copies, GPU-GPU phase, MPI waits */
     /* host codec (the CPU codec's calls in the last call, this rank): seconds and input bytes
      * per operation, so bytes / seconds is the in-ring codec rate; t_codec is their sum there */
     double t_compress, t_add, t_decompress;
@@ -661,9 +659,6 @@ typedef struct {
     int scan_late;              /* this call's screen (min, max, NaN/Inf) comes from ArGM's sum
                                  * kernels (one node over IPC) and is agreed in the finish */
     double late[3];             /* this rank's min, max and NaN/Inf flag from those kernels */
-    double t_prog;              /* seconds inside MPI_Iprobe while waiting for the GPU (the
-                                 * MPI transport's work on the pending messages: t_wire's, not
-                                 * t_stage's; only ever increases) */
 } ccoll__device;
 
 struct ccoll_plan {
@@ -779,19 +774,10 @@ static int ccoll__dsync(ccoll_plan *P)
     cudaError_t e;
     int flag = 0;
     while ((e = cudaStreamQuery(P->dv.cst)) == cudaErrorNotReady) {
-        const double t0 = MPI_Wtime();
         MPI_Iprobe(MPI_ANY_SOURCE, CCOLL__TAG + 99, P->top.comm, &flag, MPI_STATUS_IGNORE);
-        P->dv.t_prog += MPI_Wtime() - t0;
         CCOLL__YIELD();
     }
     return ccoll__cu(P, e);
-}
-/* host seconds since t0 (MPI_Wtime) less the MPI progress made meanwhile (prog0: t_prog then):
- * a copy's staging time, the transport's work on other messages left to t_wire */
-static double ccoll__stage_since(const ccoll_plan *P, double t0, double prog0)
-{
-    const double t = MPI_Wtime() - t0 - (P->dv.t_prog - prog0);
-    return t > 0 ? t : 0;
 }
 
 static void *ccoll__pinned(size_t n)
@@ -1080,13 +1066,13 @@ static int ccoll__d_end(ccoll_plan *P, hc_status s, int nres, void *hout, size_t
     for (i = 0; i <= nres; i++)
         if (R[i].status != HC_OK) return ccoll__hc(P, (hc_status)R[i].status);
     if (sz) {
-        const double t0 = MPI_Wtime(), prog0 = P->dv.t_prog;
+        double t0 = MPI_Wtime();
         uint64_t b = R[nres].bytes;
         if (b > cap || b > P->dv.dcap) return ccoll__fail(P, CCOLL_ERR_INTERNAL, 0);
         if (ccoll__cu(P, cudaMemcpyAsync(hout, P->dv.dso, (size_t)b, cudaMemcpyDeviceToHost, P->dv.cst)) || ccoll__dsync(P))
             return CCOLL_ERR_CUDA;
         *sz = (size_t)b;
-        P->t_stage += ccoll__stage_since(P, t0, prog0);
+        P->t_stage += MPI_Wtime() - t0;
     }
     return CCOLL_OK;
 }
@@ -1178,12 +1164,12 @@ static int ccoll__d_scan(ccoll_plan *P, const void *x, uint64_t n, double *mn, d
 /* stream-ordered copies (kind from the pointers: unified addressing) */
 static int ccoll__d_copy(ccoll_plan *P, void *dst, const void *src, size_t bytes, double *acc)
 {
-    const double t0 = MPI_Wtime(), prog0 = P->dv.t_prog;
+    double t0 = MPI_Wtime();
     int st;
     if (!bytes || dst == src) return CCOLL_OK;
     st = ccoll__cu(P, cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, P->dv.cst));
     if (!st) st = ccoll__dsync(P);
-    if (acc) *acc += ccoll__stage_since(P, t0, prog0);
+    if (acc) *acc += MPI_Wtime() - t0;
     return st;
 }
 #else /* not nvcc: host plans only; these are never reached (set.device stays 0) */
@@ -2069,10 +2055,11 @@ static int ccoll__screen(ccoll_plan *P, const double *g, int factor)
     ccoll__use_eb(P, P->set.cfg.bound == CCOLL_REL ? ccoll__rel_eb(P->set.cfg.eb, -g[1], g[0]) : P->set.cfg.eb);
     if (!(P->eb_abs > 0.0 && P->eb_abs <= DBL_MAX)) return CCOLL_ERR_EB;
     {
-        /* |x| / step must stay below 2^30 (homcomp's limit); a sum of `factor` inputs too */
+        /* |x| / step must stay below 2^30 (homcomp's limit); a sum of `factor` inputs too; the
+         * step is the codec's (hc_step_exponent: its clamps and its refusal) */
         int e = 0;
         double amax = g[0] > g[1] ? g[0] : g[1], step;
-        (void)frexp(P->eb_abs, &e);
+        if (hc_step_exponent(P->eb_abs, (hc_dtype)P->set.dt, &e) != HC_OK) return CCOLL_ERR_EB;
         step = ldexp(1.0, e);
         if (amax > -DBL_MAX && amax * (double)factor / step >= 1073741823.0) return CCOLL_ERR_OVERFLOW;
     }
@@ -2337,7 +2324,7 @@ static int ccoll__spec_wait(ccoll_plan *P, MPI_Request *r, MPI_Status *s)
  * than the guess (the codec's output depends on the step only), else CCOLL_OK. */
 enum { CCOLL__SPEC_REDO = 1 };
 /* The codec's step exponent for eb (homcomp's hc_step_exponent: same exponent, same bytes);
- * an eb the codec refuses (float64 below 2^-1022) gets INT_MIN, unlike any accepted guess's,
+ * an eb the codec refuses (float64 below 2^-1023: a step below 2^-1022) gets INT_MIN, unlike any accepted guess's,
  * so the ring runs again on it and fails as an unguessed call does rather than passing under
  * the guess's larger step. */
 static int ccoll__step_exp(double eb, int dt)
@@ -2489,15 +2476,23 @@ typedef struct {
 #define CCOLL__PEV(P, k, i) ((cudaEvent_t)(P)->dv.pev[(k) * 5 + (i)]) /* 0,1 upload, 2 kernels, 3 down, 4 decoded */
 /* Benchmarks only (the trace build of allreduce_ccoll_cuda_nccl): each phase of the device
  * ring as it ends, by name; nothing by default. */
-#ifndef CCOLL_TEST_HOOK_TRACE
+#ifdef CCOLL_TEST_HOOK_TRACE
+#define CCOLL__TRACE 1
+#else
+#define CCOLL__TRACE 0
 #define CCOLL_TEST_HOOK_TRACE(what, seconds) ((void)0)
 #endif
+/* (default builds: nothing, so no event query runs and no pending CUDA error is cleared) */
 static void ccoll__trace_ev(const char *what, cudaEvent_t a, cudaEvent_t b)
 {
+#if CCOLL__TRACE
     float ms = 0;
     if (cudaEventElapsedTime(&ms, a, b) == cudaSuccess) CCOLL_TEST_HOOK_TRACE(what, ms * 1e-3);
     else cudaGetLastError();
+#endif
     (void)what;
+    (void)a;
+    (void)b;
 }
 
 static int ccoll__evwait(ccoll_plan *P, cudaEvent_t e)
@@ -2507,8 +2502,8 @@ static int ccoll__evwait(ccoll_plan *P, cudaEvent_t e)
     while ((x = cudaEventQuery(e)) == cudaErrorNotReady) {
         const double t0 = MPI_Wtime();
         MPI_Iprobe(MPI_ANY_SOURCE, CCOLL__TAG + 99, P->top.comm, &flag, MPI_STATUS_IGNORE);
-        P->dv.t_prog += MPI_Wtime() - t0;
         CCOLL_TEST_HOOK_TRACE("evwait_iprobe", MPI_Wtime() - t0);
+        (void)t0;
         CCOLL__YIELD();
     }
     return ccoll__cu(P, x);
@@ -2580,7 +2575,7 @@ static int ccoll__pl_complete(ccoll_plan *P, int k, ccoll__pend *q, int right)
         uint64_t b = R[1].bytes;
         if (b > q->cap || b > P->dv.dcap) ccoll__fail(P, CCOLL_ERR_INTERNAL, 0);
         else {
-            const double t0 = MPI_Wtime(), prog0 = P->dv.t_prog;
+            double t0 = MPI_Wtime();
             cudaStreamWaitEvent(B, CCOLL__PEV(P, k, 2), 0);
             if (!ccoll__cu(P, cudaMemcpyAsync(q->dst, P->dv.dsoq[k], (size_t)b, cudaMemcpyDeviceToHost, B)) &&
                 !ccoll__cu(P, cudaEventRecord(CCOLL__PEV(P, k, 3), B)) && !ccoll__evwait(P, CCOLL__PEV(P, k, 3))) {
@@ -2598,7 +2593,7 @@ static int ccoll__pl_complete(ccoll_plan *P, int k, ccoll__pend *q, int right)
                     cudaEventRecord(CCOLL__PEV(P, k, 4), B);
                 }
             }
-            P->t_stage += ccoll__stage_since(P, t0, prog0);
+            P->t_stage += MPI_Wtime() - t0;
         }
     }
 send:

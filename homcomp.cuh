@@ -315,7 +315,8 @@ HOMCOMP_DEF int hc_isa_available(hc_isa isa); /* 1 when this build and CPU run i
 HOMCOMP_DEF hc_config hc_config_init(hc_dtype dtype, hc_bound bound, double eb);
 /* The quantization step an absolute eb gives: 2^*k. Two ebs with the same k encode the same
  * values to the same bytes (only the header's eb field differs). HC_ERR_EB where the codec
- * would refuse eb (not finite and > 0, or below 2^-1022 for float64), HC_ERR_ARG for dtype. */
+ * would refuse eb (not finite and > 0, or for float64 below 2^-1023: a step below 2^-1022),
+ * HC_ERR_ARG for dtype. */
 HOMCOMP_DEF hc_status hc_step_exponent(double eb, hc_dtype dtype, int *k);
 HOMCOMP_DEF hc_options hc_options_default(void);
 HOMCOMP_DEF size_t hc_compress_bound(uint64_t n, hc_dtype dtype);

@@ -357,7 +357,9 @@ static void test_step_exponent(void)
         CHECK(hc_step_exponent(1e-3, dt, NULL) == HC_ERR_ARG, "k NULL");
     }
     CHECK(hc_step_exponent(1e-310, HC_F32, &k) == HC_OK && k == -149, "f32 clamps below 2^-149");
-    CHECK(hc_step_exponent(1e-310, HC_F64, &k) == HC_ERR_EB, "f64 refuses below 2^-1022");
+    CHECK(hc_step_exponent(1e-310, HC_F64, &k) == HC_ERR_EB, "f64 refuses a step below 2^-1022");
+    CHECK(hc_step_exponent(0x1p-1023, HC_F64, &k) == HC_OK && k == -1022, "f64 eb 2^-1023: step 2^-1022 (%d)", k);
+    CHECK(hc_step_exponent(nextafter(0x1p-1023, 0.0), HC_F64, &k) == HC_ERR_EB, "f64 eb just below 2^-1023");
     CHECK(hc_step_exponent(1e-3, (hc_dtype)7, &k) == HC_ERR_ARG, "dtype 7");
     {
         enum { N = 1000 };
