@@ -316,7 +316,7 @@ HOMCOMP_DEF hc_config hc_config_init(hc_dtype dtype, hc_bound bound, double eb);
 /* The quantization step an absolute eb gives: 2^*k. Two ebs with the same k encode the same
  * values to the same bytes (only the header's eb field differs). HC_ERR_EB where the codec
  * would refuse eb (not finite and > 0, or for float64 below 2^-1023: a step below 2^-1022),
- * HC_ERR_ARG for dtype. */
+ * HC_ERR_ARG for another dtype, HC_ERR_NULL for k NULL. */
 HOMCOMP_DEF hc_status hc_step_exponent(double eb, hc_dtype dtype, int *k);
 HOMCOMP_DEF hc_options hc_options_default(void);
 HOMCOMP_DEF size_t hc_compress_bound(uint64_t n, hc_dtype dtype);
@@ -946,7 +946,8 @@ HOMCOMP_DEF hc_status hc_step_exponent(double eb, hc_dtype dtype, int *k)
 {
     hc__params p;
     int st;
-    if ((dtype != HC_F32 && dtype != HC_F64) || !k) return HC_ERR_ARG;
+    if (!k) return HC_ERR_NULL;
+    if (dtype != HC_F32 && dtype != HC_F64) return HC_ERR_ARG;
     if ((st = hc__params_from_eb(eb, dtype, &p)) != HC_OK) return (hc_status)st;
     *k = p.k;
     return HC_OK;
