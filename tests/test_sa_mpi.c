@@ -431,13 +431,17 @@ static void check_file(void)
 }
 
 /* Allocation failures: the k-th allocation on one rank fails; every rank must return
- * SA_ERR_NOMEM (the same status) and free everything. */
-static void check_failalloc_n(sa_mpi_algorithm algo, int every, int kind, int64_t n)
+ * SA_ERR_NOMEM (the same status) and free everything. threads: every rank's opt->threads (0: the
+ * library's default, OpenMP's; a fixed count makes the allocation sequence, and so which k hit
+ * which buffer, the same on every machine). */
+static void check_failalloc_nt(sa_mpi_algorithm algo, int every, int kind, int64_t n, int threads)
 {
     uint8_t *t = malloc((size_t)n);
     int64_t *sa = malloc((size_t)n * 8), *lcp = malloc((size_t)n * 8), lo, cnt;
     sa_lrs_result lrs;
+    sa_options opt = sa_options_default();
     long k;
+    opt.threads = threads;
     make_text(kind, t, n);
     sa_mpi_block(n, P, R, &lo, &cnt);
     for (k = 1 + (long)(rnd() % (unsigned)every); k < 100000; k += every) {
@@ -445,7 +449,7 @@ static void check_failalloc_n(sa_mpi_algorithm algo, int every, int kind, int64_
         long live = fa_live();
         sa_status st;
         fa_arm(R == victim ? k : 0);
-        st = sa_mpi_build64(MPI_COMM_WORLD, algo, t + lo, cnt, sa, lcp, n, &lrs, NULL, NULL);
+        st = sa_mpi_build64(MPI_COMM_WORLD, algo, t + lo, cnt, sa, lcp, n, &lrs, &opt, NULL);
         fired = fa_fired();
         fa_arm(0);
         MPI_Allreduce(&fired, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
@@ -458,7 +462,7 @@ static void check_failalloc_n(sa_mpi_algorithm algo, int every, int kind, int64_
     free(t); free(sa); free(lcp);
 }
 
-static void check_failalloc(sa_mpi_algorithm algo, int every, int kind) { check_failalloc_n(algo, every, kind, 300); }
+static void check_failalloc(sa_mpi_algorithm algo, int every, int kind) { check_failalloc_nt(algo, every, kind, 300, 0); }
 
 /* The DCX cases (tests build it with SA_MPI_DCX_BASE=0: every level distributed; with
  * SA_MPI_DCX_GATHER=0 as well, the recursion too, else its first level is gathered). */
@@ -524,8 +528,8 @@ int main(int argc, char **argv)
         check_failalloc(SA_MPI_DIST, P <= 2 ? 1 : 61, T_REPEAT);
         check_failalloc(SA_MPI_DIST, P <= 2 ? 1 : 61, T_EQUAL);
         /* rank 0's gathered level past SA__PR_MIN (1024 in this build): its threaded passes'
-           buffers (threads: OpenMP's default, 2 on the CI machine) */
-        check_failalloc_n(SA_MPI_DIST, P <= 2 ? 1 : 61, T_TRIPLE, 8000);
+           buffers, at 2 threads a rank on every machine (not OpenMP's default: reproducible) */
+        check_failalloc_nt(SA_MPI_DIST, P <= 2 ? 1 : 61, T_TRIPLE, 8000, 2);
         goto out;
     }
     check_text(T_RAND256, 0);
