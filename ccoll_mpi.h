@@ -326,6 +326,13 @@
 #ifndef CCOLL_IPC_ONESHOT_BYTES
 #define CCOLL_IPC_ONESHOT_BYTES 8388608
 #endif
+/* Device ArGM over IPC on one node of 2 to 8 ranks, above one-shot: two-shot as one kernel per
+ * call (ccoll__k_twoshot: flags between the GPUs, no host barrier, no event) while the vector
+ * is at most this many bytes, else as chunked copies, sum kernels and interprocess events
+ * (same bytes; demos/bench/README.md has where each wins) */
+#ifndef CCOLL_IPC_TWOSHOT_KERNEL_BYTES
+#define CCOLL_IPC_TWOSHOT_KERNEL_BYTES 33554432
+#endif
 /* The largest config.threads a plan accepts (as in every header): above it, CCOLL_ERR_ARG. */
 #ifndef CCOLL_MAX_THREADS
 #define CCOLL_MAX_THREADS 1024
@@ -652,9 +659,9 @@ typedef struct {
                                  * (chunk c written to its peers, chunk c of its piece summed) */
     int ipc_evn;                /* entries of ipc_ev */
     int ipc_pushed;             /* this call's pushes are issued (before the preamble: ARGM) */
-    uint64_t ipc_flag_off;      /* one-shot kernel: where each ipc_buf's flags start (bytes), d x
-                                 * CCOLL__OS_NB words, flag[j][b] set by node rank j's block b */
-    unsigned ipc_epoch;         /* one-shot kernel launches so far (the flags' value this call) */
+    uint64_t ipc_flag_off;      /* one- and two-shot kernels: where each ipc_buf's flags start (bytes),
+                                 * d x CCOLL__OS_NB words, flag[j][b] set by node rank j's block b */
+    unsigned ipc_epoch;         /* the flags' value this call (one-shot launches add 1, two-shot 2) */
     int ipc_nb;                 /* the most blocks a one-shot launch uses (agreed on the node) */
     int scan_late;              /* this call's screen (min, max, NaN/Inf) comes from ArGM's sum
                                  * kernels (one node over IPC) and is agreed in the finish */
@@ -897,7 +904,7 @@ static __global__ void ccoll__k_mcopy(ccoll__mcpy m)
     ccoll__copy_bytes(m.dst[blockIdx.y], m.src[blockIdx.y], m.bytes[blockIdx.y], (uint64_t)blockIdx.x * blockDim.x + threadIdx.x,
                       (uint64_t)gridDim.x * blockDim.x);
 }
-/* ArGM over IPC one-shot in one kernel (one node of 2 to 8 ranks, see ccoll__argm_oneshot):
+/* ArGM over IPC one-shot in one kernel (one node of 2 to 8 ranks, see ccoll__argm_kernel):
  * block b of nb takes elements [n b / nb, n (b + 1) / nb) of the vector and
  *   1. writes them from own into this rank's slot on every peer (NVLink stores), then sets its
  *      flag there, flag[self][b] = epoch (the call's number, the same on every node rank);
@@ -942,21 +949,18 @@ static __device__ void ccoll__scan_block(unsigned long long mn, unsigned long lo
         r[2] = bad;
     }
 }
-template <typename T>
-static __global__ void __launch_bounds__(CCOLL__OS_THREADS)
-    ccoll__k_oneshot(ccoll__os_peers pe, const T *own, T *o, const T *slots, const unsigned *flags, uint64_t n, int self, int d,
-                     unsigned epoch, unsigned long long *scan)
+/* The flags of the kernels below: raise this block's flag on every peer to epoch once this
+ * block's earlier stores (its data there) are visible system-wide (every thread calls it). */
+static __device__ void ccoll__flag_raise(unsigned *const *flag, int npeer, unsigned epoch)
 {
-    const uint64_t lo = n * blockIdx.x / gridDim.x, hi = n * (blockIdx.x + 1) / gridDim.x;
-    unsigned long long mn = ~0ull, mx = 0, bad = 0;
-    int k;
-    if (own)
-        for (k = 0; k < d - 1; k++)
-            ccoll__copy_bytes(pe.slot[k] + lo * sizeof(T), (const unsigned char *)(own + lo), (hi - lo) * sizeof(T), threadIdx.x, blockDim.x);
     __threadfence_system(); /* this thread's stores reach the peers before the flags below */
     __syncthreads();
-    if ((int)threadIdx.x < d - 1) *(volatile unsigned *)&pe.flag[threadIdx.x][blockIdx.x] = epoch;
-    if (!own) return;
+    if ((int)threadIdx.x < npeer) *(volatile unsigned *)&flag[threadIdx.x][blockIdx.x] = epoch;
+}
+/* ... and wait until every peer's flag of this block here (flags[j][blockIdx.x]) has reached
+ * epoch (wrap-safe order; every thread calls it) */
+static __device__ void ccoll__flag_wait(const unsigned *flags, int self, int d, unsigned epoch)
+{
     if ((int)threadIdx.x < d && (int)threadIdx.x != self) {
         const volatile unsigned *f = flags + (uint64_t)threadIdx.x * CCOLL__OS_NB + blockIdx.x;
         while ((int)(*f - epoch) < 0) {
@@ -964,11 +968,21 @@ static __global__ void __launch_bounds__(CCOLL__OS_THREADS)
         __threadfence_system();
     }
     __syncthreads();
-    for (uint64_t i0 = lo + threadIdx.x; i0 < hi; i0 += 4 * (uint64_t)blockDim.x) { /* 4 elements a thread: 4 loads in flight */
+}
+/* Elements [lo, hi) of a sum of d terms in local-rank order (ccoll__k_sum_own's order: the
+ * host's bits): term j is own (this rank's, read as it is) for j == self, else slots + (j <
+ * self ? j : j - 1) x stride (written by a peer: read through L2, ld.cg, as this SM may hold
+ * the last call's). Into o, and into o2 when not NULL; min key, max key and NaN/Inf of every
+ * term into *mn, *mx, *bad when scan. 4 elements a thread: 4 loads in flight. */
+template <typename T>
+static __device__ void ccoll__sum_part(T *o, T *o2, const T *own, const T *slots, uint64_t stride, int self, int d, uint64_t lo,
+                                       uint64_t hi, int scan, unsigned long long *mn, unsigned long long *mx, unsigned long long *bad)
+{
+    for (uint64_t i0 = lo + threadIdx.x; i0 < hi; i0 += 4 * (uint64_t)blockDim.x) {
         T acc[4];
         int u;
         for (int j = 0; j < d; j++) {
-            const T *s = j == self ? own : slots + (uint64_t)(j < self ? j : j - 1) * n;
+            const T *s = j == self ? own : slots + (uint64_t)(j < self ? j : j - 1) * stride;
             T v[4];
 #pragma unroll
             for (u = 0; u < 4; u++) {
@@ -980,18 +994,93 @@ static __global__ void __launch_bounds__(CCOLL__OS_THREADS)
                 acc[u] = j == 0 ? v[u] : acc[u] + v[u];
                 if (scan && i0 + (uint64_t)u * blockDim.x < hi) {
                     const double x = (double)v[u];
-                    if (!(x - x == 0.0)) bad = 1;
+                    if (!(x - x == 0.0)) *bad = 1;
                     else {
                         const unsigned long long key = ccoll__key(x);
-                        mn = key < mn ? key : mn;
-                        mx = key > mx ? key : mx;
+                        *mn = key < *mn ? key : *mn;
+                        *mx = key > *mx ? key : *mx;
                     }
                 }
             }
         }
 #pragma unroll
-        for (u = 0; u < 4; u++)
-            if (i0 + (uint64_t)u * blockDim.x < hi) o[i0 + (uint64_t)u * blockDim.x] = acc[u];
+        for (u = 0; u < 4; u++) {
+            const uint64_t i = i0 + (uint64_t)u * blockDim.x;
+            if (i < hi) {
+                o[i] = acc[u];
+                if (o2) o2[i] = acc[u];
+            }
+        }
+    }
+}
+template <typename T>
+static __global__ void __launch_bounds__(CCOLL__OS_THREADS)
+    ccoll__k_oneshot(ccoll__os_peers pe, const T *own, T *o, const T *slots, const unsigned *flags, uint64_t n, int self, int d,
+                     unsigned epoch, unsigned long long *scan)
+{
+    const uint64_t lo = n * blockIdx.x / gridDim.x, hi = n * (blockIdx.x + 1) / gridDim.x;
+    unsigned long long mn = ~0ull, mx = 0, bad = 0;
+    int k;
+    if (own)
+        for (k = 0; k < d - 1; k++)
+            ccoll__copy_bytes(pe.slot[k] + lo * sizeof(T), (const unsigned char *)(own + lo), (hi - lo) * sizeof(T), threadIdx.x, blockDim.x);
+    ccoll__flag_raise(pe.flag, d - 1, epoch);
+    if (!own) return;
+    ccoll__flag_wait(flags, self, d, epoch);
+    ccoll__sum_part<T>(o, (T *)NULL, own, slots, n, self, d, lo, hi, scan != NULL, &mn, &mx, &bad);
+    if (scan) ccoll__scan_block(mn, mx, bad, scan + 3 * (uint64_t)blockIdx.x);
+}
+/* ArGM over IPC two-shot in one kernel (one node of 2 to 8 ranks, vectors of at most
+ * CCOLL_IPC_TWOSHOT_KERNEL_BYTES; see ccoll__argm_kernel): node rank j sums piece j of the
+ * vector (ccoll__blk_off / _len); block b of nb takes part b of every piece (elements [l b / nb,
+ * l (b + 1) / nb) of a piece of l) and
+ *   1. writes part b of each peer's piece from own into this rank's slot on that peer (NVLink
+ *      stores; block b starts at peer b mod (d - 1), so the blocks load every link at once),
+ *      then raises its flag there to epoch - 1;
+ *   2. waits for every peer's flag of block b here to reach epoch - 1, sums part b of its own
+ *      piece (ccoll__sum_part) into o and into its last slot (d - 1), then raises its flag on
+ *      every peer to epoch;
+ *   3. waits for every peer's flag to reach epoch and reads part b of each peer's piece from
+ *      that peer's last slot into o.
+ * One launch per call, no host round trip, no event; the same slots as the two-shot copies
+ * (stride = the largest piece) and the one-shot kernel's flags, launch rule, release and
+ * error handling (own == NULL: flags only). In place (o == own) is safe: block b reads only
+ * part b of own, before it writes part b of o. */
+typedef struct {
+    unsigned char *slot[CCOLL__MC_MAX];       /* peer k + 1 ((self + k + 1) % d): this rank's slot there */
+    const unsigned char *last[CCOLL__MC_MAX]; /* its last slot (its finished piece) */
+    unsigned *flag[CCOLL__MC_MAX];            /* this rank's CCOLL__OS_NB flags there */
+    uint64_t off[CCOLL__MC_MAX], len[CCOLL__MC_MAX]; /* its piece in the vector (elements) */
+} ccoll__ts_peers;
+template <typename T>
+static __global__ void __launch_bounds__(CCOLL__OS_THREADS)
+    ccoll__k_twoshot(ccoll__ts_peers pe, const T *own, T *o, T *slots, const unsigned *flags, uint64_t stride, uint64_t off,
+                     uint64_t len, int self, int d, unsigned epoch, unsigned long long *scan)
+{
+    const uint64_t b = blockIdx.x, nb = gridDim.x;
+    const int np = d - 1;
+    unsigned long long mn = ~0ull, mx = 0, bad = 0;
+    int k;
+    if (own)
+        for (k = 0; k < np; k++) {
+            const int q = (int)((k + b) % (uint64_t)np);
+            const uint64_t lo = pe.len[q] * b / nb, hi = pe.len[q] * (b + 1) / nb;
+            ccoll__copy_bytes(pe.slot[q] + lo * sizeof(T), (const unsigned char *)(own + pe.off[q] + lo), (hi - lo) * sizeof(T), threadIdx.x,
+                              blockDim.x);
+        }
+    ccoll__flag_raise(pe.flag, np, epoch - 1);
+    if (own) {
+        ccoll__flag_wait(flags, self, d, epoch - 1);
+        ccoll__sum_part<T>(o + off, slots + (uint64_t)np * stride, own + off, slots, stride, self, d, len * b / nb, len * (b + 1) / nb,
+                           scan != NULL, &mn, &mx, &bad);
+    }
+    ccoll__flag_raise(pe.flag, np, epoch);
+    if (!own) return;
+    ccoll__flag_wait(flags, self, d, epoch);
+    for (k = 0; k < np; k++) {
+        const int q = (int)((k + b) % (uint64_t)np);
+        const uint64_t lo = pe.len[q] * b / nb, hi = pe.len[q] * (b + 1) / nb;
+        ccoll__copy_bytes((unsigned char *)(o + pe.off[q] + lo), pe.last[q] + lo * sizeof(T), (hi - lo) * sizeof(T), threadIdx.x, blockDim.x);
     }
     if (scan) ccoll__scan_block(mn, mx, bad, scan + 3 * (uint64_t)blockIdx.x);
 }
@@ -999,7 +1088,7 @@ static __global__ void __launch_bounds__(CCOLL__OS_THREADS)
 #ifndef CCOLL_TEST_HOOK_UNPUSH
 #define CCOLL_TEST_HOOK_UNPUSH() ((void)0)
 #endif
-/* every flag of this rank raised to epoch: ends its one-shot kernel's wait (a call that failed).
+/* every flag of this rank raised to epoch: ends its one- or two-shot kernel's waits (a call that failed).
  * Raised, never set: nothing synchronises the node after a failed call, so a peer that returned
  * first may already have pushed its next call and written epoch + 1 here; a plain store would put
  * it back to epoch and the next call's wait for that peer would never end. */
@@ -1498,6 +1587,11 @@ static void ccoll__barrier(MPI_Comm c);
 #define CCOLL__IPC_CH 8
 #ifndef CCOLL__IPC_CHUNK_MIN
 #define CCOLL__IPC_CHUNK_MIN 16777216
+#endif
+/* ArGM over IPC (copies and events): the copy kernel's most blocks per peer (ccoll__mc_launch;
+ * 32 against 16: 4 ranks 3-6 % faster from 64 MiB, 4 H200, demos/bench/README.md) */
+#ifndef CCOLL__MC_BLOCKS
+#define CCOLL__MC_BLOCKS 32
 #endif
 /* ArGM over IPC one-shot (small vectors, one node; see CCOLL_IPC_ONESHOT_BYTES): slot k then
  * holds local rank k's whole vector (k < lr; k - 1 for k > lr) instead of its part of this
@@ -3381,10 +3475,10 @@ static int ccoll__argm_run(ccoll_plan *P, const unsigned char *own, unsigned cha
 static int ccoll__ipc_mc(int dn) { return CCOLL_IPC_COPY_KERNEL && dn >= 3 && dn <= CCOLL__MC_MAX + 1; }
 static void ccoll__mc_launch(ccoll_plan *P, const ccoll__mcpy *m, int npeer, uint64_t most, cudaStream_t s)
 {
-    /* up to 16 blocks of 512 threads per peer, 4 x 16 bytes in flight per thread: enough for
-     * the links, and most SMs stay free for the sum kernels on the other stream */
+    /* up to CCOLL__MC_BLOCKS (32) blocks of 512 threads per peer, 4 x 16 bytes in flight per
+     * thread: enough for the links, and SMs stay free for the sum kernels on the other stream */
     uint64_t gx = (most + 32767) / 32768;
-    gx = gx < 1 ? 1 : gx > 16 ? 16 : gx;
+    gx = gx < 1 ? 1 : gx > CCOLL__MC_BLOCKS ? CCOLL__MC_BLOCKS : gx;
     ccoll__k_mcopy<<<dim3((unsigned)gx, (unsigned)npeer), 512, 0, s>>>(*m);
     ccoll__cu(P, cudaGetLastError());
 }
@@ -3400,10 +3494,16 @@ static void ccoll__ipc_barrier(ccoll_plan *P)
     if (CCOLL__IPC_BLOCKING) MPI_Barrier(P->top.node_comm);
     else ccoll__barrier(P->top.node_comm);
 }
-/* ArGM over IPC one-shot as one kernel per call (ccoll__k_oneshot): where it runs */
+/* ArGM over IPC as one kernel per call: one-shot (ccoll__k_oneshot) or two-shot
+ * (ccoll__k_twoshot), one node of 2 to 8 ranks; where it runs (the same on every node rank) */
+static int ccoll__ts_kernel(const ccoll_plan *P, int dn)
+{
+    return dn >= 2 && dn <= CCOLL__MC_MAX + 1 && P->top.inter && P->top.inter->top.p == 1 && !ccoll__ipc_oneshot(P, dn) &&
+           P->set.count * P->set.esize <= (uint64_t)CCOLL_IPC_TWOSHOT_KERNEL_BYTES;
+}
 static int ccoll__os_kernel(const ccoll_plan *P, int dn)
 {
-    return CCOLL_IPC_ONESHOT_KERNEL && dn <= CCOLL__MC_MAX + 1 && ccoll__ipc_oneshot(P, dn);
+    return (CCOLL_IPC_ONESHOT_KERNEL && dn <= CCOLL__MC_MAX + 1 && ccoll__ipc_oneshot(P, dn)) || ccoll__ts_kernel(P, dn);
 }
 /* its blocks: one per 16 KiB of the vector, at most ipc_nb (the same on every node rank) */
 static unsigned ccoll__os_blocks(const ccoll_plan *P)
@@ -3411,20 +3511,46 @@ static unsigned ccoll__os_blocks(const ccoll_plan *P)
     const uint64_t nb = (P->set.count * P->set.esize + 16383) / 16384;
     return (unsigned)(nb < 1 ? 1 : nb > (uint64_t)P->dv.ipc_nb ? (uint64_t)P->dv.ipc_nb : nb);
 }
-/* Launch this call's one-shot kernel on stream A (the caller's): out = the node's sum; a rank
- * in error launches it without data (its flags only). scan: the screen's words too. Every node
- * rank launches once per call, so the epochs agree. */
+/* Launch this call's one-shot or two-shot kernel on stream A (the caller's): out = the node's
+ * sum; a rank in error launches it without data (its flags only). scan: the screen's words too.
+ * Every node rank launches once per call, so the epochs agree (two-shot takes two: epoch - 1
+ * for its pushes, epoch for its sums). */
 static void ccoll__os_launch(ccoll_plan *P, const unsigned char *own, unsigned char *out, int scan, int lr, int dn)
 {
     const size_t es = P->set.esize;
     const uint64_t n = P->set.count;
-    const unsigned nb = ccoll__os_blocks(P), e = ++P->dv.ipc_epoch;
+    const unsigned nb = ccoll__os_blocks(P);
     const unsigned *fl = (const unsigned *)(P->dv.ipc_buf + P->dv.ipc_flag_off);
     unsigned long long *sc = scan ? (unsigned long long *)(P->dv.hres + 256) : NULL; /* pinned: the GPU writes it */
     const int ok = P->lst == CCOLL_OK;
     cudaStream_t A = P->dv.cst;
     ccoll__os_peers pe;
+    unsigned e;
     int k;
+    if (ccoll__ts_kernel(P, dn)) {
+        const uint64_t maxp = (n + (uint64_t)dn - 1) / (uint64_t)dn, off = ccoll__blk_off(n, dn, (uint64_t)lr),
+                       len = ccoll__blk_len(n, dn, (uint64_t)lr);
+        ccoll__ts_peers tp;
+        memset(&tp, 0, sizeof tp);
+        e = P->dv.ipc_epoch += 2;
+        for (k = 1; k < dn; k++) {
+            const int j = (lr + k) % dn;
+            tp.slot[k - 1] = P->dv.ipc_peer[j] + (uint64_t)(lr < j ? lr : lr - 1) * maxp * es;
+            tp.last[k - 1] = P->dv.ipc_peer[j] + (uint64_t)(dn - 1) * maxp * es;
+            tp.flag[k - 1] = (unsigned *)(P->dv.ipc_peer[j] + P->dv.ipc_flag_off) + (uint64_t)lr * CCOLL__OS_NB;
+            tp.off[k - 1] = ccoll__blk_off(n, dn, (uint64_t)j);
+            tp.len[k - 1] = ccoll__blk_len(n, dn, (uint64_t)j);
+        }
+        if (P->set.dt == HC_F32)
+            ccoll__k_twoshot<float><<<nb, CCOLL__OS_THREADS, 0, A>>>(tp, ok ? (const float *)own : NULL, (float *)out, (float *)P->dv.ipc_buf, fl,
+                                                                     maxp, off, len, lr, dn, e, sc);
+        else
+            ccoll__k_twoshot<double><<<nb, CCOLL__OS_THREADS, 0, A>>>(tp, ok ? (const double *)own : NULL, (double *)out,
+                                                                      (double *)P->dv.ipc_buf, fl, maxp, off, len, lr, dn, e, sc);
+        ccoll__cu(P, cudaGetLastError());
+        return;
+    }
+    e = ++P->dv.ipc_epoch;
     memset(&pe, 0, sizeof pe);
     for (k = 1; k < dn; k++) {
         const int j = (lr + k) % dn;
@@ -3440,7 +3566,7 @@ static void ccoll__os_launch(ccoll_plan *P, const unsigned char *own, unsigned c
     ccoll__cu(P, cudaGetLastError());
 }
 /* A call whose pushes were issued ends early (an agreed error): nothing runs on after it. The
- * one-shot kernel's wait is ended here (a peer may not have launched), on stream B. */
+ * one- or two-shot kernel's waits are ended here (a peer may not have launched), on stream B. */
 static void ccoll__argm_unpush(ccoll_plan *P)
 {
     int dn;
@@ -3457,8 +3583,8 @@ static void ccoll__argm_unpush(ccoll_plan *P)
 }
 /* ArGM over IPC, the push stage (see below): issued on stream B, also before the preamble of
  * an ARGM call (ccoll__allreduce_call), so that it overlaps the preamble's scan and allreduce.
- * One-shot: the whole vector to every peer, one chunk; with the one-shot kernel, that kernel
- * (on stream A; scan: it makes the screen's words). */
+ * One-shot: the whole vector to every peer, one chunk; with the one- or two-shot kernel, that
+ * kernel (on stream A; scan: it makes the screen's words). */
 static void ccoll__argm_push(ccoll_plan *P, const unsigned char *own, unsigned char *out, int scan)
 {
     int lr, dn, k, one;
@@ -3500,11 +3626,11 @@ static void ccoll__argm_push(ccoll_plan *P, const unsigned char *own, unsigned c
         ccoll__cu(P, cudaEventRecord((cudaEvent_t)P->dv.ipc_ev[lr * nev + (int)c], B));
     }
 }
-/* ArGM over IPC one-shot with its kernel: launched before the preamble (ARGM calls after the
- * first), else here, where a node allreduce then ends every rank's wait if any launch failed
+/* ArGM over IPC as one kernel (one- or two-shot): launched before the preamble (ARGM calls after
+ * the first), else here, where a node allreduce then ends every rank's wait if any launch failed
  * (a rank in error launches without data). Waits for the kernel; the screen's words, one set
  * per block, into dv.late. */
-static void ccoll__argm_oneshot(ccoll_plan *P, const unsigned char *own, unsigned char *out, int lr, int dn)
+static void ccoll__argm_kernel(ccoll_plan *P, const unsigned char *own, unsigned char *out, int lr, int dn)
 {
     if (!P->dv.ipc_pushed) {
         int bad, any = 1;
@@ -3550,7 +3676,10 @@ static void ccoll__argm_oneshot(ccoll_plan *P, const unsigned char *own, unsigne
  * P[0] (its own too: in place, the sums overwrite what it pushes), no S events, no pull, no
  * second barrier. At the end both streams are synchronised and ccoll__finish's allreduce
  * follows, so no rank writes a peer's slots (next call) before that peer has finished reading
- * them. Otherwise the host phases on a pinned copy (staged). */
+ * them. One node of 2 to 8 ranks with a one-shot vector, or a two-shot one of at most
+ * CCOLL_IPC_TWOSHOT_KERNEL_BYTES: one kernel does it all (ccoll__k_oneshot / _k_twoshot, flags
+ * instead of events and barriers; ccoll__argm_kernel). Otherwise the host phases on a pinned
+ * copy (staged). */
 static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned char *out)
 {
     int lr, dn, st = CCOLL_OK;
@@ -3580,7 +3709,7 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
 #define CCOLL__IPCEV(r, i) ((cudaEvent_t)P->dv.ipc_ev[(r) * nev + (i)])
         t0 = MPI_Wtime();
         if (ccoll__os_kernel(P, dn)) {
-            ccoll__argm_oneshot(P, own, out, lr, dn);
+            ccoll__argm_kernel(P, own, out, lr, dn);
             P->t_link += MPI_Wtime() - t0;
             return st;
         }

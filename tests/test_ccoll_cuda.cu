@@ -46,6 +46,8 @@ static void t_unpush_hook(void)
 /* ArGM over IPC on one node: one-shot up to 64 KiB x (ranks - 1) instead of 8 MiB, so the
  * counts below take both paths (one-shot up to a few thousand elements, two-shot above) */
 #define CCOLL_IPC_ONESHOT_BYTES 65536
+/* and the two-shot kernel up to 1 MiB: 40000 floats run it, 1000003 the copies and events */
+#define CCOLL_IPC_TWOSHOT_KERNEL_BYTES 1048576
 #define CCOLL_IMPLEMENTATION
 #include "ccoll_mpi.h"
 #include "check.h"
@@ -616,6 +618,7 @@ int main(int argc, char **argv)
         check_argm_screen(1000 + (uint64_t)P_);
         check_argm_repeat(2000 + (uint64_t)P_, 8);
         check_argm_race(2000 + (uint64_t)P_, 2);
+        check_argm_race(40000 + (uint64_t)P_, 2);
     } else {
     for (int vi = 0; vi < NVAR; vi++)
         for (size_t ci = 0; ci < ncounts; ci++) {
@@ -646,6 +649,7 @@ int main(int argc, char **argv)
     check_argm_repeat(2000 + (uint64_t)P_, quick ? 8 : 40); /* one-shot up to 8 ranks (64 KiB in the test) */
     check_argm_repeat(40000 + (uint64_t)P_, 8);            /* two-shot */
     check_argm_race(2000 + (uint64_t)P_, quick ? 2 : 4);     /* one-shot, failed calls, delayed ranks */
+    check_argm_race(40000 + (uint64_t)P_, 2);                /* the same with the two-shot kernel */
     if (!quick) check_recovery(); /* not under compute-sanitizer: it reports the failing cudaMalloc */
     check_auto();
     }
