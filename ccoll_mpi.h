@@ -1583,13 +1583,19 @@ static void ccoll__waitall(ccoll_plan *P, MPI_Request *r, uint64_t n)
 static void ccoll__barrier(MPI_Comm c);
 #ifdef __CUDACC__
 /* ArGM over IPC: chunks per piece (pipelined: push, sum, pull), up to 8 of at least
- * CCOLL__IPC_CHUNK_MIN bytes (a benchmark may build with another value to compare) */
+ * CCOLL__IPC_CHUNK_MIN bytes, and at least 2 once a piece has CCOLL__IPC_CHUNK_TWO bytes, so
+ * that the first chunk's sum runs beside the second chunk's push (4 ranks at 64 MiB: GPU phase
+ * 0.349 ms in 2 chunks against 0.381-0.391 in 1; at 256 MiB 8 chunks of 8 MiB gave nothing
+ * over 4 of 16; 4 H200, demos/bench/README.md). A benchmark may build with other values. */
 #define CCOLL__IPC_CH 8
 #ifndef CCOLL__IPC_CHUNK_MIN
 #define CCOLL__IPC_CHUNK_MIN 16777216
 #endif
+#ifndef CCOLL__IPC_CHUNK_TWO
+#define CCOLL__IPC_CHUNK_TWO 8388608
+#endif
 /* ArGM over IPC (copies and events): the copy kernel's most blocks per peer (ccoll__mc_launch;
- * 32 against 16: 4 ranks 3-6 % faster from 64 MiB, 4 H200, demos/bench/README.md) */
+ * 32 against 16: 4 ranks' GPU phase at 256 MiB-1 GiB 2-8 % shorter, the same at 64 MiB) */
 #ifndef CCOLL__MC_BLOCKS
 #define CCOLL__MC_BLOCKS 32
 #endif
@@ -3485,7 +3491,9 @@ static void ccoll__mc_launch(ccoll_plan *P, const ccoll__mcpy *m, int npeer, uin
 /* ArGM over IPC: chunks per piece (the same on every node rank) */
 static uint64_t ccoll__ipc_nch(const ccoll_plan *P, int dn)
 {
-    uint64_t nch = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn * P->set.esize / (uint64_t)CCOLL__IPC_CHUNK_MIN;
+    const uint64_t piece = (P->set.count + (uint64_t)dn - 1) / (uint64_t)dn * P->set.esize;
+    uint64_t nch = piece / (uint64_t)CCOLL__IPC_CHUNK_MIN;
+    if (nch < 2 && piece >= (uint64_t)CCOLL__IPC_CHUNK_TWO) nch = 2;
     return nch < 1 ? 1 : nch > CCOLL__IPC_CH ? CCOLL__IPC_CH : nch;
 }
 /* ArGM over IPC, a node barrier inside a call: blocking or polled as ccoll__allreduce_plan */

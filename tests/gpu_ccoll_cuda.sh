@@ -121,7 +121,7 @@ if want nccl; then
         done
         # VARIANTS="NAME@COUNTS[@NPS] ...": the node setting again with the bench built another way
         # (demos/bench/meson.build: twoshot = ArGM over IPC never one-shot, chunk4 = IPC chunks of
-        # at least 4 MiB, events = one-shot without its kernel, os48 = one-shot up to 48 MiB out of a GPU, blocking = blocking agreements), label node_NAME, at NPS ranks (a,b; default VARIANT_NP, "4 2"): A/B in
+        # at least 4 MiB, events = one-shot without its kernel, os48 = one-shot up to 48 MiB out of a GPU, blocking = blocking agreements, tsk0 / tskall = two-shot never / always one kernel, mcb16 / mcb64 = copy-kernel blocks a peer, chunk8 = IPC chunks of 8 MiB, onechunk = no 2-chunk floor), label node_NAME, at NPS ranks (a,b; default VARIANT_NP, "4 2"): A/B in
         # the same machine run
         for v in ${VARIANTS:-}; do
             name=${v%%@*} rest=${v#*@} nps=${VARIANT_NP:-4 2}
