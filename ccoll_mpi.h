@@ -73,6 +73,9 @@
  *                            0 = never); the same bytes either way
  *   CCOLL_IPC_ONESHOT_KERNEL one-shot with 2 to 8 ranks: 1 (default) = one kernel per call (push,
  *                            flags between the GPUs, sum), 0 = copies, IPC events and a sum kernel
+ *   CCOLL_IPC_TWOSHOT_KERNEL_BYTES  two-shot on one node of 2 to 8 ranks as one kernel per call
+ *                            (push, flags, sum, flags, pull) while the vector has at most this
+ *                            many bytes (32 MiB; 0 = never), else copies and IPC events; same bytes
  *   The library reads no environment variable; the demos map CCOLL_RANKS_PER_NODE and
  *   CCOLL_NO_IPC onto config.ranks_per_node and config.no_ipc.
  *
@@ -242,9 +245,9 @@
  *     and peer-accessible (cudaDeviceCanAccessPeer; decided over the whole communicator).
  *     Each rank exports, once (the first ArGM or AUTO call), one plan-owned device buffer of d
  *     piece slots (whole 2 MiB pages) and 2 x 8 interprocess events; the node's ranks map each
- *     other's. Per call,
- *     pipelined over chunks of at least 16 MiB (up to 8) and the plan's two streams: every rank
- *     writes its part of every other rank's piece into that rank's slot (GPU to GPU); each
+ *     other's. Per call, pipelined over chunks of at least 16 MiB (up to 8; at least 2 from
+ *     8 MiB pieces) and the plan's two streams: every rank writes its part of every other
+ *     rank's piece into that rank's slot (GPU to GPU); each
  *     sums its piece, chunk by chunk as the parts arrive (events, no host round trip per
  *     chunk), in local-rank order with its own part read from its input; HomComp_F between
  *     nodes (compressed, staged); every rank copies every piece from the rank that made it as
@@ -256,7 +259,10 @@
  *     one GPU-to-GPU phase, no node barrier but the first call's); with 2 to 8 ranks all of it
  *     is one kernel per call (CCOLL_IPC_ONESHOT_KERNEL), whose blocks signal each other across
  *     the GPUs through flags in the exported buffers (no event, no host round trip; it holds
- *     up to 64 blocks of the GPU until every peer's part has come). On one node nothing
+ *     up to 64 blocks of the GPU until every peer's part has come). Two-shot on one node up to
+ *     CCOLL_IPC_TWOSHOT_KERNEL_BYTES is one such kernel too: each block pushes its part of every
+ *     peer's piece, sums its part of its own piece once the peers' flags come, raises its flags
+ *     again and reads its part of every peer's finished piece. On one node nothing
  *     is compressed, so the NaN/Inf and range screen is made by the sum kernels from the
  *     terms they read and agreed in the call's last allreduce (same statuses; no scan or
  *     wait before the copies). Ranks that share

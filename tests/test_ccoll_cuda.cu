@@ -48,6 +48,10 @@ static void t_unpush_hook(void)
 #define CCOLL_IPC_ONESHOT_BYTES 65536
 /* and the two-shot kernel up to 1 MiB: 40000 floats run it, 1000003 the copies and events */
 #define CCOLL_IPC_TWOSHOT_KERNEL_BYTES 1048576
+/* and the copies' chunks small (at least 64 KiB, at least 2 from 64 KiB pieces), so that 1000003
+ * elements run the copies and events pipelined over 8 chunks, as large vectors do */
+#define CCOLL__IPC_CHUNK_MIN 65536
+#define CCOLL__IPC_CHUNK_TWO 65536
 #define CCOLL_IMPLEMENTATION
 #include "ccoll_mpi.h"
 #include "check.h"
