@@ -151,7 +151,11 @@
  *   suffixes spread evenly over the text, sorted by those 32 bits, at most max(4, samples^2 /
  *   (10 n)) neighbours are equal. Random bytes and random DNA pass; text, binaries, a Fibonacci
  *   word, a random block repeated fail (they take DC3). The doubling also needs the larger
- *   workspace: with less than sa_cuda_workspace_size's bytes the default takes DC3. Past
+ *   workspace: with less than sa_cuda_workspace_size's bytes the default takes DC3, except
+ *   that from the lean layout's bytes (a rank array of n/4 words, about 13n: what
+ *   sa_cuda_bwt_workspace_size allows beside the SA) it runs the doubling as long as round 0
+ *   leaves at most an eighth of the suffixes and the extension rounds finish them, else it
+ *   starts again by DC3. Past
  *   n = 2^32 the byte counts are not used (every byte value is taken as present, 8-bit codes:
  *   the rule then says DC3). Batches:
  *   always doubling (the text number is one more, most significant, sort key of round 0 and
@@ -193,8 +197,15 @@
  * BWT AND SEARCH (sa.h's contracts, byte-identical results; declarations in the "BWT" block)
  *   sa_cuda_bwt_workspace_size(n), sa_cuda_bwt(d_text, d_bwt, d_aux, r, n, d_ws, ws, stream)
  *       BWT (text + $ without the $, libsais's convention), primary index in d_aux[0] and with
- *       r > 0 the samples aux[j] = row of suffix j*r; the SA by sa_cuda_build (4n + its 16n
- *       workspace + n of BWT: 21n device bytes beside the text); sa_cuda_bwt_from_sa from an SA
+ *       r > 0 the samples aux[j] = row of suffix j*r; the SA by sa_cuda_build inside the
+ *       workspace, which sa_cuda_bwt_workspace_size sizes as the SA (4n) + the default rule's
+ *       sorter in its lean layout (the doubling with a rank array of n/4 words beside its three
+ *       work buffers, about 13n, or DC3's 10.7n): about 19.2n device bytes with the text and the
+ *       BWT (libcubwt 1.6: 20.5n). Where round 0 leaves more than an eighth of the suffixes
+ *       unsorted, or the extension rounds need every rank, the lean doubling starts again by
+ *       DC3; sa_cuda_bwt_fast_workspace_size(n) (the SA + sa_cuda_workspace_size, about 22.2n
+ *       in all) avoids that with the full layout. Same output either way.
+ *       sa_cuda_bwt_from_sa from an SA
  *   sa_cuda_unbwt_workspace_size(n), sa_cuda_unbwt(d_bwt, d_text, d_aux, r, n, d_flag, d_ws, ws,
  *       stream): psi by one 8-bit CUB radix sort of (byte, row), then one thread per aux piece
  *       walks (byte, psi) pairs (8-byte random reads); with the primary index alone, one thread
@@ -220,7 +231,9 @@
  *        writes of items whose group keeps its head; DC3's merge is the header's own (a
  *        merge path over keys read once into shared memory; was CUB's merge); the rounds
  *        count the groups left, so one sort suffices whenever their number fits; DC3 recurses
- *        on its sample where the rounds stall (stats.levels)
+ *        on its sample where the rounds stall (stats.levels); the doubling's lean layout (a
+ *        quarter-size rank array; DC3 where it cannot finish): sa_cuda_bwt_workspace_size
+ *        19.2n with text and BWT (was 22.2n), sa_cuda_bwt_fast_workspace_size the old figure
  *   0.9.0 SA_CUDA_ERR_MPI -6 (never returned), SA_CUDA_ERR_INTERNAL -7: the project-wide values;
  *        SA_CUDA_VERSION_*; the LICENSE text at the end; the DC3 sorter and the default rule
  *        (sa_cuda_build_algo, sa_cuda_build_workspace_size, sa_cuda_default_algorithm,
@@ -358,9 +371,11 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute64(const uint8_t *text, int64_t n
  * Same contracts as sa.h's sa_bwt_aux / sa_unbwt_aux / sa_search_many, byte-identical output;
  * 32-bit calls (n < 2^31 - 1). r = 0: the primary index only (aux has one entry), else r is a
  * power of two >= 2 and aux has (n-1)/r + 1 entries (aux[j] = 1 + SA rank of suffix j*r). */
-SA_CUDA_DEF size_t sa_cuda_bwt_workspace_size(int64_t n);
+SA_CUDA_DEF size_t sa_cuda_bwt_workspace_size(int64_t n);      /* the least: about 17.2n */
+SA_CUDA_DEF size_t sa_cuda_bwt_fast_workspace_size(int64_t n); /* room for the doubling too */
 /* d_bwt[n] (must not be d_text) and d_aux from the text: sa_cuda_build into the workspace, then
- * one gather pass. */
+ * one gather pass. ws_bytes >= sa_cuda_bwt_workspace_size(n) (the lean layout; see the manual);
+ * from sa_cuda_bwt_fast_workspace_size(n) the full layout (the same bytes out). */
 SA_CUDA_DEF sa_cuda_status sa_cuda_bwt(const uint8_t *d_text, uint8_t *d_bwt, int32_t *d_aux, int32_t r, int64_t n,
                                        void *d_ws, size_t ws_bytes, cudaStream_t stream);
 /* The same from a suffix array on the device (no workspace; two kernels). An SA entry outside
@@ -629,15 +644,23 @@ template <typename U> static size_t sa_cuda__cub_bytes(U items, U n, int dc)
     return best;
 }
 
+/* The doubling's lean layout (sa_cuda__sort): a rank array of n/4 + 256 items instead of n, the
+ * room for round 0's unsorted places when they are at most an eighth of the suffixes (what the
+ * extension rounds take); with more, or when the extension rounds need every rank, DC3 runs. */
+template <typename U> static size_t sa_cuda__lean_rank(U items) { return (size_t)items / 4 + 256; }
+
 /* Lays the workspace out over d_ws (NULL: only computes the size). items: the words of each
- * buffer (n, or the DC3 sample's size when dc); n: the text's length. */
-template <typename U> static size_t sa_cuda__layoutT(U items, U n, int dc, void *d_ws, sa_cuda__wsT<U> *w)
+ * buffer (n, or the DC3 sample's size when dc); n: the text's length; lean: the rank array of
+ * sa_cuda__lean_rank(items) words (+ 64, as every buffer). */
+template <typename U>
+static size_t sa_cuda__layoutT(U items, U n, int dc, void *d_ws, sa_cuda__wsT<U> *w, int lean = 0)
 {
     size_t cub_bytes = sa_cuda__cub_bytes<U>(items, n, dc);
     if (!cub_bytes) return 0;
     size_t words = sa_cuda__up(sizeof(U) * ((size_t)items + 64)), o = 0;
+    size_t rank_words = lean ? sa_cuda__up(sizeof(U) * (sa_cuda__lean_rank<U>(items) + 64)) : words;
     size_t o_misc = o; o += sa_cuda__up(sizeof(U) * SA_CUDA__MISC_WORDS);
-    size_t o_rank = o; o += words;
+    size_t o_rank = o; o += rank_words;
     size_t o_b = o; o += 3 * words;
     size_t o_cub = o; o += sa_cuda__up(cub_bytes);
     if (w) {
@@ -665,6 +688,14 @@ template <typename U> static size_t sa_cuda__ws_build(U n)
 {
     return n >= 2 ? sa_cuda__layoutT<U>(sa_cuda__dc_items(n), n, 1, NULL, NULL) : sa_cuda__layoutT<U>(n, n, 0, NULL, NULL);
 }
+/* Workspace in which the default runs the doubling's lean layout where the rule picks the
+ * doubling (and DC3 elsewhere): the larger of the two. */
+template <typename U> static size_t sa_cuda__ws_lean(U n)
+{
+    size_t a = sa_cuda__layoutT<U>(n, n, 0, NULL, NULL, 1), b = sa_cuda__ws_build<U>(n);
+    if (!a || !b) return 0;
+    return a > b ? a : b;
+}
 
 /* Workspace of the SA construction by an asked-for sorter (sa_cuda__sort's check): the doubling
  * its own layout over every suffix; DC3 and the default DC3's (the default takes DC3 when the
@@ -676,11 +707,12 @@ template <typename U> static size_t sa_cuda__ws_algo(U n, int algo)
 
 /* Checks and lays out the caller's workspace for `items` words of each buffer. */
 template <typename U>
-static sa_cuda_status sa_cuda__take_wsT(U items, U n, int dc, void *d_ws, size_t ws_bytes, sa_cuda__wsT<U> *w)
+static sa_cuda_status sa_cuda__take_wsT(U items, U n, int dc, void *d_ws, size_t ws_bytes, sa_cuda__wsT<U> *w,
+                                        int lean = 0)
 {
     if (!d_ws) return SA_CUDA_ERR_NULL;
     uintptr_t a = (uintptr_t)d_ws, al = (a + SA_CUDA__ALIGN - 1) / SA_CUDA__ALIGN * SA_CUDA__ALIGN;
-    size_t need = sa_cuda__layoutT<U>(items, n, dc, (void *)al, w);
+    size_t need = sa_cuda__layoutT<U>(items, n, dc, (void *)al, w, lean);
     if (!need) return SA_CUDA_ERR_CUDA;
     if (ws_bytes < need) return SA_CUDA_ERR_SIZE;
     return SA_CUDA_OK;
@@ -1277,7 +1309,7 @@ static sa_cuda_status sa_cuda__read_count(const sa_cuda__wsT<U> &w, U *m, cudaSt
 #define SA_CUDA__TILE 8
 template <typename U>
 static __global__ void sa_cuda__k_unsorted0(const uint8_t *text, const U *sa, const U *keys, sa_cuda__texts<U> T,
-                                            sa_cuda__pack P, U *list, U *count)
+                                            sa_cuda__pack P, U *list, U cap, U *count)
 {
     typedef cub::BlockScan<int, SA_CUDA__THREADS> S;
     __shared__ typename S::TempStorage tmp;
@@ -1298,7 +1330,10 @@ static __global__ void sa_cuda__k_unsorted0(const uint8_t *text, const U *sa, co
         __syncthreads();
         U o = at + (U)off;
         for (int r = 0; r < SA_CUDA__TILE; r++)
-            if (keep[r]) list[o++] = base + (U)(r * SA_CUDA__THREADS) + threadIdx.x;
+            if (keep[r]) {
+                if (o < cap) list[o] = base + (U)(r * SA_CUDA__THREADS) + threadIdx.x; /* *count says all */
+                o++;
+            }
         __syncthreads(); /* tmp and at are reused by the next tile */
     }
 }
@@ -1388,23 +1423,36 @@ template <typename U> static __global__ void sa_cuda__k_rank_list(const U *c, co
 
 /* The extension rounds are taken when round 0 leaves at most an eighth of the suffixes unsorted
  * and their buffers fit the two workspace buffers beside round 0's keys (and q's two copies the
- * rank array); else round 0 ranks every suffix as in the batch case. */
-template <typename U> static int sa_cuda__extend_fits(U m, U N, const sa_cuda__wsT<U> &w)
+ * rank array of rank_words words); else round 0 ranks every suffix as in the batch case. */
+template <typename U> static int sa_cuda__extend_fits(U m, U N, const sa_cuda__wsT<U> &w, size_t rank_words)
 {
     size_t words = (size_t)((char *)w.b[1] - (char *)w.b[0]);
     size_t mb = sa_cuda__up(sizeof(unsigned long long) * ((size_t)m + 64)), ub = sa_cuda__up(sizeof(U) * ((size_t)m + 64));
     return (uint64_t)m * 8 <= (uint64_t)N && 2 * mb + 8 * ub <= 2 * words &&
-           ((size_t)m + 128) / 64 * 64 + (size_t)m <= (size_t)N + 64;
+           ((size_t)m + 128) / 64 * 64 + (size_t)m <= rank_words;
 }
+
+/* The extension rounds' limit before the ranked rounds take over (tests lower it), and (tests)
+ * the doubling's lean layout given up after round 0 every time (sa_cuda__sort). */
+#ifndef SA_CUDA__EXT_MAX
+#define SA_CUDA__EXT_MAX 32
+#endif
+#ifndef SA_CUDA__LEAN_TO_DC3
+#define SA_CUDA__LEAN_TO_DC3 0
+#endif
 
 /* Round 0 done on one text (DOUBLING): d_sa holds its order, keys its keys (a workspace
  * buffer); *m = 0 on return when the SA is complete, else the ranked rounds go on from depth
- * *L with the list in B->b[0] (B set up for them, rank filled). */
+ * *L with the list in B->b[0] (B set up for them, rank filled). rank_words: the rank array's
+ * size; the ranked rounds need n + 64: with less, *m_out = 0 and *full = 0 (the caller then
+ * sorts again by DC3), else *full = 1. */
 template <typename U>
 static sa_cuda_status sa_cuda__extend(const uint8_t *d_text, const sa_cuda__texts<U> &T, const sa_cuda__pack &P0,
-                                      U *d_sa, U *keys0, U *q, U m, sa_cuda__wsT<U> &w, cudaStream_t s, uint64_t *L,
-                                      int *nr, sa_cuda__bufs<U> *B, U **c_out, U *m_out)
+                                      U *d_sa, U *keys0, U *q, U m, sa_cuda__wsT<U> &w, size_t rank_words,
+                                      cudaStream_t s, uint64_t *L, int *nr, sa_cuda__bufs<U> *B, U **c_out, U *m_out,
+                                      int *full)
 {
+    *full = 1;
     U N = T.n;
     sa_cuda_status st;
     /* the region: the two workspace buffers without keys0 (contiguous), 2 (n + 64) words */
@@ -1412,7 +1460,7 @@ static sa_cuda_status sa_cuda__extend(const uint8_t *d_text, const sa_cuda__text
     char *R = (char *)(keys0 == w.b[0] ? w.b[1] : w.b[0]);
     size_t mb = sa_cuda__up(sizeof(unsigned long long) * ((size_t)m + 64)), ub = sa_cuda__up(sizeof(U) * ((size_t)m + 64));
     /* K1, K2 (64-bit keys), V1, V2 (values), lists A and B (c, p), X, NH: 2 mb + 8 ub */
-    if (!sa_cuda__extend_fits<U>(m, N, w)) return SA_CUDA_ERR_INTERNAL;
+    if (!sa_cuda__extend_fits<U>(m, N, w, rank_words)) return SA_CUDA_ERR_INTERNAL;
     unsigned long long *K1 = (unsigned long long *)R, *K2 = (unsigned long long *)(R + mb);
     U *V1 = (U *)(R + 2 * mb), *V2 = (U *)(R + 2 * mb + ub), *X = (U *)(R + 2 * mb + 6 * ub);
     U *cA = (U *)(R + 2 * mb + 2 * ub), *pA = (U *)(R + 2 * mb + 3 * ub);
@@ -1467,7 +1515,12 @@ static sa_cuda_status sa_cuda__extend(const uint8_t *d_text, const sa_cuda__text
         *L = D;
         c = c2;
         p = p2;
-        if (m2 > 0 && (2 * (uint64_t)m2 > (uint64_t)m || ext >= 32)) { /* little progress: ranked rounds */
+        if (m2 > 0 && (2 * (uint64_t)m2 > (uint64_t)m || ext >= SA_CUDA__EXT_MAX)) { /* little progress: ranked rounds */
+            if (rank_words < (size_t)N + 64) { /* the lean layout has no room for every rank */
+                *full = 0;
+                *m_out = 0;
+                return SA_CUDA_OK;
+            }
             sa_cuda__k_rank_all<U><<<sa_cuda__gridn(N), SA_CUDA__THREADS, 0, s>>>(d_sa, N, w.rank);
             SA_CUDA__LAUNCHED();
             sa_cuda__k_rank_list<U><<<sa_cuda__gridn(m2), SA_CUDA__THREADS, 0, s>>>(c, p, m2, w.rank);
@@ -1787,8 +1840,11 @@ static sa_cuda_status sa_cuda__sort_int(const U *R, U n, U *out, size_t out_word
 
 /* The whole sort into d_sa (also used as a work buffer). T.n >= 1, T.m, T.dc filled by the
  * caller are ignored: the path is chosen here (algo 0 = the rule, batches always doubling; the
- * doubling only where the workspace holds its layout). d_ws: aligned. rounds, algo_out may be
- * NULL; hist_ready: the caller already counted the bytes into the workspace's histogram. */
+ * doubling only where the workspace holds its layout, or for the rule's choice on one text its
+ * lean layout (sa_cuda__lean_rank): there, where round 0 leaves more than the extension rounds
+ * take or those need every rank, the sort starts again by DC3). d_ws: aligned. rounds,
+ * algo_out may be NULL; hist_ready: the caller already counted the bytes into the workspace's
+ * histogram. */
 template <typename U>
 static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, sa_cuda__texts<U> T, U *d_sa, void *d_ws, size_t ws_bytes,
                                     int algo, cudaStream_t s, int *rounds, int *algo_out, int hist_ready,
@@ -1846,12 +1902,18 @@ static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, sa_cuda__texts<U> T, 
             want = sa_cuda__rule(cnt, N, dups, k);
         }
     }
-    if (want == SA_CUDA__ALGO_DOUBLING && !algo && ws_bytes < need_dbl) want = SA_CUDA__ALGO_DC3;
+    int lean = 0; /* the doubling in its lean layout (the default on one text only) */
+    if (want == SA_CUDA__ALGO_DOUBLING && !algo && ws_bytes < need_dbl) {
+        size_t need_lean = T.count == 1 ? sa_cuda__layoutT<U>(N, N, 0, NULL, NULL, 1) : 0;
+        if (need_lean && ws_bytes >= need_lean) lean = 1;
+        else want = SA_CUDA__ALGO_DC3;
+    }
     T.dc = want == SA_CUDA__ALGO_DC3;
     T.m = T.dc ? sa_cuda__dc_items(N) : N;
     sa_cuda__wsT<U> w;
-    sa_cuda_status st = sa_cuda__take_wsT<U>(T.m, N, T.dc, d_ws, ws_bytes, &w);
+    sa_cuda_status st = sa_cuda__take_wsT<U>(T.m, N, T.dc, d_ws, ws_bytes, &w, lean);
     if (st) return st;
+    size_t rank_words = lean ? sa_cuda__lean_rank<U>(N) + 64 : (size_t)N + 64;
     /* round 0's keys: a word of U, except that the 64-bit path sorts 32 bits of packed codes
      * where one 32-bit key already tells most suffixes apart (random-like text: half the passes) */
     int kbits = (int)(8 * sizeof(U));
@@ -1868,16 +1930,23 @@ static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, sa_cuda__texts<U> T, 
     int ext = 0;
     if (!T.dc && T.count == 1) { /* one text: the unsorted places first (into the rank array) */
         SA_CUDA__TRY(cudaMemsetAsync(w.misc, 0, sizeof(U), s));
-        sa_cuda__k_unsorted0<U><<<sa_cuda__gridn((N + SA_CUDA__TILE - 1) / SA_CUDA__TILE), SA_CUDA__THREADS, 0, s>>>(d_text, sorted, c, T, P, w.rank, w.misc);
+        sa_cuda__k_unsorted0<U><<<sa_cuda__gridn((N + SA_CUDA__TILE - 1) / SA_CUDA__TILE), SA_CUDA__THREADS, 0, s>>>(
+            d_text, sorted, c, T, P, w.rank, (U)(rank_words - 64), w.misc);
         SA_CUDA__LAUNCHED();
         if ((st = sa_cuda__read_count<U>(w, &m, s))) return st;
-        ext = sa_cuda__extend_fits<U>(m, N, w);
+        ext = sa_cuda__extend_fits<U>(m, N, w, rank_words);
     }
+    int full = 1; /* the extension rounds did not need every rank */
     if (ext) { /* few: round 0's order is the SA but for them; the extension rounds finish it */
         if (sorted != d_sa) SA_CUDA__TRY(cudaMemcpyAsync(d_sa, sorted, sizeof(U) * (size_t)N, cudaMemcpyDeviceToDevice, s));
-        if (m > 0 && (st = sa_cuda__extend<U>(d_text, T, P, d_sa, c, w.rank, m, w, s, &L, &nr, &B, &c, &m))) return st;
+        if (m > 0 && (st = sa_cuda__extend<U>(d_text, T, P, d_sa, c, w.rank, m, w, rank_words, s, &L, &nr, &B, &c, &m,
+                                              &full)))
+            return st;
         sa_out = d_sa;
-    } else {
+    }
+    if (lean && (!ext || !full || SA_CUDA__LEAN_TO_DC3)) /* the lean layout cannot go on: DC3 from the start */
+        return sa_cuda__sort<U>(d_text, T, d_sa, d_ws, ws_bytes, SA_CUDA__ALGO_DC3, s, rounds, algo_out, 0, levels_out);
+    if (!ext) {
         if ((st = sa_cuda__round0_groups<U>(d_text, T, P, B, sorted, c, &c, w, s))) return st;
         if ((st = sa_cuda__read_count<U>(w, &m, s, &groups))) return st;
     }
@@ -2763,13 +2832,18 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_bwt_from_sa(const uint8_t *d_text, const int3
     return cudaGetLastError() == cudaSuccess ? SA_CUDA_OK : SA_CUDA_ERR_CUDA;
 }
 
-SA_CUDA_DEF size_t sa_cuda_bwt_workspace_size(int64_t n)
+/* The BWT's workspace: the SA (4n, first) and the sorter's workspace after it. `fast` = 0:
+ * the doubling's lean layout or DC3's, whichever is larger (sa_cuda__ws_lean); 1: room for
+ * every sorter's full layout (sa_cuda_workspace_size). */
+static size_t sa_cuda__bw_ws(int64_t n, int fast)
 {
     if (n < 0 || n > INT32_MAX - 1) return 0;
-    size_t w = sa_cuda_workspace_size(n);
+    size_t w = fast ? sa_cuda_workspace_size(n) : sa_cuda__ws_lean<uint32_t>((uint32_t)n);
     if (!w) return 0;
     return sa_cuda__bw_up(4 * (size_t)(n ? n : 1)) + w;
 }
+SA_CUDA_DEF size_t sa_cuda_bwt_workspace_size(int64_t n) { return sa_cuda__bw_ws(n, 0); }
+SA_CUDA_DEF size_t sa_cuda_bwt_fast_workspace_size(int64_t n) { return sa_cuda__bw_ws(n, 1); }
 
 SA_CUDA_DEF sa_cuda_status sa_cuda_bwt(const uint8_t *d_text, uint8_t *d_bwt, int32_t *d_aux, int32_t r, int64_t n,
                                        void *d_ws, size_t ws_bytes, cudaStream_t stream)

@@ -3,7 +3,9 @@
  * its aux samples byte for byte, the inverse round trip, corrupted primary indices and samples
  * (a flag, never a stray access: run under compute-sanitizer by tests/gpu.sh), the search's
  * lo/count for every pattern (empty, longer than the text, absent, present). --quick: small
- * inputs only (memcheck). Skips (77) without a GPU. */
+ * inputs only (memcheck). The lean layout's fallbacks are forced by building with
+ * -DSA_CUDA__LEAN_TO_DC3=1 or -DSA_CUDA__EXT_MAX=1 (demos/bench/bwt_cuda_run.sh runs both).
+ * Skips (77) without a GPU. */
 #include "check.h"
 #define SA_IMPLEMENTATION
 #include "sa.h"
@@ -63,6 +65,78 @@ static void test_bwt(int64_t n, int kind, int32_t r)
         }
         waux[naux - 1] = keep;
     }
+}
+
+/* The device bytes of a BWT (text + BWT + primary index + sa_cuda_bwt_workspace_size) at most
+ * libcubwt 1.6's 20.5n (issue 26) at every size from 2^16 to the 32-bit limit (was 22.18n: the
+ * SA + the doubling's full layout); the fast size at least that. Only the size queries run. */
+static void test_bwt_bound(void)
+{
+    int64_t ns[] = {1 << 16, 100003, 1 << 20, 45984237, 1 << 26, 1 << 28, 1 << 30, (int64_t)INT32_MAX - 1};
+    for (int64_t n : ns) {
+        size_t ws = sa_cuda_bwt_workspace_size(n), fast = sa_cuda_bwt_fast_workspace_size(n);
+        double per_n = (double)(2 * (size_t)n + 4 + ws) / (double)n;
+        printf("# BWT device bytes n=%lld: %.3fn (fast workspace %.3fn)\n", (long long)n, per_n,
+               (double)(2 * (size_t)n + 4 + fast) / (double)n);
+        CHECK(ws > 0 && per_n <= 20.5, "n=%lld: %.3fn device bytes > 20.5n", (long long)n, per_n);
+        CHECK(fast >= ws, "n=%lld: fast workspace %zu < %zu", (long long)n, fast, ws);
+    }
+}
+
+/* sa_cuda_bwt inside exactly sa_cuda_bwt_workspace_size(n) bytes (its own allocation, so
+ * compute-sanitizer sees any byte past it) and inside the fast size: the same bytes as sa.h;
+ * one byte short: SA_CUDA_ERR_SIZE before any launch. */
+static void test_bwt_ws(int64_t n, int kind)
+{
+    std::vector<uint8_t> t((size_t)n), want((size_t)n), got((size_t)n);
+    make_text(kind, t);
+    int32_t wp = -1, gp = -2;
+    CHECK(sa_bwt(t.data(), want.data(), &wp, (int32_t)n, NULL) == SA_OK, "cpu bwt");
+    uint8_t *dt, *db;
+    int32_t *da;
+    CHECK_CUDA(cudaMalloc(&dt, (size_t)n));
+    CHECK_CUDA(cudaMalloc(&db, (size_t)n));
+    CHECK_CUDA(cudaMalloc(&da, 4));
+    CHECK_CUDA(cudaMemcpy(dt, t.data(), (size_t)n, cudaMemcpyHostToDevice));
+    for (int fast = 0; fast < 2; fast++) {
+        size_t ws = fast ? sa_cuda_bwt_fast_workspace_size(n) : sa_cuda_bwt_workspace_size(n);
+        void *w = NULL;
+        CHECK_CUDA(cudaMalloc(&w, ws));
+        if (!fast)
+            CHECK(sa_cuda_bwt(dt, db, da, 0, n, w, ws - 1, 0) == SA_CUDA_ERR_SIZE, "n=%lld: one byte short accepted",
+                  (long long)n);
+        CHECK_CUDA(cudaMemset(db, 0, (size_t)n));
+        sa_cuda_status cs = sa_cuda_bwt(dt, db, da, 0, n, w, ws, 0);
+        CHECK(cs == SA_CUDA_OK, "n=%lld kind=%d fast=%d: %s", (long long)n, kind, fast, sa_cuda_status_string(cs));
+        CHECK_CUDA(cudaMemcpy(got.data(), db, (size_t)n, cudaMemcpyDeviceToHost));
+        CHECK_CUDA(cudaMemcpy(&gp, da, 4, cudaMemcpyDeviceToHost));
+        CHECK(gp == wp && memcmp(got.data(), want.data(), (size_t)n) == 0, "n=%lld kind=%d fast=%d: BWT differs",
+              (long long)n, kind, fast);
+        cudaFree(w);
+    }
+    /* the sorter alone in the lean layout's bytes: random bytes and DNA (the rule's doubling)
+     * must finish in it (the SA as sa.h's), unless the test build gives it up on purpose */
+    if ((kind == 0 || kind == 1) && n >= 1000000) {
+        size_t lw = sa_cuda__ws_lean<uint32_t>((uint32_t)n);
+        std::vector<int32_t> want_sa((size_t)n), got_sa((size_t)n);
+        CHECK(sa_build(t.data(), want_sa.data(), (int32_t)n, NULL) == SA_OK, "cpu sa");
+        uint32_t *dsa = NULL;
+        void *w = NULL;
+        CHECK_CUDA(cudaMalloc(&dsa, 4 * (size_t)n));
+        CHECK_CUDA(cudaMalloc(&w, lw));
+        sa_cuda__texts<uint32_t> T = {NULL, 1, (uint32_t)n, (uint32_t)n, 0};
+        int rounds = 0, algo = -1;
+        sa_cuda_status cs = sa_cuda__sort<uint32_t>(dt, T, dsa, w, lw, 0, 0, &rounds, &algo, 0);
+        CHECK(cs == SA_CUDA_OK, "lean sort n=%lld kind=%d: %s", (long long)n, kind, sa_cuda_status_string(cs));
+        /* built with SA_CUDA__EXT_MAX < 32 (the extension rounds cut short): either sorter */
+        int want_algo = SA_CUDA__LEAN_TO_DC3 ? SA_CUDA__ALGO_DC3 : SA_CUDA__EXT_MAX < 32 ? algo : SA_CUDA__ALGO_DOUBLING;
+        CHECK(algo == want_algo && algo > 0, "lean layout n=%lld kind=%d: sorter %d ran", (long long)n, kind, algo);
+        CHECK_CUDA(cudaMemcpy(got_sa.data(), dsa, 4 * (size_t)n, cudaMemcpyDeviceToHost));
+        CHECK(memcmp(got_sa.data(), want_sa.data(), 4 * (size_t)n) == 0, "lean sort n=%lld kind=%d: SA differs",
+              (long long)n, kind);
+        cudaFree(dsa), cudaFree(w);
+    }
+    cudaFree(dt), cudaFree(db), cudaFree(da);
 }
 
 static void test_search(int64_t n, int kind, int64_t npat)
@@ -133,6 +207,10 @@ int main(int argc, char **argv)
     check_cuda_device_or_skip();
     /* 1000: one thread decodes from the primary index; above: marked rows every 64 (65536: the
      * all-equal text's primary index n is a marked row itself) or 256 ((1 << 22) + 5) */
+    test_bwt_bound();
+    for (int64_t n : {2, 3, 1000, 70000, 1000003, (1 << 22) + 5})
+        for (int kind = 0; kind < 5; kind++)
+            if (!quick || n <= 70000 || (n == 1000003 && kind < 2)) test_bwt_ws(n, kind); /* memcheck: the lean doubling */
     int64_t sizes[] = {0, 1, 2, 3, 17, 1000, 65536, 65537, 1000003, (1 << 22) + 5};
     int32_t rs[] = {0, 2, 64, 4096};
     for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {

@@ -1,13 +1,19 @@
 /* bwt_cuda_bench.cu - sa_cuda.cuh's BWT, inverse BWT and batched search on the GPU (issue 26):
  *
- *   bwt_cuda_bench bwt    [--n N] [--acgt] [--aux R] [--reps K]    vs libcubwt 1.6 (when built
- *                         with -DBWT_BENCH_LIBCUBWT: meson -Dlibcubwt16_dir=PATH) and sa.h on the host
+ *   bwt_cuda_bench bwt    [--n N] [--acgt] [--fib] [--file NAME=PATH] [--aux R] [--reps K]
+ *                         vs libcubwt 1.6 (when built with -DBWT_BENCH_LIBCUBWT: meson
+ *                         -Dlibcubwt16_dir=PATH) and sa.h on the host; the text is N random
+ *                         bytes, N random ACGT (--acgt), the first N bytes of the Fibonacci word
+ *                         (--fib) or a file (--file; its first N bytes when --n is given)
  *   bwt_cuda_bench search [--n N] [--patterns P] [--len M] [--threads T]
  *                         one sa_cuda_search call vs sa.h's sa_search_many with OpenMP
  *
  * bwt: host to host times (upload, BWT, download; libcubwt_bwt is host to host too) and the
  * device-only time (CUDA events), min of K runs; outputs compared byte for byte with sa.h's
- * BWT (and with libcubwt's). The inverse: sa_cuda_unbwt with aux samples every R (row unbwt)
+ * BWT (and with libcubwt's). Row bwt: the workspace of sa_cuda_bwt_workspace_size (DC3 on
+ * every text); row bwt_fast: sa_cuda_bwt_fast_workspace_size's (the default rule's sorter).
+ * Device bytes per input byte: ours = text + BWT + aux + workspace; libcubwt's = the drop of
+ * cudaMemGetInfo's free bytes across libcubwt_allocate_device_storage. The inverse: sa_cuda_unbwt with aux samples every R (row unbwt)
  * and from the primary index alone (row unbwt_primary) vs libcubwt_unbwt (primary index only:
  * it has no aux variant) and sa.h's sa_unbwt_aux.
  * search: a text of N random ACGT bytes, its SA by sa_cuda_build, P patterns of M bytes (half
@@ -20,6 +26,7 @@
 #ifdef BWT_BENCH_LIBCUBWT
 #include "libcubwt.cuh"
 #endif
+#include <string>
 #include <vector>
 
 extern "C" int bwt_bench_cpu_search(const uint8_t *t, const int32_t *sa, int64_t n, const uint8_t *pats,
@@ -40,10 +47,24 @@ static void make_text(std::vector<uint8_t> &t, int acgt, uint64_t seed)
     if (acgt) for (size_t i = 0; i < t.size(); i++) t[i] = (uint8_t)"ACGT"[t[i] & 3];
 }
 
-static int run_bwt(int64_t n, int acgt, int32_t r, int reps)
+/* the first t.size() bytes of the Fibonacci word (a -> ab, b -> a): f_k = f_{k-1} f_{k-2} */
+static void make_fib(std::vector<uint8_t> &t)
 {
-    std::vector<uint8_t> t((size_t)n), ref((size_t)n), got((size_t)n), back((size_t)n);
-    make_text(t, acgt, 26);
+    std::vector<uint8_t> a(1, 'a'), b(1, 'b'); /* f_1 = a, f_0 = b */
+    while (a.size() < t.size()) {
+        std::vector<uint8_t> c(a);
+        c.insert(c.end(), b.begin(), b.end());
+        b.swap(a);
+        a.swap(c);
+    }
+    memcpy(t.data(), a.data(), t.size());
+}
+
+/* one text's rows (n = t.size() >= 64) */
+static int run_bwt(const std::vector<uint8_t> &t, const char *name, int32_t r, int reps)
+{
+    int64_t n = (int64_t)t.size();
+    std::vector<uint8_t> ref((size_t)n), back((size_t)n);
     size_t naux = (size_t)((n - 1) / r + 1);
     std::vector<int32_t> raux(naux), gaux(naux);
     double cpu_s = 0, cpu_un = 0;
@@ -52,35 +73,43 @@ static int run_bwt(int64_t n, int acgt, int32_t r, int reps)
     dc_check(memcmp(back.data(), t.data(), (size_t)n) == 0, "cpu round trip");
     uint8_t *dt, *db, *dback;
     int32_t *daux, *dflag;
-    size_t ws = sa_cuda_bwt_workspace_size(n), wsu = sa_cuda_unbwt_workspace_size(n);
+    size_t ws = sa_cuda_bwt_workspace_size(n), wsf = sa_cuda_bwt_fast_workspace_size(n),
+           wsu = sa_cuda_unbwt_workspace_size(n), wsmax = wsf > wsu ? wsf : wsu;
     void *dws;
     CK(cudaMalloc(&dt, (size_t)n));
     CK(cudaMalloc(&db, (size_t)n));
     CK(cudaMalloc(&dback, (size_t)n));
     CK(cudaMalloc(&daux, 4 * naux));
     CK(cudaMalloc(&dflag, 4));
-    CK(cudaMalloc(&dws, ws > wsu ? ws : wsu));
+    CK(cudaMalloc(&dws, wsmax));
     uint8_t *ht, *hb; /* pinned copies for the host-to-host timings */
     CK(cudaMallocHost(&ht, (size_t)n));
     CK(cudaMallocHost(&hb, (size_t)n));
     memcpy(ht, t.data(), (size_t)n);
     cudaEvent_t e0, e1, e2, e3;
     cudaEventCreate(&e0), cudaEventCreate(&e1), cudaEventCreate(&e2), cudaEventCreate(&e3);
-    double best_h2h = 1e30, best_dev = 1e30, best_uh2h = 1e30, best_udev = 1e30;
-    for (int k = 0; k < reps; k++) {
-        cudaEventRecord(e0);
-        CK(cudaMemcpyAsync(dt, ht, (size_t)n, cudaMemcpyHostToDevice));
-        cudaEventRecord(e1);
-        if (sa_cuda_bwt(dt, db, daux, r, n, dws, ws, 0) != SA_CUDA_OK) { fprintf(stderr, "sa_cuda_bwt failed\n"); return 1; }
-        cudaEventRecord(e2);
-        CK(cudaMemcpyAsync(hb, db, (size_t)n, cudaMemcpyDeviceToHost));
-        CK(cudaMemcpyAsync(gaux.data(), daux, 4 * naux, cudaMemcpyDeviceToHost));
-        cudaEventRecord(e3);
-        CK(cudaEventSynchronize(e3));
-        best_h2h = fmin(best_h2h, ev_ms(e0, e3) / 1e3);
-        best_dev = fmin(best_dev, ev_ms(e1, e2) / 1e3);
-    }
-    int same = memcmp(hb, ref.data(), (size_t)n) == 0 && memcmp(gaux.data(), raux.data(), 4 * naux) == 0;
+    /* the BWT, host to host and device only, min over reps, in `bytes` of workspace */
+    auto time_bwt = [&](size_t bytes, double *h2h, double *dev) {
+        memset(hb, 0, (size_t)n);
+        for (int k = 0; k < reps; k++) {
+            cudaEventRecord(e0);
+            CK(cudaMemcpyAsync(dt, ht, (size_t)n, cudaMemcpyHostToDevice));
+            cudaEventRecord(e1);
+            if (sa_cuda_bwt(dt, db, daux, r, n, dws, bytes, 0) != SA_CUDA_OK) { fprintf(stderr, "sa_cuda_bwt failed\n"); exit(DC_EXIT_FAIL); }
+            cudaEventRecord(e2);
+            CK(cudaMemcpyAsync(hb, db, (size_t)n, cudaMemcpyDeviceToHost));
+            CK(cudaMemcpyAsync(gaux.data(), daux, 4 * naux, cudaMemcpyDeviceToHost));
+            cudaEventRecord(e3);
+            CK(cudaEventSynchronize(e3));
+            *h2h = fmin(*h2h, ev_ms(e0, e3) / 1e3);
+            *dev = fmin(*dev, ev_ms(e1, e2) / 1e3);
+        }
+        return memcmp(hb, ref.data(), (size_t)n) == 0 && memcmp(gaux.data(), raux.data(), 4 * naux) == 0;
+    };
+    double best_fh2h = 1e30, best_fdev = 1e30, best_h2h = 1e30, best_dev = 1e30, best_uh2h = 1e30, best_udev = 1e30;
+    int fsame = time_bwt(wsf, &best_fh2h, &best_fdev);
+    dc_check(fsame, "GPU BWT (fast workspace) differs from sa.h's");
+    int same = time_bwt(ws, &best_h2h, &best_dev); /* last: hb, gaux feed the inverse */
     dc_check(same, "GPU BWT differs from sa.h's");
     /* the inverse, host to host and device only, min over reps: with the aux samples (rr = r,
      * naux words uploaded) or from the primary index alone (rr = 0, daux[0] only) */
@@ -112,14 +141,20 @@ static int run_bwt(int64_t n, int acgt, int32_t r, int reps)
     CK(cudaMemcpy(&flag, dflag, 4, cudaMemcpyDeviceToHost));
     int psame = flag == 0 && memcmp(ht, t.data(), (size_t)n) == 0;
     dc_check(psame, "GPU inverse from the primary index differs (flag %d)", flag);
-    double lc = 0, lcu = 0;
+    double lc = 0, lcu = 0, lbytes = 0;
     int lsame = -1, lusame = -1;
-    size_t dev_bytes = (size_t)n * 2 + 4 * naux + ws;
+    size_t dev_bytes = (size_t)n * 2 + 4 * naux + ws, fdev_bytes = (size_t)n * 2 + 4 * naux + wsf;
 #ifdef BWT_BENCH_LIBCUBWT
     CK(cudaFree(dws));
     dws = NULL;
     void *stor = NULL;
+    size_t free0 = 0, free1 = 0, total = 0;
+    CK(cudaDeviceSynchronize());
+    CK(cudaMemGetInfo(&free0, &total));
     if (libcubwt_allocate_device_storage(&stor, n) != 0) { fprintf(stderr, "libcubwt storage failed\n"); return 1; }
+    CK(cudaDeviceSynchronize());
+    CK(cudaMemGetInfo(&free1, &total));
+    lbytes = (double)(free0 - free1) / (double)n;
     lc = 1e30, lcu = 1e30;
     std::vector<uint8_t> lb((size_t)n), lt((size_t)n);
     int64_t prim = 0;
@@ -137,15 +172,20 @@ static int run_bwt(int64_t n, int acgt, int32_t r, int reps)
     }
     libcubwt_free_device_storage(stor);
 #endif
-    printf("op,n,text,aux_r,gpu_host_to_host_s,gpu_device_s,libcubwt16_s,ratio_libcubwt_over_ours,libcubwt_same,sa_h_host_s,"
-           "same,our_device_bytes_per_n\n");
-    printf("bwt,%lld,%s,%d,%.4f,%.4f,%.4f,%.3f,%d,%.4f,%d,%.2f\n", (long long)n, acgt ? "acgt" : "random", r, best_h2h,
-           best_dev, lc, lc > 0 ? lc / best_h2h : 0.0, lsame, cpu_s, same, (double)dev_bytes / (double)n);
-    printf("unbwt,%lld,%s,%d,%.4f,%.4f,%.4f,%.3f,%d,%.4f,%d,%.2f\n", (long long)n, acgt ? "acgt" : "random", r, best_uh2h,
-           best_udev, lcu, lcu > 0 ? lcu / best_uh2h : 0.0, lusame, cpu_un, usame,
-           (double)(2 * (size_t)n + wsu) / (double)n);
-    printf("unbwt_primary,%lld,%s,0,%.4f,%.4f,%.4f,%.3f,%d,,%d,%.2f\n", (long long)n, acgt ? "acgt" : "random", best_ph2h,
-           best_pdev, lcu, lcu > 0 ? lcu / best_ph2h : 0.0, lusame, psame, (double)(2 * (size_t)n + wsu) / (double)n);
+    static int header = 1;
+    if (header)
+        printf("op,n,text,aux_r,gpu_host_to_host_s,gpu_device_s,libcubwt16_s,ratio_libcubwt_over_ours,libcubwt_same,"
+               "sa_h_host_s,same,our_device_bytes_per_n,libcubwt_device_bytes_per_n\n");
+    header = 0;
+    printf("bwt,%lld,%s,%d,%.4f,%.4f,%.4f,%.3f,%d,%.4f,%d,%.2f,%.2f\n", (long long)n, name, r, best_h2h, best_dev, lc,
+           lc > 0 ? lc / best_h2h : 0.0, lsame, cpu_s, same, (double)dev_bytes / (double)n, lbytes);
+    printf("bwt_fast,%lld,%s,%d,%.4f,%.4f,%.4f,%.3f,%d,%.4f,%d,%.2f,%.2f\n", (long long)n, name, r, best_fh2h, best_fdev,
+           lc, lc > 0 ? lc / best_fh2h : 0.0, lsame, cpu_s, fsame, (double)fdev_bytes / (double)n, lbytes);
+    printf("unbwt,%lld,%s,%d,%.4f,%.4f,%.4f,%.3f,%d,%.4f,%d,%.2f,%.2f\n", (long long)n, name, r, best_uh2h, best_udev, lcu,
+           lcu > 0 ? lcu / best_uh2h : 0.0, lusame, cpu_un, usame, (double)(2 * (size_t)n + wsu) / (double)n, lbytes);
+    printf("unbwt_primary,%lld,%s,0,%.4f,%.4f,%.4f,%.3f,%d,,%d,%.2f,%.2f\n", (long long)n, name, best_ph2h, best_pdev, lcu,
+           lcu > 0 ? lcu / best_ph2h : 0.0, lusame, psame, (double)(2 * (size_t)n + wsu) / (double)n, lbytes);
+    fflush(stdout);
     cudaFree(dt), cudaFree(db), cudaFree(dback), cudaFree(daux), cudaFree(dflag);
     if (dws) cudaFree(dws);
     cudaFreeHost(ht), cudaFreeHost(hb);
@@ -224,15 +264,18 @@ static int run_search(int64_t n, int64_t npat, int64_t m, int threads)
 
 int main(int argc, char **argv)
 {
-    dc_init(argc, argv, "bwt|search [--n N] [--acgt] [--aux R] [--reps K] [--patterns P] [--len M] [--threads T]");
+    dc_init(argc, argv, "bwt|search [--n N] [--acgt] [--fib] [--file NAME=PATH] [--aux R] [--reps K] [--patterns P] [--len M] [--threads T]");
     if (argc < 2) dc_usage_error("a mode (bwt or search) is required");
     int mode = dc_is(argv[1], "bwt") ? 0 : dc_is(argv[1], "search") ? 1 : -1;
     if (mode < 0) dc_usage_error("unknown mode '%s'", argv[1]);
     int64_t n = mode ? 1000000000 : 1 << 28, npat = 10000000, m = 32, r = 4096, reps = 3, threads = 0;
-    int acgt = 0;
+    int acgt = 0, fib = 0, have_n = 0;
+    const char *file = NULL;
     for (int i = 2; i < argc; i++) {
-        if (dc_is(argv[i], "--n")) n = dc_arg_i64(&i, 64, INT32_MAX - 2);
+        if (dc_is(argv[i], "--n")) n = dc_arg_i64(&i, 64, INT32_MAX - 2), have_n = 1;
         else if (dc_is(argv[i], "--acgt")) acgt = 1;
+        else if (dc_is(argv[i], "--fib")) fib = 1;
+        else if (dc_is(argv[i], "--file")) file = dc_arg_str(&i);
         else if (dc_is(argv[i], "--aux")) r = dc_arg_i64(&i, 2, 1 << 30);
         else if (dc_is(argv[i], "--reps")) reps = dc_arg_i64(&i, 1, 50);
         else if (dc_is(argv[i], "--patterns")) npat = dc_arg_i64(&i, 1, (int64_t)1 << 31);
@@ -243,6 +286,26 @@ int main(int argc, char **argv)
     if (r & (r - 1)) dc_usage_error("--aux must be a power of two");
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) { printf("SKIP: no CUDA device\n"); return DC_EXIT_SKIP; }
-    int rc = mode == 0 ? run_bwt(n, acgt, (int32_t)r, (int)reps) : run_search(n, npat, m, (int)threads);
+    if (acgt + fib + (file != NULL) > 1) dc_usage_error("--acgt, --fib and --file exclude each other");
+    if (mode == 1 && (fib || file)) dc_usage_error("search takes random ACGT text only");
+    std::vector<uint8_t> text;
+    std::string name = acgt ? "acgt" : fib ? "fibonacci" : "random";
+    if (mode == 0 && file) {
+        const char *eq = strchr(file, '=');
+        if (!eq || eq == file || !eq[1]) dc_usage_error("--file takes NAME=PATH");
+        name.assign(file, (size_t)(eq - file));
+        unsigned char *buf = NULL;
+        size_t len = 0;
+        dc_read_file(eq + 1, (size_t)INT32_MAX - 2, &buf, &len);
+        if (have_n && (size_t)n < len) len = (size_t)n;
+        if (len < 64) dc_usage_error("%s: fewer than 64 bytes", eq + 1);
+        text.assign(buf, buf + len);
+        free(buf);
+    } else if (mode == 0) {
+        text.resize((size_t)n);
+        if (fib) make_fib(text);
+        else make_text(text, acgt, 26);
+    }
+    int rc = mode == 0 ? run_bwt(text, name.c_str(), (int32_t)r, (int)reps) : run_search(n, npat, m, (int)threads);
     return rc ? DC_EXIT_FAIL : dc_exit_code();
 }
