@@ -245,9 +245,9 @@
  *     and peer-accessible (cudaDeviceCanAccessPeer; decided over the whole communicator).
  *     Each rank exports, once (the first ArGM or AUTO call), one plan-owned device buffer of d
  *     piece slots (whole 2 MiB pages) and 2 x 8 interprocess events; the node's ranks map each
- *     other's. Per call, pipelined over chunks of at least 16 MiB (up to 8; at least 2 from
- *     8 MiB pieces) and the plan's two streams: every rank writes its part of every other
- *     rank's piece into that rank's slot (GPU to GPU); each
+ *     other's. Per call, pipelined over chunks of at least 16 MiB (up to 8; a piece of 8 to
+ *     32 MiB makes 2 chunks of 4 to 16 MiB) and the plan's two streams: every rank writes its
+ *     part of every other rank's piece into that rank's slot (GPU to GPU); each
  *     sums its piece, chunk by chunk as the parts arrive (events, no host round trip per
  *     chunk), in local-rank order with its own part read from its input; HomComp_F between
  *     nodes (compressed, staged); every rank copies every piece from the rank that made it as
@@ -668,7 +668,7 @@ typedef struct {
     uint64_t ipc_flag_off;      /* one- and two-shot kernels: where each ipc_buf's flags start (bytes),
                                  * d x CCOLL__OS_NB words, flag[j][b] set by node rank j's block b */
     unsigned ipc_epoch;         /* the flags' value this call (one-shot launches add 1, two-shot 2) */
-    int ipc_nb;                 /* the most blocks a one-shot launch uses (agreed on the node) */
+    int ipc_nb;                 /* the most blocks a one- or two-shot launch uses (agreed on the node) */
     int scan_late;              /* this call's screen (min, max, NaN/Inf) comes from ArGM's sum
                                  * kernels (one node over IPC) and is agreed in the finish */
     double late[3];             /* this rank's min, max and NaN/Inf flag from those kernels */
@@ -4021,8 +4021,9 @@ static void ccoll__predict(ccoll_plan *P, double cr)
         if (cr > 0)
             P->info.predicted[CCOLL_ALGO_HOMCOMP_F] += (2 * (p - 1) + 1) * nseg * M->launch + 4 * (p - 1) / p * m / cr * M->stage;
         if (P->dv.ipc_n > 1 && M->link > 0) {
-            /* ArGM over CUDA IPC: two barriers, each rank reads (d-1)/d of the vector twice over
-             * the links; between N nodes a HomComp_F ring on m/d */
+            /* ArGM over CUDA IPC: two synchronisations (barriers, or the kernels' flags), each
+             * rank reads (d-1)/d of the vector twice over the links; between N nodes a HomComp_F
+             * ring on m/d */
             double d = P->dv.ipc_n, N = p / d, md = m / d, ns = ceil(md / N / ((double)P->set.seg * (double)P->set.esize));
             double a = 2 * M->alpha + 2 * (d - 1) / d * m * M->link;
             if (ns < 1) ns = 1;

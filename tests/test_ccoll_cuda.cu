@@ -46,10 +46,12 @@ static void t_unpush_hook(void)
 /* ArGM over IPC on one node: one-shot up to 64 KiB x (ranks - 1) instead of 8 MiB, so the
  * counts below take both paths (one-shot up to a few thousand elements, two-shot above) */
 #define CCOLL_IPC_ONESHOT_BYTES 65536
-/* and the two-shot kernel up to 1 MiB: 40000 floats run it, 1000003 the copies and events */
+/* and the two-shot kernel up to 1 MiB (262144 floats): 40000 floats run it, 300007 and 1000003
+ * the copies and events */
 #define CCOLL_IPC_TWOSHOT_KERNEL_BYTES 1048576
-/* and the copies' chunks small (at least 64 KiB, at least 2 from 64 KiB pieces), so that 1000003
- * elements run the copies and events pipelined over 8 chunks, as large vectors do */
+/* and the copies' chunks small (at least 64 KiB, at least 2 from 64 KiB pieces), so that 300007
+ * and 1000003 elements run the copies and events pipelined over several chunks (up to 8), as
+ * large vectors do */
 #define CCOLL__IPC_CHUNK_MIN 65536
 #define CCOLL__IPC_CHUNK_TWO 65536
 #define CCOLL_IMPLEMENTATION
@@ -623,6 +625,7 @@ int main(int argc, char **argv)
         check_argm_repeat(2000 + (uint64_t)P_, 8);
         check_argm_race(2000 + (uint64_t)P_, 2);
         check_argm_race(40000 + (uint64_t)P_, 2);
+        check_argm_repeat(300007 + (uint64_t)P_, 2); /* the copies and events (past the kernel's limit) */
     } else {
     for (int vi = 0; vi < NVAR; vi++)
         for (size_t ci = 0; ci < ncounts; ci++) {
@@ -651,7 +654,11 @@ int main(int argc, char **argv)
     check_argm_screen(40000 + (uint64_t)P_);
     check_argm_screen(1000 + (uint64_t)P_);
     check_argm_repeat(2000 + (uint64_t)P_, quick ? 8 : 40); /* one-shot up to 8 ranks (64 KiB in the test) */
-    check_argm_repeat(40000 + (uint64_t)P_, 8);            /* two-shot */
+    check_argm_repeat(40000 + (uint64_t)P_, 8);            /* two-shot kernel */
+    check_argm_repeat(300007 + (uint64_t)P_, 4);           /* two-shot copies and events (QUICK too) */
+    check_pair(&VARIANTS[4], 40000 + (uint64_t)P_, 1, 0, 1, 256, 1); /* two-shot kernel, f64, in place */
+    check_pair(&VARIANTS[4], 262144, 0, 1, 0, 0, 0);      /* at the kernel's limit (1 MiB here) */
+    check_pair(&VARIANTS[4], 262145, 0, 1, 0, 0, 0);      /* one past it: the copies */
     check_argm_race(2000 + (uint64_t)P_, quick ? 2 : 4);     /* one-shot, failed calls, delayed ranks */
     check_argm_race(40000 + (uint64_t)P_, 2);                /* the same with the two-shot kernel */
     if (!quick) check_recovery(); /* not under compute-sanitizer: it reports the failing cudaMalloc */
