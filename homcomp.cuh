@@ -1334,16 +1334,24 @@ HC__T512 HC__INLINE int hc__qp512(const unsigned char *src, int dtype, uint64_t 
     }
 }
 
-/* Lane-wise sum of deltas with hc__encode_chunks's 31-bit rule: a sum beyond +-(2^31 - 1)
- * becomes 0 and is reported. */
-HC__T512 HC__INLINE int hc__sum512(__m512i *d, __m512i e)
+/* Lane-wise sum of a block's deltas (d0 += e0: lanes 0-15, d1 += e1: lanes 16-31) with hc__block_in's
+ * 31-bit rule: a sum beyond +-(2^31 - 1) becomes 0 and is reported. The common case (no lane
+ * out of range) costs one test: a lane's sign bit in (d ^ s) & (e ^ s) says its sum wrapped,
+ * in |s| that s is INT32_MIN (|INT32_MIN| keeps the sign bit); the masks only when one is set. */
+HC__T512 HC__INLINE int hc__sum512(__m512i *d0, __m512i *d1, __m512i e0, __m512i e1)
 {
-    const __m512i s = _mm512_add_epi32(*d, e);
-    const __mmask16 ovf = _mm512_cmplt_epi32_mask(_mm512_and_si512(_mm512_xor_si512(*d, s), _mm512_xor_si512(e, s)),
-                                                  _mm512_setzero_si512()) |
-                          _mm512_cmpeq_epi32_mask(s, _mm512_set1_epi32((int)0x80000000u));
-    *d = _mm512_maskz_mov_epi32((__mmask16)~ovf, s);
-    return ovf != 0;
+    const __m512i sgn = _mm512_set1_epi32((int)0x80000000u);
+    const __m512i s0 = _mm512_add_epi32(*d0, e0), s1 = _mm512_add_epi32(*d1, e1);
+    const __m512i b0 = _mm512_or_si512(_mm512_and_si512(_mm512_xor_si512(*d0, s0), _mm512_xor_si512(e0, s0)), _mm512_abs_epi32(s0));
+    const __m512i b1 = _mm512_or_si512(_mm512_and_si512(_mm512_xor_si512(*d1, s1), _mm512_xor_si512(e1, s1)), _mm512_abs_epi32(s1));
+    if (!_mm512_test_epi32_mask(_mm512_or_si512(b0, b1), sgn)) {
+        *d0 = s0;
+        *d1 = s1;
+        return 0;
+    }
+    *d0 = _mm512_maskz_mov_epi32((__mmask16)~_mm512_test_epi32_mask(b0, sgn), s0);
+    *d1 = _mm512_maskz_mov_epi32((__mmask16)~_mm512_test_epi32_mask(b1, sgn), s1);
+    return 1;
 }
 
 /* ---- AVX2 block kernels (HC_ISA_AVX2, for CPUs without AVX-512): a block is four 8-lane
@@ -1833,7 +1841,7 @@ HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, u
             e1 = _mm512_maskz_loadu_epi32(HC__M16H(cnt), qd + 16);
             check = 1;
         }
-        if ((hc__sum512(&d0, e0) | hc__sum512(&d1, e1)) && HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW;
+        if (hc__sum512(&d0, &d1, e0, e1) && HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW;
         if (check) {
             _mm512_storeu_si512((void *)t, d0);
             _mm512_storeu_si512((void *)(t + 16), d1);
