@@ -17,8 +17,9 @@ static const char *USAGE =
     "       [--algo all|auto,ring,doc,homcomp,homcomp_f,argm,recdbl (a comma list; mpi always runs)] [--data walk|normal|FILE]\n"
     "       [--iters N (AUTO: at least 3, it learns in its first calls)] [--warmup W (untimed ccoll calls per plan, default 1:\n"
     "        its buffers; AUTO explores in about its first 4 calls, so W = 4 times its steady state)]\n"
-    "       [--interleave (every plan made and warmed up first, then each timed round calls every algorithm once:\n"
-    "        the rows share the machine's moments; default: one algorithm's calls after another's)]\n"
+    "       [--interleave (every plan made and warmed up first, then each timed round calls every algorithm once,\n"
+    "        round i starting at row i mod rows: the rows share the machine's moments and places in the order;\n"
+    "        default: one algorithm's calls after another's)]\n"
     "       [--ranks-per-node D] [--segment ELEMS] [--threads T (codec threads per rank, default 1)] [--csv] [--fast-exit (skip MPI_Finalize: UCX over TCP can hang there)]";
 
 int main(int argc, char **argv)
@@ -154,7 +155,10 @@ int main(int argc, char **argv)
                 MPI_Allreduce(in, outs[k], (int)n, f64 ? MPI_DOUBLE : MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
         }
         for (uint64_t it = 0; it < most; it++)
-            for (int k = k0; k < k1; k++) {
+            for (int j = k0; j < k1; j++) {
+                /* round it starts at row it mod rows, so every row takes every place in the
+                 * order alike (a fixed order put AUTO right after MPI_Allreduce every time) */
+                const int k = k0 + (int)((uint64_t)(j - k0) + it) % (k1 - k0);
                 /* (a failed plan's status is the same on every rank: all skip it alike) */
                 if (it >= nits[k] || sts[k] != CCOLL_OK) continue;
                 MPI_Barrier(MPI_COMM_WORLD);

@@ -20,8 +20,9 @@
 # the slowest rank after 4 untimed calls per plan where ITERS >= 3 (AUTO explores in about its
 # first 4 calls: the timed ones are its steady state; 1 at 1 Gbit/s, where a raw call takes 13 s);
 # where ITERS >= 3 the timed calls are interleaved (allreduce_cpu --interleave: each round calls
-# MPI_Allreduce and every algorithm once), so a row group's rows share the machine's moments;
-# compare ratios within a row group (same mpiexec run).
+# MPI_Allreduce and every algorithm once, round i starting at row i mod 4), so a row group's
+# rows share the machine's moments and places in the order; compare ratios within a row group
+# (same mpiexec run). The shared-memory row takes 8 rounds (its calls are short and noisy).
 # ZCCL's run gets 3 x the ccoll run's wall time (at least 120 s): one that gives no result by
 # then is stopped (its process group, KILL 10 s later) and listed in $OUT/zccl_timeouts.csv.
 set -uo pipefail
@@ -125,7 +126,7 @@ focus) # the issue's goal rows, 64 MiB per rank (and 256 MiB at 1 Gbit/s)
     run 1gbit 4 16777216 walk 1e-4 1
     run 1gbit 4 67108864 walk 1e-4 1
     cleanup
-    run shm 4 16777216 walk 1e-4 3;;
+    run shm 4 16777216 walk 1e-4 8;; # 8 rounds: each of the 4 rows twice at each place in the order
 full) # every goal combination: 64 and 256 MiB per rank, walk and normal, REL 1e-4 and 1e-3
     netns 10gbit || exit 1
     for np in 2 4; do for count in 16777216 67108864; do for data in walk normal; do for rel in 1e-4 1e-3; do
