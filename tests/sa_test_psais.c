@@ -120,7 +120,8 @@ static void check_pr_lengths(void)
 
 /* sa__pr_induce (an int level's induction scans in blocks on nt threads) against the one-thread
  * scans, every SA entry after each stage: random int texts (2 to 40 symbols, runs of one symbol
- * now and then), 1/2/3/5/7 threads, 1 to 3 cache entries a thread, sizes one off multiples of the
+ * now and then), periodic and all-equal ones,
+ * 1/2/3/5/7 threads, 1 to 3 cache entries a thread, sizes one off multiples of the
  * block (nt x per) so that blocks of one entry and last blocks of one entry occur. Stage 1 starts
  * from the LMS positions at their bucket ends (right to left, as sa__lvl_px places them); stage
  * 3 from the sorted LMS suffixes at their bucket ends (taken from the one-thread SA).
@@ -134,7 +135,7 @@ static void check_pr_induce(void)
     enum { KMAX = 40 };
     int32_t nmax = 700, *T = malloc((size_t)nmax * 4), *ref = malloc((size_t)nmax * 4);
     int32_t *a = malloc((size_t)nmax * 4), *b = malloc((size_t)nmax * 4), *lms = malloc((size_t)nmax * 4);
-    int32_t cnt[KMAX], B[KMAX], tc[8];
+    int32_t cnt[KMAX], B[KMAX], tc[256 * 7]; /* (px's counters: 256 a thread) */
     SA__CAT(sa__pic, 32) cache[7 * 3];
     for (int r = 0; r < 300; r++) {
         int nt = ths[r % 5], per = 1 + r / 5 % 3, k = r % 7 == 0 ? KMAX : 2 + (int)check_rand_below(6);
@@ -144,8 +145,11 @@ static void check_pr_induce(void)
         int guard = r / 15 % 4, trip = 1 + (int)check_rand_below(4);
         sa__rate rt;
         if (n < 2 || n > nmax) continue;
-        for (int32_t i = 0; i < n; i++)
-            T[i] = r % 3 == 0 && i > 0 && check_rand_below(4) ? T[i - 1] : (int32_t)check_rand_below((uint64_t)k);
+        for (int32_t i = 0; i < n; i++) /* periodic, all-equal, or random with runs now and then */
+            T[i] = r % 11 == 5   ? (int32_t)(i % (2 + r / 11 % (k - 1))) /* period 2..k */
+                   : r % 11 == 7 ? k - 1
+                   : r % 3 == 0 && i > 0 && check_rand_below(4) ? T[i - 1]
+                                                                : (int32_t)check_rand_below((uint64_t)k);
         memset(cnt, 0, sizeof cnt);
         for (int32_t i = 0; i < n; i++) cnt[T[i]]++;
         for (int stage = 1; stage <= 3; stage += 2) {

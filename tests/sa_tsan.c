@@ -9,6 +9,7 @@
 #define SA__PI_CACHE 256 /* parallel SA-IS: small blocks, so that most scans run split over threads */
 #define SA__PI_MINB 64
 #define SA__PI_ADAPT 0
+#define SA__PR_MIN 256 /* the int levels' passes and block scans (sa__pr_*) on all threads too */
 #define SA_IMPLEMENTATION
 #include "sa.h"
 #include <stdio.h>
