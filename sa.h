@@ -404,10 +404,11 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
  * [r*c, min(n, (r+1)*c)) (empty for trailing ranks when n < P*c; sa_mpi_block computes it).
  * The input blocks may have any lengths (concatenated in rank order they form the text).
  * Limits: n < 2^57 (SA_MPI_DIST); SA_MPI_GATHER needs n < 2^31 (rank 0 holds everything).
- * Memory per rank (SA_MPI_DIST): about 55 bytes per suffix of its block at the peak for the SA
+ * Memory per rank (SA_MPI_DIST): about 36-42 bytes per suffix of its block at the peak for the SA
  * alone (the byte level's sample sort and the recursion's texts and SA blocks; the merge's 40-byte
- * records (DC7) travel in 4 rounds), about 80-100 with the LCP (its first phase's text windows in 4
- * rounds; the later rounds and the final fetch are not bounded);
+ * records (DC7) travel in 4 rounds), about 60-90 with the LCP (its first phase's text windows in 4
+ * rounds; the later rounds and the final fetch are not bounded; the 32-bit API adds 8 + 8 for the
+ * int64 SA and LCP blocks it narrows from);
  * rank 0 also holds the gathered level, about 12 bytes per name, 5 per input byte at DC7;
  * info.peak_bytes says what a call took (not what SA-IS allocates inside on rank 0).
  * Threads (opt->threads per rank) run the local sorts, the record passes and the merge; rank 0's
@@ -2231,7 +2232,7 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
 #define SA__MPI_HALO 16          /* bytes of the following ranks' text each rank keeps */
 #define SA__MPI_SAMPLES 64       /* splitter samples per rank and sample sort */
 #define SA__MPI_PIECE ((int64_t)1 << 26) /* elements per point-to-point message (int counts) */
-#define SA__MPI_KEEP 6           /* freed blocks of 256 KB or more kept for reuse */
+#define SA__MPI_HUGE ((size_t)4 << 20) /* blocks this large get the huge-page hint (sa__bw_alloc) */
 #ifndef SA__MPI_PAR_MIN
 #define SA__MPI_PAR_MIN 65536    /* passes over fewer records than this run on one thread */
 #endif
@@ -2251,9 +2252,7 @@ typedef struct sa__mpi_ctx {
     MPI_Datatype t_rec, t_pair, t_halo;
     int *sc, *sd, *rc, *rd;   /* alltoallv counts and displacements (P each) */
     int64_t *s64, *r64, *g64, *x64; /* element counts per rank (P each) */
-    size_t *kept[SA__MPI_KEEP]; /* freed big blocks kept for reuse (sa__mpi_get/put) */
-    size_t kept_bytes, keep_cap;  /* their total, and its bound (24 bytes per block element) */
-    int64_t held, peak;       /* bytes allocated through sa__mpi_get (kept blocks included), peak */
+    int64_t held, peak;       /* bytes allocated through sa__mpi_get and not yet put back, peak */
     int64_t cbytes, ncoll;    /* bytes this rank sent in all-to-all exchanges; collective calls */
     int levels, cover;        /* DCX: recursion depth reached, the byte level's cover period */
     int64_t glim;             /* DCX: recursion levels this short are gathered (SA_MPI_DCX_GATHER) */
@@ -2268,25 +2267,19 @@ static void *sa__mpi_alloc(int64_t count, size_t es)
 
 static int64_t sa__mpi_owner(const sa__mpi_ctx *c, int64_t i) { return i / c->c; }
 
-/* Allocation of the per-round arrays: each block carries its capacity in a 16-byte header and
- * sa__mpi_put keeps the SA__MPI_KEEP largest freed ones (256 KB or more) for the next
- * sa__mpi_get that fits (the smallest such): a fresh block costs a page fault per 4 KB, which
- * measured as much time as the sorting. */
+/* Allocation of the per-round arrays, counted: each block carries its size in a 16-byte header,
+ * so sa__mpi_put can take it off the rank's held bytes (info.peak_bytes is their maximum). Blocks
+ * of SA__MPI_HUGE bytes or more get the transparent huge-page hint (sa__bw_alloc): a fresh block
+ * then faults once per 2 MiB instead of per 4 KiB. (Until 2026-11-27 freed big blocks were kept
+ * for reuse instead; glibc recycled most of those pages anyway, 2-core box: 320 K faults without
+ * the cache against 332 K with it, while the cache and the oversized blocks it handed to small
+ * requests held 12-15 bytes per suffix of the block at the peak; with the hint, 60 K faults.) */
 static void *sa__mpi_get(sa__mpi_ctx *c, int64_t count, size_t es)
 {
     size_t need, *h;
-    int k, best = -1;
     if (count < 0 || (uint64_t)count > (uint64_t)(SIZE_MAX / 4) / es) return NULL;
     need = (size_t)count * es;
-    for (k = 0; k < SA__MPI_KEEP; k++)
-        if (c->kept[k] && c->kept[k][0] >= need && (best < 0 || c->kept[k][0] < c->kept[best][0])) best = k;
-    if (best >= 0) {
-        h = c->kept[best];
-        c->kept[best] = NULL;
-        c->kept_bytes -= h[0];
-        return h + 2;
-    }
-    h = (size_t *)SA_MALLOC(need + 2 * sizeof(size_t));
+    h = (size_t *)(need >= SA__MPI_HUGE ? sa__bw_alloc(need + 2 * sizeof(size_t)) : SA_MALLOC(need + 2 * sizeof(size_t)));
     if (!h) return NULL;
     h[0] = need;
     c->held += (int64_t)(need + 2 * sizeof(size_t));
@@ -2297,24 +2290,10 @@ static void *sa__mpi_get(sa__mpi_ctx *c, int64_t count, size_t es)
 static void sa__mpi_put(sa__mpi_ctx *c, void *p)
 {
     size_t *h;
-    int k, small = 0;
     if (!p) return;
     h = (size_t *)p - 2;
-    if (h[0] < ((size_t)1 << 18) || h[0] > c->keep_cap) { c->held -= (int64_t)(h[0] + 2 * sizeof(size_t)); SA_FREE(h); return; }
-    for (;;) { /* make room: drop the smallest kept blocks while over the bound or out of slots */
-        int used = 0;
-        small = -1;
-        for (k = 0; k < SA__MPI_KEEP; k++)
-            if (c->kept[k]) { used++; if (small < 0 || c->kept[k][0] < c->kept[small][0]) small = k; }
-        if (used < SA__MPI_KEEP && c->kept_bytes + h[0] <= c->keep_cap) break;
-        if (small < 0 || c->kept[small][0] >= h[0]) { c->held -= (int64_t)(h[0] + 2 * sizeof(size_t)); SA_FREE(h); return; }
-        c->kept_bytes -= c->kept[small][0];
-        c->held -= (int64_t)(c->kept[small][0] + 2 * sizeof(size_t));
-        SA_FREE(c->kept[small]);
-        c->kept[small] = NULL;
-    }
-    for (k = 0; k < SA__MPI_KEEP; k++)
-        if (!c->kept[k]) { c->kept[k] = h; c->kept_bytes += h[0]; return; }
+    c->held -= (int64_t)(h[0] + 2 * sizeof(size_t));
+    SA_FREE(h);
 }
 
 SA_DEF void sa_mpi_block(int64_t n, int nranks, int rank, int64_t *lo, int64_t *count)
@@ -2507,16 +2486,17 @@ static sa_status sa__mpi_xchg(sa__mpi_ctx *c, const void *sbuf, const int64_t *s
     return sa__mpi_xchg2(c, sbuf, scnt, es, dt, es, rbuf, rn, rcnt);
 }
 
-/* Counting sort of m items by destination rank: cnt[q] items go to q, item e to slot[e] of a
- * send buffer grouped by destination (stable). */
-static void sa__mpi_group(const sa__mpi_ctx *c, const int *dest, int64_t m, int64_t *cnt, int64_t *slot)
+/* First pass of grouping m items by the owner of their positions pos[0], pos[stride], ...: c->g64[q]
+ * items go to rank q, and c->s64[q] is where q's items start in a send buffer grouped by owner;
+ * the caller's second pass puts item e at c->s64[owner]++ (stable). The owner is computed in both
+ * passes instead of stored: no 12 bytes per item of destination and slot arrays (memory). */
+static void sa__mpi_by_owner(sa__mpi_ctx *c, const int64_t *pos, int64_t stride, int64_t m)
 {
     int64_t e, s = 0;
     int q;
-    for (q = 0; q < c->P; q++) cnt[q] = 0;
-    for (e = 0; e < m; e++) cnt[dest[e]]++;
-    for (q = 0; q < c->P; q++) { int64_t k = cnt[q]; c->s64[q] = s; s += k; }
-    for (e = 0; e < m; e++) slot[e] = c->s64[dest[e]]++;
+    for (q = 0; q < c->P; q++) c->g64[q] = 0;
+    for (e = 0; e < m; e++) c->g64[sa__mpi_owner(c, pos[e * stride])]++;
+    for (q = 0; q < c->P; q++) { c->s64[q] = s; s += c->g64[q]; }
 }
 
 /* ---- local sorting of records --------------------------------------------------------------- */
@@ -2936,21 +2916,18 @@ static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, in
 {
     sa__mpi_pair *p = *pp, *sb = NULL;
     void *rb = NULL;
-    int *dest = NULL;
-    int64_t *slot = NULL, e, rn = 0;
+    int64_t e, rn = 0;
     sa_status st = SA_OK;
-    dest = (int *)sa__mpi_get(c, m, sizeof *dest);
-    slot = (int64_t *)sa__mpi_get(c, m, sizeof *slot);
     sb = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *sb);
-    st = sa__mpi_agree(c, dest && slot && sb ? SA_OK : SA_ERR_NOMEM);
-    if (st == SA_OK) {
-        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > SA__MPI_PAR_MIN))
-        for (e = 0; e < m; e++) dest[e] = (int)sa__mpi_owner(c, p[e].a);
-        sa__mpi_group(c, dest, m, c->g64, slot);
-        for (e = 0; e < m; e++) sb[slot[e]] = p[e];
+    st = sa__mpi_agree(c, sb ? SA_OK : SA_ERR_NOMEM);
+    if (st == SA_OK) { /* grouped by owner; each buffer freed once sent (memory) */
+        sa__mpi_by_owner(c, (const int64_t *)(const void *)p, 2, m); /* .a first */
+        for (e = 0; e < m; e++) sb[c->s64[sa__mpi_owner(c, p[e].a)]++] = p[e];
         sa__mpi_put(c, p);
         *pp = p = NULL;
         st = sa__mpi_xchg(c, sb, c->g64, sizeof *sb, c->t_pair, &rb, &rn, NULL);
+        sa__mpi_put(c, sb);
+        sb = NULL;
     }
     if (st == SA_OK) {
         const sa__mpi_pair *r = (const sa__mpi_pair *)rb;
@@ -2962,8 +2939,6 @@ static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, in
         }
     }
     if (rb) sa__mpi_put(c, rb);
-    if (dest) sa__mpi_put(c, dest);
-    if (slot) sa__mpi_put(c, slot);
     if (sb) sa__mpi_put(c, sb);
     if (p) sa__mpi_put(c, p);
     *pp = NULL;
@@ -2973,34 +2948,33 @@ static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, in
 /* Asks the owners of positions want[0..m) for B there: got[e] = B[want[e]]. Collective. */
 static sa_status sa__mpi_fetch(sa__mpi_ctx *c, const int64_t *want, int64_t m, const int64_t *B, int64_t *got)
 {
-    int *dest = NULL;
     int64_t *slot = NULL, *sb = NULL, *rcnt = NULL, e, rn = 0, an = 0;
     void *rb = NULL, *ab = NULL;
     sa_status st;
-    dest = (int *)sa__mpi_get(c, m, sizeof *dest);
     slot = (int64_t *)sa__mpi_get(c, m, sizeof *slot);
     sb = (int64_t *)sa__mpi_get(c, m, sizeof *sb);
     rcnt = (int64_t *)sa__mpi_get(c, c->P, sizeof *rcnt);
-    st = sa__mpi_agree(c, dest && slot && sb && rcnt ? SA_OK : SA_ERR_NOMEM);
-    if (st == SA_OK) {
-        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > SA__MPI_PAR_MIN))
-        for (e = 0; e < m; e++) dest[e] = (int)sa__mpi_owner(c, want[e]);
-        sa__mpi_group(c, dest, m, c->g64, slot);
-        for (e = 0; e < m; e++) sb[slot[e]] = want[e];
+    st = sa__mpi_agree(c, slot && sb && rcnt ? SA_OK : SA_ERR_NOMEM);
+    if (st == SA_OK) { /* grouped by owner; each buffer freed once sent (memory) */
+        sa__mpi_by_owner(c, want, 1, m);
+        for (e = 0; e < m; e++) sb[slot[e] = c->s64[sa__mpi_owner(c, want[e])]++] = want[e];
         st = sa__mpi_xchg(c, sb, c->g64, sizeof *sb, MPI_INT64_T, &rb, &rn, rcnt);
+        sa__mpi_put(c, sb);
+        sb = NULL;
     }
     if (st == SA_OK) {
         int64_t *r = (int64_t *)rb;
         SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > SA__MPI_PAR_MIN))
         for (e = 0; e < rn; e++) r[e] = B[r[e] - c->lo];
         st = sa__mpi_xchg(c, r, rcnt, sizeof *r, MPI_INT64_T, &ab, &an, NULL);
+        sa__mpi_put(c, rb);
+        rb = NULL;
     }
     if (st == SA_OK) {
         const int64_t *a = (const int64_t *)ab;
         SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > SA__MPI_PAR_MIN))
         for (e = 0; e < m; e++) got[e] = a[slot[e]];
     }
-    if (dest) sa__mpi_put(c, dest);
     if (slot) sa__mpi_put(c, slot);
     if (sb) sa__mpi_put(c, sb);
     if (rcnt) sa__mpi_put(c, rcnt);
@@ -3953,7 +3927,6 @@ done:
 static sa_status sa__mpi_windows(sa__mpi_ctx *c, const uint8_t *T, const sa__mpi_pair *rq, int64_t m,
                                  uint8_t **ans, int64_t *aoff)
 {
-    int *dest = NULL;
     int64_t *slot = NULL, *rcnt = NULL, *bcnt = NULL, e, rn = 0, an = 0, tot = 0;
     sa__mpi_pair *sb = NULL;
     void *rb = NULL, *ab = NULL;
@@ -3961,17 +3934,14 @@ static sa_status sa__mpi_windows(sa__mpi_ctx *c, const uint8_t *T, const sa__mpi
     sa_status st;
     int q;
     *ans = NULL;
-    dest = (int *)sa__mpi_get(c, m, sizeof *dest);
     slot = (int64_t *)sa__mpi_get(c, m, sizeof *slot);
     sb = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *sb);
     rcnt = (int64_t *)sa__mpi_get(c, 2 * (int64_t)c->P, sizeof *rcnt);
-    st = sa__mpi_agree(c, dest && slot && sb && rcnt ? SA_OK : SA_ERR_NOMEM);
+    st = sa__mpi_agree(c, slot && sb && rcnt ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     bcnt = rcnt + c->P;
-    for (e = 0; e < m; e++) dest[e] = (int)sa__mpi_owner(c, rq[e].a);
-    sa__mpi_group(c, dest, m, c->g64, slot);
-    for (e = 0; e < m; e++) sb[slot[e]] = rq[e];
-    sa__mpi_put(c, dest); dest = NULL; /* memory: what the answers need from here on only */
+    sa__mpi_by_owner(c, (const int64_t *)(const void *)rq, 2, m); /* .a first */
+    for (e = 0; e < m; e++) sb[slot[e] = c->s64[sa__mpi_owner(c, rq[e].a)]++] = rq[e];
     st = sa__mpi_xchg(c, sb, c->g64, sizeof *sb, c->t_pair, &rb, &rn, rcnt);
     sa__mpi_put(c, sb); sb = NULL;
     if (st != SA_OK) goto done;
@@ -4005,7 +3975,6 @@ static sa_status sa__mpi_windows(sa__mpi_ctx *c, const uint8_t *T, const sa__mpi
     *ans = (uint8_t *)ab;
     ab = NULL;
 done:
-    if (dest) sa__mpi_put(c, dest);
     if (slot) sa__mpi_put(c, slot);
     if (sb) sa__mpi_put(c, sb);
     if (rcnt) sa__mpi_put(c, rcnt);
@@ -4024,9 +3993,8 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
     uint8_t *irr = NULL, *ans = NULL, prev = 0;
     sa_status st;
     lasts = (int64_t *)sa__mpi_get(c, 2 * (int64_t)c->P, sizeof *lasts);
-    PH = (int64_t *)sa__mpi_get(c, cnt, sizeof *PH);
-    PL = (int64_t *)sa__mpi_get(c, cnt, sizeof *PL);
-    st = sa__mpi_agree(c, lasts && PH && PL ? SA_OK : SA_ERR_NOMEM);
+    PH = (int64_t *)sa__mpi_get(c, cnt, sizeof *PH); /* PL after phi's exchange: memory */
+    st = sa__mpi_agree(c, lasts && PH ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     /* phi: the SA entry before each of ours (the previous rank's last one for our first) */
     last = cnt ? sa[cnt - 1] : -1;
@@ -4049,9 +4017,10 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
     }
     /* phase A: 17 bytes from phi(i) - 1 (from phi(i) when it is 0), in rounds over stretches of
      * the block (bounded memory: the requests and their windows of one stretch at a time) */
+    PL = (int64_t *)sa__mpi_get(c, cnt, sizeof *PL);
     irr = (uint8_t *)sa__mpi_get(c, cnt, 1);
     act = (int64_t *)sa__mpi_get(c, cnt, sizeof *act);
-    st = sa__mpi_agree(c, irr && act ? SA_OK : SA_ERR_NOMEM);
+    st = sa__mpi_agree(c, PL && irr && act ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     ka = c->c < SA__MPI_PAR_MIN ? 1 : SA__MPI_LCP_ROUNDS; /* c->c: the same on every rank */
     for (nact = 0, round = 0; round < ka; round++) {
@@ -4148,6 +4117,8 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
     sa__mpi_put(c, rq); rq = NULL;
     sa__mpi_put(c, aoff); aoff = NULL;
     sa__mpi_put(c, act); act = NULL;
+    sa__mpi_put(c, PH); PH = NULL;
+    sa__mpi_put(c, irr); irr = NULL;
     st = sa__mpi_fetch(c, sa, cnt, PL, lcp);
 done:
     if (lasts) sa__mpi_put(c, lasts);
@@ -4391,10 +4362,6 @@ static void sa__mpi_ctx_free(sa__mpi_ctx *c)
     if (c->t_halo != MPI_DATATYPE_NULL) MPI_Type_free(&c->t_halo);
     if (c->sc) SA_FREE(c->sc);
     if (c->s64) SA_FREE(c->s64);
-    {
-        int k;
-        for (k = 0; k < SA__MPI_KEEP; k++) if (c->kept[k]) SA_FREE(c->kept[k]);
-    }
     if (c->comm != MPI_COMM_NULL) MPI_Comm_free(&c->comm);
 }
 
@@ -4545,7 +4512,6 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
     t0 = MPI_Wtime();
     st = sa__mpi_layout(&c, blk, len, &T);
     if (st != SA_OK) goto done;
-    c.keep_cap = (size_t)c.cnt * 16; /* reuse bounded: two words per suffix of the block */
     if (width == 32 && c.n > INT32_MAX) st = SA_ERR_SIZE;
     else if (cap < c.cnt) st = SA_ERR_SIZE;
     else if (c.cnt > 0 && (!sa_out)) st = SA_ERR_NULL;
