@@ -1241,11 +1241,12 @@ static int sa__bw_threads(const sa_options *opt, int64_t n)
 
 static int sa__bw_pow2(int32_t r) { return r >= 2 && (r & (r - 1)) == 0; }
 
-/* Transparent huge pages for the large randomly read workspaces (psi, LF, Phi, the context's
- * block): on Linux, madvise(MADV_HUGEPAGE) over the 2 MiB-aligned interior of the allocation.
- * Where the host's THP mode is "madvise" (the usual default) the first touch then faults 2 MiB
- * pages instead of 4 KiB ones and the random walks miss the TLB far less. Only a hint: memory
- * that is not an anonymous mapping (an SA_MALLOC of your own) makes madvise fail, ignored.
+/* Transparent huge pages for the large randomly read workspaces (psi, LF, Phi, the BWT's own
+ * SA, the context's block): on Linux, madvise(MADV_HUGEPAGE) over the 2 MiB-aligned interior of
+ * the allocation. Where the host's THP mode is "madvise" (the usual default) the first touch then
+ * faults 2 MiB pages instead of 4 KiB ones and the random walks miss the TLB far less. Only a
+ * hint: memory that is not an anonymous mapping (an SA_MALLOC of your own) makes madvise fail,
+ * ignored.
  * <sys/mman.h> declares madvise and MADV_HUGEPAGE only with _DEFAULT_SOURCE or _GNU_SOURCE (one
  * guard for both); a C build with a strict -D_POSIX_C_SOURCE gets the prototype below instead
  * (glibc, musl and bionic export madvise either way; 14 is Linux's ABI value). The caller's
@@ -1324,7 +1325,8 @@ static sa_status sa__bwt_run(const uint8_t *text, const int32_t *sa_in, uint8_t 
     int32_t *sa = (int32_t *)sa_in, *own_sa = NULL;
     uint8_t *out = bwt, *own_tmp = NULL;
     if (!sa) {
-        sa = sa_ws ? sa_ws : (own_sa = (int32_t *)SA_MALLOC((size_t)n * sizeof(int32_t)));
+        /* sa_build writes it at random (the induced sorting's buckets): the huge-page hint */
+        sa = sa_ws ? sa_ws : (own_sa = (int32_t *)sa__bw_alloc((size_t)n * sizeof(int32_t)));
         if (!sa) return SA_ERR_NOMEM;
     }
     if (bwt == text) {

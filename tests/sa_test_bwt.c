@@ -605,13 +605,15 @@ static void test_hugepage(void)
 #ifdef M_MMAP_THRESHOLD
     mallopt(M_MMAP_THRESHOLD, 1 << 20); /* big blocks: fresh mappings, no flag left by an earlier block */
 #endif
-    const int32_t n = 1 << 21; /* psi: 8 MiB, psi + LF: 16 MiB, Phi: 8 MiB */
+    const int32_t n = 1 << 21; /* the BWT's SA: 8 MiB, psi: 8 MiB, psi + LF: 16 MiB, Phi: 8 MiB */
     uint8_t *t = (uint8_t *)malloc((size_t)n), *u = (uint8_t *)malloc((size_t)n), *b = (uint8_t *)malloc((size_t)n);
     int32_t *aux = (int32_t *)malloc(((size_t)n / 4096 + 1) * sizeof(int32_t)), *sa = (int32_t *)malloc((size_t)n * 4);
     CHECK(t && u && b && aux && sa, "out of memory");
     if (!t || !u || !b || !aux || !sa) return;
     make_text(K_RANDOM, t, n);
+    hp_flag = -1;
     CHECK(sa_bwt_aux(t, u, aux, 4096, n, NULL) == SA_OK, "bwt");
+    CHECK(hp_flag == 1, "bwt_aux: its SA without the huge-page hint (%d)", hp_flag);
     hp_flag = -1;
     CHECK(sa_unbwt_aux(u, b, aux, 4096, n, NULL) == SA_OK && memcmp(b, t, (size_t)n) == 0, "unbwt_aux");
     CHECK(hp_flag == 1, "unbwt_aux: psi without the huge-page hint (%d)", hp_flag);
