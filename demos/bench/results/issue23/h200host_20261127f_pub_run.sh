@@ -2,8 +2,8 @@
 # sacore's second device call (issue 23, 2026-11-27): parallel SA-IS's phases with the int levels'
 # block walk on one thread (-DSA__PR_PWALK=0, = main) and on all threads (sa__pr_pwalk) publishing
 # progress every 64 slots (the first try, -DSA__PR_PUB=64) or every 1024 (the default of
-# h200host_20261127f_pub.patch, applied to d920dce for the call; the log.s "main 1bd7e4b" was
-# main.s head then, not the base);
+# h200host_20261127f_pub.patch, applied to d920dce for the call; the log's "main 1bd7e4b" was
+# main's head then, not the base);
 # headers at 2/8/16 threads, /usr/bin at 8/16, one run of each binary, interleaved. Run from the
 # carried tree: bash THIS_SCRIPT.
 set -u
