@@ -92,6 +92,9 @@ static const variant VARIANTS[] = {
 };
 #define NVAR (int)(sizeof VARIANTS / sizeof VARIANTS[0])
 
+/* codec threads per rank of check_allreduce's plans (main cycles it through 1-3) */
+static int t_threads = 1;
+
 static ccoll_config make_cfg(const variant *v, int rel, double eb, uint64_t seg)
 {
     ccoll_config c = ccoll_config_init(rel ? CCOLL_REL : CCOLL_ABS, eb);
@@ -100,7 +103,7 @@ static ccoll_config make_cfg(const variant *v, int rel, double eb, uint64_t seg)
     c.ranks_per_node = v->rpn;
     c.raw_below = (uint64_t)v->raw_below;
     c.segment = seg;
-    c.threads = 1;
+    c.threads = t_threads;
     return c;
 }
 
@@ -188,8 +191,8 @@ static void check_allreduce(MPI_Comm comm, const variant *v, uint64_t n, int f64
     t_allreduce(ax, aref, (int)n, MPI_DOUBLE, MPI_SUM, comm);
     ccoll_config c = make_cfg(v, rel, ebarg, seg);
     if (getenv("T_VERBOSE"))
-        fprintf(stderr, "%d case %s n=%llu f64=%d rel=%d kind=%d seg=%llu inplace=%d\n", r, v->name, (unsigned long long)n, f64,
-                rel, kind, (unsigned long long)seg, inplace);
+        fprintf(stderr, "%d case %s n=%llu f64=%d rel=%d kind=%d seg=%llu inplace=%d threads=%d\n", r, v->name,
+                (unsigned long long)n, f64, rel, kind, (unsigned long long)seg, inplace, t_threads);
     ccoll_plan *P = NULL;
     int st = ccoll_plan_create(comm, n, f64 ? MPI_DOUBLE : MPI_FLOAT, &c, &P);
     CHECK(st == CCOLL_OK, "%s create: %s", v->name, ccoll_status_string(st));
@@ -216,8 +219,8 @@ static void check_allreduce(MPI_Comm comm, const variant *v, uint64_t n, int f64
             double e = fabs(y - ref[i]);
             if (!(e <= tol)) { worst = e; wi = i; break; }
         }
-        CHECK(worst == 0, "%s n=%llu f64=%d rel=%d kind=%d: |err| %.3g at %llu (eb %.3g)", v->name, (unsigned long long)n, f64,
-              rel, kind, worst, (unsigned long long)wi, I.eb_abs);
+        CHECK(worst == 0, "%s n=%llu f64=%d rel=%d kind=%d threads=%d: |err| %.3g at %llu (eb %.3g)", v->name,
+              (unsigned long long)n, f64, rel, kind, t_threads, worst, (unsigned long long)wi, I.eb_abs);
         CHECK(same_everywhere(comm, out, n * es), "%s n=%llu: results differ across ranks", v->name, (unsigned long long)n);
         check_split(&I, v->name, n, p, raw, v->algo == CCOLL_ALGO_AUTO);
         if (v->algo != CCOLL_ALGO_AUTO && !(v->algo == CCOLL_ALGO_ARGM && I.algo == CCOLL_ALGO_HOMCOMP_F))
@@ -708,17 +711,24 @@ int main(int argc, char **argv)
         check__ctx.seed = check__ctx.state = s;
     }
     uint64_t counts[] = {0, 1, (uint64_t)P_ - 1, 31, 33, 4097};
-    /* every variant x every count; dtype, bound, data, in place and segment size cycle */
+    /* every variant x every count; dtype, bound, data, in place, segment size and codec threads
+     * (1-3 per rank) cycle */
     int c = 0;
     for (size_t ci = 0; ci < sizeof counts / sizeof counts[0]; ci++)
         for (int vi = 0; vi < NVAR; vi++, c++) {
             int combo = (c * 3 + (int)ci) % 8;
+            t_threads = 1 + c % 3;
             check_allreduce(MPI_COMM_WORLD, &VARIANTS[vi], counts[ci], combo & 1, (combo >> 1) & 1, (combo >> 2) & 1,
                             c % 2 ? 64 : 0, c % 3 == 0);
         }
     if (!R_) fprintf(stderr, "small done %.2f s\n", MPI_Wtime() - t_start);
-    for (int vi = 0; vi < NVAR; vi++)
-        check_allreduce(MPI_COMM_WORLD, &VARIANTS[vi], 1000003, vi % 2, 1 - vi % 2, vi % 2, vi % 3 ? 0 : 100000, vi % 2);
+    /* 1000003 elements: every variant once with 1 thread a rank, once with 2 or 3 (the codec's
+     * chunks, the raw adds and the scan split between threads only from 65536 elements on) */
+    for (int vi = 0; vi < 2 * NVAR; vi++) {
+        t_threads = vi < NVAR ? 1 : 2 + vi % 2;
+        check_allreduce(MPI_COMM_WORLD, &VARIANTS[vi % NVAR], 1000003, vi % 2, 1 - vi % 2, vi % 2, vi % 3 ? 0 : 100000, vi % 2);
+    }
+    t_threads = 1;
     if (!R_) fprintf(stderr, "matrix done %.2f s\n", MPI_Wtime() - t_start);
     check_scan();
     check_errors();
