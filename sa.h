@@ -1373,9 +1373,11 @@ SA_DEF sa_status sa_bwt_from_sa(const uint8_t *text, const int32_t *sa, uint8_t 
  * Decoding: with the primary index alone, psi2 forward from suffix 0 and LF2 backward from the
  * $ row on each thread at once, meeting in the middle; with aux samples, the pieces between
  * samples, SA__UB_WAYS interleaved on each thread (their reads overlap in the memory system).
- * With aux samples and more than SA__UB_BI_SIGMA distinct bytes the pieces walk single-byte psi
- * instead (sa__unbwt_psi1 below): there the bigram fill writes to up to 65536 buckets at once,
- * and on the Xeon hosts it was slower than the single-byte walk it saves (2026-11-27).
+ * With aux samples and more than SA__UB_BI_SIGMA distinct bytes (SA__UB_BI_SIGMA_MT from
+ * SA__UB_BI_MT threads on) the pieces walk single-byte psi instead (sa__unbwt_psi1 below): there
+ * the bigram fill writes to up to 65536 buckets at once, and on the Xeon hosts it was slower than
+ * the single-byte walk it saves (2026-11-27; the headers' 124 distinct bytes: bigram psi faster
+ * at one thread, single-byte psi at 8 and 16).
  * psi2 and LF2 are exactly psi o psi and LF o LF for any input (psi being LF^-1 of the counting),
  * so every row read lies in [0, n] and corrupted indices cannot reach outside the arrays; a
  * walk that lands on row 0 or row p where it must not, or ends elsewhere, gives SA_ERR_ARG. That
@@ -1388,6 +1390,12 @@ SA_DEF sa_status sa_bwt_from_sa(const uint8_t *text, const int32_t *sa, uint8_t 
 #endif
 #ifndef SA__UB_BI_SIGMA
 #define SA__UB_BI_SIGMA 128
+#endif
+#ifndef SA__UB_BI_MT
+#define SA__UB_BI_MT 8
+#endif
+#ifndef SA__UB_BI_SIGMA_MT
+#define SA__UB_BI_SIGMA_MT 64
 #endif
 /* c[x] += how often x occurs in s[0..len): four interleaved counters, so a run of one byte
  * (ACGT, the Fibonacci word) does not wait on one counter's previous increment */
@@ -1805,7 +1813,7 @@ static sa_status sa__unbwt_run(const uint8_t *bwt, uint8_t *text, const int32_t 
     if (n == 1) { text[0] = bwt[0]; return SA_OK; }
     int nt = sa__bw_threads(opt, n);
     if (r == 0 && n < 4) r = 4; /* one piece */
-    if (r > 0 && sa__ub_sigma(bwt, (uint32_t)n) > SA__UB_BI_SIGMA)
+    if (r > 0 && sa__ub_sigma(bwt, (uint32_t)n) > (nt >= SA__UB_BI_MT ? SA__UB_BI_SIGMA_MT : SA__UB_BI_SIGMA))
         return sa__unbwt_psi1(bwt, text, aux, r, n, nt, ws, cnt_ws, tbl16_ws);
     return sa__unbwt_bi(bwt, text, aux, r, n, nt, ws, cnt_ws, tbl16_ws);
 }
@@ -1929,6 +1937,12 @@ static void sa__gsa_radix(int32_t *a, int64_t g, int32_t *tmp)
 #define SA__GSA_CAP 64
 #endif
 #define SA__GSA_PF 16 /* direct comparisons: prefetch the text at sa[k + 16] and 64 bytes on */
+/* The line 64 bytes on: 0 never, 1 always, 2 where the running mean of the comparisons' lengths
+ * says a comparison starting at that byte of its line would reach it (2026-11-27, H200 host, one
+ * thread, the five 16 MiB inputs: 2 beat 1 on all five, 0 on four of them) */
+#ifndef SA__GSA_PF2
+#define SA__GSA_PF2 2
+#endif
 /* Common prefix of the suffixes at i and j stopped at the first 0 (both end with one: text[n-1]
  * is 0), counted on from l (their first l bytes are known equal and not 0) up to cap: cap when
  * their first cap bytes are equal and not 0. Eight bytes at a time on little-endian machines. */
@@ -1999,13 +2013,23 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
             prev = sa[0];
             lo = 1;
         }
+        int32_t avg = 16 * 16; /* SA__GSA_PF2 2: the running mean, in 1/16 bytes */
+        (void)avg;
         for (int32_t k = lo; k < hi; k++) {
-            if (k < hi - SA__GSA_PF) { /* a comparison often reads into the next cache line */
+            if (k < hi - SA__GSA_PF) {
                 int32_t q = sa[k + SA__GSA_PF];
                 SA__PF(text + q);
+#if SA__GSA_PF2 == 1 /* a comparison often reads into the next cache line */
                 if (q < n - 64) SA__PF(text + q + 64);
+#elif SA__GSA_PF2 == 2 /* branch-free: the next line, or this one again */
+                int32_t far = (int32_t)((uintptr_t)(text + q) & 63) + (avg >> 4) + 8 > 64;
+                SA__PF(text + q + (far & (q < n - 64)) * 64);
+#endif
             }
             int32_t i = prev, j = sa[k], l = sa__gsa_lcp(text, n, i, j, 0, SA__GSA_CAP);
+#if SA__GSA_PF2 == 2
+            avg += l - (avg >> 4);
+#endif
             prev = j;
             if (l == SA__GSA_CAP) {
                 phi[j] = i;

@@ -13,7 +13,8 @@
  * SA__BW_GRAIN is lowered so small inputs run the multi-thread paths; SA__UB_BI_SIGMA = 2 makes
  * the inverse with aux samples run both of its walks: single-byte psi for texts of more than two
  * distinct bytes (random, periodic, every byte), bigram psi for the others (binary, all-equal,
- * Fibonacci, NUL/0xFF runs). SA__GSA_RADIX_MIN = 64: the GSA's groups of 64 or more members (the
+ * Fibonacci, NUL/0xFF runs); from 4 threads on (SA__UB_BI_MT, SA__UB_BI_SIGMA_MT = 1) single-byte
+ * psi for all but all-equal texts. SA__GSA_RADIX_MIN = 64: the GSA's groups of 64 or more members (the
  * large inputs, one string repeated) take the radix sort, the smaller ones quicksort.
  * SA__GSA_CAP = 5 (OpenMP build; the default 64 without): GSA pairs equal on 5 bytes finish in
  * the text-order Phi pass, so it runs on every input. */
@@ -30,6 +31,8 @@ static void hp_free(void *p);
 #define SA__BW_GRAIN 256
 #define SA__GRAIN 64
 #define SA__UB_BI_SIGMA 2
+#define SA__UB_BI_MT 4 /* from 4 threads on (test_bwt_large) even binary texts walk single-byte psi */
+#define SA__UB_BI_SIGMA_MT 1
 #define SA__GSA_RADIX_MIN 64
 #ifdef _OPENMP
 #define SA__GSA_CAP 5 /* most GSA pairs deferred to the Phi pass (its text-order carry); without OpenMP: 64 */
