@@ -150,13 +150,13 @@
  *   Algorithms: the BWT is one parallel pass over the SA of sa_build (not yet fused into the SA
  *   construction); the inverse walks bigram psi (the inverse of LF, two steps at a time: two
  *   bytes per dependent read, libsais_unbwt's idea), with aux samples 16 pieces interleaved per
- *   thread (single-byte psi for texts of more than 128 distinct bytes), with the primary index
- *   alone psi forward and bigram LF backward at once; the GSA is sa_build's SA
- *   with each run of suffixes equal up to their terminator re-sorted by position, the runs found
- *   by comparing SA neighbours up to their terminators (a pair still equal after 64 bytes is
- *   finished by Phi in text order, as PLCP; either gives the LCP); search is binary search with Manber and Myers'
- *   simple acceleration (comparisons start at the smaller of the two bounds' common prefixes
- *   with the pattern), O(m log n) per pattern.
+ *   thread (single-byte psi for texts of more than 128 distinct bytes, more than 64 from 8
+ *   threads on), with the primary index alone psi forward and bigram LF backward at once; the
+ *   GSA is sa_build's SA with each run of suffixes equal up to their terminator re-sorted by
+ *   position, the runs found by comparing SA neighbours up to their terminators (a pair still
+ *   equal after 64 bytes is finished by Phi in text order, as PLCP; either gives the LCP);
+ *   search is binary search with Manber and Myers' simple acceleration (comparisons start at
+ *   the smaller of the two bounds' common prefixes with the pattern), O(m log n) per pattern.
  *
  * MPI (define SA_MPI before the include, compile with mpicc; declarations and layout in the
  *   "#ifdef SA_MPI" block below): sa_mpi_build / sa_mpi_build64(comm, algo, block, block_len,
