@@ -209,7 +209,8 @@
  *   sa_cuda_unbwt_workspace_size(n), sa_cuda_unbwt(d_bwt, d_text, d_aux, r, n, d_flag, d_ws, ws,
  *       stream): psi by one 8-bit CUB radix sort of (byte, row), then one thread per aux piece
  *       walks (byte, psi) pairs (8-byte random reads); with the primary index alone, one thread
- *       per marked row (every 64th or 256th and row p) walks to the next one and pointer jumping
+ *       per marked row (one in each block of 64 or 256 rows, at a hashed offset, and row p)
+ *       walks to the next one and pointer jumping
  *       places the segments; 13n workspace bytes; *d_flag != 0 for a corrupted primary index /
  *       sample (never a stray access)
  *   sa_cuda_search(d_text, d_sa, n, d_pats, d_off, npat, d_lo, d_count, stream)   count and
@@ -372,7 +373,7 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_host_compute64(const uint8_t *text, int64_t n
  * 32-bit calls (n < 2^31 - 1). r = 0: the primary index only (aux has one entry), else r is a
  * power of two >= 2 and aux has (n-1)/r + 1 entries (aux[j] = 1 + SA rank of suffix j*r). */
 SA_CUDA_DEF size_t sa_cuda_bwt_workspace_size(int64_t n);      /* the least: about 17.2n */
-SA_CUDA_DEF size_t sa_cuda_bwt_fast_workspace_size(int64_t n); /* room for the doubling too */
+SA_CUDA_DEF size_t sa_cuda_bwt_fast_workspace_size(int64_t n); /* the doubling's full layout: 20.2n */
 /* d_bwt[n] (must not be d_text) and d_aux from the text: sa_cuda_build into the workspace, then
  * one gather pass. ws_bytes >= sa_cuda_bwt_workspace_size(n) (the lean layout; see the manual);
  * from sa_cuda_bwt_fast_workspace_size(n) the full layout (the same bytes out). */
@@ -504,6 +505,7 @@ template <typename U> struct sa_cuda__wsT {
     U *misc;
     void *cub;
     size_t cub_bytes;
+    size_t rank_words; /* the rank array's words: items + 64, or the lean layout's fewer */
 };
 typedef sa_cuda__wsT<uint32_t> sa_cuda__ws;
 #define SA_CUDA__MISC_WORDS 1024 /* [0] count, [2] groups, [8..16) LRS scratch, [512..) histogram (256 x uint32) */
@@ -658,9 +660,9 @@ static size_t sa_cuda__layoutT(U items, U n, int dc, void *d_ws, sa_cuda__wsT<U>
     size_t cub_bytes = sa_cuda__cub_bytes<U>(items, n, dc);
     if (!cub_bytes) return 0;
     size_t words = sa_cuda__up(sizeof(U) * ((size_t)items + 64)), o = 0;
-    size_t rank_words = lean ? sa_cuda__up(sizeof(U) * (sa_cuda__lean_rank<U>(items) + 64)) : words;
+    size_t rank_words = (lean ? sa_cuda__lean_rank<U>(items) : (size_t)items) + 64;
     size_t o_misc = o; o += sa_cuda__up(sizeof(U) * SA_CUDA__MISC_WORDS);
-    size_t o_rank = o; o += rank_words;
+    size_t o_rank = o; o += sa_cuda__up(sizeof(U) * rank_words);
     size_t o_b = o; o += 3 * words;
     size_t o_cub = o; o += sa_cuda__up(cub_bytes);
     if (w) {
@@ -670,6 +672,7 @@ static size_t sa_cuda__layoutT(U items, U n, int dc, void *d_ws, sa_cuda__wsT<U>
         for (int i = 0; i < 3; i++) w->b[i] = (U *)(b + o_b + i * words);
         w->cub = (void *)(b + o_cub);
         w->cub_bytes = sa_cuda__up(cub_bytes);
+        w->rank_words = rank_words;
     }
     return o + SA_CUDA__ALIGN; /* room to align d_ws */
 }
@@ -1423,34 +1426,29 @@ template <typename U> static __global__ void sa_cuda__k_rank_list(const U *c, co
 
 /* The extension rounds are taken when round 0 leaves at most an eighth of the suffixes unsorted
  * and their buffers fit the two workspace buffers beside round 0's keys (and q's two copies the
- * rank array of rank_words words); else round 0 ranks every suffix as in the batch case. */
-template <typename U> static int sa_cuda__extend_fits(U m, U N, const sa_cuda__wsT<U> &w, size_t rank_words)
+ * rank array); else round 0 ranks every suffix as in the batch case. */
+template <typename U> static int sa_cuda__extend_fits(U m, U N, const sa_cuda__wsT<U> &w)
 {
     size_t words = (size_t)((char *)w.b[1] - (char *)w.b[0]);
     size_t mb = sa_cuda__up(sizeof(unsigned long long) * ((size_t)m + 64)), ub = sa_cuda__up(sizeof(U) * ((size_t)m + 64));
     return (uint64_t)m * 8 <= (uint64_t)N && 2 * mb + 8 * ub <= 2 * words &&
-           ((size_t)m + 128) / 64 * 64 + (size_t)m <= rank_words;
+           ((size_t)m + 128) / 64 * 64 + (size_t)m <= w.rank_words;
 }
 
-/* The extension rounds' limit before the ranked rounds take over (tests lower it), and (tests)
- * the doubling's lean layout given up after round 0 every time (sa_cuda__sort). */
-#ifndef SA_CUDA__EXT_MAX
-#define SA_CUDA__EXT_MAX 32
-#endif
+/* (Tests) the doubling's lean layout given up after round 0 every time (sa_cuda__sort). */
 #ifndef SA_CUDA__LEAN_TO_DC3
 #define SA_CUDA__LEAN_TO_DC3 0
 #endif
 
 /* Round 0 done on one text (DOUBLING): d_sa holds its order, keys its keys (a workspace
  * buffer); *m = 0 on return when the SA is complete, else the ranked rounds go on from depth
- * *L with the list in B->b[0] (B set up for them, rank filled). rank_words: the rank array's
- * size; the ranked rounds need n + 64: with less, *m_out = 0 and *full = 0 (the caller then
+ * *L with the list in B->b[0] (B set up for them, rank filled). The ranked rounds need a rank
+ * array of n + 64 words: in the lean layout *m_out = 0 and *full = 0 instead (the caller then
  * sorts again by DC3), else *full = 1. */
 template <typename U>
 static sa_cuda_status sa_cuda__extend(const uint8_t *d_text, const sa_cuda__texts<U> &T, const sa_cuda__pack &P0,
-                                      U *d_sa, U *keys0, U *q, U m, sa_cuda__wsT<U> &w, size_t rank_words,
-                                      cudaStream_t s, uint64_t *L, int *nr, sa_cuda__bufs<U> *B, U **c_out, U *m_out,
-                                      int *full)
+                                      U *d_sa, U *keys0, U *q, U m, sa_cuda__wsT<U> &w, cudaStream_t s, uint64_t *L,
+                                      int *nr, sa_cuda__bufs<U> *B, U **c_out, U *m_out, int *full)
 {
     *full = 1;
     U N = T.n;
@@ -1460,7 +1458,7 @@ static sa_cuda_status sa_cuda__extend(const uint8_t *d_text, const sa_cuda__text
     char *R = (char *)(keys0 == w.b[0] ? w.b[1] : w.b[0]);
     size_t mb = sa_cuda__up(sizeof(unsigned long long) * ((size_t)m + 64)), ub = sa_cuda__up(sizeof(U) * ((size_t)m + 64));
     /* K1, K2 (64-bit keys), V1, V2 (values), lists A and B (c, p), X, NH: 2 mb + 8 ub */
-    if (!sa_cuda__extend_fits<U>(m, N, w, rank_words)) return SA_CUDA_ERR_INTERNAL;
+    if (!sa_cuda__extend_fits<U>(m, N, w)) return SA_CUDA_ERR_INTERNAL;
     unsigned long long *K1 = (unsigned long long *)R, *K2 = (unsigned long long *)(R + mb);
     U *V1 = (U *)(R + 2 * mb), *V2 = (U *)(R + 2 * mb + ub), *X = (U *)(R + 2 * mb + 6 * ub);
     U *cA = (U *)(R + 2 * mb + 2 * ub), *pA = (U *)(R + 2 * mb + 3 * ub);
@@ -1515,8 +1513,8 @@ static sa_cuda_status sa_cuda__extend(const uint8_t *d_text, const sa_cuda__text
         *L = D;
         c = c2;
         p = p2;
-        if (m2 > 0 && (2 * (uint64_t)m2 > (uint64_t)m || ext >= SA_CUDA__EXT_MAX)) { /* little progress: ranked rounds */
-            if (rank_words < (size_t)N + 64) { /* the lean layout has no room for every rank */
+        if (m2 > 0 && (2 * (uint64_t)m2 > (uint64_t)m || ext >= 32)) { /* little progress: ranked rounds */
+            if (w.rank_words < (size_t)N + 64) { /* the lean layout has no room for every rank */
                 *full = 0;
                 *m_out = 0;
                 return SA_CUDA_OK;
@@ -1913,7 +1911,6 @@ static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, sa_cuda__texts<U> T, 
     sa_cuda__wsT<U> w;
     sa_cuda_status st = sa_cuda__take_wsT<U>(T.m, N, T.dc, d_ws, ws_bytes, &w, lean);
     if (st) return st;
-    size_t rank_words = lean ? sa_cuda__lean_rank<U>(N) + 64 : (size_t)N + 64;
     /* round 0's keys: a word of U, except that the 64-bit path sorts 32 bits of packed codes
      * where one 32-bit key already tells most suffixes apart (random-like text: half the passes) */
     int kbits = (int)(8 * sizeof(U));
@@ -1931,16 +1928,15 @@ static sa_cuda_status sa_cuda__sort(const uint8_t *d_text, sa_cuda__texts<U> T, 
     if (!T.dc && T.count == 1) { /* one text: the unsorted places first (into the rank array) */
         SA_CUDA__TRY(cudaMemsetAsync(w.misc, 0, sizeof(U), s));
         sa_cuda__k_unsorted0<U><<<sa_cuda__gridn((N + SA_CUDA__TILE - 1) / SA_CUDA__TILE), SA_CUDA__THREADS, 0, s>>>(
-            d_text, sorted, c, T, P, w.rank, (U)(rank_words - 64), w.misc);
+            d_text, sorted, c, T, P, w.rank, (U)(w.rank_words - 64), w.misc);
         SA_CUDA__LAUNCHED();
         if ((st = sa_cuda__read_count<U>(w, &m, s))) return st;
-        ext = sa_cuda__extend_fits<U>(m, N, w, rank_words);
+        ext = sa_cuda__extend_fits<U>(m, N, w);
     }
     int full = 1; /* the extension rounds did not need every rank */
     if (ext) { /* few: round 0's order is the SA but for them; the extension rounds finish it */
         if (sorted != d_sa) SA_CUDA__TRY(cudaMemcpyAsync(d_sa, sorted, sizeof(U) * (size_t)N, cudaMemcpyDeviceToDevice, s));
-        if (m > 0 && (st = sa_cuda__extend<U>(d_text, T, P, d_sa, c, w.rank, m, w, rank_words, s, &L, &nr, &B, &c, &m,
-                                              &full)))
+        if (m > 0 && (st = sa_cuda__extend<U>(d_text, T, P, d_sa, c, w.rank, m, w, s, &L, &nr, &B, &c, &m, &full)))
             return st;
         sa_out = d_sa;
     }
@@ -2913,8 +2909,9 @@ static __global__ void sa_cuda__ub_k_decode(const unsigned long long *comb, cons
     }
 }
 
-/* From the primary index alone (no samples to start pieces at): rows 0, S, 2S, ... and row p
- * are marked (bit 63 of comb) and one thread per marked row walks to the next marked row,
+/* From the primary index alone (no samples to start pieces at): one row in each block of S rows
+ * (row 0 in block 0, elsewhere at an offset hashed from the block's number: sa_cuda__ub_row) and
+ * row p are marked (bit 63 of comb) and one thread per marked row walks to the next marked row,
  * keeping its first SA_CUDA__UB_CAP bytes in a staging slot; pointer jumping over the marked
  * rows' successor lists gives each one its distance to row 0 (the text's end), so its text
  * position; then the slots are copied out and the rare longer segments decoded again from where
@@ -2923,18 +2920,40 @@ static __global__ void sa_cuda__ub_k_decode(const unsigned long long *comb, cons
  * workspace, free once comb is built. libcubwt_unbwt works the same way (segments, surveys). */
 #define SA_CUDA__UB_MARK (1ULL << 63)
 struct sa_cuda__ub_seg {
-    uint32_t S, cap, M, K, term, ip; /* stride, slot bytes, marked rows, index of row p when p % S != 0 */
+    uint32_t S, cap, M, K, term, n; /* block rows, slot bytes, marked rows (K blocks + row p), row 0's index, n */
     uint32_t *len, *resume, *nx0, *nx1;
     unsigned long long *d0, *d1;
     uint8_t *stage;
 };
+/* Rows per block (one marked row each). */
+static __host__ __device__ uint32_t sa_cuda__ub_stride(uint64_t n) { return n >= (1u << 22) ? 256 : 64; }
+/* Block j's marked row: j*S plus a hashed offset inside the block (rows j*S .. min(j*S + S - 1,
+ * n)); row 0 for block 0. A fixed offset (rows 0, S, 2S, ...) is never met by a walk whose rows
+ * step by a multiple of 2 from an odd row, as through two long runs of zero bytes. */
+static __host__ __device__ __forceinline__ uint32_t sa_cuda__ub_row(uint32_t j, uint32_t S, uint32_t n)
+{
+    if (j == 0) return 0;
+    uint32_t base = j * S, span = n - base + 1 < S ? n - base + 1 : S;
+    uint32_t h = j * 0x9E3779B1u;
+    h ^= h >> 15;
+    h *= 0x85EBCA77u;
+    h ^= h >> 13;
+    return base + h % span;
+}
+/* The index of a marked row among the blocks' (its block's number), else K. */
+static __host__ __device__ __forceinline__ uint32_t sa_cuda__ub_idx(uint32_t row, uint32_t S, uint32_t K, uint32_t n)
+{
+    uint32_t j = row / S;
+    return j < K && row == sa_cuda__ub_row(j, S, n) ? j : K;
+}
 /* the layout in `bytes` of free workspace; 0 when it does not fit (then one thread decodes) */
 static int sa_cuda__ub_seg_plan(uint64_t n, uint8_t *base, size_t bytes, sa_cuda__ub_seg *g)
 {
     if (n < 1024) return 0;
-    g->S = n >= (1u << 22) ? 256 : 64;
+    g->S = sa_cuda__ub_stride(n);
+    g->n = (uint32_t)n;
     g->cap = 3 * g->S;
-    g->K = (uint32_t)(n / g->S) + 1; /* rows 0, S, ..., at most n */
+    g->K = (uint32_t)(n / g->S) + 1; /* blocks of rows 0 .. n */
     g->M = g->K + 1;                /* + row p */
     g->term = 0;
     size_t m4 = sa_cuda__bw_up(4 * (size_t)g->M), m8 = sa_cuda__bw_up(8 * (size_t)g->M);
@@ -2949,17 +2968,13 @@ static int sa_cuda__ub_seg_plan(uint64_t n, uint8_t *base, size_t bytes, sa_cuda
     g->stage = base + 4 * m4 + 2 * m8;
     return 1;
 }
-static __device__ __forceinline__ uint32_t sa_cuda__ub_idx(uint32_t row, uint32_t S, uint32_t K)
-{
-    return row % S == 0 ? row / S : K;
-}
 static __global__ void sa_cuda__ub_k_mark(unsigned long long *comb, const int32_t *aux, uint32_t n, uint32_t S,
-                                          const int32_t *flag)
+                                          uint32_t K, const int32_t *flag)
 {
     if (*flag) return;
     uint32_t p = (uint32_t)aux[0];
-    for (uint64_t j = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; j * S <= n; j += (uint64_t)gridDim.x * blockDim.x)
-        atomicOr(comb + j * S, SA_CUDA__UB_MARK);
+    for (uint64_t j = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; j < K; j += (uint64_t)gridDim.x * blockDim.x)
+        atomicOr(comb + sa_cuda__ub_row((uint32_t)j, S, n), SA_CUDA__UB_MARK);
     if (blockIdx.x == 0 && threadIdx.x == 0) atomicOr(comb + p, SA_CUDA__UB_MARK); /* p in [1, n] (checked) */
 }
 /* one thread per marked row: walk to the next marked row; the first cap bytes go to the slot */
@@ -2969,8 +2984,8 @@ static __global__ void sa_cuda__ub_k_survey(const unsigned long long *comb, cons
     if (*flag) return;
     uint32_t p = (uint32_t)aux[0];
     for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < g.M; i += (uint64_t)gridDim.x * blockDim.x) {
-        uint32_t x = i < g.K ? (uint32_t)i * g.S : p;
-        if (i == g.term || (i == g.K && p % g.S == 0)) { /* row 0 ends the list; row p may have an index already */
+        uint32_t x = i < g.K ? sa_cuda__ub_row((uint32_t)i, g.S, g.n) : p;
+        if (i == g.term || (i == g.K && sa_cuda__ub_idx(p, g.S, g.K, g.n) != g.K)) { /* row 0 ends the list; row p may have an index already */
             g.len[i] = 0;
             g.nx0[i] = (uint32_t)i;
             g.d0[i] = 0;
@@ -2988,7 +3003,7 @@ static __global__ void sa_cuda__ub_k_survey(const unsigned long long *comb, cons
             if (c & SA_CUDA__UB_MARK) break;
         }
         g.len[i] = k;
-        g.nx0[i] = sa_cuda__ub_idx(x, g.S, g.K);
+        g.nx0[i] = sa_cuda__ub_idx(x, g.S, g.K, g.n);
         g.d0[i] = k;
     }
 }
@@ -3008,7 +3023,7 @@ static __global__ void sa_cuda__ub_k_verify(const uint32_t *nx, const unsigned l
                                             uint32_t n, uint32_t S, uint32_t K, uint32_t term, int32_t *flag)
 {
     if (*flag) return;
-    uint32_t ip = sa_cuda__ub_idx((uint32_t)aux[0], S, K);
+    uint32_t ip = sa_cuda__ub_idx((uint32_t)aux[0], S, K, n);
     if (nx[ip] != term || d[ip] != n) *flag = 2;
 }
 static __global__ void sa_cuda__ub_k_copy(const uint32_t *nx, const unsigned long long *d, sa_cuda__ub_seg g, uint32_t n,
@@ -3092,7 +3107,8 @@ SA_CUDA_DEF sa_cuda_status sa_cuda_unbwt(const uint8_t *d_bwt, uint8_t *d_text, 
     sa_cuda__ub_seg sg;
     if (r == 0 && sa_cuda__ub_seg_plan((uint64_t)n, base, (size_t)((uint8_t *)comb - base), &sg)) {
         unsigned gm = sa_cuda__bw_grid(sg.M);
-        sa_cuda__ub_k_mark<<<sa_cuda__bw_grid(sg.K), SA_CUDA__BW_T, 0, stream>>>(comb, d_aux, (uint32_t)n, sg.S, d_flag);
+        sa_cuda__ub_k_mark<<<sa_cuda__bw_grid(sg.K), SA_CUDA__BW_T, 0, stream>>>(comb, d_aux, (uint32_t)n, sg.S, sg.K,
+                                                                                  d_flag);
         sa_cuda__ub_k_survey<<<gm, SA_CUDA__BW_T, 0, stream>>>(comb, d_aux, d_flag, sg);
         uint32_t *nxa = sg.nx0, *nxb = sg.nx1;
         unsigned long long *da = sg.d0, *db = sg.d1;

@@ -3,8 +3,8 @@
  * its aux samples byte for byte, the inverse round trip, corrupted primary indices and samples
  * (a flag, never a stray access: run under compute-sanitizer by tests/gpu.sh), the search's
  * lo/count for every pattern (empty, longer than the text, absent, present). --quick: small
- * inputs only (memcheck). The lean layout's fallbacks are forced by building with
- * -DSA_CUDA__LEAN_TO_DC3=1 or -DSA_CUDA__EXT_MAX=1 (demos/bench/bwt_cuda_run.sh runs both).
+ * inputs only (memcheck). Built with -DSA_CUDA__LEAN_TO_DC3=1 (meson test sa_cuda_bwt_lean_dc3)
+ * the lean layout's restart by DC3 runs every time.
  * Skips (77) without a GPU. */
 #include "check.h"
 #define SA_IMPLEMENTATION
@@ -128,15 +128,97 @@ static void test_bwt_ws(int64_t n, int kind)
         int rounds = 0, algo = -1;
         sa_cuda_status cs = sa_cuda__sort<uint32_t>(dt, T, dsa, w, lw, 0, 0, &rounds, &algo, 0);
         CHECK(cs == SA_CUDA_OK, "lean sort n=%lld kind=%d: %s", (long long)n, kind, sa_cuda_status_string(cs));
-        /* built with SA_CUDA__EXT_MAX < 32 (the extension rounds cut short): either sorter */
-        int want_algo = SA_CUDA__LEAN_TO_DC3 ? SA_CUDA__ALGO_DC3 : SA_CUDA__EXT_MAX < 32 ? algo : SA_CUDA__ALGO_DOUBLING;
-        CHECK(algo == want_algo && algo > 0, "lean layout n=%lld kind=%d: sorter %d ran", (long long)n, kind, algo);
+        int want_algo = SA_CUDA__LEAN_TO_DC3 ? SA_CUDA__ALGO_DC3 : SA_CUDA__ALGO_DOUBLING;
+        CHECK(algo == want_algo, "lean layout n=%lld kind=%d: sorter %d ran", (long long)n, kind, algo);
         CHECK_CUDA(cudaMemcpy(got_sa.data(), dsa, 4 * (size_t)n, cudaMemcpyDeviceToHost));
         CHECK(memcmp(got_sa.data(), want_sa.data(), 4 * (size_t)n) == 0, "lean sort n=%lld kind=%d: SA differs",
               (long long)n, kind);
         cudaFree(dsa), cudaFree(w);
     }
     cudaFree(dt), cudaFree(db), cudaFree(da);
+}
+
+/* The inverse from the primary index alone marks one row in each block of S rows
+ * (sa_cuda__ub_row) and row p; one thread walks from each marked row to the next, so the longest
+ * walk is serial time. Two long runs of zero bytes (as in binaries) make the walk through them
+ * step by exactly 2 rows: marking rows 0, S, 2S, ... missed every row of one parity and one
+ * thread walked a whole run (2^20 steps here; 0.09 s of a 64 MiB /usr/bin inverse on an H200).
+ * Checked on the host with the header's own marking: every block's marked row inside the block
+ * (block 0's is row 0), and every walk of this text at most 40 S (about 10 S expected). */
+static void test_unbwt_marks(void)
+{
+    std::vector<uint8_t> t;
+    for (int part = 0; part < 3; part++) {
+        for (int i = 0; i < (1 << 20); i++) t.push_back((uint8_t)check_rand());
+        if (part == 2) break;
+        t.push_back((uint8_t)(5 + 2 * part));
+        t.insert(t.end(), (size_t)1 << 20, (uint8_t)0);
+    }
+    uint32_t n = (uint32_t)t.size(), S = sa_cuda__ub_stride(n), K = n / S + 1;
+    std::vector<int32_t> sa(n), row(n);
+    CHECK(sa_build(t.data(), sa.data(), (int32_t)n, NULL) == SA_OK, "cpu sa");
+    for (uint32_t k = 0; k < n; k++) row[(size_t)sa[k]] = (int32_t)k + 1;
+    int bad = 0;
+    for (uint32_t j = 0; j < K; j++) {
+        uint32_t x = sa_cuda__ub_row(j, S, n);
+        bad += x / S != j || x > n || (j == 0 && x != 0) || sa_cuda__ub_idx(x, S, K, n) != j;
+    }
+    CHECK(bad == 0, "%d blocks without their marked row", bad);
+    uint64_t last = 0, longest = 0; /* the walk visits the rows of positions 1, 2, ..., n-1, then row 0 */
+    for (uint64_t i = 1; i <= n; i++) {
+        uint32_t r = i == n ? 0u : (uint32_t)row[i];
+        if (i == n || r == (uint32_t)row[0] || sa_cuda__ub_idx(r, S, K, n) != K) {
+            if (i - last > longest) longest = i - last;
+            last = i;
+        }
+    }
+    CHECK(longest <= 40 * (uint64_t)S, "n=%u: a walk of %llu rows between marked rows (S = %u)", n,
+          (unsigned long long)longest, S);
+    /* and the inverse itself on this text */
+    std::vector<uint8_t> u(n), back(n);
+    int32_t p = 0;
+    CHECK(sa_bwt(t.data(), u.data(), &p, (int32_t)n, NULL) == SA_OK, "cpu bwt");
+    sa_cuda_status cs = sa_cuda_host_unbwt(u.data(), back.data(), &p, 0, n);
+    CHECK(cs == SA_CUDA_OK && memcmp(back.data(), t.data(), n) == 0, "zero runs: unbwt %s", sa_cuda_status_string(cs));
+}
+
+/* Texts the rule calls random (the probe's samples, every 3rd / 15th position, miss the repeat)
+ * on which the lean layout cannot finish: the sorter alone in exactly the lean bytes must restart
+ * by DC3, in the full layout run the doubling, both giving sa.h's SA. (a) random R then R again
+ * from an offset = 1 (mod 3), n = 70001: round 0 leaves nearly every suffix unsorted, more than
+ * the lean rank array holds (k_unsorted0 stops writing at its capacity); (b) 1 MB of random bytes
+ * with a 4096-byte block copied 500007 bytes on: the extension rounds make little progress and
+ * the ranked rounds would need every rank. */
+static void test_lean_restart(int which)
+{
+    int64_t n = which == 0 ? 70001 : 1000000;
+    std::vector<uint8_t> t((size_t)n);
+    make_text(0, t);
+    if (which == 0) for (int64_t i = 35002; i < n; i++) t[(size_t)i] = t[(size_t)(i - 35002)];
+    else memcpy(&t[600010], &t[100003], 4096);
+    std::vector<int32_t> want((size_t)n), got((size_t)n);
+    CHECK(sa_build(t.data(), want.data(), (int32_t)n, NULL) == SA_OK, "cpu sa");
+    uint8_t *dt = NULL;
+    uint32_t *dsa = NULL;
+    CHECK_CUDA(cudaMalloc(&dt, (size_t)n));
+    CHECK_CUDA(cudaMalloc(&dsa, 4 * (size_t)n));
+    CHECK_CUDA(cudaMemcpy(dt, t.data(), (size_t)n, cudaMemcpyHostToDevice));
+    for (int full = 0; full < 2; full++) {
+        size_t ws = full ? sa_cuda_workspace_size(n) : sa_cuda__ws_lean<uint32_t>((uint32_t)n);
+        void *w = NULL;
+        CHECK_CUDA(cudaMalloc(&w, ws));
+        CHECK_CUDA(cudaMemset(dsa, 0, 4 * (size_t)n));
+        sa_cuda__texts<uint32_t> T = {NULL, 1, (uint32_t)n, (uint32_t)n, 0};
+        int rounds = 0, algo = -1;
+        sa_cuda_status cs = sa_cuda__sort<uint32_t>(dt, T, dsa, w, ws, 0, 0, &rounds, &algo, 0);
+        CHECK(cs == SA_CUDA_OK, "text %d full=%d: %s", which, full, sa_cuda_status_string(cs));
+        CHECK(algo == (full ? SA_CUDA__ALGO_DOUBLING : SA_CUDA__ALGO_DC3), "text %d full=%d: sorter %d ran", which, full,
+              algo);
+        CHECK_CUDA(cudaMemcpy(got.data(), dsa, 4 * (size_t)n, cudaMemcpyDeviceToHost));
+        CHECK(memcmp(got.data(), want.data(), 4 * (size_t)n) == 0, "text %d full=%d: SA differs", which, full);
+        cudaFree(w);
+    }
+    cudaFree(dt), cudaFree(dsa);
 }
 
 static void test_search(int64_t n, int kind, int64_t npat)
@@ -208,6 +290,9 @@ int main(int argc, char **argv)
     /* 1000: one thread decodes from the primary index; above: marked rows every 64 (65536: the
      * all-equal text's primary index n is a marked row itself) or 256 ((1 << 22) + 5) */
     test_bwt_bound();
+    test_lean_restart(0);
+    test_lean_restart(1);
+    if (!quick) test_unbwt_marks();
     for (int64_t n : {2, 3, 1000, 70000, 1000003, (1 << 22) + 5})
         for (int kind = 0; kind < 5; kind++)
             if (!quick || n <= 70000 || (n == 1000003 && kind < 2)) test_bwt_ws(n, kind); /* memcheck: the lean doubling */

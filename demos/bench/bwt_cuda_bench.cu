@@ -10,8 +10,9 @@
  *
  * bwt: host to host times (upload, BWT, download; libcubwt_bwt is host to host too) and the
  * device-only time (CUDA events), min of K runs; outputs compared byte for byte with sa.h's
- * BWT (and with libcubwt's). Row bwt: the workspace of sa_cuda_bwt_workspace_size (DC3 on
- * every text); row bwt_fast: sa_cuda_bwt_fast_workspace_size's (the default rule's sorter).
+ * BWT (and with libcubwt's). Row bwt: the workspace of sa_cuda_bwt_workspace_size (the
+ * default rule's sorter, the doubling in its lean layout); row bwt_fast:
+ * sa_cuda_bwt_fast_workspace_size's (the doubling's full layout).
  * Device bytes per input byte: ours = text + BWT + aux + workspace; libcubwt's = the drop of
  * cudaMemGetInfo's free bytes across libcubwt_allocate_device_storage. The inverse: sa_cuda_unbwt with aux samples every R (row unbwt)
  * and from the primary index alone (row unbwt_primary) vs libcubwt_unbwt (primary index only:
