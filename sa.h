@@ -664,6 +664,16 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
 #ifndef SA__PR_PROBE
 #define SA__PR_PROBE 16384
 #endif
+/* The tests' clock-free guard: the byte level (SA__PI_TRIP) or each int level (SA__PR_TRIP) of a
+   parallel SA-IS build switches its blocks off after that many parallel blocks, whatever the
+   clock says (0: the clock decides, as above). A test points them at variables, so that a whole
+   build trips where it wants, the hand-offs to one thread included. */
+#ifndef SA__PI_TRIP
+#define SA__PI_TRIP 0
+#endif
+#ifndef SA__PR_TRIP
+#define SA__PR_TRIP 0
+#endif
 #ifdef _OPENMP
 static double sa__p_now(void) { return omp_get_wtime(); }
 #else
@@ -672,16 +682,18 @@ static double sa__p_now(void) { return 0; }
 
 /* That guard's record (parallel SA-IS's byte-level scans, and each int level's block scans in
    sa__pr_induce): entries and seconds in parallel blocks (pe, pt) and in one-thread runs (se, st).
-   guard: it may switch the blocks off; off: no more parallel blocks. */
+   guard: it may switch the blocks off; off: no more parallel blocks; trip > 0: off after that
+   many blocks, the clock ignored (SA__PI_TRIP, SA__PR_TRIP). */
 typedef struct {
     double pe, pt, se, st;
-    int nblk, nprobe, guard, off; /* nprobe: sa__pr_scan's one-thread probes */
+    int nblk, nprobe, guard, off, trip; /* nprobe: sa__pr_scan's one-thread probes */
 } sa__rate;
-static void sa__rate_init(sa__rate *r)
+static void sa__rate_init(sa__rate *r, int trip)
 {
     memset(r, 0, sizeof *r);
-    r->guard = SA__PI_ADAPT > 0;
+    r->guard = SA__PI_ADAPT > 0 || trip > 0;
     r->off = SA__PI_ADAPT < 0; /* (-1: the tests' all-one-thread scans) */
+    r->trip = trip;
 }
 /* A one-thread run of e entries took dt seconds. */
 static void sa__rate_one(sa__rate *r, double e, double dt)
@@ -698,7 +710,8 @@ static void sa__rate_block(sa__rate *r, double e, double dt)
     r->pe += e;
     r->pt += dt;
     r->nblk++;
-    if (r->guard && r->nblk >= 4 && r->se >= SA__PR_PROBE && 2 * r->pe * r->st < r->se * r->pt) r->off = 1;
+    if (r->trip > 0) r->off |= r->nblk >= r->trip;
+    else if (r->guard && r->nblk >= 4 && r->se >= SA__PR_PROBE && 2 * r->pe * r->st < r->se * r->pt) r->off = 1;
 }
 
 /* Big-endian 8-byte load: byte 0 is the most significant. */
@@ -5745,7 +5758,7 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
     sa_status st = SA_OK;
     if (n == 1) { SA[0] = 0; return SA_OK; }
     if (n < SA__PR_MIN) px = NULL; /* one thread here and in every (shorter) level below */
-    sa__rate_init(&rt);
+    sa__rate_init(&rt, SA__PR_TRIP);
     if (k <= 256) {
         cnt = local; B = local + 256;
     } else if (k <= wsize / 2) {
@@ -6902,7 +6915,7 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
     double t0_ = sa__p_now();
     *rec = SA_OK;
     x.T = T; x.SA = SA; x.n = n; x.nt = nt; x.B = B;
-    sa__rate_init(&x.rt);
+    sa__rate_init(&x.rt, SA__PI_TRIP);
     x.tcnt = (SA__I *)SA_MALLOC((size_t)nt * SA__PI_S1W * sizeof(SA__I)); /* (>= 256 nt: sa__pi_block's) */
     x.cache = (SA__F(sa__pic) *)SA_MALLOC((size_t)nt * SA__PI_CACHE * sizeof(SA__F(sa__pic)));
     lo = (SA__I *)SA_MALLOC(6 * ((size_t)nt + 1) * sizeof(SA__I));

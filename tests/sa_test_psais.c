@@ -19,6 +19,9 @@
 #define SA_TEST_PI_ADAPT 0 /* every block parallel, whatever the machine's load */
 #endif
 #define SA__PI_ADAPT SA_TEST_PI_ADAPT /* (-1, test sa_psais_seqscan: every scan on one thread) */
+static int test_pi_trip, test_pr_trip; /* check_trips: where the guard trips, whatever the clock */
+#define SA__PI_TRIP test_pi_trip
+#define SA__PR_TRIP test_pr_trip
 #define SA_IMPLEMENTATION
 #include "../sa.h"
 
@@ -198,6 +201,39 @@ static void check_pr_induce(void)
     free(T); free(ref); free(a); free(b); free(lms);
 }
 
+/* Whole builds whose guard trips where the test says, not where the clock does: the byte level
+ * after 1 or 3 parallel blocks (the reduced string then goes to sequential SA-IS's int level), or
+ * each int level after 1 or 3 blocks (the rest of its scans and every level below it on one
+ * thread); against one-thread SA-IS, 32- and 64-bit, 2 threads, on texts whose reduced strings
+ * recurse (4096 and 4097 bytes; few builds: each tiny block is a parallel region). */
+static void check_trips(void)
+{
+    static const int trips[][2] = {{1, 0}, {3, 0}, {0, 1}, {0, 3}};
+    static const int gens[] = {G_ACGT, G_LASTCH, G_FIB};
+    int32_t nmax = 4097, *ref = malloc((size_t)nmax * 4), *sa = malloc((size_t)nmax * 4);
+    int64_t *sa64 = malloc((size_t)nmax * 8);
+    uint8_t *t = malloc((size_t)nmax);
+    for (size_t g = 0; g < sizeof gens / sizeof *gens; g++) {
+        int32_t n = 4096 + (int32_t)g % 2; /* (2^12, one past) */
+        gen(gens[g], t, n);
+        CHECK(sa_build(t, ref, n, &(sa_options){SA_ALGO_SAIS, 1, SA_LCP_DEFAULT}) == SA_OK, "%s: reference", gname[gens[g]]);
+        for (size_t k = 0; k < sizeof trips / sizeof *trips; k++)
+            { /* 2 threads (3 and more: check_text; this is about the trips) */
+                int ok, th = 2;
+                test_pi_trip = trips[k][0];
+                test_pr_trip = trips[k][1];
+                ok = SA__CAT(sa__build_psais, 32)(t, sa, n, th) == SA_OK && memcmp(sa, ref, (size_t)n * 4) == 0;
+                CHECK(ok, "%s n=%d threads=%d, trips %d/%d: SA differs", gname[gens[g]], n, th, trips[k][0], trips[k][1]);
+                ok = SA__CAT(sa__build_psais, 64)(t, sa64, n, th) == SA_OK;
+                for (int32_t i = 0; ok && i < n; i++) ok = sa64[i] == ref[i];
+                CHECK(ok, "%s n=%d threads=%d, trips %d/%d: 64-bit SA differs", gname[gens[g]], n, th, trips[k][0],
+                      trips[k][1]);
+            }
+    }
+    test_pi_trip = test_pr_trip = 0;
+    free(ref); free(sa); free(sa64); free(t);
+}
+
 int main(int argc, char **argv)
 {
     check_init(argc, argv);
@@ -207,6 +243,7 @@ int main(int argc, char **argv)
     uint8_t *t = malloc((size_t)nmax);
     check_pr_lengths();
     check_pr_induce();
+    check_trips();
     for (int g = 0; g < G_COUNT; g++)
         for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
             gen(g, t, sizes[s]);
