@@ -404,11 +404,12 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
  * [r*c, min(n, (r+1)*c)) (empty for trailing ranks when n < P*c; sa_mpi_block computes it).
  * The input blocks may have any lengths (concatenated in rank order they form the text).
  * Limits: n < 2^57 (SA_MPI_DIST); SA_MPI_GATHER needs n < 2^31 (rank 0 holds everything).
- * Memory per rank (SA_MPI_DIST): about 36-42 bytes per suffix of its block at the peak for the SA
- * alone (the byte level's sample sort and the recursion's texts and SA blocks; the merge's 40-byte
- * records (DC7) travel in 4 rounds), about 60-90 with the LCP (its first phase's text windows in 4
- * rounds; the later rounds and the final fetch are not bounded; the 32-bit API adds 8 + 8 for the
- * int64 SA and LCP blocks it narrows from);
+ * Memory per rank (SA_MPI_DIST): about 34-37 bytes per suffix of its block at the peak for the SA
+ * alone (the merge's 40-byte records (DC7) travel in 4 rounds; the byte level's sample sort and
+ * the recursion's texts and SA blocks hold about as much), about the same with the LCP (phi's
+ * exchange and the first phase's text windows in 4 rounds; the later rounds, which grow with the
+ * suffixes sharing 16 or more bytes, and the final fetch are not bounded); the 32-bit API adds
+ * 8 + 8 for the int64 SA and LCP blocks it narrows from;
  * rank 0 also holds the gathered level, about 12 bytes per name, 5 per input byte at DC7;
  * info.peak_bytes says what a call took (not what SA-IS allocates inside on rank 0).
  * Threads (opt->threads per rank) run the local sorts, the record passes and the merge; rank 0's
@@ -3955,7 +3956,7 @@ done:
  * follow by a scan (a rank's first ones continue the previous ranks'), then
  * lcp[ISA[i]] = PLCP[i] at its owner. */
 
-/* Rounds of the LCP's phase A (each a stretch of the block's suffixes); blocks shorter than
+/* Rounds of the LCP's phi exchange and phase A (each a stretch of the block's suffixes); blocks shorter than
  * SA__MPI_PAR_MIN take one. */
 #ifndef SA__MPI_LCP_ROUNDS
 #define SA__MPI_LCP_ROUNDS 4
@@ -4038,15 +4039,19 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
     /* phi: the SA entry before each of ours (the previous rank's last one for our first) */
     last = cnt ? sa[cnt - 1] : -1;
     if ((st = sa__mpi_allgather(c, &last, 1, MPI_INT64_T, lasts)) != SA_OK) goto done;
-    pr = (sa__mpi_pair *)sa__mpi_get(c, cnt, sizeof *pr);
-    st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) goto done;
-    for (j = 0; j < cnt; j++) {
-        int64_t p = j ? sa[j - 1] : c->r ? lasts[c->r - 1] : -1; /* full blocks precede ours */
-        pr[j].a = sa[j];
-        pr[j].b = 2 * (p + 1);
+    ka = c->c < SA__MPI_PAR_MIN ? 1 : SA__MPI_LCP_ROUNDS; /* c->c: the same on every rank */
+    for (round = 0; round < ka; round++) { /* in rounds over stretches of our SA block: memory */
+        int64_t j0 = cnt * round / ka, j1 = cnt * (round + 1) / ka;
+        pr = (sa__mpi_pair *)sa__mpi_get(c, j1 - j0, sizeof *pr);
+        st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
+        if (st != SA_OK) goto done;
+        for (j = j0; j < j1; j++) {
+            int64_t p = j ? sa[j - 1] : c->r ? lasts[c->r - 1] : -1; /* full blocks precede ours */
+            pr[j - j0].a = sa[j];
+            pr[j - j0].b = 2 * (p + 1);
+        }
+        if ((st = sa__mpi_update(c, &pr, j1 - j0, PH, NULL)) != SA_OK) goto done;
     }
-    if ((st = sa__mpi_update(c, &pr, cnt, PH, NULL)) != SA_OK) goto done;
     for (j = 0; j < cnt; j++) PH[j]--; /* PH[j] = phi(lo + j), -1 for the smallest suffix */
     /* the byte before our block (text[lo - 1]) */
     {
@@ -4058,11 +4063,9 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
      * the block (bounded memory: the requests and their windows of one stretch at a time) */
     PL = (int64_t *)sa__mpi_get(c, cnt, sizeof *PL);
     irr = (uint8_t *)sa__mpi_get(c, cnt, 1);
-    act = (int64_t *)sa__mpi_get(c, cnt, sizeof *act);
-    st = sa__mpi_agree(c, PL && irr && act ? SA_OK : SA_ERR_NOMEM);
+    st = sa__mpi_agree(c, PL && irr ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
-    ka = c->c < SA__MPI_PAR_MIN ? 1 : SA__MPI_LCP_ROUNDS; /* c->c: the same on every rank */
-    for (nact = 0, round = 0; round < ka; round++) {
+    for (round = 0; round < ka; round++) {
         int64_t j0 = cnt * round / ka, j1 = cnt * (round + 1) / ka;
         for (nreq = 0, j = j0; j < j1; j++) nreq += PH[j] >= 0;
         rq = (sa__mpi_pair *)sa__mpi_get(c, nreq, sizeof *rq);
@@ -4100,7 +4103,6 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
                 if (n - i < k) k = n - i;
                 while (l < k && x[l] == y[l]) l++;
                 PL[j] = l;
-                if (l == 16 && i + l < n && p + l < n) act[nact++] = j; /* phase B */
             }
             e++;
         }
@@ -4108,7 +4110,15 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
         sa__mpi_put(c, rq); rq = NULL;
         sa__mpi_put(c, aoff); aoff = NULL;
     }
-    /* phase B: rounds of windows at i + l and phi(i) + l */
+    /* phase B: rounds of windows at i + l and phi(i) + l for the irreducible suffixes that matched
+     * all 16 bytes (listed after phase A, not during it: the list's memory is not held beside
+     * phase A's windows, and on most texts it is short) */
+    for (nact = 0, j = 0; j < cnt; j++) nact += irr[j] && PL[j] == 16 && lo + j + 16 < n && PH[j] + 16 < n;
+    act = (int64_t *)sa__mpi_get(c, nact, sizeof *act);
+    st = sa__mpi_agree(c, act ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    for (nact = 0, j = 0; j < cnt; j++)
+        if (irr[j] && PL[j] == 16 && lo + j + 16 < n && PH[j] + 16 < n) act[nact++] = j;
     budget = cnt > ((int64_t)1 << 20) ? cnt : ((int64_t)1 << 20);
     for (;;) {
         int64_t mx = nact, k, w;
