@@ -20,6 +20,9 @@
 #define NISA 5
 static const int isas[NISA] = {HC_ISA_SCALAR, HC_ISA_SSE2, HC_ISA_AVX2, HC_ISA_AVX512, HC_ISA_AVX512_GFNI};
 
+static uint64_t t_lane; /* shape 9's lane and sign */
+static int64_t t_sign = 1;
+
 /* q values of one kind of block shape for elements [i0, i0 + cnt); lim bounds |q| */
 static void shape_q(int kind, int64_t *q, uint64_t n, int64_t lim)
 {
@@ -35,6 +38,14 @@ static void shape_q(int kind, int64_t *q, uint64_t n, int64_t lim)
         case 4: v = (i % 32 == 0) ? lim - (int64_t)check_rand_below(5) : (int64_t)check_rand_below(9) - 4; break; /* outlier */
         case 5: v = (int64_t)check_rand_below(1u << (check_rand_below(20))) - 3; break; /* mixed rates */
         case 7: v = lim; break; /* constant at the limit: a sum's values overflow, its deltas do not */
+        case 9: /* one lane pair: -lim at t_lane - 1, lim at t_lane (times t_sign), zero elsewhere:
+                 * two of these sum to a delta of 2 lim at t_lane only */
+            v = i == t_lane ? lim * t_sign : i + 1 == t_lane ? -lim * t_sign : 0;
+            break;
+        case 10: /* lim at t_lane - 1, -1 at t_lane (times t_sign): two of these sum to values in
+                  * range whose delta at t_lane is exactly -2^31 (or 2^31): only the lane test sees it */
+            v = i == t_lane ? -t_sign : i + 1 == t_lane ? lim * t_sign : 0;
+            break;
         case 8: { /* outlier d[0] at every byte-count boundary (1-4 bytes), the rest small */
             static const int64_t m[8] = {1, 255, 256, 65535, 65536, 16777215, 16777216, 1073741823};
             v = i % 32 ? (int64_t)check_rand_below(5) - 2 : m[(i / 32) % 8] * ((i / 256) % 2 ? -1 : 1);
@@ -220,6 +231,34 @@ static void oracle_add(int mode, uint64_t n, int ka, int kb, int64_t lim)
     }
 }
 
+/* a sum whose VALUE leaves 31 bits in lane L only, its deltas all in range: R = A + A has
+ * 2^31 - 20 at L - 1 and 2^31 - 2 at L (sign sg), B has bq at L; R + B must give every path the
+ * scalar path's status (SUM_OVERFLOW once |2^31 - 2 + bq| > 2^31 - 1) and, when OK, its bytes */
+static void value_lane(int mode, uint64_t n, uint64_t lane, int64_t sg, int64_t bq)
+{
+    const double step = ldexp(1.0, -10);
+    size_t cap = hc_compress_bound(n, HC_F64), la = 0, lb = 0, lr = 0, lo[NISA] = {0};
+    hc_config c = hc_config_init(HC_F64, HC_ABS, ldexp(1.0, -11));
+    int st[NISA];
+    c.mode = (hc_mode)mode;
+    c.checksum = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        xd[i] = i == lane ? (double)(((1 << 30) - 1) * sg) * step : i + 1 == lane ? (double)(((1 << 30) - 10) * sg) * step : 0;
+        yd[i] = i == lane ? (double)(bq * sg) * step : 0;
+    }
+    CHECK(hc_compress(&c, xd, n, A, cap, &la, NULL) == HC_OK && hc_compress(&c, yd, n, B, cap, &lb, NULL) == HC_OK,
+          "value_lane compress");
+    CHECK(hc_add(A, la, A, la, R, cap, &lr, NULL) == HC_OK, "value_lane R = A + A");
+    for (int k = 0; k < NISA; k++) {
+        hc_options o = {1, (hc_isa)isas[k]};
+        st[k] = hc_isa_available((hc_isa)isas[k]) ? hc_add(R, lr, B, lb, O[k], cap, &lo[k], &o) : st[0];
+        if (!hc_isa_available((hc_isa)isas[k])) continue;
+        CHECK(st[k] == (bq > 1 ? HC_ERR_SUM_OVERFLOW : HC_OK), "value_lane isa %d n %llu lane %llu sign %d bq %d: %d",
+              isas[k], (unsigned long long)n, (unsigned long long)lane, (int)sg, (int)bq, st[k]);
+        CHECK(st[k] != HC_OK || (lo[k] == lo[0] && !memcmp(O[k], O[0], lo[0])), "value_lane isa %d bytes", isas[k]);
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const uint64_t ns[] = {1, 31, 32, 33, 1000, 32768, 32769, MAXN};
@@ -295,6 +334,25 @@ int main(int argc, char **argv)
     /* outlier bytes at every boundary (shape 8) against every shape, and with itself */
     for (unsigned ni = 0; ni < sizeof ns / sizeof ns[0]; ni++)
         for (int kb = 0; kb < 9; kb++) oracle_add(1, ns[ni], 8, kb, (1 << 30) - 1);
+    /* 3. an overflow in one lane only (the first or second half of a 32-lane block, its last
+     * lane, the last lane of a partial block), each sign, of a delta or of a value, and the same
+     * lanes without overflow: every path must give the scalar path's verdict and bytes */
+    {
+        static const struct { uint64_t n, lane; } one[] = {{32, 1}, {32, 15}, {32, 16}, {32, 17}, {32, 31},
+                                                           {33, 31}, {63, 62}, {71, 70}, {71, 33}, {71, 48}};
+        for (unsigned j = 0; j < sizeof one / sizeof one[0]; j++)
+            for (int sg = 0; sg < 2; sg++) {
+                t_lane = one[j].lane;
+                t_sign = sg ? -1 : 1;
+                oracle_add(sg, one[j].n, 9, 9, (1 << 30) - 1); /* summed delta 2^31 - 2 twice over: overflow */
+                oracle_add(sg, one[j].n, 9, 0, (1 << 30) - 1); /* no overflow */
+                oracle_add(sg, one[j].n, 10, 10, (1 << 30) - 1); /* a delta of -2^31 / 2^31, values in range */
+                oracle_add(sg, one[j].n, 10, 0, (1 << 30) - 1);
+                value_lane(sg, one[j].n, one[j].lane, sg ? -1 : 1, 10); /* a value overflows */
+                value_lane(sg, one[j].n, one[j].lane, sg ? -1 : 1, 1);  /* 2^31 - 1: in range */
+            }
+        t_sign = 1;
+    }
     for (int k = 0; k < NISA; k++) { free(O[k]); free(of[k]); free(od[k]); free(dq[k]); }
     free(A); free(B); free(R); free(xf); free(yf); free(xd); free(yd); free(qa); free(qb);
     return check_done();

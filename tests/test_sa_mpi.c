@@ -215,7 +215,8 @@ static int check_dist(int kind, int64_t n, int threads)
  * settings: the library's peak summed over the ranks per input byte. The byte level's merge runs
  * in SA__MPI_MERGE_ROUNDS (4) rounds and the LCP's first phase in SA__MPI_LCP_ROUNDS (4); in one
  * round each (before them) the SA alone took 112 bytes per input byte at 2 and 4 ranks, SA + LCP
- * 126; now 52-55 and 81-82. The bounds sit between. */
+ * 126; with the reuse cache gone and the LCP's exchanges in rounds (2151fbc) 35-37 both. One
+ * bound, 40n, for both (2151fbc's parent took 42.5n with the LCP). */
 static void check_memory(void)
 {
     const int64_t n = 1 << 20;

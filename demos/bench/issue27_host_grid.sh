@@ -22,6 +22,7 @@ log=$OUT/host_grid.txt
 exec > >(tee "$log") 2>&1
 echo "# $(date -u +%FT%TZ) $(hostname) $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo); $(mpirun --version 2>&1 | head -1)"
 echo "# $(uptime)"
+echo "# GRID=\"$GRID\" ITERS=$ITERS SEG_COUNT=${SEG_COUNT:-8388608}"
 # (waits name their process: a bare `wait` would also wait for this script's log tee and hang)
 cc -O2 -I"$ROOT" -o "$OUT/seg" "$ROOT/demos/bench/homcomp_bench_seg.c" -lm &
 cc_pid=$!
@@ -52,3 +53,4 @@ for item in $GRID; do
     done
 done | tee "$OUT/ring.csv"
 echo "# $(uptime)"
+echo "# GRID=\"$GRID\" ITERS=$ITERS SEG_COUNT=${SEG_COUNT:-8388608}"

@@ -36,6 +36,7 @@ for v in $VARIANTS; do
     name=${v%%:*} arg=${v#*:}
     names="$names $name"
     if [ "${arg#@}" != "$arg" ]; then inc="-I${arg#@}"; arg=""; else inc="-I$ROOT"; fi
+    rm -f "$B/sa_mpi_$name" # a failed build must not leave an older run's binary to be timed
     # shellcheck disable=SC2086
     ${MPICC:-mpicc} $flags $inc $arg "$ROOT/demos/sa_mpi.c" -o "$B/sa_mpi_$name" -lm &
 done
