@@ -91,7 +91,10 @@ static int run_bwt(const std::vector<uint8_t> &t, const char *name, int32_t r, i
     cudaEventCreate(&e0), cudaEventCreate(&e1), cudaEventCreate(&e2), cudaEventCreate(&e3);
     /* the BWT, host to host and device only, min over reps, in `bytes` of workspace */
     auto time_bwt = [&](size_t bytes, double *h2h, double *dev) {
+        /* the check below must see this workspace size's output, not an earlier run's */
         memset(hb, 0, (size_t)n);
+        CK(cudaMemset(db, 0, (size_t)n));
+        CK(cudaMemset(daux, 0xff, 4 * naux));
         for (int k = 0; k < reps; k++) {
             cudaEventRecord(e0);
             CK(cudaMemcpyAsync(dt, ht, (size_t)n, cudaMemcpyHostToDevice));
@@ -155,7 +158,7 @@ static int run_bwt(const std::vector<uint8_t> &t, const char *name, int32_t r, i
     if (libcubwt_allocate_device_storage(&stor, n) != 0) { fprintf(stderr, "libcubwt storage failed\n"); return 1; }
     CK(cudaDeviceSynchronize());
     CK(cudaMemGetInfo(&free1, &total));
-    lbytes = (double)(free0 - free1) / (double)n;
+    lbytes = ((double)free0 - (double)free1) / (double)n; /* no size_t wrap if memory was freed meanwhile */
     lc = 1e30, lcu = 1e30;
     std::vector<uint8_t> lb((size_t)n), lt((size_t)n);
     int64_t prim = 0;
