@@ -2283,6 +2283,9 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
 /* One suffix in a sample sort: (k1, k2) its key, pos its text position (unique: ties never). */
 typedef struct sa__mpi_rec { uint64_t k1, k2; int64_t pos; } sa__mpi_rec;
 typedef struct sa__mpi_pair { int64_t a, b; } sa__mpi_pair;
+/* sa__mpi_by_owner reads the pairs' .a as every second int64_t (stride 2): two words, .a first
+   (the first member has offset 0); a compile error if the pair ever grows or gains padding */
+typedef char sa__mpi_pair_is_two_words[sizeof(sa__mpi_pair) == 2 * sizeof(int64_t) ? 1 : -1];
 
 typedef struct sa__mpi_ctx {
     MPI_Comm comm;            /* our duplicate of the caller's communicator */
