@@ -1649,7 +1649,50 @@ static uint32_t hc__checksum(const unsigned char *s, uint64_t len, int nt)
 
 /* Header, length, rate bytes, payload total and checksum: everything but the blocks' contents.
  * Fills chunk offsets (nchunks + 1) when off != NULL. */
-static int hc__check_stream(const unsigned char *s, size_t len, hc__hdr *h, uint64_t *off, int nt)
+/* The rate bytes r[0..cnt): every one legal for the mode (hc__rate_valid), their payload
+ * bytes added to *total; 0 or HC_ERR_CORRUPT. isa >= SSE2: 16 at a time (the sizes as bytes,
+ * summed by psadbw), the same result as the byte loop. */
+static int hc__rates_scan(const unsigned char *r, uint64_t cnt, int mode, int isa, uint64_t *total)
+{
+    uint64_t i = 0, t = 0;
+    int bad = 0;
+#ifdef HC__SSE2_HOST
+    if (isa >= HC_ISA_SSE2 && cnt >= 16) {
+        const __m128i z = _mm_setzero_si128(), m31 = _mm_set1_epi8(31), m3 = _mm_set1_epi8(3);
+        const __m128i m96 = _mm_set1_epi8(0x60), four = _mm_set1_epi8(4), five = _mm_set1_epi8(5);
+        const __m128i no_outlier = mode == HC_OUTLIER ? z : _mm_set1_epi8(-1);
+        __m128i acc = z, badv = z;
+        for (; i + 16 <= cnt; i += 16) {
+            const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(r + i));
+            const __m128i o = _mm_cmplt_epi8(v, z); /* bit 7: the outlier form */
+            const __m128i rate = _mm_and_si128(v, m31), r2 = _mm_add_epi8(rate, rate);
+            /* outlier: obytes + 4 + 4 rate = ((rb >> 5) & 3) + 5 + 4 rate (at most 132) */
+            const __m128i so = _mm_add_epi8(_mm_add_epi8(_mm_and_si128(_mm_srli_epi16(v, 5), m3), five), _mm_add_epi8(r2, r2));
+            /* plain (legal: rb <= 31): rb ? 4 + 4 rb : 0 (at most 128) */
+            const __m128i sp = _mm_andnot_si128(_mm_cmpeq_epi8(v, z), _mm_add_epi8(_mm_add_epi8(r2, r2), four));
+            acc = _mm_add_epi64(acc, _mm_sad_epu8(_mm_or_si128(_mm_and_si128(o, so), _mm_andnot_si128(o, sp)), z));
+            /* illegal: a plain byte above 31, an outlier byte in a plain stream */
+            badv = _mm_or_si128(badv, _mm_andnot_si128(o, _mm_andnot_si128(_mm_cmpeq_epi8(_mm_and_si128(v, m96), z), _mm_set1_epi8(-1))));
+            badv = _mm_or_si128(badv, _mm_and_si128(o, no_outlier));
+        }
+        {
+            uint64_t two[2];
+            _mm_storeu_si128((__m128i *)(void *)two, acc);
+            t = two[0] + two[1];
+        }
+        bad = _mm_movemask_epi8(badv) != 0;
+    }
+#endif
+    (void)isa;
+    for (; i < cnt; i++) {
+        bad |= !hc__rate_valid(r[i], mode);
+        t += hc__payload_size(r[i]);
+    }
+    *total += t;
+    return bad ? HC_ERR_CORRUPT : 0;
+}
+
+static int hc__check_stream(const unsigned char *s, size_t len, hc__hdr *h, uint64_t *off, int nt, int isa)
 {
     uint64_t nb, nch, c, total = 0;
     int st;
@@ -1662,13 +1705,9 @@ static int hc__check_stream(const unsigned char *s, size_t len, hc__hdr *h, uint
     if (h->csum_flag && hc__checksum(s, HC_HEADER_BYTES + nb + h->payload, nt) != h->csum) return HC_ERR_CHECKSUM;
     nch = (nb + HC__CHUNK - 1) / HC__CHUNK;
     for (c = 0; c < nch; c++) {
-        uint64_t b, e = (c + 1) * HC__CHUNK < nb ? (c + 1) * HC__CHUNK : nb;
+        uint64_t b = c * HC__CHUNK, e = (c + 1) * HC__CHUNK < nb ? (c + 1) * HC__CHUNK : nb;
         if (off) off[c] = total;
-        for (b = c * HC__CHUNK; b < e; b++) {
-            unsigned rb = s[HC_HEADER_BYTES + b];
-            if (!hc__rate_valid(rb, h->mode)) return HC_ERR_CORRUPT;
-            total += hc__payload_size(rb);
-        }
+        if (hc__rates_scan(s + HC_HEADER_BYTES + b, e - b, h->mode, isa, &total)) return HC_ERR_CORRUPT;
     }
     if (off) off[nch] = total;
     if (total != h->payload) return HC_ERR_CORRUPT;
@@ -1691,7 +1730,7 @@ static int hc__decode_checked(const unsigned char *src, unsigned rb, int cnt, in
 
 /* Opens a stream for reading: hc__check_stream with a chunk-offset table in t (t->p; free it
  * with hc__table_free, also after an error). */
-static hc_status hc__open(const void *s, size_t len, hc__hdr *h, hc__table *t, int nt)
+static hc_status hc__open(const void *s, size_t len, hc__hdr *h, hc__table *t, int nt, int isa)
 {
     uint64_t nb, nch;
     int st;
@@ -1703,7 +1742,7 @@ static hc_status hc__open(const void *s, size_t len, hc__hdr *h, hc__table *t, i
     if (nb > len - HC_HEADER_BYTES) return HC_ERR_CORRUPT; /* before sizing anything by n */
     nch = (nb + HC__CHUNK - 1) / HC__CHUNK;
     if (hc__table_get(t, nch + 1)) return HC_ERR_NOMEM;
-    st = hc__check_stream((const unsigned char *)s, len, h, t->p, nt);
+    st = hc__check_stream((const unsigned char *)s, len, h, t->p, nt, isa);
     if (st) hc__table_free(t);
     return (hc_status)st;
 }
@@ -1721,7 +1760,7 @@ HOMCOMP_DEF hc_status hc_validate(const void *stream, size_t len, hc_info *info,
     if (info) memset(info, 0, sizeof *info);
     if (!stream) return HC_ERR_NULL;
     if (nt < 0 || isa < 0) return HC_ERR_ARG;
-    st = hc__open(stream, len, &h, &t, nt);
+    st = hc__open(stream, len, &h, &t, nt, isa);
     if (st) return st;
     off = t.p;
     /* every block as the decoders see it */
@@ -1751,6 +1790,9 @@ HOMCOMP_DEF hc_status hc_validate(const void *stream, size_t len, hc_info *info,
  * at c x CHUNK x 128 (its worst case), then chunks move down in order (never overlapping
  * a later chunk's data), so any thread count gives the same bytes. */
 enum { HC__SRC_RAW = 0, HC__SRC_STREAM = 1, HC__SRC_QP = 2, HC__SRC_NONE = 3 };
+/* what a chunk loop is specialised for: any job (j->a and j->kind read per block), compress
+ * (no compressed operand, raw input), the fused add (a compressed operand + raw) */
+enum { HC__FORM_ANY = 0, HC__FORM_COMPRESS = 1, HC__FORM_ADD_RAW = 2 };
 
 typedef struct {
     const unsigned char *a; /* compressed operand (adds) */
@@ -1804,20 +1846,21 @@ static int hc__block_in(const hc__job *j, uint64_t b, int cnt, uint64_t *apos, u
  * payload bytes. The fused adds work on the quantized integers: unpack both blocks (as many
  * planes as their rate bytes say), add, repack; no dequantization, no transpose. */
 HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, uint64_t *apos, uint64_t *bpos, int64_t qmax,
-                                        int g, unsigned char *dst, unsigned *rb, uint32_t *sz)
+                                        int g, const int form, unsigned char *dst, unsigned *rb, uint32_t *sz)
 {
     const uint64_t nb = hc__nblocks(j->h.n), first = b * HC_BLOCK;
+    const int kind = form ? HC__SRC_RAW : j->kind, has_a = form == HC__FORM_COMPRESS ? 0 : form ? 1 : j->a != NULL;
     int32_t t[HC_BLOCK];
     __m512i d0, d1, e0, e1;
     int st, check;
     /* the raw operand 16 blocks ahead: the kernels are fast enough for its load latency to
      * show (demos/bench/README.md, "Calibration notes") */
-    if (j->kind == HC__SRC_RAW && b + 17 < nb) { /* block b + 16, not the (maybe partial) last */
+    if (kind == HC__SRC_RAW && b + 17 < nb) { /* block b + 16, not the (maybe partial) last */
         const char *ahead = (const char *)j->b + (first + 16 * HC_BLOCK) * (j->h.dtype == HC_F32 ? 4u : 8u);
         _mm_prefetch(ahead, _MM_HINT_T0);
         _mm_prefetch(ahead + 64, _MM_HINT_T0);
     }
-    if (!j->a) {
+    if (!has_a) {
         st = hc__qp512(j->b, j->h.dtype, first, cnt, j->p, &d0, &d1, t);
     } else {
         unsigned ra = j->a[HC_HEADER_BYTES + b];
@@ -1826,13 +1869,13 @@ HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, u
         /* both operands' values below 2^30 (rate bytes; raw values always): their sum cannot
          * leave 31 bits, so the range check is skipped where qmax is 2^31 - 1 */
         check = qmax != 2147483647LL || !hc__rb_qsmall(ra, 3u, 25u, 25u);
-        if (j->kind == HC__SRC_STREAM) {
+        if (kind == HC__SRC_STREAM) {
             unsigned rbb = j->b[HC_HEADER_BYTES + b];
             int s2 = hc__dec512(j->b + HC_HEADER_BYTES + nb + *bpos, rbb, cnt, qmax, g, &e0, &e1, t);
             if (s2 < st) st = s2;
             *bpos += hc__payload_size(rbb);
             check |= !hc__rb_qsmall(rbb, 3u, 25u, 25u);
-        } else if (j->kind == HC__SRC_RAW) {
+        } else if (kind == HC__SRC_RAW) {
             int s2 = hc__qp512(j->b, j->h.dtype, first, cnt, j->p, &e0, &e1, t);
             if (s2 < st) st = s2;
         } else {
@@ -1906,7 +1949,7 @@ HC__T256 static inline int hc__block256(const hc__job *j, uint64_t b, int cnt, u
 /* Chunk c (blocks c x CHUNK ..) encoded to dst; *csize its payload bytes; 0 or the most
  * negative status. wide: 1 the AVX-512 kernels, 2 the AVX2 ones (a constant in each caller). */
 HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize,
-                              const int wide)
+                              const int wide, const int form)
 {
     const uint64_t n = j->h.n, nb = hc__nblocks(n);
     const int64_t qmax = hc__qmax(j->h.dtype, j->h.k);
@@ -1915,6 +1958,7 @@ HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, 
     unsigned char *rates = out + HC_HEADER_BYTES;
     int err = 0;
     (void)wide;
+    (void)form;
     for (; b < e; b++) {
         const uint64_t first = b * HC_BLOCK;
         const int cnt = (int)(n - first < HC_BLOCK ? n - first : HC_BLOCK);
@@ -1923,7 +1967,7 @@ HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, 
         int st, i;
 #ifdef HC__AVX512
         if (wide == 1 || wide == 3) {
-            st = hc__block512(j, b, cnt, &apos, &bpos, qmax, wide == 3, dst + pos, &rb, &sz);
+            st = hc__block512(j, b, cnt, &apos, &bpos, qmax, wide == 3, form, dst + pos, &rb, &sz);
         } else if (wide == 2) {
             st = hc__block256(j, b, cnt, &apos, &bpos, qmax, dst + pos, &rb, &sz);
         } else
@@ -1944,28 +1988,55 @@ HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, 
 }
 static int hc__chunk_base(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
 {
-    return hc__chunk_body(j, c, out, dst, csize, 0);
+    return hc__chunk_body(j, c, out, dst, csize, 0, HC__FORM_ANY);
 }
 #ifdef HC__AVX512
+/* The AVX-512 chunk loops, one copy per form (compress, the fused add, the other adds), so
+ * that each inlines only the block code it runs. */
 HC__T512 HC__FLAT static int hc__chunk_512(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
 {
-    return hc__chunk_body(j, c, out, dst, csize, 1);
+    return hc__chunk_body(j, c, out, dst, csize, 1, HC__FORM_ANY);
+}
+HC__T512 HC__FLAT static int hc__chunk_512_c(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
+{
+    return hc__chunk_body(j, c, out, dst, csize, 1, HC__FORM_COMPRESS);
+}
+HC__T512 HC__FLAT static int hc__chunk_512_r(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
+{
+    return hc__chunk_body(j, c, out, dst, csize, 1, HC__FORM_ADD_RAW);
 }
 HC__T512G HC__FLAT static int hc__chunk_512g(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst,
                                              uint64_t *csize)
 {
-    return hc__chunk_body(j, c, out, dst, csize, 3);
+    return hc__chunk_body(j, c, out, dst, csize, 3, HC__FORM_ANY);
+}
+HC__T512G HC__FLAT static int hc__chunk_512g_c(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst,
+                                               uint64_t *csize)
+{
+    return hc__chunk_body(j, c, out, dst, csize, 3, HC__FORM_COMPRESS);
+}
+HC__T512G HC__FLAT static int hc__chunk_512g_r(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst,
+                                               uint64_t *csize)
+{
+    return hc__chunk_body(j, c, out, dst, csize, 3, HC__FORM_ADD_RAW);
 }
 HC__T256 static int hc__chunk_256(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
 {
-    return hc__chunk_body(j, c, out, dst, csize, 2);
+    return hc__chunk_body(j, c, out, dst, csize, 2, HC__FORM_ANY);
 }
 #endif
 static int hc__chunk(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
 {
 #ifdef HC__AVX512
-    if (j->isa == HC_ISA_AVX512_GFNI) return hc__chunk_512g(j, c, out, dst, csize);
-    if (j->isa == HC_ISA_AVX512) return hc__chunk_512(j, c, out, dst, csize);
+    const int form = !j->a ? HC__FORM_COMPRESS : j->kind == HC__SRC_RAW ? HC__FORM_ADD_RAW : HC__FORM_ANY;
+    if (j->isa == HC_ISA_AVX512_GFNI)
+        return form == HC__FORM_COMPRESS ? hc__chunk_512g_c(j, c, out, dst, csize)
+               : form == HC__FORM_ADD_RAW ? hc__chunk_512g_r(j, c, out, dst, csize)
+                                          : hc__chunk_512g(j, c, out, dst, csize);
+    if (j->isa == HC_ISA_AVX512)
+        return form == HC__FORM_COMPRESS ? hc__chunk_512_c(j, c, out, dst, csize)
+               : form == HC__FORM_ADD_RAW ? hc__chunk_512_r(j, c, out, dst, csize)
+                                          : hc__chunk_512(j, c, out, dst, csize);
     if (j->isa == HC_ISA_AVX2) return hc__chunk_256(j, c, out, dst, csize);
 #endif
     return hc__chunk_base(j, c, out, dst, csize);
@@ -2237,7 +2308,7 @@ HOMCOMP_DEF hc_status hc_decompress(const void *stream, size_t len, hc_dtype dty
     hc_status st;
     if (!stream || (n && !out)) return HC_ERR_NULL;
     if ((dtype != HC_F32 && dtype != HC_F64) || nt < 0 || isa < 0) return HC_ERR_ARG;
-    st = hc__open(stream, len, &h, &t, nt);
+    st = hc__open(stream, len, &h, &t, nt, isa);
     if (st) return st;
     if (h.n != n || h.dtype != (int)dtype) { hc__table_free(&t); return HC_ERR_FORMAT; }
     nb = hc__nblocks(n);
@@ -2366,10 +2437,10 @@ static hc_status hc__add_common(const void *c, size_t clen, int kind, int dtype,
     st = hc__detach(&c, clen, out, out_cap, &ca);
     if (st == HC_OK) st = hc__detach(&b, blen, out, out_cap, &cb);
     at.p = bt.p = NULL;
-    if (st == HC_OK) st = hc__open(c, clen, &ha, &at, nt);
+    if (st == HC_OK) st = hc__open(c, clen, &ha, &at, nt, isa);
     aoff = at.p;
     if (st == HC_OK && kind == HC__SRC_STREAM) {
-        st = hc__open(b, blen, &hb, &bt, nt);
+        st = hc__open(b, blen, &hb, &bt, nt, isa);
         boff = bt.p;
         if (st == HC_OK && !hc__compatible(&ha, &hb)) st = HC_ERR_MISMATCH;
         n = ha.n;

@@ -259,6 +259,72 @@ static void value_lane(int mode, uint64_t n, uint64_t lane, int64_t sg, int64_t 
     }
 }
 
+/* 4. The pass over the rate bytes that opens every stream (hc__rates_scan: is every byte legal
+ * for the mode, how many payload bytes do they announce) against the format's own words, on
+ * every path: random bytes (legal ones mostly, so that totals are compared too), one illegal
+ * byte at every position of a 16-byte group and of the byte loop's tail, and every byte value
+ * 0-255 at each of the 16 places of a group. */
+static int oracle_rates(const unsigned char *r, uint64_t cnt, int mode, uint64_t *total)
+{
+    int bad = 0;
+    for (uint64_t i = 0; i < cnt; i++) {
+        unsigned rb = r[i];
+        if (rb & 0x80u) { /* outlier: (obytes - 1) in bits 5-6, rate in bits 0-4 */
+            if (mode != HC_OUTLIER) bad = 1;
+            *total += ((rb >> 5) & 3u) + 1u + 4u + 4u * (rb & 31u);
+        } else if (rb > 31u) {
+            bad = 1;
+        } else if (rb) {
+            *total += 4u + 4u * rb; /* sign word + rb planes */
+        }
+    }
+    return bad ? HC_ERR_CORRUPT : 0;
+}
+static void rates_one(const unsigned char *r, uint64_t cnt, int mode, const char *what)
+{
+    uint64_t want = 7, got;
+    int st0 = oracle_rates(r, cnt, mode, &want);
+    for (int k = 0; k < NISA; k++) {
+        if (!hc_isa_available((hc_isa)isas[k])) continue;
+        got = 7;
+        int st = hc__rates_scan(r, cnt, mode, isas[k], &got);
+        CHECK(st == st0, "rates %s: isa %d status %d vs %d (cnt %llu mode %d)", what, isas[k], st, st0,
+              (unsigned long long)cnt, mode);
+        if (st0 == 0 && st == 0)
+            CHECK(got == want, "rates %s: isa %d total %llu vs %llu (cnt %llu mode %d)", what, isas[k],
+                  (unsigned long long)got, (unsigned long long)want, (unsigned long long)cnt, mode);
+    }
+}
+static void rates_pass(void)
+{
+    unsigned char r[1100];
+    for (int mode = 0; mode < 2; mode++) {
+        for (int rep = 0; rep < 400; rep++) {
+            uint64_t cnt = rep < 100 ? (uint64_t)rep : check_rand_below(1100);
+            for (uint64_t i = 0; i < cnt; i++) {
+                unsigned v = (unsigned)check_rand_below(32);
+                if (mode == HC_OUTLIER && check_rand_below(2)) v |= 0x80u | ((unsigned)check_rand_below(4) << 5);
+                if (check_rand_below(200) == 0) v = (unsigned)check_rand_below(256); /* legal or not */
+                r[i] = (unsigned char)v;
+            }
+            rates_one(r, cnt, mode, "random");
+        }
+        for (uint64_t cnt = 16; cnt <= 40; cnt += 12)
+            for (uint64_t at = 0; at < cnt; at++)
+                for (int kind = 0; kind < 3; kind++) {
+                    for (uint64_t i = 0; i < cnt; i++) r[i] = (unsigned char)(mode == HC_OUTLIER ? 0xE5u : 31u);
+                    r[at] = (unsigned char)(kind == 0 ? 32u : kind == 1 ? 0x7Fu : 0x80u); /* 0x80: illegal in plain only */
+                    rates_one(r, cnt, mode, "one byte");
+                }
+        for (unsigned v = 0; v < 256; v++)
+            for (uint64_t at = 0; at < 16; at++) {
+                for (uint64_t i = 0; i < 35; i++) r[i] = (unsigned char)(i % 32);
+                r[at] = (unsigned char)v;
+                rates_one(r, 35, mode, "every value");
+            }
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const uint64_t ns[] = {1, 31, 32, 33, 1000, 32768, 32769, MAXN};
@@ -353,6 +419,7 @@ int main(int argc, char **argv)
             }
         t_sign = 1;
     }
+    rates_pass();
     for (int k = 0; k < NISA; k++) { free(O[k]); free(of[k]); free(od[k]); free(dq[k]); }
     free(A); free(B); free(R); free(xf); free(yf); free(xd); free(yd); free(qa); free(qb);
     return check_done();
