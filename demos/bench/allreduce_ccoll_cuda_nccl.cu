@@ -11,6 +11,7 @@
  *                    inter-node link; run ccoll then with --rpn 1 (every rank its own node) and
  *                    OpenMPI over TCP (mpiexec --mca pml ob1 --mca btl tcp,self), the same path
  *   --nccl none      ccoll and staged MPI only
+ * BENCH_CALLS=1 in the environment: every timed call's time in call order on stderr ("calls,...", ms).
  * Exit 1 when a row fails its check, 77 when no GPU is visible. NVLink multicast stays off
  * (NCCL_NVLS_ENABLE=0 unless already set). */
 #include <string.h>
@@ -240,6 +241,11 @@ int main(int argc, char **argv)
                     free(all);
                 }
 #endif
+                if (!rank && getenv("BENCH_CALLS")) { /* every timed call in order (the spread of the median) */
+                    fprintf(stderr, "calls,%s,%s,%s,%llu,%d", label, names[a], walk ? "walk" : "normal", (unsigned long long)n, p);
+                    for (uint64_t i = 0; i < its; i++) fprintf(stderr, ",%.4g", tt[i] * 1e3);
+                    fprintf(stderr, "\n");
+                }
                 qsort(tt, its, sizeof *tt, cmp_d);
                 double t = st == CCOLL_OK ? tt[its / 2] : 0;
                 if (tt != ts) free(tt);
