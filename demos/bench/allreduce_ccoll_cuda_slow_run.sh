@@ -20,7 +20,7 @@ log() { echo "[$SECONDS s $(date -u +%H:%M:%S)] $*" | tee -a "$OUT/run.log"; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 { date -u; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; nvidia-smi topo -m | head -6; nproc
-  mpiexec --version | head -1; git -C "$ROOT" log --oneline -1 2>/dev/null || cat "$ROOT/TREE" 2>/dev/null
+  mpiexec --version | head -1; cat "$ROOT/TREE" 2>/dev/null || git -C "$ROOT" log --oneline -1
   ompi_info --param btl tcp --level 9 2>/dev/null | grep -E 'sndbuf|rcvbuf|max_send_size|eager_limit|links|progress|pipeline' | sed 's/^ *//'
   sysctl net.core.wmem_max net.core.rmem_max net.ipv4.tcp_wmem net.ipv4.tcp_rmem 2>/dev/null; ip link show lo 2>/dev/null | head -1; } >"$OUT/machine.txt" 2>&1
 NCCL_DIR=${NCCL_DIR:-}
