@@ -1605,6 +1605,12 @@ static void ccoll__barrier(MPI_Comm c);
 #ifndef CCOLL__MC_BLOCKS
 #define CCOLL__MC_BLOCKS 32
 #endif
+/* The plan's second stream (B: ArGM's IPC copies, the device ring's downloads and decodes) at
+ * the device's highest stream priority (1) or the default (0): an A/B of whether the copies
+ * stall behind the sum kernels on the caller's stream (issue 28, 4 ranks at 256 MiB) */
+#ifndef CCOLL__STREAM_B_PRIO
+#define CCOLL__STREAM_B_PRIO 0
+#endif
 /* ArGM over IPC one-shot (small vectors, one node; see CCOLL_IPC_ONESHOT_BYTES): slot k then
  * holds local rank k's whole vector (k < lr; k - 1 for k > lr) instead of its part of this
  * rank's piece. The same decision on every rank (count, d and the node count are agreed). */
@@ -1694,7 +1700,9 @@ static int ccoll__dev_init(ccoll_plan *P)
     }
     if (!st) {
         cudaStream_t s2;
-        if (cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking) != cudaSuccess) st = CCOLL_ERR_CUDA;
+        int plo = 0, phi = 0;
+        if (!CCOLL__STREAM_B_PRIO || cudaDeviceGetStreamPriorityRange(&plo, &phi) != cudaSuccess) phi = 0;
+        if (cudaStreamCreateWithPriority(&s2, cudaStreamNonBlocking, phi) != cudaSuccess) st = CCOLL_ERR_CUDA;
         else P->dv.cst2 = (void *)s2;
     }
     if (st) cudaGetLastError();

@@ -26,7 +26,7 @@ log start
 B=$ROOT/build-table
 MESON=meson; command -v meson >/dev/null || MESON="python3 -m mesonbuild.mesonmain"
 $MESON setup "$B" "$ROOT" -Dwerror=true -Dcuda=enabled -Dmpi=enabled -Dbenchmarks=enabled -Dnccl_dir="$NCCL_DIR" -Dbuildtype=release -Dgpu_arch=sm_90 >"$OUT/logs/setup.log" 2>&1 || { tail -20 "$OUT/logs/setup.log"; exit 1; }
-ninja -C "$B" tests/ccoll_test_cuda demos/bench/allreduce_ccoll_cuda_nccl demos/bench/allreduce_cuda_wire_probe >"$OUT/logs/build.log" 2>&1; rc=$?
+ninja -C "$B" tests/ccoll_test_cuda demos/bench/allreduce_ccoll_cuda_nccl demos/bench/allreduce_cuda_wire_probe ${EXTRA_TARGETS:-} >"$OUT/logs/build.log" 2>&1; rc=$?
 log "build rc $rc (werror)"; [ $rc = 0 ] || { grep -E "error|warning" "$OUT/logs/build.log" | head -20; exit 1; }
 export LD_LIBRARY_PATH="$NCCL_DIR/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 NGPU=$(nvidia-smi -L | grep -c '^GPU')
@@ -34,10 +34,17 @@ T=$B/tests/ccoll_test_cuda BIN=$B/demos/bench/allreduce_ccoll_cuda_nccl WP=$B/de
 t() { local name=$1; shift; timeout 90 env "$@" >"$OUT/logs/t_$name.log" 2>&1; log "test $name rc $?: $(grep -h 'checks' "$OUT/logs/t_$name.log" | head -1 | sed 's/.*ccoll_test_cuda: //')"; grep -h "FAIL" "$OUT/logs/t_$name.log" | head -5; }
 t np2_ipc CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$T"
 t np2_rpn1 CUDA_VISIBLE_DEVICES=0,1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$T"
+# a variant's test binary (EXTRA_TESTS="NAME ...": tests/ccoll_test_cuda_NAME) at 2 ranks IPC and rpn 1, 4 ranks IPC
+for v in ${EXTRA_TESTS:-}; do
+    TV=$B/tests/ccoll_test_cuda_$v
+    t "${v}_np2_ipc" CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$TV"
+    t "${v}_np2_rpn1" CUDA_VISIBLE_DEVICES=0,1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$TV"
+    [ "$NGPU" -ge 4 ] && t "${v}_np4_ipc" CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 "$TV"
+done
 CSV="$OUT/nccl.csv"; ERR="$OUT/logs/bench.err"; : >"$ERR"
 nb() { # need-s tmo what, env...
     local need=$1 tmo=$2 what=$3; shift 3
-    if [ "$(left)" -gt "$need" ]; then env "$@" BIN="$BIN" NCCL_LOGDIR="$OUT/logs" timeout "$tmo" "$ROOT/demos/bench/allreduce_ccoll_cuda_nccl.sh" "$CSV" >>"$OUT/logs/bench.log" 2>>"$ERR"; log "$what rc $?"
+    if [ "$(left)" -gt "$need" ]; then env BIN="$BIN" NCCL_LOGDIR="$OUT/logs" "$@" timeout "$tmo" "$ROOT/demos/bench/allreduce_ccoll_cuda_nccl.sh" "$CSV" >>"$OUT/logs/bench.log" 2>>"$ERR"; log "$what rc $?"
     else log "skipped $what"; fi
 }
 nb 60 150 "2 node+slow" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS="node slow" NODE_COUNTS=1048576,16777216,67108864,268435456 SLOW_COUNTS=16777216,67108864,268435456
@@ -45,6 +52,12 @@ timeout 40 mpiexec -n 2 --mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_includ
 nb 20 40 "2 node spread" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=node NODE_LABEL=node_spread NODE_COUNTS=1048576,67108864 NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
 if [ "$NGPU" -ge 4 ]; then
     nb 25 60 "4 node" NP=4 SETTINGS=node NODE_COUNTS=1048576,16777216,67108864,268435456 NODE_ALGOS=nccl,argm,mpi ITERS=${ITERS_SPREAD:-15}
+    # VARIANTS="NAME ..." (demos/bench/allreduce_ccoll_cuda_nccl_NAME): the 4-rank node rows from
+    # 64 MiB again, then the default once more (A, B, A in one machine run)
+    for v in ${VARIANTS:-}; do
+        nb 20 40 "4 node $v" NP=4 SETTINGS=node NODE_LABEL=node_$v BIN=$B/demos/bench/allreduce_ccoll_cuda_nccl_$v NODE_COUNTS=16777216,67108864,268435456 NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
+        nb 20 40 "4 node again" NP=4 SETTINGS=node NODE_LABEL=node_again NODE_COUNTS=16777216,67108864,268435456 NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
+    done
     nb 45 120 "4 slow+hier" NP=4 SETTINGS="slow hier" SLOW_COUNTS=16777216,67108864
 fi
 grep -h '^calls,' "$ERR" >"$OUT/calls.txt"
