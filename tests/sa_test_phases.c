@@ -261,10 +261,40 @@ static void check_stage1(void)
     free(u);
 }
 
+/* Stage 3 on bytes (sa__induce's byte scans: a prefetching body two entries a step while the
+ * entry SA__S3D = 64 ahead exists, then a one-entry tail): every n from 2 to 300 (the body's end
+ * on both sides of 64, odd and even n), 32- and 64-bit indices, texts whose entries induce or not
+ * near the body's end: random bytes, DNA, two letters, one letter, descending and ascending runs,
+ * periodic; checked against the naive sort. */
+static void check_stage3(void)
+{
+    uint8_t t[300];
+    int32_t sa[300], ref[300];
+    int64_t sa64[300];
+    for (int kind = 0; kind < 7; kind++)
+        for (int32_t n = 2; n <= 300; n++) {
+            for (int32_t i = 0; i < n; i++)
+                t[i] = kind == 0 ? (uint8_t)check_rand() : kind == 1 ? (uint8_t)"ACGT"[check_rand_below(4)]
+                     : kind == 2 ? (uint8_t)"ab"[check_rand_below(2)] : kind == 3 ? (uint8_t)'a'
+                     : kind == 4 ? (uint8_t)(255 - i % 200) : kind == 5 ? (uint8_t)(i % 67)
+                                 : (uint8_t)"abcab"[i % 5];
+            naive_sa(t, n, ref);
+            sa_options o = sa_options_default();
+            o.algorithm = SA_ALGO_SAIS;
+            o.threads = 1;
+            sa_status st = sa_build(t, sa, n, &o);
+            int ok = st == SA_OK && memcmp(sa, ref, sizeof *sa * (size_t)n) == 0;
+            st = sa_build64(t, sa64, n, &o);
+            for (int32_t i = 0; i < n && ok; i++) ok = st == SA_OK && sa64[i] == ref[i];
+            if (!CHECK(ok, "stage 3 scans, kind %d, n=%d", kind, (int)n)) return;
+        }
+}
+
 int main(int argc, char **argv)
 {
     check_init(argc, argv);
     check_stage1();
+    check_stage3();
     check_collisions();
     check_reduced();
     check_sizes();
