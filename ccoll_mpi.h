@@ -652,6 +652,7 @@ typedef struct {
     unsigned char *dsoq[2];     /* the ring pipeline's two output slots (dsoq[0] = dso) */
     void *dws2;                 /* workspace for the decodes on the second stream */
     void *cst2;                 /* cudaStream_t: the plan's second stream (downloads, decodes) */
+    void *cst3, *sev[2];        /* CCOLL__SUM_PRIO only: ArGM's sums' stream and its fork / join events */
     void *pev[10];              /* cudaEvent_t: 5 per pipeline slot */
     unsigned char *hstage;      /* pinned copy of a whole vector (raw algorithms, staged ArGM) */
     size_t hstage_bytes;
@@ -1611,6 +1612,13 @@ static void ccoll__barrier(MPI_Comm c);
 #ifndef CCOLL__STREAM_B_PRIO
 #define CCOLL__STREAM_B_PRIO 0
 #endif
+/* ArGM over IPC (copies and events, one node): the sum kernels on a third stream at the
+ * device's highest priority (1), forked from and joined back into the caller's stream, or on the
+ * caller's stream (0): the other side of the A/B above (with the copies first, every 4-rank
+ * 256 MiB call took the slow mode's time). Compiled, not yet run on a GPU. */
+#ifndef CCOLL__SUM_PRIO
+#define CCOLL__SUM_PRIO 0
+#endif
 /* ArGM over IPC one-shot (small vectors, one node; see CCOLL_IPC_ONESHOT_BYTES): slot k then
  * holds local rank k's whole vector (k < lr; k - 1 for k > lr) instead of its part of this
  * rank's piece. The same decision on every rank (count, d and the node count are agreed). */
@@ -1663,6 +1671,9 @@ static void ccoll__dev_free(ccoll_plan *P)
     for (j = 0; j < 10; j++)
         if (P->dv.pev[j]) cudaEventDestroy((cudaEvent_t)P->dv.pev[j]);
     if (P->dv.cst2) cudaStreamDestroy((cudaStream_t)P->dv.cst2);
+    for (j = 0; j < 2; j++)
+        if (P->dv.sev[j]) cudaEventDestroy((cudaEvent_t)P->dv.sev[j]);
+    if (P->dv.cst3) cudaStreamDestroy((cudaStream_t)P->dv.cst3);
 }
 static int ccoll__dmalloc(void *pp, size_t n, int *st)
 {
@@ -1704,6 +1715,18 @@ static int ccoll__dev_init(ccoll_plan *P)
         if (!CCOLL__STREAM_B_PRIO || cudaDeviceGetStreamPriorityRange(&plo, &phi) != cudaSuccess) phi = 0;
         if (cudaStreamCreateWithPriority(&s2, cudaStreamNonBlocking, phi) != cudaSuccess) st = CCOLL_ERR_CUDA;
         else P->dv.cst2 = (void *)s2;
+    }
+    if (!st && CCOLL__SUM_PRIO) {
+        cudaStream_t s3;
+        int plo = 0, phi = 0;
+        if (cudaDeviceGetStreamPriorityRange(&plo, &phi) != cudaSuccess) phi = 0;
+        if (cudaStreamCreateWithPriority(&s3, cudaStreamNonBlocking, phi) != cudaSuccess) st = CCOLL_ERR_CUDA;
+        else P->dv.cst3 = (void *)s3;
+        for (j = 0; j < 2 && !st; j++) {
+            cudaEvent_t e;
+            if (cudaEventCreateWithFlags(&e, cudaEventDisableTiming) != cudaSuccess) st = CCOLL_ERR_CUDA;
+            else P->dv.sev[j] = (void *)e;
+        }
     }
     if (st) cudaGetLastError();
     return st;
@@ -3721,6 +3744,8 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
         const int nev = 2 * CCOLL__IPC_CH, multi = P->top.inter->top.p > 1, one = ccoll__ipc_oneshot(P, dn);
         unsigned char *last = P->dv.ipc_buf + (uint64_t)(dn - 1) * maxp * es; /* this rank's finished piece */
         cudaStream_t A = P->dv.cst, B = (cudaStream_t)P->dv.cst2;
+        /* the sums' stream: A, or (CCOLL__SUM_PRIO, one node) the high-priority third stream */
+        cudaStream_t S = CCOLL__SUM_PRIO && !multi && P->dv.cst3 ? (cudaStream_t)P->dv.cst3 : A;
         const uint64_t nch = one ? 1 : ccoll__ipc_nch(P, dn);
         /* what this rank sums: its piece, or (one-shot) the whole vector, slot stride alike */
         const uint64_t soff = one ? 0 : off, slen = one ? P->set.count : len, stride = one ? P->set.count : maxp;
@@ -3744,21 +3769,25 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
             ccoll__ipc_barrier(P); /* every rank's pushes and P events are issued */
         } /* else issued before the preamble, whose allreduce came after them on every rank */
         P->dv.ipc_pushed = 0;
+        if (S != A) { /* fork: S after the caller's work and the screen's init on A */
+            ccoll__cu(P, cudaEventRecord((cudaEvent_t)P->dv.sev[0], A));
+            ccoll__cu(P, cudaStreamWaitEvent(S, (cudaEvent_t)P->dv.sev[0], 0));
+        }
         for (c = 0; c < nch && P->lst == CCOLL_OK; c++) {
             const uint64_t lo = slen * c / nch, hi = slen * (c + 1) / nch;
             unsigned char *o1 = multi ? P->dv.dacc : out + soff * es, *o2 = multi || one ? NULL : last;
             for (k = 0; k < dn; k++)
-                if (k != lr || one) ccoll__cu(P, cudaStreamWaitEvent(A, CCOLL__IPCEV(k, c), 0));
+                if (k != lr || one) ccoll__cu(P, cudaStreamWaitEvent(S, CCOLL__IPCEV(k, c), 0));
             if (hi > lo) {
                 if (P->set.dt == HC_F32)
-                    ccoll__k_sum_own<float><<<ccoll__grid(hi - lo), 256, 0, A>>>((float *)o1, (float *)o2, (const float *)P->dv.ipc_buf, stride,
+                    ccoll__k_sum_own<float><<<ccoll__grid(hi - lo), 256, 0, S>>>((float *)o1, (float *)o2, (const float *)P->dv.ipc_buf, stride,
                                                                              (const float *)(own + soff * es), lr, dn, lo, hi, scan);
                 else
-                    ccoll__k_sum_own<double><<<ccoll__grid(hi - lo), 256, 0, A>>>((double *)o1, (double *)o2, (const double *)P->dv.ipc_buf,
+                    ccoll__k_sum_own<double><<<ccoll__grid(hi - lo), 256, 0, S>>>((double *)o1, (double *)o2, (const double *)P->dv.ipc_buf,
                                                                               stride, (const double *)(own + soff * es), lr, dn, lo, hi, scan);
                 ccoll__cu(P, cudaGetLastError());
             }
-            if (!multi && !one) ccoll__cu(P, cudaEventRecord(CCOLL__IPCEV(lr, CCOLL__IPC_CH + c), A));
+            if (!multi && !one) ccoll__cu(P, cudaEventRecord(CCOLL__IPCEV(lr, CCOLL__IPC_CH + c), S));
         }
         if (multi) { /* between nodes: dacc -> last (the inter plan runs on the same stream A) */
             P->t_link += MPI_Wtime() - t0;
@@ -3768,7 +3797,11 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
             for (c = 0; c < nch && P->lst == CCOLL_OK; c++) ccoll__cu(P, cudaEventRecord(CCOLL__IPCEV(lr, CCOLL__IPC_CH + c), A));
         }
         if (scan && P->lst == CCOLL_OK) /* the screen's words come down with the sums */
-            ccoll__cu(P, cudaMemcpyAsync(P->dv.hres + 128, P->dv.dscan, 3 * sizeof(unsigned long long), cudaMemcpyDeviceToHost, A));
+            ccoll__cu(P, cudaMemcpyAsync(P->dv.hres + 128, P->dv.dscan, 3 * sizeof(unsigned long long), cudaMemcpyDeviceToHost, S));
+        if (S != A) { /* join: A (synchronised below) after every sum and the screen's words */
+            ccoll__cu(P, cudaEventRecord((cudaEvent_t)P->dv.sev[1], S));
+            ccoll__cu(P, cudaStreamWaitEvent(A, (cudaEvent_t)P->dv.sev[1], 0));
+        }
         if (!one) ccoll__ipc_barrier(P); /* every rank's S events are issued */
         for (c = 0; c < nch && P->lst == CCOLL_OK && !one; c++) {
             ccoll__mcpy m;

@@ -6,7 +6,7 @@
 # 2-rank node rows at 4 and 256 MiB again with ITERS_SPREAD calls; then, where 4 GPUs are, the
 # 4-rank node rows (ITERS_SPREAD calls) and the 4-rank slow and 2 x 2 hier rows. Every timed
 # call's time kept (BENCH_CALLS=1, "calls," lines in calls.txt). BUDGET (s) skips what would not
-# fit, in that order. Writes under $OUT: run.log, nccl.csv, wire.csv, calls.txt, table.md,
+# fit, in that order (TWO=0 skips the 2-rank rows). Writes under $OUT: run.log, nccl.csv, wire.csv, calls.txt, table.md,
 # machine.txt, logs.tgz.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -47,9 +47,11 @@ nb() { # need-s tmo what, env...
     if [ "$(left)" -gt "$need" ]; then env BIN="$BIN" NCCL_LOGDIR="$OUT/logs" "$@" timeout "$tmo" "$ROOT/demos/bench/allreduce_ccoll_cuda_nccl.sh" "$CSV" >>"$OUT/logs/bench.log" 2>>"$ERR"; log "$what rc $?"
     else log "skipped $what"; fi
 }
+if [ "${TWO:-1}" = 1 ]; then # TWO=0: only the tests and the 4-rank rows (an A/B call)
 nb 60 150 "2 node+slow" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS="node slow" NODE_COUNTS=1048576,16777216,67108864,268435456 SLOW_COUNTS=16777216,67108864,268435456
 timeout 40 mpiexec -n 2 --mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_include lo "$WP" 32,128 1024,4096 5 >"$OUT/wire.csv" 2>>"$ERR"; log "wire rc $?"; cat "$OUT/wire.csv"
 nb 20 40 "2 node spread" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=node NODE_LABEL=node_spread NODE_COUNTS=1048576,67108864 NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
+fi
 if [ "$NGPU" -ge 4 ]; then
     nb 25 60 "4 node" NP=4 SETTINGS=node NODE_COUNTS=1048576,16777216,67108864,268435456 NODE_ALGOS=nccl,argm,mpi ITERS=${ITERS_SPREAD:-15}
     # VARIANTS="NAME ..." (demos/bench/allreduce_ccoll_cuda_nccl_NAME): the 4-rank node rows from
