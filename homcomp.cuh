@@ -1289,22 +1289,19 @@ HC__T512 HC__INLINE int hc__dec512(const unsigned char *src, unsigned rb, int cn
 }
 
 /* One vector of the float32 fast quantization (hc__qp_block's, lane for lane): q, and the
- * lanes where it holds. */
+ * lanes where it holds. Round half to even is symmetric, so t is rounded with its sign; r x step
+ * is exact (|r| < 2^30, step a normal power of two), so x - r step by one fused multiply-add
+ * rounds as the product and the difference did; |t| < 2^30 is tested on q (float t below 2^30
+ * is at most 2^30 - 64; cvtt gives INT32_MIN for NaN and beyond 2^31). */
 HC__T512 HC__INLINE __mmask16 hc__q512(__m512 x, __m512 inv, __m512 step, __m512 eb, __m512i *q)
 {
     const __m512i sgn = _mm512_set1_epi32((int)0x80000000u);
-    const __m512 t = _mm512_mul_ps(x, inv);
-    const __m512i sg = _mm512_and_si512(_mm512_castps_si512(t), sgn);
-    __m512 at = _mm512_castsi512_ps(_mm512_andnot_si512(sgn, _mm512_castps_si512(t))), r;
-    __mmask16 ok = _mm512_cmp_ps_mask(at, _mm512_set1_ps(1073741824.0f), _CMP_LT_OQ); /* NaN fails */
-    at = _mm512_maskz_mov_ps(ok, at);
-    r = _mm512_roundscale_ps(at, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); /* = the 2^23 trick */
-    r = _mm512_castsi512_ps(_mm512_or_si512(_mm512_castps_si512(r), sg));
-    at = _mm512_sub_ps(x, _mm512_mul_ps(r, step));
-    at = _mm512_castsi512_ps(_mm512_andnot_si512(sgn, _mm512_castps_si512(at)));
-    ok &= _mm512_cmp_ps_mask(at, eb, _CMP_LE_OQ);
+    const __m512 r = _mm512_roundscale_ps(_mm512_mul_ps(x, inv), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    const __m512 err = _mm512_castsi512_ps(_mm512_andnot_si512(sgn, _mm512_castps_si512(_mm512_fnmadd_ps(r, step, x))));
     *q = _mm512_cvttps_epi32(r);
-    return ok;
+    /* |q| <= 2^30 - 1: q + 2^30 - 1 in [0, 2^31 - 2] as unsigned; NaN fails the error test */
+    return _mm512_cmp_ps_mask(err, eb, _CMP_LE_OQ) &
+           _mm512_cmplt_epu32_mask(_mm512_add_epi32(*q, _mm512_set1_epi32(1073741823)), _mm512_set1_epi32(2147483647));
 }
 
 /* hc__qp_block into two vectors (the fast float32 path here, everything else through it). */
@@ -1316,8 +1313,17 @@ HC__T512 HC__INLINE int hc__qp512(const unsigned char *src, int dtype, uint64_t 
         const unsigned char *s = src + first * 4;
         const __m512 inv = _mm512_set1_ps(p->invf), step = _mm512_set1_ps(p->stepf), eb = _mm512_set1_ps(p->ebf);
         __m512i q0, q1;
-        __mmask16 ok0 = hc__q512(_mm512_maskz_loadu_ps(m0, s), inv, step, eb, &q0);
-        __mmask16 ok1 = hc__q512(_mm512_maskz_loadu_ps(m1, s + 64), inv, step, eb, &q1);
+        __m512 x0, x1;
+        __mmask16 ok0, ok1;
+        if (cnt == HC_BLOCK) { /* plain loads: a masked load costs a uop more */
+            x0 = _mm512_loadu_ps(s);
+            x1 = _mm512_loadu_ps(s + 64);
+        } else {
+            x0 = _mm512_maskz_loadu_ps(m0, s);
+            x1 = _mm512_maskz_loadu_ps(m1, s + 64);
+        }
+        ok0 = hc__q512(x0, inv, step, eb, &q0);
+        ok1 = hc__q512(x1, inv, step, eb, &q1);
         if ((ok0 & ok1) == 0xFFFF) {
             const __m512i z = _mm512_setzero_si512();
             /* d[i] = q[i] - q[i-1], d[0] = q[0]; lanes past cnt 0 */
@@ -1891,8 +1897,10 @@ HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, u
             if (hc__q_out_of_range(t, cnt, qmax) && HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW;
         }
     }
-    d0 = _mm512_maskz_mov_epi32(HC__M16(cnt), d0); /* canonical padding */
-    d1 = _mm512_maskz_mov_epi32(HC__M16H(cnt), d1);
+    if (cnt < HC_BLOCK) { /* canonical padding (a full block has none) */
+        d0 = _mm512_maskz_mov_epi32(HC__M16(cnt), d0);
+        d1 = _mm512_maskz_mov_epi32(HC__M16H(cnt), d1);
+    }
     *rb = hc__enc512(d0, d1, j->h.mode, g, dst, sz);
     return st;
 }

@@ -354,7 +354,7 @@ int main(int argc, char **argv)
     /* 1. paths against the scalar path */
     for (unsigned ni = 0; ni < sizeof ns / sizeof ns[0]; ni++) {
         uint64_t n = ns[ni];
-        for (int kind = 0; kind < 10; kind++) {
+        for (int kind = 0; kind < 11; kind++) {
             /* float32: walk, noise, spikes, values at the limit, NaN/Inf; step 2^-10 (fast paths)
              * or 2^-140 (double paths) or a large step */
             double eb = kind == 7 ? 1e-42 : kind == 8 ? 1e30 : 1e-3;
@@ -372,6 +372,10 @@ int main(int argc, char **argv)
                 case 6: v = (i / 32) % 2 ? (float)(r % 7) : 0.0f; break;
                 case 7: v = (float)(r % 1000) * 1e-40f; break;
                 case 8: v = (float)(r % 1000) * 1e33f; break;
+                case 10: /* at the quantizer's limit (eb 1e-3: step 2^-9): x / step = +-(2^30 - 64), the
+                          * largest float below 2^30 (in range), and in odd n one value at 2^30 (out) */
+                    v = (float)ldexp((n % 2 && i == n / 2) ? 1073741824.0 : 1073741760.0, -9) * ((r & 1) ? 1.0f : -1.0f);
+                    break;
                 default: v = (float)ldexp((double)(r % 2047) - 1023, (int)(r >> 60)); break;
                 }
                 xf[i] = v;
