@@ -324,8 +324,10 @@ SA_DEF sa_status sa_validate64(const uint8_t *text, const int64_t *sa, int64_t n
  * a prefix of another sorts first, as for bytes). SA_ERR_ARG when k < 1 or a symbol lies outside
  * [0, k) (checked before anything is written: sa untouched). Any k up to the index type's
  * maximum: an alphabet larger than n is first renamed to the ranks of the distinct symbols
- * (n extra index entries while it runs). Sequential SA-IS with the byte API's int levels; extra
- * memory: up to 2 * min(k, n) index entries of bucket arrays, plus the LMS bits (n/8 bytes). */
+ * (n extra index entries while it runs). Sequential SA-IS: k <= 256, the symbols copied into n
+ * bytes and sorted by the byte API's SA-IS (SA_ALGO_SAIS, its memory; where the copy cannot be
+ * allocated, as for larger k); larger k, the byte API's int levels, extra memory up to
+ * 2 * min(k, n) index entries of bucket arrays, plus the LMS bits (n/8 bytes). */
 SA_DEF sa_status sa_build_int(const int32_t *T, int32_t *sa, int32_t n, int32_t k, const sa_options *opt);
 SA_DEF sa_status sa_build_int64(const int64_t *T, int64_t *sa, int64_t n, int64_t k, const sa_options *opt);
 
@@ -7524,6 +7526,10 @@ static sa_status SA__F(sa__api_validate)(const uint8_t *text, const SA__I *sa, S
 }
 
 /* ---- integer alphabets (sa_build_int / sa_build_int64) ------------------------------------ */
+/* SA__INT_BYTES 0: the int level sorts every k (tests of that level on byte-valued texts) */
+#ifndef SA__INT_BYTES
+#define SA__INT_BYTES 1
+#endif
 /* 1 when every T[i] lies in [0, k). */
 static int SA__F(sa__int_in_range)(const SA__I *T, SA__I n, SA__I k, int nt)
 {
@@ -7579,6 +7585,19 @@ static sa_status SA__F(sa__api_build_int)(const SA__I *T, SA__I *sa, SA__I n, SA
     if (n == 0) return SA_OK;
     if (!T || !sa) return SA_ERR_NULL;
     if (!SA__F(sa__int_in_range)(T, n, k, sa__threads_for(opt, n))) return SA_ERR_ARG;
+    if (SA__INT_BYTES && k <= 256) {
+        /* a byte string: the byte level's SA-IS (stage 1 and induction on 256 buckets, one
+         * thread as the int level) sorts it in less time; without memory for the copy, the int
+         * level */
+        uint8_t *b = (uint8_t *)SA_MALLOC((size_t)n);
+        if (b) {
+            SA__I i;
+            for (i = 0; i < n; i++) b[i] = (uint8_t)T[i];
+            st = SA__F(sa__sais)(b, sa, n);
+            SA_FREE(b);
+            return st;
+        }
+    }
     if (k <= n) return SA__CAT(SA__CAT(sa__lvl, SA__W), i)(T, sa, n, k, NULL, 0);
     /* an alphabet larger than the text: rename to ranks first (bucket arrays of d <= n) */
     R = (SA__I *)SA_MALLOC((size_t)n * sizeof *R);
