@@ -1471,7 +1471,8 @@ HC__T256 static inline int hc__qp256(const unsigned char *src, int dtype, uint64
         float xs[HC_BLOCK];
         const float *xp = (const float *)(const void *)(src + first * 4);
         const __m256 inv = _mm256_set1_ps(p->invf), step = _mm256_set1_ps(p->stepf), eb = _mm256_set1_ps(p->ebf);
-        const __m256 sgn = _mm256_castsi256_ps(_mm256_set1_epi32((int)0x80000000u)), lim = _mm256_set1_ps(1073741824.0f);
+        const __m256 sgn = _mm256_castsi256_ps(_mm256_set1_epi32((int)0x80000000u));
+        const __m256i q30 = _mm256_set1_epi32(1073741824), z = _mm256_setzero_si256();
         __m256i q[4];
         int ok = 1, v;
         if (cnt < HC_BLOCK) {
@@ -1479,15 +1480,13 @@ HC__T256 static inline int hc__qp256(const unsigned char *src, int dtype, uint64
             memcpy(xs, xp, (size_t)cnt * 4);
             xp = xs;
         }
-        for (v = 0; v < 4; v++) {
-            const __m256 x = _mm256_loadu_ps(xp + 8 * v), tt = _mm256_mul_ps(x, inv);
-            const __m256 sg = _mm256_and_ps(tt, sgn);
-            __m256 at = _mm256_andnot_ps(sgn, tt), okv = _mm256_cmp_ps(at, lim, _CMP_LT_OQ), rr;
-            at = _mm256_and_ps(at, okv);
-            rr = _mm256_or_ps(_mm256_round_ps(at, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC), sg);
-            okv = _mm256_and_ps(okv, _mm256_cmp_ps(_mm256_andnot_ps(sgn, _mm256_sub_ps(x, _mm256_mul_ps(rr, step))), eb, _CMP_LE_OQ));
-            ok &= _mm256_movemask_ps(okv) == 255;
+        for (v = 0; v < 4; v++) { /* as hc__q512: t rounded with its sign, the range test on q */
+            const __m256 x = _mm256_loadu_ps(xp + 8 * v);
+            const __m256 rr = _mm256_round_ps(_mm256_mul_ps(x, inv), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+            const __m256 okv = _mm256_cmp_ps(_mm256_andnot_ps(sgn, _mm256_sub_ps(x, _mm256_mul_ps(rr, step))), eb, _CMP_LE_OQ);
             q[v] = _mm256_cvttps_epi32(rr);
+            /* |q| <= 2^30 - 1: q + 2^30 > 0 (2^30 wraps to INT32_MIN, as does cvtt's INT32_MIN + 2^30 < 0) */
+            ok &= _mm256_movemask_ps(_mm256_and_ps(okv, _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_add_epi32(q[v], q30), z)))) == 255;
         }
         if (ok) {
             const __m256i rot = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6);

@@ -373,8 +373,10 @@ int main(int argc, char **argv)
                 case 7: v = (float)(r % 1000) * 1e-40f; break;
                 case 8: v = (float)(r % 1000) * 1e33f; break;
                 case 10: /* at the quantizer's limit (eb 1e-3: step 2^-9): x / step = +-(2^30 - 64), the
-                          * largest float below 2^30 (in range), and in odd n one value at 2^30 (out) */
-                    v = (float)ldexp((n % 2 && i == n / 2) ? 1073741824.0 : 1073741760.0, -9) * ((r & 1) ? 1.0f : -1.0f);
+                          * largest float below 2^30 (in range), and in odd n one value at 2^30 (out),
+                          * +2^30 where n % 4 = 1 (n = 1, 33, ...), -2^30 where n % 4 = 3 (n = 31) */
+                    if (n % 2 && i == n / 2) v = (float)ldexp(n % 4 == 1 ? 1073741824.0 : -1073741824.0, -9);
+                    else v = (float)ldexp(1073741760.0, -9) * ((r & 1) ? 1.0f : -1.0f);
                     break;
                 default: v = (float)ldexp((double)(r % 2047) - 1023, (int)(r >> 60)); break;
                 }
