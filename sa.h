@@ -2447,8 +2447,10 @@ static sa_status sa__mpi_recv(sa__mpi_ctx *c, void *buf, int64_t count, MPI_Data
 #ifndef SA_MPI_XCHG_BYTES
 #define SA_MPI_XCHG_BYTES ((int64_t)INT_MAX)
 #endif
-static sa_status sa__mpi_xchg2(sa__mpi_ctx *c, const void *sbuf, const int64_t *scnt, size_t es, MPI_Datatype dt,
-                              size_t cap_es, void **rbuf, int64_t *rn, int64_t *rcnt)
+/* (given: a receive buffer of gcap elements the caller keeps, used instead of a fresh one when
+ * it is not NULL; fresh blocks cost their page faults again in every round) */
+static sa_status sa__mpi_xchg_core(sa__mpi_ctx *c, const void *sbuf, const int64_t *scnt, size_t es, MPI_Datatype dt,
+                                  size_t cap_es, void **rbuf, int64_t *rn, int64_t *rcnt, void *given, int64_t gcap)
 {
     int q, rc, v[2];
     int64_t so = 0, ro = 0, lim = SA_MPI_XCHG_BYTES;
@@ -2472,8 +2474,8 @@ static sa_status sa__mpi_xchg2(sa__mpi_ctx *c, const void *sbuf, const int64_t *
     v[1] = (uint64_t)so > (uint64_t)lim / es || (uint64_t)ro > (uint64_t)lim / es; /* pairwise in pieces */
     c->cbytes += so * (int64_t)es;
     c->ncoll += 3;
-    *rbuf = sa__mpi_get(c, ro, cap_es > es ? cap_es : es);
-    if (!*rbuf) st = SA_ERR_NOMEM;
+    if (given) st = ro <= gcap ? SA_OK : SA_ERR_INTERNAL;
+    else if (!(*rbuf = sa__mpi_get(c, ro, cap_es > es ? cap_es : es))) st = SA_ERR_NOMEM;
     v[0] = -(int)st;
     t = MPI_Wtime();
     rc = MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_INT, MPI_MAX, c->comm);
@@ -2484,6 +2486,7 @@ static sa_status sa__mpi_xchg2(sa__mpi_ctx *c, const void *sbuf, const int64_t *
         *rbuf = NULL;
         return st;
     }
+    if (given) *rbuf = given;
     t = MPI_Wtime();
     if (!v[1]) {
         rc = MPI_Alltoallv((void *)sbuf, c->sc, c->sd, dt, *rbuf, c->rc, c->rd, dt, c->comm);
@@ -2516,12 +2519,18 @@ static sa_status sa__mpi_xchg2(sa__mpi_ctx *c, const void *sbuf, const int64_t *
     c->tcomm += MPI_Wtime() - t;
     st = sa__mpi_agree(c, sa__mpi_rc(rc)); /* a failed piece must not leave the others waiting */
     if (st != SA_OK) {
-        sa__mpi_put(c, *rbuf);
+        if (!given) sa__mpi_put(c, *rbuf);
         *rbuf = NULL;
         return st;
     }
     *rn = ro;
     return SA_OK;
+}
+
+static sa_status sa__mpi_xchg2(sa__mpi_ctx *c, const void *sbuf, const int64_t *scnt, size_t es, MPI_Datatype dt,
+                              size_t cap_es, void **rbuf, int64_t *rn, int64_t *rcnt)
+{
+    return sa__mpi_xchg_core(c, sbuf, scnt, es, dt, cap_es, rbuf, rn, rcnt, NULL, 0);
 }
 
 /* sa__mpi_xchg2 with the receive buffer sized by the element size itself. */
@@ -2668,28 +2677,24 @@ static int sa__mpi_bucket(const sa__mpi_rec *spl, int k, const sa__mpi_rec *x)
  * each bucket sorted by its own thread. May replace *pa (freeing the old array). *spare (may
  * be NULL, spare_n records) is scratch the caller no longer needs: used and freed here if big
  * enough (a fresh block costs page faults). */
-static sa_status sa__mpi_lsort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t m, int nt, sa__mpi_rec **spare, int64_t spare_n)
+/* The sort itself, with the caller's scratch b (m records): the sorted records end in a
+ * (*in_b = 0) or in b (*in_b = 1); neither is freed. */
+static sa_status sa__mpi_lsort_in(sa__mpi_ctx *c, sa__mpi_rec *a, sa__mpi_rec *b, int64_t m, int nt, int *in_b)
 {
-    sa__mpi_rec *a = *pa, *b, spl[256];
+    sa__mpi_rec spl[256];
     int64_t *cnt;
     int k, t, s, ns, nd, done_par = 0;
     unsigned char dig[16];
     uint64_t seed = 12345;
     if (nt > 256) nt = 256;
-    if (spare && *spare && spare_n >= m) { b = *spare; *spare = NULL; }
-    else b = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *b);
+    *in_b = 0;
     nd = sa__mpi_digits(a, m, dig);
-    if (b && (nt <= 1 || m < 65536)) {
+    if (nt <= 1 || m < 65536) {
         sa__mpi_msd(a, b, m, dig, nd);
-        sa__mpi_put(c, b);
         return SA_OK;
     }
     cnt = (int64_t *)sa__mpi_get(c, (int64_t)nt * (nt + 1), sizeof *cnt);
-    if (!b || !cnt) {
-        if (b) sa__mpi_put(c, b);
-        if (cnt) sa__mpi_put(c, cnt);
-        return SA_ERR_NOMEM;
-    }
+    if (!cnt) return SA_ERR_NOMEM;
     {   /* splitters: nt-1 of 16*nt random samples */
         sa__mpi_rec smp[4096];
         ns = 16 * nt;
@@ -2736,14 +2741,24 @@ static sa_status sa__mpi_lsort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t m, int 
         }
     }
     sa__mpi_put(c, cnt);
-    if (!done_par) { /* got fewer threads than asked for (nested region, limits): sort serially */
+    if (!done_par) /* got fewer threads than asked for (nested region, limits): sort serially */
         sa__mpi_msd(a, b, m, dig, nd);
-        sa__mpi_put(c, b);
-        return SA_OK;
-    }
-    sa__mpi_put(c, a);
-    *pa = b;
+    else *in_b = 1;
     return SA_OK;
+}
+
+static sa_status sa__mpi_lsort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t m, int nt, sa__mpi_rec **spare, int64_t spare_n)
+{
+    sa__mpi_rec *b;
+    int in_b = 0;
+    sa_status st;
+    if (spare && *spare && spare_n >= m) { b = *spare; *spare = NULL; }
+    else b = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *b);
+    if (!b) return SA_ERR_NOMEM;
+    st = sa__mpi_lsort_in(c, *pa, b, m, nt, &in_b);
+    if (in_b) { sa__mpi_put(c, *pa); *pa = b; }
+    else sa__mpi_put(c, b);
+    return st;
 }
 
 /* Records travel in 16 bytes where they can (a third less to move): wire 1 (round 0): k1 and
@@ -3069,6 +3084,7 @@ typedef struct sa__mpi_dc {
     unsigned char in[13];      /* residue in the cover */
     unsigned char L[13][13];   /* smallest l with (a + l) mod X and (b + l) mod X both in the cover */
     unsigned char RI[13][13];  /* index of offset l among residue a's cover offsets (ascending) */
+    unsigned char OF[13][4];   /* residue a's cover offsets: the l with (a + l) mod X in the cover, ascending */
     uint64_t M0[13], M1[13];   /* masks of the first l characters of a record's character words */
 } sa__mpi_dc;
 
@@ -3099,7 +3115,7 @@ static void sa__mpi_dc_init(sa__mpi_dc *d, int X, int b)
     for (k = 0; k < d->nd; k++) { d->D[k] = cv[k]; d->in[cv[k]] = 1; }
     for (a = 0; a < X; a++)
         for (k = 0, l = 0; l < X; l++)
-            if (d->in[(a + l) % X]) d->RI[a][l] = (unsigned char)k++;
+            if (d->in[(a + l) % X]) { d->OF[a][k] = (unsigned char)l; d->RI[a][l] = (unsigned char)k++; }
     for (a = 0; a < X; a++)
         for (bb = 0; bb < X; bb++)
             for (l = 0; l < X; l++)
@@ -3191,11 +3207,12 @@ static sa_status sa__mpi_shift_at(sa__mpi_ctx *c, const int64_t *v, int64_t m, i
         c->g64[qq] += end - e;
         e = end;
     }
-    st = sa__mpi_xchg(c, v, c->g64, sizeof *v, MPI_INT64_T, &rb, &rn, NULL);
+    /* the values come in rank order, which is position order: straight into out */
+    st = sa__mpi_xchg_core(c, v, c->g64, sizeof *v, MPI_INT64_T, sizeof *v, &rb, &rn, NULL,
+                           b1 > b0 ? (void *)(out + (b0 - c->lo)) : NULL, b1 > b0 ? b1 - b0 : 0);
     if (st == SA_OK && rn != (b1 > b0 ? b1 - b0 : 0)) st = SA_ERR_INTERNAL;
     st = sa__mpi_agree(c, st);
-    if (st == SA_OK && rn) memcpy(out + (b0 - c->lo), rb, (size_t)rn * sizeof *out);
-    if (rb) sa__mpi_put(c, rb);
+    if (rb && b1 <= b0) sa__mpi_put(c, rb); /* a fresh empty block */
     return st;
 }
 
@@ -3344,19 +3361,26 @@ static void sa__mpi_dc_rec(const sa__mpi_ctx *c, const sa__mpi_dc *d, const sa__
 {
     uint64_t h = 0, l = 0;
     int64_t i = c->lo + j;
-    int X = d->X, a = (int)(i % X), k, sh = 128 - (X - 1) * d->b, o;
-    for (k = 0; k < X - 1; k++) {
-        uint64_t ch = sa__mpi_ch(c, t, j + k);
-        h = h << d->b | l >> (64 - d->b);
-        l = l << d->b | ch;
+    int X = d->X, a = (int)(i % X), k, b = d->b, sh = 128 - (X - 1) * b, o;
+    if (i + X - 1 <= c->n && t->b) { /* all X - 1 characters before n (the halo holds them): no checks */
+        const uint8_t *p = t->b + j;
+        for (k = 0; k < X - 1; k++) { h = h << b | l >> (64 - b); l = l << b | ((uint64_t)p[k] + 1); }
+    } else if (i + X - 1 <= c->n) {
+        const uint64_t *p = t->w + j;
+        for (k = 0; k < X - 1; k++) { h = h << b | l >> (64 - b); l = l << b | p[k]; }
+    } else {
+        for (k = 0; k < X - 1; k++) {
+            uint64_t ch = sa__mpi_ch(c, t, j + k);
+            h = h << b | l >> (64 - b);
+            l = l << b | ch;
+        }
     }
     if (sh >= 64) { h = l << (sh - 64); l = 0; }
     else if (sh > 0) { h = h << sh | l >> (64 - sh); l <<= sh; }
     w[0] = h;
     if (d->nw == 2) w[1] = l; /* else l is 0: X - 1 characters fit h */
     w[d->nw] = (uint64_t)i | (uint64_t)a << 58;
-    for (o = 0, k = 0; k < X; k++)
-        if (d->in[(a + k) % X]) w[d->nw + 1 + o++] = R[j + k];
+    for (o = 0; o < d->nd; o++) w[d->nw + 1 + o] = R[j + d->OF[a][o]];
 }
 
 /* The splitter bucket of record w among the P - 1 splitters all + spl[q] * s. */
@@ -3469,14 +3493,14 @@ static void sa__mpi_dc_pmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa_
 static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa__mpi_txt *t, uint64_t **pR,
                                    int64_t *out)
 {
-    int64_t cnt = c->cnt, m = 0, ns, tot, e, rn = 0, *tcnt = NULL, *gsz = NULL, nb, lim, a0 = 0;
+    int64_t cnt = c->cnt, m = 0, ns, tot, e, rn = 0, *tcnt = NULL, *gsz = NULL, nb, lim, a0 = 0, mcap = 0;
     int s = d->s, P = c->P, q, rc, nth, K = SA__MPI_MERGE_ROUNDS, k;
-    uint64_t *mr = NULL, *smp = NULL, *all = NULL, *sb = NULL, seed = 0x5A4D5049ull ^ (uint64_t)c->n;
-    int64_t *idx = NULL, *tmp = NULL, *pos = NULL;
+    uint64_t *mr = NULL, *smp = NULL, *all = NULL, *sb = NULL, *work = NULL, *mrb = NULL, *spl = NULL;
+    uint64_t seed = 0x5A4D5049ull ^ (uint64_t)c->n;
+    int64_t *idx = NULL, *tmp = NULL, *spx = NULL;
     int *gcnt = NULL, *gdsp = NULL;
     uint16_t *dest = NULL;
     const uint64_t *R = *pR;
-    sa__mpi_rec *kr = NULL;
     void *rb = NULL;
     MPI_Datatype dt = MPI_DATATYPE_NULL;
     sa_status st;
@@ -3485,6 +3509,12 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     nb = (int64_t)K * P;
     nth = c->nt > 1 && cnt > SA__MPI_PAR_MIN ? (c->nt < 64 ? c->nt : 64) : 1;
     lim = (int64_t)SA__MPI_SAMPLES * K;
+    {   /* about 64 K in all, at most 16x, at most a 16th of a block (c->c: the same on every rank) */
+        int64_t want = 65536 / P;
+        if (want > 16 * lim) want = 16 * lim;
+        if (want > c->c / 16) want = c->c / 16;
+        if (want > lim) lim = want;
+    }
     smp = (uint64_t *)sa__mpi_get(c, lim, (size_t)s * 8);
     all = (uint64_t *)sa__mpi_get(c, lim * P, (size_t)s * 8);
     idx = (int64_t *)sa__mpi_get(c, 2 * lim * P, sizeof *idx);
@@ -3503,7 +3533,9 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     if (st != SA_OK) goto done;
     gdsp = gcnt + P;
     tmp = idx + lim * P;
-    /* splitters: nb - 1 of SA__MPI_SAMPLES x K random records per rank, in suffix order */
+    /* splitters: nb - 1 of lim (SA__MPI_SAMPLES x K, up to 16x that while the ranks draw at most
+     * about 64 K in all and a rank at most a 16th of a block: balanced rounds, since each round's
+     * blocks are sized for the largest) random records per rank, in suffix order */
     ns = cnt < lim ? cnt : lim;
     for (e = 0; e < ns; e++) sa__mpi_dc_rec(c, d, t, R, (int64_t)(sa__mpi_mix(&seed) % (uint64_t)cnt), smp + e * s);
     {
@@ -3519,8 +3551,19 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     }
     for (e = 0; e < tot; e++) idx[e] = e;
     sa__mpi_dc_msort(d, all, idx, tmp, tot);
-    for (e = 0; e + 1 < nb; e++) /* splitter e at all + tmp[e] * s */
-        tmp[e] = tot ? idx[(e + 1) * tot / nb] : 0;
+    /* the nb - 1 splitters into their own small array (splitter e at spl + spx[e] * s = e * s); the
+     * samples go back at once */
+    spl = (uint64_t *)sa__mpi_get(c, nb, (size_t)s * 8);
+    spx = (int64_t *)sa__mpi_get(c, nb, sizeof *spx);
+    st = sa__mpi_agree(c, spl && spx ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    for (e = 0; e + 1 < nb; e++) {
+        spx[e] = e;
+        if (tot) memcpy(spl + e * s, all + idx[(e + 1) * tot / nb] * s, (size_t)s * 8);
+    }
+    sa__mpi_put(c, all); all = NULL;
+    sa__mpi_put(c, idx); idx = NULL; tmp = NULL;
+    sa__mpi_put(c, smp); smp = NULL;
     /* buckets: each thread counts its slice's per bucket (bucket-major offsets follow per round) */
     memset(tcnt, 0, (size_t)(nth * nb) * sizeof *tcnt);
     SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
@@ -3530,7 +3573,7 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
         for (x = cnt * q / nth; x < cnt * (q + 1) / nth; x++) {
             int b;
             sa__mpi_dc_rec(c, d, t, R, x, w);
-            b = tot ? sa__mpi_dc_bucket(d, w, all, tmp, (int)nb - 1) : 0;
+            b = tot ? sa__mpi_dc_bucket(d, w, spl, spx, (int)nb - 1) : 0;
             if (dest) dest[x] = (uint16_t)b;
             cn[b]++;
         }
@@ -3538,8 +3581,31 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     for (e = 0; e < nb; e++)
         for (gsz[e] = 0, q = 0; q < nth; q++) gsz[e] += tcnt[(int64_t)q * nb + e];
     if ((st = sa__mpi_allreduce(c, gsz, (int)nb, MPI_SUM)) != SA_OK) goto done; /* global bucket sizes */
+    {   /* one work block and one receive block for all rounds (fresh blocks fault their pages in
+         * again each round): the work block holds a round's send buffer, then its class keys and
+         * their sort's scratch (24 bytes each per record), then the merged positions in the half
+         * the sort left free; sized for the largest round, which is what the first round needed
+         * before (buckets are balanced) */
+        int64_t wcap = 0;
+        for (k = 0; k < K; k++) {
+            int64_t so = 0, mk = gsz[(int64_t)k * P + c->r];
+            for (e = 0; e < P; e++)
+                for (q = 0; q < nth; q++) so += tcnt[(int64_t)q * nb + (int64_t)k * P + e];
+            if (so * s > wcap) wcap = so * s;
+            if (mk * 6 > wcap) wcap = mk * 6;
+            if (mk * s > mcap) mcap = mk * s;
+        }
+        work = (uint64_t *)sa__mpi_get(c, wcap, 8);
+        mrb = (uint64_t *)sa__mpi_get(c, mcap, 8);
+        st = sa__mpi_agree(c, work && mrb ? SA_OK : SA_ERR_NOMEM);
+        if (st != SA_OK) goto done;
+        mcap /= s; /* records */
+    }
     for (k = 0; k < K; k++) {
         int64_t b0 = (int64_t)k * P, stot;
+        sa__mpi_rec *kr, *ks;
+        int64_t *pos;
+        int in_b = 0;
         /* send counts and each thread's offsets for this round's buckets b0 .. b0 + P - 1 */
         for (stot = 0, e = 0; e < P; e++) {
             c->g64[e] = 0;
@@ -3550,9 +3616,7 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
                 c->g64[e] += v;
             }
         }
-        sb = (uint64_t *)sa__mpi_get(c, stot, (size_t)s * 8);
-        st = sa__mpi_agree(c, sb ? SA_OK : SA_ERR_NOMEM);
-        if (st != SA_OK) goto done;
+        sb = work;
         SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
         for (q = 0; q < nth; q++) {
             int64_t *off = tcnt + (int64_t)q * nb + b0, x;
@@ -3560,27 +3624,28 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
             for (x = cnt * q / nth; x < cnt * (q + 1) / nth; x++) {
                 int64_t b;
                 if (dest) b = dest[x];
-                else { sa__mpi_dc_rec(c, d, t, R, x, w); b = sa__mpi_dc_bucket(d, w, all, tmp, (int)nb - 1); }
+                else { sa__mpi_dc_rec(c, d, t, R, x, w); b = tot ? sa__mpi_dc_bucket(d, w, spl, spx, (int)nb - 1) : 0; }
                 if (b >= b0 && b < b0 + P) sa__mpi_dc_rec(c, d, t, R, x, sb + off[b - b0]++ * s);
             }
         }
         if (k == K - 1) { /* the last round's records hold all that R, dest and the splitters gave */
             sa__mpi_put(c, *pR); *pR = NULL; R = NULL;
             if (dest) { sa__mpi_put(c, dest); dest = NULL; }
-            sa__mpi_put(c, all); all = NULL;
+            sa__mpi_put(c, spl); spl = NULL;
+            sa__mpi_put(c, spx); spx = NULL;
         }
-        st = sa__mpi_xchg(c, sb, c->g64, (size_t)s * 8, dt, &rb, &rn, NULL);
-        sa__mpi_put(c, sb); sb = NULL;
+        st = sa__mpi_xchg_core(c, sb, c->g64, (size_t)s * 8, dt, (size_t)s * 8, &rb, &rn, NULL, mrb, mcap);
+        sb = NULL;
+        rb = NULL; /* it is mrb */
         if (st != SA_OK) goto done;
-        mr = (uint64_t *)rb; rb = NULL;
+        mr = mrb;
         m = rn;
         st = sa__mpi_agree(c, m == gsz[b0 + c->r] ? SA_OK : SA_ERR_INTERNAL);
         if (st != SA_OK) goto done;
         /* this rank's share: class keys (residue, the first l characters, the rank at l) sorted,
          * then the X class runs merged through the keys' indices */
-        kr = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *kr);
-        st = sa__mpi_agree(c, kr ? SA_OK : SA_ERR_NOMEM);
-        if (st != SA_OK) goto done;
+        kr = (sa__mpi_rec *)(void *)work;
+        ks = kr + m;
         SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > SA__MPI_PAR_MIN))
         for (e = 0; e < m; e++) {
             const uint64_t *w = mr + e * s;
@@ -3589,11 +3654,10 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
             kr[e].k2 = w[d->nw + 1]; /* the rank at offset l: the first one */
             kr[e].pos = e;
         }
-        st = sa__mpi_agree(c, sa__mpi_lsort(c, &kr, m, c->nt, NULL, 0));
+        st = sa__mpi_agree(c, sa__mpi_lsort_in(c, kr, ks, m, c->nt, &in_b));
         if (st != SA_OK) goto done;
-        pos = (int64_t *)sa__mpi_get(c, m, sizeof *pos);
-        st = sa__mpi_agree(c, pos ? SA_OK : SA_ERR_NOMEM);
-        if (st != SA_OK) goto done;
+        if (in_b) { ks = kr; kr = kr + m; } /* sorted keys in kr, the free half (24 bytes a record) in ks */
+        pos = (int64_t *)(void *)ks;
         {   /* the class runs of kr (in suffix order each), then an X-way merge by nth threads */
             int64_t hd[16], en[16];
             int a;
@@ -3608,32 +3672,29 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
             }
             sa__mpi_dc_pmerge(d, mr, kr, hd, en, m, c->nt, pos);
         }
-        sa__mpi_put(c, kr); kr = NULL;
-        sa__mpi_put(c, mr); mr = NULL;
+        mr = NULL;
         {   /* this round's buckets are global positions a0 .. z in bucket order; ours starts at off */
             int64_t off = a0, z = a0;
             for (e = 0; e < P; e++) { if (e < c->r) off += gsz[b0 + e]; z += gsz[b0 + e]; }
             st = sa__mpi_shift_at(c, pos, m, off, a0, z, out);
             a0 = z;
         }
-        sa__mpi_put(c, pos); pos = NULL;
         if (st != SA_OK) goto done;
     }
     st = sa__mpi_agree(c, a0 == c->n ? SA_OK : SA_ERR_INTERNAL);
 done:
     if (dt != MPI_DATATYPE_NULL) MPI_Type_free(&dt);
-    if (mr) sa__mpi_put(c, mr);
+    if (work) sa__mpi_put(c, work);
+    if (mrb) sa__mpi_put(c, mrb);
     if (smp) sa__mpi_put(c, smp);
     if (all) sa__mpi_put(c, all);
     if (idx) sa__mpi_put(c, idx);
+    if (spl) sa__mpi_put(c, spl);
+    if (spx) sa__mpi_put(c, spx);
     if (gcnt) sa__mpi_put(c, gcnt);
     if (tcnt) sa__mpi_put(c, tcnt);
     if (gsz) sa__mpi_put(c, gsz);
     if (dest) sa__mpi_put(c, dest);
-    if (sb) sa__mpi_put(c, sb);
-    if (kr) sa__mpi_put(c, kr);
-    if (pos) sa__mpi_put(c, pos);
-    if (rb) sa__mpi_put(c, rb);
     return st;
 }
 

@@ -5,7 +5,8 @@
 #   VARIANTS="now: k1:-DSA__MPI_MERGE_ROUNDS=1 before:@/path/to/dir" demos/bench/sa_mpi_ab.sh
 # VARIANTS: name:flags (extra cc flags; empty = this tree's sa.h as is) or name:@dir (dir's sa.h).
 # RUNS="headers:16x1 acgt:16x1 acgt:4x4" (input:ranksxthreads; SA + LCP + LRS, 32-bit), REPS=2,
-# SA_ONLY="headers:16x1" (SA alone, 64-bit, the first variant only; PEER_BIN's peer runs beside it),
+# SA_ONLY="headers:16x1" (SA alone, 64-bit, the first variant only, or every variant interleaved with
+# SA_ONLY_ALL=1, SA_REPS=1 times; PEER_BIN's peer runs beside it once),
 # WEAK="1 2 4 8 16" at WEAK_N ACGT bytes a rank (first variant; per-phase times are in the CSV),
 # PEER_WEAK=1 runs the peer (SA only) at every WEAK point too; BASE="1 16": sa.h's one-thread SA-IS
 # and its OpenMP default at 16 threads (sa_omp) on each RUNS input once, first; TMO=40 s a run;
@@ -108,10 +109,13 @@ for rep in $(seq "$REPS"); do
         for name in $names; do run "$name" "${x%%:*}" "$rep" "${g%x*}" "${g#*x}" "$f"; done
     done
 done
-for x in $SA_ONLY; do
-    g=${x#*:} f=$(file_of "${x%%:*}")
-    run "$first" "${x%%:*}-sa-only-64" 1 "${g%x*}" "${g#*x}" --sa-only --64 "$f"
-    [ -n "${PEER_BIN:-}" ] && peer "${x%%:*}" "${g%x*}" "$f"
+sa_names=$first; [ "${SA_ONLY_ALL:-0}" = 1 ] && sa_names=$names
+for rep in $(seq "${SA_REPS:-1}"); do
+    for x in $SA_ONLY; do
+        g=${x#*:} f=$(file_of "${x%%:*}")
+        for name in $sa_names; do run "$name" "${x%%:*}-sa-only-64" "$rep" "${g%x*}" "${g#*x}" --sa-only --64 "$f"; done
+        [ "$rep" = 1 ] && [ -n "${PEER_BIN:-}" ] && peer "${x%%:*}" "${g%x*}" "$f"
+    done
 done
 for r in $WEAK; do
     w=$D/weak_$r.txt
@@ -124,6 +128,6 @@ done
     echo "date:    $(date -u +%Y-%m-%dT%H:%MZ)"
     echo "machine: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB"
     echo "mpi:     $(mpirun --version 2>&1 | head -n1)"
-    echo "command: VARIANTS='$VARIANTS' RUNS='$RUNS' REPS=$REPS BASE='${BASE:-}' SA_ONLY='$SA_ONLY' WEAK='$WEAK' WEAK_N=$WEAK_N PEER_WEAK=${PEER_WEAK:-0} TEXT_N=$TEXT_N N=$N BUDGET=$BUDGET demos/bench/sa_mpi_ab.sh"
+    echo "command: VARIANTS='$VARIANTS' RUNS='$RUNS' REPS=$REPS BASE='${BASE:-}' SA_ONLY='$SA_ONLY' SA_ONLY_ALL=${SA_ONLY_ALL:-0} SA_REPS=${SA_REPS:-1} WEAK='$WEAK' WEAK_N=$WEAK_N PEER_WEAK=${PEER_WEAK:-0} TEXT_N=$TEXT_N N=$N BUDGET=$BUDGET demos/bench/sa_mpi_ab.sh"
     echo "elapsed: $(( $(date +%s) - T_START )) s; skipped (budget):${skipped:- none}"
 } | tee "$OUT/sa_mpi_ab.txt"
