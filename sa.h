@@ -406,9 +406,9 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
  * [r*c, min(n, (r+1)*c)) (empty for trailing ranks when n < P*c; sa_mpi_block computes it).
  * The input blocks may have any lengths (concatenated in rank order they form the text).
  * Limits: n < 2^57 (SA_MPI_DIST); SA_MPI_GATHER needs n < 2^31 (rank 0 holds everything).
- * Memory per rank (SA_MPI_DIST): about 34-37 bytes per suffix of its block at the peak for the SA
- * alone (the merge's 40-byte records (DC7) travel in 4 rounds; the byte level's sample sort and
- * the recursion's texts and SA blocks hold about as much), about the same with the LCP (phi's
+ * Memory per rank (SA_MPI_DIST): about 23-25 bytes per suffix of its block at the peak for the SA
+ * alone (the merge's 40-byte records (DC7) travel in 8 rounds; the byte level's sample sort and
+ * the recursion's texts and SA blocks hold about as much), about 34-37 with the LCP (phi's
  * exchange and the first phase's text windows in 4 rounds; the later rounds, which grow with the
  * suffixes sharing 16 or more bytes, and the final fetch are not bounded); the 32-bit API adds
  * 8 + 8 for the int64 SA and LCP blocks it narrows from;
@@ -2871,6 +2871,7 @@ static sa_status sa__mpi_samplesort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t *p
             (*pa)[e] = r;
         }
     }
+    if (rn > m) { sa__mpi_put(c, sbuf); sbuf = NULL; } /* too small for the scratch: not held beside it */
     st = sa__mpi_agree(c, sa__mpi_lsort(c, pa, rn, c->nt, &sbuf, m)); /* sbuf: its scratch if it fits */
 done:
     if (smp) sa__mpi_put(c, smp);
@@ -3478,9 +3479,10 @@ static void sa__mpi_dc_pmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa_
 /* Rounds of the byte level's merge (and every level's): the records travel and are sorted in
  * this many rounds of about cnt / rounds each, so their buffers (40-48 bytes per suffix twice, plus
  * the class keys and their sort's scratch) are that much smaller; levels whose blocks are shorter
- * than SA__MPI_PAR_MIN merge in one round. */
+ * than SA__MPI_PAR_MIN merge in one round. With 8 the merge's peak (about 22 bytes per suffix of
+ * the block, SA alone) is below the byte level's sample sort's; more rounds save nothing more. */
 #ifndef SA__MPI_MERGE_ROUNDS
-#define SA__MPI_MERGE_ROUNDS 4
+#define SA__MPI_MERGE_ROUNDS 8
 #endif
 
 /* Step 3: this rank's block of the level's SA (out[0..cnt)) from the text t and the sample ranks
