@@ -3478,11 +3478,15 @@ static void sa__mpi_dc_pmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa_
 
 /* Rounds of the byte level's merge (and every level's): the records travel and are sorted in
  * this many rounds of about cnt / rounds each, so their buffers (40-48 bytes per suffix twice, plus
- * the class keys and their sort's scratch) are that much smaller; levels whose blocks are shorter
- * than SA__MPI_PAR_MIN merge in one round. With 8 the merge's peak (about 22 bytes per suffix of
- * the block, SA alone) is below the byte level's sample sort's; more rounds save nothing more. */
+ * the class keys and their sort's scratch) are that much smaller; fewer where a round would
+ * average under SA__MPI_ROUND_MIN suffixes a rank (a round costs about ten collectives, and
+ * saves under a megabyte there). With 8 the merge's peak (about 22 bytes per suffix of the
+ * block, SA alone) is below the byte level's sample sort's; more rounds save nothing more. */
 #ifndef SA__MPI_MERGE_ROUNDS
 #define SA__MPI_MERGE_ROUNDS 8
+#endif
+#ifndef SA__MPI_ROUND_MIN
+#define SA__MPI_ROUND_MIN 16384
 #endif
 
 /* Step 3: this rank's block of the level's SA (out[0..cnt)) from the text t and the sample ranks
@@ -3506,7 +3510,8 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     void *rb = NULL;
     MPI_Datatype dt = MPI_DATATYPE_NULL;
     sa_status st;
-    if (c->c < SA__MPI_PAR_MIN || K < 1) K = 1; /* c->c, P: the same on every rank */
+    if (K < 1) K = 1;
+    while (K > 1 && c->c / K < SA__MPI_ROUND_MIN) K--; /* c->c: the same on every rank */
     while (K > 1 && (int64_t)K * P > 65536) K--; /* bucket numbers in 16 bits */
     nb = (int64_t)K * P;
     nth = c->nt > 1 && cnt > SA__MPI_PAR_MIN ? (c->nt < 64 ? c->nt : 64) : 1;
