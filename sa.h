@@ -4898,37 +4898,26 @@ static void SA__FC(sa__buckets)(const SA__C *T, SA__I n, SA__I k, const SA__I *c
     }
 }
 
-/* Prefetching for the induced-sorting scans (libsais does the same): the entry 2D ahead gets
- * its preceding character fetched, the entry D ahead its bucket counter (large alphabets). */
-SA__INLINE void SA__FC(sa__pf_fwd)(const SA__C *T, const SA__I *SA, const SA__I *B, SA__I i, SA__I n)
+/* Prefetching for the induced-sorting scans (libsais's loop shape; read to learn, our code):
+ * the scans go two entries a step with no bound test while the entry d2 ahead exists, then one
+ * entry at a time. The entry d2 ahead gets T at its two preceding symbols fetched, branch-free (an
+ * entry <= 1, empty, marked or 1, fetches T[1] and T[0]); on the int levels (d2 = 2 * SA__S3D) the
+ * entry SA__S3D ahead also gets its bucket counter fetched, by then its T has arrived (it was
+ * fetched 32 entries earlier before, and that read stalled). Bytes: d2 = SA__S3D (256 counters
+ * stay in L1). */
+#define SA__S3D 64
+SA__INLINE void SA__FC(sa__s3_pf)(const SA__C *T, const SA__I *SA, const SA__I *B, SA__I i2, SA__I i1)
 {
-    /* i < n - D, not i + D < n: i + D overflows for i near the largest n (2^31 - 1) */
-    if (i < n - 2 * SA__PREFETCH) {
-        SA__I q = SA[i + 2 * SA__PREFETCH];
-        if (q > 0) SA__PF(&T[q - 1]);
-    }
+    SA__I q = SA[i2];
+    const SA__C *t = T + (q > 1 ? q : 2); /* (no pointer before T) */
+    SA__PF(t - 1);
+    SA__PF(t - 2);
 #if SA__BYTE
     (void)B;
+    (void)i1;
 #else
-    if (i < n - SA__PREFETCH) {
-        SA__I q = SA[i + SA__PREFETCH];
-        if (q > 0) SA__PF(&B[T[q - 1]]);
-    }
-#endif
-}
-SA__INLINE void SA__FC(sa__pf_bwd)(const SA__C *T, const SA__I *SA, const SA__I *B, SA__I i)
-{
-    if (i >= 2 * SA__PREFETCH) {
-        SA__I q = SA[i - 2 * SA__PREFETCH];
-        if (q > 0) SA__PF(&T[q - 1]);
-    }
-#if SA__BYTE
-    (void)B;
-#else
-    if (i >= SA__PREFETCH) {
-        SA__I q = SA[i - SA__PREFETCH];
-        if (q > 0) SA__PF(&B[T[q - 1]]);
-    }
+    q = SA[i1];
+    if (q > 0) SA__PF(&B[T[q - 1]]);
 #endif
 }
 
@@ -5192,53 +5181,60 @@ static SA__I SA__F(sa__pr_seeds)(const SA__I *T, SA__I *SA, SA__I n, SA__I *B, S
  * suffix so that T is read once per entry: during the L scan a negative entry is an L suffix
  * whose predecessor is S (kept for the S scan); during the S scan a negative entry is an LMS
  * suffix (the result). Everything else is cleared once used. n >= 2. */
+SA__INLINE void SA__FC(sa__s1_l)(const SA__C *T, SA__I *SA, SA__I *B, SA__I i)
+{
+    SA__I j = SA[i];
+    if (j > 0) {
+        SA__I c;
+        SA[i] = 0;
+        j--;
+        c = T[j];
+        SA[B[c]++] = j ^ -(SA__I)(T[j - (j > 0)] < c); /* ~j: predecessor S */
+    } else if (j < 0) {
+        SA[i] = ~j;
+    }
+}
+SA__INLINE void SA__FC(sa__s1_s)(const SA__C *T, SA__I *SA, SA__I *B, SA__I i)
+{
+    SA__I j = SA[i];
+    if (j > 0) {
+        SA__I c;
+        SA[i] = 0;
+        j--;
+        c = T[j];
+        SA[--B[c]] = j ^ -(SA__I)(T[j - (j > 0)] > c); /* ~j: predecessor L */
+    }
+}
 static void SA__FC(sa__induce_lms)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, const SA__I *cnt, SA__I *B)
 {
-    SA__I i, j, c;
+    const SA__I d2 = 2 * SA__S3D, d1 = SA__S3D; /* (sa__s3_pf) */
+    SA__I i, j;
     SA__FC(sa__buckets)(T, n, k, cnt, B, 0);
     j = n - 1; /* induced by the virtual sentinel: the shortest suffix comes first in its bucket */
     SA[B[T[j]]++] = (T[j - 1] < T[j]) ? ~j : j;
-    for (i = 0; i < n; i++) {
-        SA__FC(sa__pf_fwd)(T, SA, B, i, n);
-        j = SA[i];
-        if (j > 0) {
-            SA[i] = 0;
-            j--;
-            c = T[j];
-            SA[B[c]++] = j ^ -(SA__I)(T[j - (j > 0)] < c); /* ~j: predecessor S */
-        } else if (j < 0) {
-            SA[i] = ~j;
-        }
+    for (i = 0; i < n - d2 - 1; i += 2) {
+        SA__FC(sa__s3_pf)(T, SA, B, i + d2, i + d1);
+        SA__FC(sa__s3_pf)(T, SA, B, i + d2 + 1, i + d1 + 1);
+        SA__FC(sa__s1_l)(T, SA, B, i);
+        SA__FC(sa__s1_l)(T, SA, B, i + 1);
     }
+    for (; i < n; i++) SA__FC(sa__s1_l)(T, SA, B, i);
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
-    for (i = n - 1; i >= 0; i--) {
-        SA__FC(sa__pf_bwd)(T, SA, B, i);
-        j = SA[i];
-        if (j > 0) {
-            SA[i] = 0;
-            j--;
-            c = T[j];
-            SA[--B[c]] = j ^ -(SA__I)(T[j - (j > 0)] > c); /* ~j: predecessor L */
-        }
+    for (i = n - 1; i > d2; i -= 2) {
+        SA__FC(sa__s3_pf)(T, SA, B, i - d2, i - d1);
+        SA__FC(sa__s3_pf)(T, SA, B, i - d2 - 1, i - d1 - 1);
+        SA__FC(sa__s1_s)(T, SA, B, i);
+        SA__FC(sa__s1_s)(T, SA, B, i - 1);
     }
+    for (; i >= 0; i--) SA__FC(sa__s1_s)(T, SA, B, i);
 }
 #endif
 
 /* Stage 3 of SA-IS: the sorted LMS suffixes sit at their bucket ends; induce the whole SA.
  * After the L scan a positive entry is a suffix whose predecessor is S-type (to be induced by
  * the S scan); the S scan turns every remaining negative entry back into its position. n >= 2.
- * The byte level's scans (a third of SA-IS's time on DNA) are split into a prefetching body,
- * two entries a step with no bound test, and a short tail: the entry D ahead gets T at its two
- * preceding bytes fetched, branch-free (an entry <= 0 fetches T[1] and T[0]). */
-#if SA__BYTE
-#define SA__S3D 64 /* prefetch distance of the byte level's stage 3 (entries) */
-SA__INLINE void SA__F(sa__s3_pf)(const uint8_t *T, SA__I q)
-{
-    const uint8_t *t = T + (q > 0 ? q : 2);
-    SA__PF(t - 1);
-    SA__PF(t - 2);
-}
-SA__INLINE void SA__F(sa__s3_l)(const uint8_t *T, SA__I *SA, SA__I *B, SA__I i)
+ * (On the byte level these two scans are a third of SA-IS's time on DNA.) */
+SA__INLINE void SA__FC(sa__s3_l)(const SA__C *T, SA__I *SA, SA__I *B, SA__I i)
 {
     SA__I j = SA[i];
     SA[i] = ~j;
@@ -5249,7 +5245,7 @@ SA__INLINE void SA__F(sa__s3_l)(const uint8_t *T, SA__I *SA, SA__I *B, SA__I i)
         SA[B[c]++] = j ^ -(SA__I)(T[j - (j > 0)] < c); /* ~j: predecessor S */
     }
 }
-SA__INLINE void SA__F(sa__s3_s)(const uint8_t *T, SA__I *SA, SA__I *B, SA__I i)
+SA__INLINE void SA__FC(sa__s3_s)(const SA__C *T, SA__I *SA, SA__I *B, SA__I i)
 {
     SA__I j = SA[i];
     if (j > 0) {
@@ -5261,54 +5257,32 @@ SA__INLINE void SA__F(sa__s3_s)(const uint8_t *T, SA__I *SA, SA__I *B, SA__I i)
         SA[i] = ~j;
     }
 }
-#endif
 static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, const SA__I *cnt, SA__I *B)
 {
+#if SA__BYTE
+    const SA__I d2 = SA__S3D, d1 = SA__S3D; /* bytes: 256 counters stay in L1 */
+#else
+    const SA__I d2 = 2 * SA__S3D, d1 = SA__S3D;
+#endif
     SA__I i, j;
     SA__FC(sa__buckets)(T, n, k, cnt, B, 0);
     j = n - 1;
     SA[B[T[j]]++] = (T[j - 1] < T[j]) ? ~j : j;
-#if SA__BYTE
-    for (i = 0; i < n - SA__S3D - 1; i += 2) { /* (n - D - 1: no overflow near 2^31 - 1) */
-        SA__F(sa__s3_pf)(T, SA[i + SA__S3D]);
-        SA__F(sa__s3_pf)(T, SA[i + SA__S3D + 1]);
-        SA__F(sa__s3_l)(T, SA, B, i);
-        SA__F(sa__s3_l)(T, SA, B, i + 1);
+    for (i = 0; i < n - d2 - 1; i += 2) { /* (n - d2 - 1: no overflow near 2^31 - 1) */
+        SA__FC(sa__s3_pf)(T, SA, B, i + d2, i + d1);
+        SA__FC(sa__s3_pf)(T, SA, B, i + d2 + 1, i + d1 + 1);
+        SA__FC(sa__s3_l)(T, SA, B, i);
+        SA__FC(sa__s3_l)(T, SA, B, i + 1);
     }
-    for (; i < n; i++) SA__F(sa__s3_l)(T, SA, B, i);
+    for (; i < n; i++) SA__FC(sa__s3_l)(T, SA, B, i);
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
-    for (i = n - 1; i > SA__S3D; i -= 2) {
-        SA__F(sa__s3_pf)(T, SA[i - SA__S3D]);
-        SA__F(sa__s3_pf)(T, SA[i - SA__S3D - 1]);
-        SA__F(sa__s3_s)(T, SA, B, i);
-        SA__F(sa__s3_s)(T, SA, B, i - 1);
+    for (i = n - 1; i > d2; i -= 2) {
+        SA__FC(sa__s3_pf)(T, SA, B, i - d2, i - d1);
+        SA__FC(sa__s3_pf)(T, SA, B, i - d2 - 1, i - d1 - 1);
+        SA__FC(sa__s3_s)(T, SA, B, i);
+        SA__FC(sa__s3_s)(T, SA, B, i - 1);
     }
-    for (; i >= 0; i--) SA__F(sa__s3_s)(T, SA, B, i);
-#else
-    SA__I c;
-    for (i = 0; i < n; i++) {
-        SA__FC(sa__pf_fwd)(T, SA, B, i, n);
-        j = SA[i];
-        SA[i] = ~j;
-        if (j > 0) {
-            j--;
-            c = T[j];
-            SA[B[c]++] = j ^ -(SA__I)(T[j - (j > 0)] < c); /* ~j: predecessor S */
-        }
-    }
-    SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
-    for (i = n - 1; i >= 0; i--) {
-        SA__FC(sa__pf_bwd)(T, SA, B, i);
-        j = SA[i];
-        if (j > 0) {
-            j--;
-            c = T[j];
-            SA[--B[c]] = j ^ -(SA__I)((j == 0) | (T[j - (j > 0)] > c)); /* ~j: predecessor L or none */
-        } else {
-            SA[i] = ~j;
-        }
-    }
-#endif
+    for (; i >= 0; i--) SA__FC(sa__s3_s)(T, SA, B, i);
 }
 
 #if !SA__BYTE

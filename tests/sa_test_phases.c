@@ -261,16 +261,18 @@ static void check_stage1(void)
     free(u);
 }
 
-/* Stage 3 on bytes (sa__induce's byte scans: a prefetching body two entries a step while the
- * entry SA__S3D = 64 ahead exists, then a one-entry tail): every n from 2 to 300 (the body's end
- * on both sides of 64, odd and even n), 32- and 64-bit indices, texts whose entries induce or not
- * near the body's end: random bytes, DNA, two letters, one letter, descending and ascending runs,
- * periodic; checked against the naive sort. */
+/* The induction scans of sa__induce (stage 3, bytes and int levels) and sa__induce_lms (stage 1,
+ * int levels): a prefetching body two entries a step while the entry 64 (bytes) or 128 (int
+ * levels) ahead exists, then a one-entry tail. Every n from 2 to 300 (each body's end on both
+ * sides, odd and even n), 32- and 64-bit indices, as bytes and through sa_build_int /
+ * sa_build_int64 with k = 257 (the int level on the whole text; k <= 256 runs the byte level),
+ * texts whose entries induce or not near the body's end: random bytes, DNA, two letters, one
+ * letter, descending and ascending runs, periodic; checked against the naive sort. */
 static void check_stage3(void)
 {
     uint8_t t[300];
-    int32_t sa[300], ref[300];
-    int64_t sa64[300];
+    int32_t sa[300], ref[300], ti[300];
+    int64_t sa64[300], ti64[300];
     for (int kind = 0; kind < 7; kind++)
         for (int32_t n = 2; n <= 300; n++) {
             for (int32_t i = 0; i < n; i++)
@@ -286,7 +288,12 @@ static void check_stage3(void)
             int ok = st == SA_OK && memcmp(sa, ref, sizeof *sa * (size_t)n) == 0;
             st = sa_build64(t, sa64, n, &o);
             for (int32_t i = 0; i < n && ok; i++) ok = st == SA_OK && sa64[i] == ref[i];
-            if (!CHECK(ok, "stage 3 scans, kind %d, n=%d", kind, (int)n)) return;
+            for (int32_t i = 0; i < n; i++) { ti[i] = t[i]; ti64[i] = t[i]; }
+            st = sa_build_int(ti, sa, n, 257, &o);
+            ok = ok && st == SA_OK && memcmp(sa, ref, sizeof *sa * (size_t)n) == 0;
+            st = sa_build_int64(ti64, sa64, n, 257, &o);
+            for (int32_t i = 0; i < n && ok; i++) ok = st == SA_OK && sa64[i] == ref[i];
+            if (!CHECK(ok, "induction scans, kind %d, n=%d", kind, (int)n)) return;
         }
 }
 
