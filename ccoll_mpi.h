@@ -1712,14 +1712,15 @@ static int ccoll__dev_init(ccoll_plan *P)
     if (!st) {
         cudaStream_t s2;
         int plo = 0, phi = 0;
-        if (!CCOLL__STREAM_B_PRIO || cudaDeviceGetStreamPriorityRange(&plo, &phi) != cudaSuccess) phi = 0;
+        /* a failed query leaves its error pending: clear it, or the next launch check reports it */
+        if (!CCOLL__STREAM_B_PRIO || cudaDeviceGetStreamPriorityRange(&plo, &phi) != cudaSuccess) { (void)cudaGetLastError(); phi = 0; }
         if (cudaStreamCreateWithPriority(&s2, cudaStreamNonBlocking, phi) != cudaSuccess) st = CCOLL_ERR_CUDA;
         else P->dv.cst2 = (void *)s2;
     }
     if (!st && CCOLL__SUM_PRIO) {
         cudaStream_t s3;
         int plo = 0, phi = 0;
-        if (cudaDeviceGetStreamPriorityRange(&plo, &phi) != cudaSuccess) phi = 0;
+        if (cudaDeviceGetStreamPriorityRange(&plo, &phi) != cudaSuccess) { (void)cudaGetLastError(); phi = 0; }
         if (cudaStreamCreateWithPriority(&s3, cudaStreamNonBlocking, phi) != cudaSuccess) st = CCOLL_ERR_CUDA;
         else P->dv.cst3 = (void *)s3;
         for (j = 0; j < 2 && !st; j++) {

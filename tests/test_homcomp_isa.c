@@ -355,7 +355,7 @@ int main(int argc, char **argv)
     for (unsigned ni = 0; ni < sizeof ns / sizeof ns[0]; ni++) {
         uint64_t n = ns[ni];
         for (int kind = 0; kind < 11; kind++) {
-            /* float32: walk, noise, spikes, values at the limit, NaN/Inf; step 2^-10 (fast paths)
+            /* float32: walk, noise, spikes, values at the limit, NaN/Inf; step 2^-9 (fast paths)
              * or 2^-140 (double paths) or a large step */
             double eb = kind == 7 ? 1e-42 : kind == 8 ? 1e30 : 1e-3;
             int64_t w = 0;
@@ -366,7 +366,7 @@ int main(int argc, char **argv)
                 case 0: w += (int64_t)(r % 201) - 100; v = (float)w * 0.01f; break;
                 case 1: v = (float)((int32_t)r) * 4.656612873e-10f * 1000.0f; break;
                 case 2: v = (r >> 40) % 53 == 0 ? 1e5f : (float)(r % 100) * 1e-3f; break;
-                case 3: v = (float)(((r >> 8) % 3) - 1) * 1073741.0f * (1.0f + (float)(r % 3) * 1e-7f); break; /* |x/step| near 2^30 */
+                case 3: v = (float)(((r >> 8) % 3) - 1) * 1073741.0f * (1.0f + (float)(r % 3) * 1e-7f); break; /* |x/step| near 2^29 */
                 case 4: v = i == n / 2 ? ((r & 1) ? NAN : INFINITY) : (float)(r % 1000); break;
                 case 5: v = 0.0f; break;
                 case 6: v = (i / 32) % 2 ? (float)(r % 7) : 0.0f; break;
@@ -374,8 +374,9 @@ int main(int argc, char **argv)
                 case 8: v = (float)(r % 1000) * 1e33f; break;
                 case 10: /* at the quantizer's limit (eb 1e-3: step 2^-9): x / step = +-(2^30 - 64), the
                           * largest float below 2^30 (in range), and in odd n one value at 2^30 (out),
-                          * +2^30 where n % 4 = 1 (n = 1, 33, ...), -2^30 where n % 4 = 3 (n = 31) */
-                    if (n % 2 && i == n / 2) v = (float)ldexp(n % 4 == 1 ? 1073741824.0 : -1073741824.0, -9);
+                          * +2^30 at n = 1 and 32769 (lane 0 of a full block), -2^30 at n = 31 (lane 15 of
+                          * a partial block) and n = 33 (lane 16 of a full block: the 32-value load path) */
+                    if (n % 2 && i == n / 2) v = (float)ldexp(n % 4 == 1 && n != 33 ? 1073741824.0 : -1073741824.0, -9);
                     else v = (float)ldexp(1073741760.0, -9) * ((r & 1) ? 1.0f : -1.0f);
                     break;
                 default: v = (float)ldexp((double)(r % 2047) - 1023, (int)(r >> 60)); break;
