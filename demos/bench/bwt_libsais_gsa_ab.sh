@@ -8,7 +8,9 @@
 #   nosse  -DSA__GSA_SSE2=0: gsa with the 8-byte comparisons only
 #   r12    -DSA__GSA_RBITS=12 -DSA__GSA_RADIX_MIN=2048: gsa, the group sort's radix digits 12 bits
 # (nosse and r12 are settings of results/issue26_gsa_sse2_radix12_trial.patch, the 19:18 UTC
-# call's NEW; without that patch applied to NEW's sa.h they build the same code as new.)
+# call's NEW; without that patch applied to NEW's sa.h nosse builds the same code as new, but r12
+# does not: SA__GSA_RADIX_MIN is read by main's sa.h too, so its groups of 256-2047 are sorted by
+# sa__gsa_sort instead of the radix sort.)
 # The four run at the same time as four processes, each on its own core (taskset; unpinned on a
 # machine of fewer than 16 cores), each over the five 16 MiB inputs (random bytes, ACGT, the
 # Fibonacci word, this machine's /usr/include headers and /usr/bin executables, sorted by path,
@@ -24,12 +26,17 @@ T=${TMPDIR:-/tmp}/bwt_gsa_ab
 mkdir -p "$T" "$O"
 src=$NEW/demos/bench/bwt_libsais_bench.c
 F="-O3 -std=c11 -D_POSIX_C_SOURCE=200809L -fopenmp -DSA_BENCH_LIBSAIS -DLIBSAIS_OPENMP -I$L/include"
-gcc -O3 -fopenmp -DLIBSAIS_OPENMP -I"$L/include" -c "$L/src/libsais.c" -o "$T/ls.o" &
-gcc $F -I"$NEW" -c "$src" -o "$T/new.o" &
-gcc $F -I"$OLD" -c "$src" -o "$T/old.o" &
-gcc $F -I"$NEW" -DSA__GSA_SSE2=0 -c "$src" -o "$T/nosse.o" &
-gcc $F -I"$NEW" -DSA__GSA_RBITS=12 -DSA__GSA_RADIX_MIN=2048 -c "$src" -o "$T/r12.o" &
-wait
+# objects from an earlier run (a warm machine) must not stand in for a compile that failed:
+# remove them, and wait on each compile by its pid
+rm -f "$T"/*.o
+pids=()
+gcc -O3 -fopenmp -DLIBSAIS_OPENMP -I"$L/include" -c "$L/src/libsais.c" -o "$T/ls.o" & pids+=($!)
+gcc $F -I"$NEW" -c "$src" -o "$T/new.o" & pids+=($!)
+gcc $F -I"$OLD" -c "$src" -o "$T/old.o" & pids+=($!)
+gcc $F -I"$NEW" -DSA__GSA_SSE2=0 -c "$src" -o "$T/nosse.o" & pids+=($!)
+# r12 is other code, not a spread sample: 12-bit digits and groups of 256-2047 by sa__gsa_sort
+gcc $F -I"$NEW" -DSA__GSA_RBITS=12 -DSA__GSA_RADIX_MIN=2048 -c "$src" -o "$T/r12.o" & pids+=($!)
+for p in "${pids[@]}"; do wait "$p" || { echo "bwt_libsais_gsa_ab: a compile failed" >&2; exit 1; }; done
 for b in new old nosse r12; do gcc -fopenmp "$T/$b.o" "$T/ls.o" -o "$T/$b" -lm || exit 1; done
 dir=$T/inputs
 mkdir -p "$dir"
