@@ -26,6 +26,8 @@
 static long long drop_cap = -1;
 #define SA__DROP_DIV (1 << 30)
 #define SA__DROP_CAP(n, m) (drop_cap >= 0 && drop_cap < ((n) - 2 * (m)) / 2 ? drop_cap : ((n) - 2 * (m)) / 2)
+/* sa_build_int on byte-valued texts stays on the int level (k <= 256 would run the byte level) */
+#define SA__INT_BYTES 0
 #define SA_IMPLEMENTATION
 #include "../sa.h"
 
