@@ -79,7 +79,8 @@ int main(int argc, char **argv)
         }
         free(T2), free(S2), free(W2), free(T8), free(S8);
     }
-    /* the failing allocator: k <= 256 (the byte copy, then sa_build's own) and k > 256 */
+    /* the failing allocator: k <= 256 (the byte copy; at n = 3000 the byte level's SA-IS allocates
+     * nothing more, its own allocations start at n >= 65536) and k > 256 (the int level's) */
     for (int kk = 0; kk < 2; kk++)
         for (int th = 1; th <= 3; th += 2) {
             const int32_t n = 3000, k = kk ? 300 : 200;
