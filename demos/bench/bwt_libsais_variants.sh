@@ -26,15 +26,20 @@ T=${TMPDIR:-/tmp}/bwt_variants
 mkdir -p "$T" "$O"
 src=$NEW/demos/bench/bwt_libsais_bench.c
 F="-O3 -std=c11 -D_POSIX_C_SOURCE=200809L -fopenmp -DSA_BENCH_LIBSAIS -DLIBSAIS_OPENMP -I$L/include"
-gcc -O3 -fopenmp -DLIBSAIS_OPENMP -I"$L/include" -c "$L/src/libsais.c" -o "$T/ls.o" &
+# objects from an earlier run (a warm machine) must not stand in for a compile that failed:
+# remove them, and wait on each compile by its pid (as bwt_libsais_gsa_ab.sh)
+rm -f "$T"/*.o
+pids=()
+gcc -O3 -fopenmp -DLIBSAIS_OPENMP -I"$L/include" -c "$L/src/libsais.c" -o "$T/ls.o" & pids+=($!)
 build() { # build NAME SA_DIR [FLAGS...]
     local name=$1 dir=$2
     shift 2
     gcc $F -I"$dir" "$@" -c "$src" -o "$T/$name.o"
 }
-build new "$NEW" & build old "$OLD" & build pf0 "$NEW" -DSA__GSA_PF2=0 & build pf1 "$NEW" -DSA__GSA_PF2=1 &
-build ways32 "$NEW" -DSA__UB_WAYS=32 & build sigma128 "$NEW" -DSA__UB_BI_SIGMA_MT=128 &
-wait
+build new "$NEW" & pids+=($!); build old "$OLD" & pids+=($!)
+build pf0 "$NEW" -DSA__GSA_PF2=0 & pids+=($!); build pf1 "$NEW" -DSA__GSA_PF2=1 & pids+=($!)
+build ways32 "$NEW" -DSA__UB_WAYS=32 & pids+=($!); build sigma128 "$NEW" -DSA__UB_BI_SIGMA_MT=128 & pids+=($!)
+for p in "${pids[@]}"; do wait "$p" || { echo "bwt_libsais_variants: a compile failed" >&2; exit 1; }; done
 for b in new old pf0 pf1 ways32 sigma128; do gcc -fopenmp "$T/$b.o" "$T/ls.o" -o "$T/$b" -lm || exit 1; done
 dir=$T/inputs
 mkdir -p "$dir"
