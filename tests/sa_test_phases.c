@@ -218,6 +218,19 @@ static void naive_sa(const uint8_t *t, int32_t n, int32_t *sa)
     }
 }
 
+/* one-thread byte SA-IS of t in 32- and 64-bit indices against ref (sa, sa64: n entries) */
+static int sais_bytes_match(const uint8_t *t, int32_t n, const int32_t *ref, int32_t *sa, int64_t *sa64)
+{
+    sa_options o = sa_options_default();
+    o.algorithm = SA_ALGO_SAIS;
+    o.threads = 1;
+    sa_status st = sa_build(t, sa, n, &o);
+    int ok = st == SA_OK && memcmp(sa, ref, sizeof *sa * (size_t)n) == 0;
+    st = sa_build64(t, sa64, n, &o);
+    for (int32_t i = 0; i < n && ok; i++) ok = st == SA_OK && sa64[i] == ref[i];
+    return ok;
+}
+
 /* Stage 1 on bytes (sa__s1_bytes: LL/seed and LS/SS regions, names marked inside the scans):
  * every text over a few letters up to a length, with 32- and 64-bit indices (LMS seeds of
  * neighbouring bytes with no L entry between them, prefixes left of the first LMS position, two
@@ -237,14 +250,7 @@ static void check_stage1(void)
                 long long y = x;
                 for (int i = 0; i < n; i++) { t[i] = (uint8_t)('a' + y % sets[s].sigma); y /= sets[s].sigma; }
                 naive_sa(t, n, ref);
-                sa_options o = sa_options_default();
-                o.algorithm = SA_ALGO_SAIS;
-                o.threads = 1;
-                sa_status st = sa_build(t, sa, n, &o);
-                int ok = st == SA_OK && memcmp(sa, ref, sizeof *sa * (size_t)n) == 0;
-                st = sa_build64(t, sa64, n, &o);
-                for (int i = 0; i < n && ok; i++) ok = st == SA_OK && sa64[i] == ref[i];
-                if (!CHECK(ok, "all texts over %d letters, n=%d: text %.*s", sets[s].sigma, n, n, (const char *)t))
+                if (!CHECK(sais_bytes_match(t, n, ref, sa, sa64), "all texts over %d letters, n=%d: text %.*s", sets[s].sigma, n, n, (const char *)t))
                     return;
             }
         }
@@ -283,15 +289,12 @@ static void check_stage3(void)
                      : kind == 4 ? (uint8_t)(255 - i % 200) : kind == 5 ? (uint8_t)(i % 67)
                                  : (uint8_t)"abcab"[i % 5];
             naive_sa(t, n, ref);
+            int ok = sais_bytes_match(t, n, ref, sa, sa64);
             sa_options o = sa_options_default();
             o.algorithm = SA_ALGO_SAIS;
             o.threads = 1;
-            sa_status st = sa_build(t, sa, n, &o);
-            int ok = st == SA_OK && memcmp(sa, ref, sizeof *sa * (size_t)n) == 0;
-            st = sa_build64(t, sa64, n, &o);
-            for (int32_t i = 0; i < n && ok; i++) ok = st == SA_OK && sa64[i] == ref[i];
             for (int32_t i = 0; i < n; i++) { ti[i] = t[i]; ti64[i] = t[i]; }
-            st = sa_build_int(ti, sa, n, 257, &o);
+            sa_status st = sa_build_int(ti, sa, n, 257, &o);
             ok = ok && st == SA_OK && memcmp(sa, ref, sizeof *sa * (size_t)n) == 0;
             st = sa_build_int64(ti64, sa64, n, 257, &o);
             for (int32_t i = 0; i < n && ok; i++) ok = st == SA_OK && sa64[i] == ref[i];
