@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# demos/bench/allreduce_ccoll_cuda_shm_run.sh - issue 28, one device call (nvidia-h100-x4 or -x2):
+# the staged-MPI goals on the transport the issue's baseline used (every rank its own node,
+# OpenMPI's default transports on one host: shared memory, btl vader), the 4-rank CCOLL__SUM_PRIO
+# A/B, and the sanitizers.
+#  1. werror build: ccoll_test_cuda (+ _sumprio), allreduce_ccoll_cuda_nccl (+ _sumprio, _trace),
+#     allreduce_cuda_wire_probe
+#  2. tests: np2_ipc, np2_rpn1, np4_ipc (4 GPUs), the same of the sumprio build
+#  3. compute-sanitizer memcheck (np2_ipc, np2_rpn1, np4_ipc; sumprio np4_ipc) and racecheck
+#     (np2_ipc on ArGM's cases, both builds)
+#  4. the wire probe on shared memory (2 ranks, the ring's pattern) under vader's single-copy
+#     mechanisms (default, cma, none)
+#  5. shm rows, 2 ranks on GPUs 0-1: HomComp_F with --rpn 1 beside MPI_Allreduce staged through
+#     pinned memory, both on OpenMPI's defaults (no --mca), walk and normal at SHM_COUNTS; HomComp_F
+#     with 4M segments; both again with the single-copy mechanism that the default is not; the
+#     trace build at 256 MiB (where the ring's time goes on shared memory)
+#  6. 4 ranks (4 GPUs), node: ArGM beside NCCL, default / sumprio / default, AB_COUNTS, 15 calls
+#  7. racecheck np2_rpn1 (the compressed ring's kernels) with what time is left (at most 60 s)
+# Every timed call kept (BENCH_CALLS=1: "calls," lines in calls.txt). BUDGET (s) skips what would
+# not fit. Writes under $OUT: run.log, nccl.csv, wire.csv, calls.txt, trace.txt, table.md,
+# machine.txt, logs.tgz.
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+OUT=${OUT:-$ROOT/gpu-out}; mkdir -p "$OUT/logs"
+BUDGET=${BUDGET:-230}
+left() { echo $((BUDGET - SECONDS)); }
+log() { echo "[$SECONDS s $(date -u +%H:%M:%S)] $*" | tee -a "$OUT/run.log"; }
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+{ date -u; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; nvidia-smi topo -m | head -6; nproc
+  lscpu | grep -E 'Model name|^Socket|NUMA node\(s\)'; mpiexec --version | head -1; cat "$ROOT/TREE" 2>/dev/null || git -C "$ROOT" log --oneline -1
+  echo "ptrace_scope $(cat /proc/sys/kernel/yama/ptrace_scope 2>/dev/null || echo none)"
+  ompi_info 2>/dev/null | grep -E 'MCA (btl|smsc)' | sed 's/^ *//'
+  ompi_info --param btl vader --level 9 2>/dev/null | grep -E 'single_copy|eager_limit|max_send_size|fbox_size|segment_size' | sed 's/^ *//'; } >"$OUT/machine.txt" 2>&1
+NCCL_DIR=${NCCL_DIR:-}
+[ -n "$NCCL_DIR" ] || for h in $(find / -xdev -name nccl.h -path '*/include/nccl.h' 2>/dev/null); do d=$(dirname "$(dirname "$h")"); ls "$d"/lib/libnccl.so* >/dev/null 2>&1 && { NCCL_DIR=$d; break; }; done
+echo "NCCL_DIR=$NCCL_DIR ($(grep -hE 'define NCCL_(MAJOR|MINOR|PATCH) ' "$NCCL_DIR/include/nccl.h" | awk '{print $3}' | tr '\n' .))" >>"$OUT/machine.txt"
+cat "$OUT/machine.txt"
+log start
+B=$ROOT/build-shm
+MESON=meson; command -v meson >/dev/null || MESON="python3 -m mesonbuild.mesonmain"
+$MESON setup "$B" "$ROOT" -Dwerror=true -Dcuda=enabled -Dmpi=enabled -Dbenchmarks=enabled -Dnccl_dir="$NCCL_DIR" -Dbuildtype=release -Dgpu_arch=sm_90 >"$OUT/logs/setup.log" 2>&1 || { tail -20 "$OUT/logs/setup.log"; exit 1; }
+ninja -C "$B" tests/ccoll_test_cuda tests/ccoll_test_cuda_sumprio demos/bench/allreduce_ccoll_cuda_nccl demos/bench/allreduce_ccoll_cuda_nccl_sumprio \
+    demos/bench/allreduce_ccoll_cuda_nccl_trace demos/bench/allreduce_cuda_wire_probe >"$OUT/logs/build.log" 2>&1; rc=$?
+log "build rc $rc (werror)"; [ $rc = 0 ] || { grep -E "error|warning" "$OUT/logs/build.log" | head -20; exit 1; }
+export LD_LIBRARY_PATH="$NCCL_DIR/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+NGPU=$(nvidia-smi -L | grep -c '^GPU')
+T=$B/tests/ccoll_test_cuda TS=$B/tests/ccoll_test_cuda_sumprio BIN=$B/demos/bench/allreduce_ccoll_cuda_nccl WP=$B/demos/bench/allreduce_cuda_wire_probe
+t() { # name timeout env... command
+    local name=$1 tmo=$2; shift 2
+    timeout "$tmo" env "$@" >"$OUT/logs/t_$name.log" 2>&1
+    log "test $name rc $?: $(grep -h 'checks' "$OUT/logs/t_$name.log" | head -1 | sed 's/.*ccoll_test_cuda[a-z_]*: //') $(grep -h 'SUMMARY' "$OUT/logs/t_$name.log" | sort | uniq -c | tr -s ' ' | tr '\n' ' ')"
+    grep -h "FAIL" "$OUT/logs/t_$name.log" | head -5
+}
+CS="compute-sanitizer --error-exitcode 1"
+t np2_ipc 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$T"
+t np2_rpn1 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$T"
+[ "$NGPU" -ge 4 ] && t np4_ipc 90 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 "$T"
+t sumprio_np2_ipc 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$TS"
+t sumprio_np2_rpn1 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$TS"
+[ "$NGPU" -ge 4 ] && t sumprio_np4_ipc 90 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 "$TS"
+t memcheck_np2_ipc 60 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 $CS "$T"
+t memcheck_np2_rpn1 60 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_QUICK=1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 $CS "$T"
+[ "$NGPU" -ge 4 ] && t memcheck_np4_ipc 60 CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 $CS "$T"
+[ "$NGPU" -ge 4 ] && t memcheck_sumprio_np4_ipc 60 CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 $CS "$TS"
+t racecheck_np2_ipc 60 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_QUICK=1 CCOLL_TEST_ARGM_ONLY=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 $CS --tool racecheck "$T"
+t racecheck_sumprio_np2_ipc 60 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_QUICK=1 CCOLL_TEST_ARGM_ONLY=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 $CS --tool racecheck "$TS"
+# 4. the wire on shared memory: no --mca (OpenMPI picks vader on one host), then each single-copy mechanism
+WIRE="$OUT/wire.csv"
+for m in default cma none; do
+    args=""; [ $m = default ] || args="--mca btl_vader_single_copy_mechanism $m"
+    [ "$(left)" -gt 20 ] || { log "skipped wire $m"; continue; }
+    timeout 40 mpiexec -n 2 $args "$WP" 32,128 256,1024,4096 5 >"$OUT/logs/wire_$m.csv" 2>"$OUT/logs/wire_$m.err"
+    log "wire shm $m rc $?: $(head -3 "$OUT/logs/wire_$m.err" | tr '\n' ' ')"; sed "s/^/shm_$m,/" "$OUT/logs/wire_$m.csv" | tee -a "$WIRE"
+done
+# 5. shm rows
+CSV="$OUT/nccl.csv"; : >"$OUT/logs/bench.err"
+hdr() { [ -s "$CSV" ] && echo --no-header; }
+shm() { # need-s tmo label mca-args binary args...
+    local need=$1 tmo=$2 lab=$3 mca=$4 bin=$5; shift 5
+    if [ "$(left)" -gt "$need" ]; then
+        BENCH_CALLS=1 CUDA_VISIBLE_DEVICES=0,1 timeout "$tmo" mpiexec -n 2 -x LD_LIBRARY_PATH -x BENCH_CALLS -x CUDA_VISIBLE_DEVICES $mca \
+            "$bin" $(hdr) --label "$lab" --nccl none --rpn 1 --data walk,normal --iters 5 "$@" >>"$CSV" 2>>"$OUT/logs/bench_$lab.err"
+        log "$lab rc $?"; cat "$OUT/logs/bench_$lab.err" >>"$OUT/logs/bench.err"
+    else log "skipped $lab"; fi
+}
+SC=${SHM_COUNTS:-16777216,67108864,268435456}
+shm 40 120 shm "" "$BIN" --count "$SC" --algo homcomp_f,mpi --raw-once
+shm 25 60 shm_seg4M "" "$BIN" --count "$SC" --algo homcomp_f --segment 4194304
+shm 25 60 shm_trace "" "$B/demos/bench/allreduce_ccoll_cuda_nccl_trace" --count 67108864 --algo homcomp_f
+shm 25 60 shm_trace_seg4M "" "$B/demos/bench/allreduce_ccoll_cuda_nccl_trace" --count 67108864 --algo homcomp_f --segment 4194304
+DEFSC=$(ompi_info --param btl vader --level 9 2>/dev/null | grep -o 'single_copy_mechanism" (current value: "[a-z]*' | sed 's/.*"//')
+OTHER=none; [ "$DEFSC" = none ] && OTHER=cma
+shm 30 60 "shm_sc_$OTHER" "--mca btl_vader_single_copy_mechanism $OTHER" "$BIN" --count 67108864 --algo homcomp_f,mpi --raw-once
+grep -h '^trace,' "$OUT"/logs/bench_shm_trace*.err >"$OUT/trace.txt" 2>/dev/null
+# 6. 4 ranks: sumprio A/B (A, B, A)
+node() { # label binary
+    local lab=$1 bin=$2
+    [ "$NGPU" -ge 4 ] || return 0
+    if [ "$(left)" -gt 25 ]; then
+        BENCH_CALLS=1 timeout 60 mpiexec -n 4 -x LD_LIBRARY_PATH -x NCCL_NVLS_ENABLE -x BENCH_CALLS "$bin" $(hdr) --label "$lab" --nccl default --data walk \
+            --count "${AB_COUNTS:-67108864,268435456}" --iters 15 --algo nccl,argm >>"$CSV" 2>>"$OUT/logs/bench_$lab.err"
+        log "node 4 $lab rc $?"; cat "$OUT/logs/bench_$lab.err" >>"$OUT/logs/bench.err"
+    else log "skipped node 4 $lab"; fi
+}
+node node4_a "$BIN"; node node4_sumprio "$B/demos/bench/allreduce_ccoll_cuda_nccl_sumprio"; node node4_a2 "$BIN"
+# 7. racecheck of the compressed ring (2 ranks, rank its own node) with the time left
+RT=$(( $(left) - 10 )); [ "$RT" -gt 60 ] && RT=60
+if [ "$RT" -ge 15 ]; then t racecheck_np2_rpn1 "$RT" CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_QUICK=1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 $CS --tool racecheck "$T"
+else log "skipped racecheck_np2_rpn1"; fi
+grep -h '^calls,' "$OUT/logs/bench.err" >"$OUT/calls.txt"
+python3 - "$CSV" <<'PY' | tee "$OUT/table.md"
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1])):
+    print(f"{r['label']:16} {r['ranks']} {r['data']:6} {int(r['bytes_per_rank'])>>20:5} MiB {r['ran']:12} {float(r['time_s'])*1e3:9.4f} ms CR {r['ratio']:>6} err {r['err_over_peb']:>6} codec {float(r['t_codec'])*1e3:7.3f} stage {float(r['t_stage'])*1e3:7.3f} link {float(r['t_link'])*1e3:8.4f} wire {float(r['t_wire'])*1e3:8.4f} ok {r['ok']}")
+PY
+cat "$OUT/trace.txt" "$OUT/calls.txt"
+log end
+cd "$OUT" && tar czf logs.tgz logs && rm -rf logs
