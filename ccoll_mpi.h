@@ -227,11 +227,12 @@
  *     device scratch (stream buffers, a segment of floats and of deltas, a second stream and
  *     workspace) are allocated at plan creation; no call allocates device memory after the
  *     first of its kind. Each codec call's status is read back: device plans default to
- *     segments of 1M elements. Ring steps run two segments deep: segment g's upload and
- *     kernels on the caller's stream while g-1's output goes down on the plan's second stream
- *     (and out on the wire) and MPI brings g+1 (config.device_pipeline = -1: one segment at
- *     a time; same bytes). Where the host-memory side (pinned copies and MPI's shared-memory
- *     copies of the compressed bytes) is the limit, both take the same time.
+ *     segments of 1M elements, 4M where count / p holds 8M or more. Ring steps run two
+ *     segments deep: segment g's upload and kernels on the caller's stream while g-1's
+ *     output goes down on the plan's second stream (and out on the wire) and MPI brings g+1
+ *     (config.device_pipeline = -1: one segment at a time; same bytes). Where the host-memory
+ *     side (pinned copies and MPI's shared-memory copies of the compressed bytes) is the
+ *     limit, both take the same time.
  *   - MPI never sees a device pointer: every stream lives in pinned host slots (downloaded
  *     after the GPU makes it, uploaded before the GPU uses it). info.cuda_aware reports
  *     MPIX_Query_cuda_support (-1 where MPI has none); v0.2 stages either way. Received bytes
@@ -439,7 +440,8 @@ typedef struct ccoll_config {
                              * (cuSZp2; the default: smooth data compresses much better) */
     int checksum;           /* 1 = streams carry homcomp's payload checksum (checked on receipt) */
     int threads;            /* 0 = omp_get_max_threads(); at most CCOLL_MAX_THREADS */
-    uint64_t segment;       /* elements per pipelined message (0 = 65536; rounded up to 32) */
+    uint64_t segment;       /* elements per pipelined message (0 = 65536; device plans 1M, 4M
+                             * where count / p >= 8M; rounded up to 32) */
     uint64_t raw_below;     /* RECDBL: raw when leaf blocks have fewer elements (0 = 32768) */
     int homcomp_qp_whole;   /* HOMCOMP: 1 = QP the whole buffer up front, 0 = a segment ahead */
     int ranks_per_node;     /* ARGM: ranks r with the same r / d form a node (0 = MPI_COMM_TYPE_SHARED) */
@@ -1995,11 +1997,25 @@ static int ccoll__agree(MPI_Comm comm, int st)
     return all;
 }
 
-/* Elements per segment: device plans default larger (each codec call waits for its status);
- * messages stay < 2^31 bytes; a multiple of 32 (homcomp's block). */
-static uint64_t ccoll__resolve_seg(const ccoll_config *cfg)
+/* Elements per segment: device plans default larger (each codec call waits for its status):
+ * CCOLL__DEV_SEG, and CCOLL__DEV_SEG_BIG where every rank's ring block (count / p) holds at
+ * least two of those. 2 ranks of 2 H200, rank its own node, 64 MiB-1 GiB (demos/bench/README.md):
+ * 4M against 1M took walk 29-41 % less time over OpenMPI's shared memory and 1-22 % less over
+ * TCP (fewer launches and codec calls, larger messages); normal noise -7 % to +4 % (shared
+ * memory) and -14 % to +20 % (TCP, whose repeats spread ~15 %). Messages stay < 2^31 bytes;
+ * a multiple of 32 (homcomp's block). */
+#ifndef CCOLL__DEV_SEG
+#define CCOLL__DEV_SEG ((uint64_t)1 << 20)
+#endif
+#ifndef CCOLL__DEV_SEG_BIG
+#define CCOLL__DEV_SEG_BIG ((uint64_t)1 << 22)
+#endif
+static uint64_t ccoll__resolve_seg(const ccoll_config *cfg, uint64_t count, int p)
 {
-    uint64_t seg = cfg->segment ? cfg->segment : cfg->memory == CCOLL_MEM_DEVICE ? ((uint64_t)1 << 20) : 65536;
+    const uint64_t blk = count / (uint64_t)(p > 0 ? p : 1);
+    uint64_t seg = cfg->segment ? cfg->segment
+                 : cfg->memory == CCOLL_MEM_DEVICE ? (blk >= 2 * (uint64_t)CCOLL__DEV_SEG_BIG ? (uint64_t)CCOLL__DEV_SEG_BIG : (uint64_t)CCOLL__DEV_SEG)
+                 : 65536;
     if (seg > ((uint64_t)1 << 24)) seg = (uint64_t)1 << 24;
     return (seg + 31) / 32 * 32;
 }
@@ -2021,7 +2037,7 @@ static unsigned long long ccoll__dbits(double x)
     if (x != 0.0) memcpy(&u, &x, sizeof u); /* -0.0 and 0.0 alike */
     return u;
 }
-static void ccoll__digest(const ccoll_config *c, uint64_t count, int dt, unsigned long long *d)
+static void ccoll__digest(const ccoll_config *c, uint64_t count, int dt, int p, unsigned long long *d)
 {
     const int bounded = c->algo != CCOLL_ALGO_RING;
     const ccoll_model *m = &c->model;
@@ -2033,7 +2049,7 @@ static void ccoll__digest(const ccoll_config *c, uint64_t count, int dt, unsigne
     d[5] = bounded ? ccoll__dbits(c->eb) : 0;
     d[6] = (unsigned long long)c->codec_plain;
     d[7] = (unsigned long long)c->checksum;
-    d[8] = ccoll__resolve_seg(c);
+    d[8] = ccoll__resolve_seg(c, count, p);
     d[9] = ccoll__resolve_raw_below(c);
     d[10] = (unsigned long long)c->ranks_per_node;
     d[11] = c->no_ipc != 0;
@@ -2077,7 +2093,7 @@ static int ccoll__plan_make(MPI_Comm comm, uint64_t count, int dt, const ccoll_c
         P->set.cfg = *cfg;
         P->set.device = cfg->memory == CCOLL_MEM_DEVICE;
         if (P->set.device) P->set.cfg.homcomp_qp_whole = 0; /* device HOMCOMP QPs each segment after its receive */
-        P->set.seg = ccoll__resolve_seg(cfg);
+        P->set.seg = ccoll__resolve_seg(cfg, count, P->top.p);
         P->set.cfg.raw_below = ccoll__resolve_raw_below(cfg);
         P->info.algo = cfg->algo;
         P->info.ipc_why = "";
@@ -2104,7 +2120,7 @@ static int ccoll__plan_make(MPI_Comm comm, uint64_t count, int dt, const ccoll_c
 CCOLL_DEF ccoll_status ccoll_plan_create_ex(MPI_Comm comm, uint64_t count, MPI_Datatype dtype, const ccoll_config *config,
                                            ccoll_plan **plan, ccoll_info *info)
 {
-    int st = CCOLL_OK, dt = -1, init = 0, inter = 0, i;
+    int st = CCOLL_OK, dt = -1, init = 0, inter = 0, i, np = 1;
     unsigned long long mine[2 * (CCOLL__NDIG + 1)], lo[2 * (CCOLL__NDIG + 1)];
     if (plan) *plan = NULL;
     if (info) memset(info, 0, sizeof *info);
@@ -2113,6 +2129,7 @@ CCOLL_DEF ccoll_status ccoll_plan_create_ex(MPI_Comm comm, uint64_t count, MPI_D
     /* an intercommunicator: every rank of both groups sees it, before any collective */
     if (MPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS) return CCOLL_ERR_MPI;
     if (inter) return CCOLL_ERR_ARG;
+    if (MPI_Comm_size(comm, &np) != MPI_SUCCESS) return CCOLL_ERR_MPI; /* the default segment's block (count / p) */
     /* local checks; the statuses are agreed below so every rank returns the same */
     if (!plan || !config) st = CCOLL_ERR_NULL;
     else {
@@ -2138,7 +2155,7 @@ CCOLL_DEF ccoll_status ccoll_plan_create_ex(MPI_Comm comm, uint64_t count, MPI_D
     /* every rank must pass the same settings (ccoll__digest), and every local status is heard:
      * one MPI_MIN over the values and their complements gives min and max at once */
     mine[0] = (unsigned long long)(-st);
-    if (config) ccoll__digest(config, count, dt, mine + 1);
+    if (config) ccoll__digest(config, count, dt, np, mine + 1);
     else memset(mine + 1, 0, CCOLL__NDIG * sizeof *mine);
     for (i = 0; i <= CCOLL__NDIG; i++) mine[CCOLL__NDIG + 1 + i] = ~mine[i];
     if (ccoll__allreduce(mine, lo, 2 * (CCOLL__NDIG + 1), MPI_UNSIGNED_LONG_LONG, MPI_MIN, comm) != CCOLL_OK)

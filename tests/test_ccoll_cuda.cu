@@ -16,6 +16,7 @@
  * of them (check_argm_repeat), and calls back to back with failed ones between, a rank delayed
  * before its release or before its next call (check_argm_race);
  * the pipelined device ring (default) and the one-segment-at-a-time one give the same bytes;
+ * the default segment (1M, 4M from count / p = 8M; host 65536) as the settings' agreement sees it;
  * a CUDA failure inside ccoll (cudaMalloc on a full GPU) does not fail later calls. */
 #include "failalloc.h"
 #include <stdint.h>
@@ -291,6 +292,37 @@ static void check_errors(void)
     cudaFree(din);
     cudaFree(dout);
     free(x); free(in); free(out);
+}
+
+/* Device plans' default segment: 4M elements where count / p holds two of them, else 1M (host
+ * plans 65536), seen through the settings' agreement at plan creation: a rank passing segment
+ * 0 agrees with ranks passing the value 0 resolves to, and with no other ("segment"). Before
+ * the 4M default, 0 vs 4M at count / p = 8M was a mismatch. */
+static void check_seg_default(void)
+{
+    const uint64_t big = (uint64_t)1 << 22, small = (uint64_t)1 << 20;
+    const uint64_t counts[2] = {2 * big * (uint64_t)P_, 2 * big * (uint64_t)P_ - 1}; /* count / p: 8M, 8M - 1 */
+    for (int ci = 0; ci < 2; ci++)
+        for (int dev = 0; dev < 2; dev++)
+            for (int other = 0; other < 3; other++) { /* what ranks 1.. pass: 1M, 4M, 65536 */
+                const uint64_t seg = other == 0 ? small : other == 1 ? big : 65536;
+                const uint64_t resolved = !dev ? 65536 : ci == 0 ? big : small;
+                variant v = {CCOLL_ALGO_HOMCOMP_F, 0, "homcomp_f"};
+                ccoll_config c = make_cfg(&v, 0, 1e-2, R_ == 0 ? 0 : seg, dev);
+                ccoll_plan *P = NULL;
+                ccoll_info info;
+                int s = ccoll_plan_create_ex(MPI_COMM_WORLD, counts[ci], MPI_FLOAT, &c, &P, &info);
+                const int want_ok = P_ == 1 || seg == resolved;
+                CHECK(all_same_int(s), "default segment: ranks disagree");
+                if (want_ok) CHECK(s == CCOLL_OK, "default segment: count %llu, %s plan, 0 against %llu: %s (%s)",
+                                   (unsigned long long)counts[ci], dev ? "device" : "host", (unsigned long long)seg,
+                                   ccoll_status_string((ccoll_status)s), info.mismatch ? info.mismatch : "-");
+                else CHECK(s == CCOLL_ERR_ARG && info.mismatch && !strcmp(info.mismatch, "segment"),
+                           "default segment: count %llu, %s plan, 0 against %llu should mismatch: %s (%s)",
+                           (unsigned long long)counts[ci], dev ? "device" : "host", (unsigned long long)seg,
+                           ccoll_status_string((ccoll_status)s), info.mismatch ? info.mismatch : "-");
+                ccoll_plan_free(P);
+            }
 }
 
 /* A CUDA failure inside ccoll must not fail a later call. Here cudaMalloc fails at plan
@@ -651,6 +683,7 @@ int main(int argc, char **argv)
         check_allgather(5000, raw);
     }
     check_errors();
+    check_seg_default();
     check_argm_screen(40000 + (uint64_t)P_);
     check_argm_screen(1000 + (uint64_t)P_);
     check_argm_repeat(2000 + (uint64_t)P_, quick ? 8 : 40); /* one-shot up to 8 ranks (64 KiB in the test) */
