@@ -7,6 +7,9 @@
 #         NCCL_IB_DISABLE=1) over loopback; ccoll with every rank its own node (--rpn 1: the
 #         compressed HomComp_F ring) and staged MPI, OpenMPI over TCP on loopback
 #         (--mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_include lo): the same slow path
+#   shm   the staged baseline: HomComp_F with every rank its own node (--rpn 1) beside
+#         MPI_Allreduce staged through pinned memory, both on OpenMPI's defaults (no --mca: shared
+#         memory, btl vader, on one host); SLOW_COUNTS, SHM_ALGOS (homcomp_f,mpi), SHM_LABEL (shm)
 #   slowseg  HomComp_F alone on the slow path with --segment $SLOW_SEG (default 4194304)
 #   hier  NP / HIER_RPN simulated nodes of HIER_RPN ranks (default 2; NP=4: 2 x 2): NCCL with
 #         NCCL_HOSTID set per simulated node (NVLink inside, its socket transport on lo between,
@@ -44,6 +47,8 @@ for s in ${SETTINGS:-node slow}; do
               sh -c 'export NCCL_HOSTID=ccoll_node$((${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-0}} / $0)); exec "$@"' "${HIER_RPN:=2}" "$BIN" $header --label hier \
               --nccl default --rpn "$HIER_RPN" --data walk,normal --count "$SLOW_COUNTS" --iters "$ITERS" \
               --algo "${HIER_ALGOS:-nccl,argm}" --raw-once >>"$out" || status=1;;
+    shm) mpiexec -n "$NP" "${xenv[@]}" ${MPIEXEC_EXTRA:-} "$BIN" $header --label "${SHM_LABEL:-shm}" --nccl none --rpn 1 --data walk,normal \
+              --count "$SLOW_COUNTS" --iters "$ITERS" --algo "${SHM_ALGOS:-homcomp_f,mpi}" --raw-once >>"$out" || status=1;;
     slowseg) mpiexec -n "$NP" "${xenv[@]}" --mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_include lo ${MPIEXEC_EXTRA:-} \
               "$BIN" $header --label slow_seg${SLOW_SEG:=4194304} --nccl none --rpn 1 --data walk,normal --count "$SLOW_COUNTS" \
               --iters "$ITERS" --algo homcomp_f --segment "$SLOW_SEG" >>"$out" || status=1;;

@@ -3,7 +3,8 @@
 # -x2): the README's device table from one run. 2 ranks on GPUs 0 and 1 (node: NCCL, ArGM over
 # IPC, staged MPI; slow: NCCL on sockets, HomComp_F every rank its own node, staged MPI over
 # OpenMPI TCP on lo; allreduce_ccoll_cuda_nccl.sh's settings), the wire probe beside them, the
-# 2-rank node rows at 4 and 256 MiB again with ITERS_SPREAD calls; then, where 4 GPUs are, the
+# 2-rank node rows at 4 and 256 MiB again with ITERS_SPREAD calls (shm: HomComp_F and staged MPI
+# on OpenMPI's shared memory, the issue's staged baseline; SHM=0 skips it); then, where 4 GPUs are, the
 # 4-rank node rows (ITERS_SPREAD calls) and the 4-rank slow and 2 x 2 hier rows. Every timed
 # call's time kept (BENCH_CALLS=1, "calls," lines in calls.txt). BUDGET (s) skips what would not
 # fit, in that order (TWO=0 skips the 2-rank rows). Writes under $OUT: run.log, nccl.csv, wire.csv, calls.txt, table.md,
@@ -49,6 +50,18 @@ nb() { # need-s tmo what, env...
 }
 if [ "${TWO:-1}" = 1 ]; then # TWO=0: only the tests and the 4-rank rows (an A/B call)
 nb 60 150 "2 node+slow" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS="node slow" NODE_COUNTS=1048576,16777216,67108864,268435456 SLOW_COUNTS=16777216,67108864,268435456
+[ "${SHM:-1}" = 1 ] && nb 50 100 "2 shm" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=shm SLOW_COUNTS=16777216,67108864,268435456
+# SEGAB=1 (with EXTRA_TARGETS=demos/bench/allreduce_ccoll_cuda_nccl_seg1m): device plans' default
+# segment (4M from count / p = 8M) against 1M everywhere, HomComp_F on both transports, alternated
+if [ -n "${SEGAB:-}" ]; then
+    for rep in a b; do
+        nb 25 60 "2 shm seg1m $rep" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=shm SHM_LABEL=shm_seg1m_$rep SHM_ALGOS=homcomp_f \
+            BIN=$B/demos/bench/allreduce_ccoll_cuda_nccl_seg1m SLOW_COUNTS=16777216,67108864,268435456
+        nb 25 60 "2 shm default $rep" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=shm SHM_LABEL=shm_default_$rep SHM_ALGOS=homcomp_f SLOW_COUNTS=16777216,67108864,268435456
+        nb 25 60 "2 tcp seg 1M $rep" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=slowseg SLOW_SEG=1048576 SLOW_COUNTS=16777216,67108864,268435456
+        nb 25 60 "2 tcp seg 4M $rep" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=slowseg SLOW_SEG=4194304 SLOW_COUNTS=16777216,67108864,268435456
+    done
+fi
 timeout 40 mpiexec -n 2 --mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_include lo "$WP" 32,128 1024,4096 5 >"$OUT/wire.csv" 2>>"$ERR"; log "wire rc $?"; cat "$OUT/wire.csv"
 nb 20 40 "2 node spread" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=node NODE_LABEL=node_spread NODE_COUNTS=1048576,67108864 NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
 fi
