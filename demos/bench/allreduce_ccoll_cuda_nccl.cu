@@ -11,7 +11,9 @@
  *                    inter-node link; run ccoll then with --rpn 1 (every rank its own node) and
  *                    OpenMPI over TCP (mpiexec --mca pml ob1 --mca btl tcp,self), the same path
  *   --nccl none      ccoll and staged MPI only
- * BENCH_CALLS=1 in the environment: every timed call's time in call order on stderr ("calls,...", ms).
+ * BENCH_CALLS=1 in the environment: every timed call's time in call order on stderr ("calls,...", ms);
+ * BENCH_CALLS=2 also each ccoll call's info.t_link and t_wire, max over ranks ("calls_link,...",
+ * "calls_wire,...", ms; the first 64 calls): whether a slow call's time is the GPU phase or the host's.
  * Exit 1 when a row fails its check, 77 when no GPU is visible. NVLink multicast stays off
  * (NCCL_NVLS_ENABLE=0 unless already set). */
 #include <string.h>
@@ -189,7 +191,8 @@ int main(int argc, char **argv)
                 }
                 CU(cudaMemset(dout, 0xff, bytes)); /* NaN: every element must be written */
                 CU(cudaDeviceSynchronize());
-                double tmid = 1e30;
+                double tmid = 1e30, cl[64], cw[64];
+                const int calls2 = getenv("BENCH_CALLS") && atoi(getenv("BENCH_CALLS")) >= 2; /* the same on every rank */
 #ifdef BENCH_TRACE
                 double tr_best[TR_N] = {0};
 #endif
@@ -220,6 +223,7 @@ int main(int argc, char **argv)
                     tt[it - 1] = t;
                     if (P) {
                         ccoll_plan_info(P, &I);
+                        if (calls2 && it - 1 < 64) cl[it - 1] = max_over_ranks(I.t_link), cw[it - 1] = max_over_ranks(I.t_wire);
                         if (t < tmid) {
                             tmid = t;
                             best = I;
@@ -245,6 +249,12 @@ int main(int argc, char **argv)
                     fprintf(stderr, "calls,%s,%s,%s,%llu,%d", label, names[a], walk ? "walk" : "normal", (unsigned long long)n, p);
                     for (uint64_t i = 0; i < its; i++) fprintf(stderr, ",%.4g", tt[i] * 1e3);
                     fprintf(stderr, "\n");
+                    for (int k = 0; calls2 && P && k < 2; k++) {
+                        fprintf(stderr, "calls_%s,%s,%s,%s,%llu,%d", k ? "wire" : "link", label, names[a], walk ? "walk" : "normal",
+                                (unsigned long long)n, p);
+                        for (uint64_t i = 0; i < its && i < 64; i++) fprintf(stderr, ",%.4g", (k ? cw[i] : cl[i]) * 1e3);
+                        fprintf(stderr, "\n");
+                    }
                 }
                 qsort(tt, its, sizeof *tt, cmp_d);
                 double t = st == CCOLL_OK ? tt[its / 2] : 0;

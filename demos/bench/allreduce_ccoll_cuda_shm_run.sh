@@ -14,7 +14,8 @@
 #     pinned memory, both on OpenMPI's defaults (no --mca), walk and normal at SHM_COUNTS; HomComp_F
 #     with 4M segments; both again with the single-copy mechanism that the default is not; the
 #     trace build at 256 MiB (where the ring's time goes on shared memory)
-#  6. 4 ranks (4 GPUs), node: ArGM beside NCCL, default / sumprio / default, AB_COUNTS, 15 calls
+#  6. 4 ranks (4 GPUs), node: ArGM beside NCCL, default / sumprio / default / sumprio, AB_COUNTS,
+#     15 calls (BENCH_CALLS=2: each call's GPU phase and host part too)
 #  7. racecheck np2_rpn1 (the compressed ring's kernels) with what time is left (at most 60 s)
 # Every timed call kept (BENCH_CALLS=1: "calls," lines in calls.txt). BUDGET (s) skips what would
 # not fit. Writes under $OUT: run.log, nccl.csv, wire.csv, calls.txt, trace.txt, table.md,
@@ -98,17 +99,18 @@ node() { # label binary
     local lab=$1 bin=$2
     [ "$NGPU" -ge 4 ] || return 0
     if [ "$(left)" -gt 25 ]; then
-        BENCH_CALLS=1 timeout 60 mpiexec -n 4 -x LD_LIBRARY_PATH -x NCCL_NVLS_ENABLE -x BENCH_CALLS "$bin" $(hdr) --label "$lab" --nccl default --data walk \
+        BENCH_CALLS=2 timeout 60 mpiexec -n 4 -x LD_LIBRARY_PATH -x NCCL_NVLS_ENABLE -x BENCH_CALLS "$bin" $(hdr) --label "$lab" --nccl default --data walk \
             --count "${AB_COUNTS:-67108864,268435456}" --iters 15 --algo nccl,argm >>"$CSV" 2>>"$OUT/logs/bench_$lab.err"
         log "node 4 $lab rc $?"; cat "$OUT/logs/bench_$lab.err" >>"$OUT/logs/bench.err"
     else log "skipped node 4 $lab"; fi
 }
 node node4_a "$BIN"; node node4_sumprio "$B/demos/bench/allreduce_ccoll_cuda_nccl_sumprio"; node node4_a2 "$BIN"
+node node4_sumprio2 "$B/demos/bench/allreduce_ccoll_cuda_nccl_sumprio"
 # 7. racecheck of the compressed ring (2 ranks, rank its own node) with the time left
 RT=$(( $(left) - 10 )); [ "$RT" -gt 60 ] && RT=60
 if [ "$RT" -ge 15 ]; then t racecheck_np2_rpn1 "$RT" CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_QUICK=1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 $CS --tool racecheck "$T"
 else log "skipped racecheck_np2_rpn1"; fi
-grep -h '^calls,' "$OUT/logs/bench.err" >"$OUT/calls.txt"
+grep -h '^calls' "$OUT/logs/bench.err" >"$OUT/calls.txt"
 python3 - "$CSV" <<'PY' | tee "$OUT/table.md"
 import csv, sys
 for r in csv.DictReader(open(sys.argv[1])):

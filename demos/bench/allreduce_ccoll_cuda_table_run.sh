@@ -6,7 +6,8 @@
 # 2-rank node rows at 4 and 256 MiB again with ITERS_SPREAD calls (shm: HomComp_F and staged MPI
 # on OpenMPI's shared memory, the issue's staged baseline; SHM=0 skips it); then, where 4 GPUs are, the
 # 4-rank node rows (ITERS_SPREAD calls) and the 4-rank slow and 2 x 2 hier rows. Every timed
-# call's time kept (BENCH_CALLS=1, "calls," lines in calls.txt). BUDGET (s) skips what would not
+# call's time kept (BENCH_CALLS=1, "calls," lines in calls.txt; the 4-rank node rows BENCH_CALLS=2:
+# each call's GPU phase and host part too, "calls_link," / "calls_wire,"). BUDGET (s) skips what would not
 # fit, in that order (TWO=0 skips the 2-rank rows). Writes under $OUT: run.log, nccl.csv, wire.csv, calls.txt, table.md,
 # machine.txt, logs.tgz.
 set -uo pipefail
@@ -66,16 +67,16 @@ timeout 40 mpiexec -n 2 --mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_includ
 nb 20 40 "2 node spread" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=node NODE_LABEL=node_spread NODE_COUNTS=1048576,67108864 NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
 fi
 if [ "$NGPU" -ge 4 ]; then
-    nb 25 60 "4 node" NP=4 SETTINGS=node NODE_COUNTS=1048576,16777216,67108864,268435456 NODE_ALGOS=nccl,argm,mpi ITERS=${ITERS_SPREAD:-15}
+    nb 25 60 "4 node" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_COUNTS=1048576,16777216,67108864,268435456 NODE_ALGOS=nccl,argm,mpi ITERS=${ITERS_SPREAD:-15}
     # VARIANTS="NAME ..." (demos/bench/allreduce_ccoll_cuda_nccl_NAME): the 4-rank node rows from
     # 64 MiB again, then the default once more (A, B, A in one machine run)
     for v in ${VARIANTS:-}; do
-        nb 20 40 "4 node $v" NP=4 SETTINGS=node NODE_LABEL=node_$v BIN=$B/demos/bench/allreduce_ccoll_cuda_nccl_$v NODE_COUNTS=16777216,67108864,268435456 NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
-        nb 20 40 "4 node again" NP=4 SETTINGS=node NODE_LABEL=node_again NODE_COUNTS=16777216,67108864,268435456 NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
+        nb 20 40 "4 node $v" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_LABEL=node_$v BIN=$B/demos/bench/allreduce_ccoll_cuda_nccl_$v NODE_COUNTS=16777216,67108864,268435456 NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
+        nb 20 40 "4 node again" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_LABEL=node_again NODE_COUNTS=16777216,67108864,268435456 NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
     done
     nb 45 120 "4 slow+hier" NP=4 SETTINGS="slow hier" SLOW_COUNTS=16777216,67108864
 fi
-grep -h '^calls,' "$ERR" >"$OUT/calls.txt"
+grep -h '^calls' "$ERR" >"$OUT/calls.txt"
 python3 "$ROOT/demos/bench/allreduce_ccoll_cuda_nccl_table.py" "$CSV" >"$OUT/table.md" 2>&1
 python3 - "$CSV" <<'PY' | tee -a "$OUT/table.md"
 import csv, sys
