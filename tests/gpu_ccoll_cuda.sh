@@ -11,7 +11,8 @@
 # Narrower runs: TESTS="np2_ipc ..." and MEMCHECKS (placements), NCCL_RUNS="4:node 2:node",
 # NODE_COUNTS / NODE_ALGOS (passed on), VARIANTS="twoshot@1048576 chunk4@67108864" (the bench
 # built another way beside, see below), RACE_TMO (seconds for racecheck), RACE_ARGM_ONLY=1
-# (racecheck on ArGM's cases only: the whole quick test takes minutes under it), FAIL_FAST=1
+# (racecheck on ArGM's cases only: the whole quick test takes minutes under it; RACE_RING=0 skips
+# the second racecheck, the compressed rings' cases at rpn 1: CCOLL_TEST_RING_ONLY), FAIL_FAST=1
 # (stop at the first failing test: a hang costs one TMO, not every later step's device time),
 # REUSE_BUILD=1 (keep build-gpu-ccoll when it is configured: one call that built it already).
 set -uo pipefail
@@ -156,6 +157,8 @@ if want memcheck; then
 fi
 if want racecheck; then # shared-memory races in the kernels (slow: the quick cases, 2 ranks)
     TMO=${RACE_TMO:-240} run racecheck_np2_ipc CCOLL_TEST_QUICK=1 CCOLL_TEST_ARGM_ONLY=${RACE_ARGM_ONLY:-0} CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 compute-sanitizer --tool racecheck --error-exitcode 1 "$T"
+    # the compressed rings' kernels (DOC, HOMCOMP, HomComp_F pairs; every rank its own node)
+    [ "${RACE_RING:-1}" = 1 ] && TMO=${RACE_TMO:-240} run racecheck_np2_ring CCOLL_TEST_QUICK=1 CCOLL_TEST_RING_ONLY=1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 compute-sanitizer --tool racecheck --error-exitcode 1 "$T"
     grep -h "RACECHECK SUMMARY\|ERROR SUMMARY" "$OUT"/t_racecheck_*.log | sort | uniq -c
 fi
 exit $status

@@ -647,9 +647,17 @@ int main(int argc, char **argv)
     const int quick = getenv("CCOLL_TEST_QUICK") && atoi(getenv("CCOLL_TEST_QUICK"));
     const size_t ncounts = sizeof counts / sizeof counts[0] - (quick ? 1 : 0);
     /* CCOLL_TEST_ARGM_ONLY=1 (under racecheck, which is slow): ArGM's cases only;
+     * CCOLL_TEST_RING_ONLY=1 (racecheck of the compressed rings' kernels): DOC, HOMCOMP and
+     * HomComp_F pairs only, small and default segments, the one-segment-at-a-time ring too;
      * CCOLL_TEST_RACE_ONLY=1: check_argm_race only */
     if (getenv("CCOLL_TEST_RACE_ONLY") && atoi(getenv("CCOLL_TEST_RACE_ONLY"))) {
         check_argm_race(2000 + (uint64_t)P_, 4);
+    } else if (getenv("CCOLL_TEST_RING_ONLY") && atoi(getenv("CCOLL_TEST_RING_ONLY"))) {
+        for (int vi = 1; vi <= 3; vi++)
+            for (size_t ci = 0; ci < ncounts; ci++) check_pair(&VARIANTS[vi], counts[ci], (int)(ci & 1), 1, (int)(ci & 1), ci & 2 ? 0 : 256, (int)(ci & 1));
+        t_pipe = -1;
+        check_pair(&VARIANTS[3], 4097, 0, 1, 0, 256, 0);
+        t_pipe = 0;
     } else if (getenv("CCOLL_TEST_ARGM_ONLY") && atoi(getenv("CCOLL_TEST_ARGM_ONLY"))) {
         for (size_t ci = 0; ci < ncounts; ci++) check_pair(&VARIANTS[4], counts[ci], 0, 1, 0, 1024, (int)(ci & 1));
         check_argm_screen(40000 + (uint64_t)P_);
