@@ -560,6 +560,9 @@ static int sa__ctz64(uint64_t x)
 /* Sequential SA-IS, the building block every algorithm may call (extra memory: see below). */
 static sa_status sa__sais32(const uint8_t *text, int32_t *sa, int32_t n);
 static sa_status sa__sais64(const uint8_t *text, int64_t *sa, int64_t n);
+/* The same in sa_gsa's order (issue 26, see sa__sais_gsa): a text of 0-terminated strings, none
+ * empty (text[0] != 0, no two adjacent zeros, text[n - 1] == 0, n >= 2) */
+static sa_status sa__sais_gsa32(const uint8_t *text, int32_t *sa, int32_t n);
 
 /* ==== BEGIN parallel suffix sorting (sa__build_parallel32/64) ==== */
 /* Parallel prefix doubling (SA_ALGO_PARALLEL). The seed's OpenMP version (chapter 2) kept
@@ -1994,8 +1997,34 @@ static size_t sa__gsa_ws_words(int32_t n, int nt)
     size_t bits = 2 * (((size_t)n + 31) / 32), chunks = (64 * (size_t)nt < (size_t)n ? 64 * (size_t)nt : (size_t)n) + 1;
     return (size_t)n + (bits > chunks ? bits : chunks);
 }
+/* 1 when text[0..n) (n >= 2, text[n - 1] == 0) holds no empty string: text[0] != 0 and no two
+ * adjacent zeros (sa__sais_gsa's input). Eight bytes at a time on little-endian machines. */
+static int sa__gsa_no_empty(const uint8_t *text, int32_t n)
+{
+    int32_t i = 0;
+    if (text[0] == 0) return 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
+    uint64_t carry = 0; /* 1 when the byte before this word is 0 */
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, text + i, 8);
+        uint64_t z = ~((((w & lo7) + lo7) | w) | lo7); /* high bit of each zero byte, exact */
+        if ((z & ((z << 8) | carry)) != 0) return 0;
+        carry = z >> 56;
+    }
+    if (carry && i < n && text[i] == 0) return 0;
+#endif
+    for (i = i > 0 ? i : 1; i < n; i++)
+        if (text[i] == 0 && text[i - 1] == 0) return 0;
+    return 1;
+}
+
 /* Thread t's part of [0, n) for the deferred pairs: whole 32-entry words of the bitmaps */
 static int32_t sa__gsa_cut(int32_t n, int t, int T) { return t >= T ? n : (int32_t)((int64_t)n * t / T) & ~31; }
+#ifndef SA__GSA_SAIS
+#define SA__GSA_SAIS 1
+#endif
 static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt,
                              int32_t *ws)
 {
@@ -2006,6 +2035,12 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
     if (!text || !sa) return SA_ERR_NULL;
     if (text[n - 1] != 0) return SA_ERR_ARG;
     int nt = sa__bw_threads(opt, n);
+    sa_algorithm algo = opt ? opt->algorithm : SA_ALGO_DEFAULT;
+    /* one thread, no LCP wanted and no empty string: SA-IS in the GSA's order at once
+     * (SA__GSA_SAIS 0: always the plain SA and the group pass below) */
+    if (SA__GSA_SAIS && !lcp && n >= 2 && (algo == SA_ALGO_SAIS || (algo == SA_ALGO_DEFAULT && nt == 1)) &&
+        sa__gsa_no_empty(text, n))
+        return sa__sais_gsa32(text, sa, n);
     int32_t *phi = ws ? ws : (int32_t *)sa__bw_alloc(sa__gsa_ws_words(n, nt) * sizeof(int32_t));
     if (!phi) return SA_ERR_NOMEM;
     const int32_t nwords = (int32_t)(((int64_t)n + 31) / 32);
@@ -5704,6 +5739,51 @@ static void SA__F(sa__place_blocks)(SA__I *SA, SA__I m, const SA__I *B, const SA
     }
 }
 
+#ifndef SA__GSA_SEEDS
+#define SA__GSA_SEEDS 1
+#endif
+/* sa_gsa's byte level (issue 26; sa__sais_gsa): the positions of the zeros in T[0..n) (z of
+ * them) in increasing order to SA[0..z), each | mark. */
+static void SA__F(sa__gsa_zeros)(const uint8_t *T, SA__I n, SA__I *SA, SA__I z, SA__I mark)
+{
+    const uint8_t *p = T, *e = T + n;
+    SA__I j = 0;
+    while (j < z && (p = (const uint8_t *)memchr(p, 0, (size_t)(e - p))) != NULL) {
+        SA[j++] = (SA__I)(p - T) | mark;
+        p++;
+    }
+    SA_ASSERT(j == z);
+}
+
+/* sa__induce for sa__sais_gsa: byte 0's bucket is known (every zero in position order: zeros
+ * are unique symbols there, ordered by position), written before the L scan (the sorted LMS
+ * zeros, then n - 1, read last; no zero is induced by the L scan, n - 1 being the only L zero)
+ * and again after the S scan (which induces the zeros in the plain order; no entry of byte 0
+ * induces anything in it: each one's predecessor is L). Same scans as sa__induce. n >= 2. */
+static void SA__F(sa__induce_gsa)(const uint8_t *T, SA__I *SA, SA__I n, const SA__I *cnt, SA__I *B)
+{
+    const SA__I d2 = SA__S3D, d1 = SA__S3D;
+    SA__I i;
+    SA__FC(sa__buckets)(T, n, 256, cnt, B, 0);
+    SA__F(sa__gsa_zeros)(T, n, SA, cnt[0], 0);
+    for (i = 0; i < n - d2 - 1; i += 2) {
+        SA__FC(sa__s3_pf)(T, SA, B, i + d2, i + d1);
+        SA__FC(sa__s3_pf)(T, SA, B, i + d2 + 1, i + d1 + 1);
+        SA__FC(sa__s3_l)(T, SA, B, i);
+        SA__FC(sa__s3_l)(T, SA, B, i + 1);
+    }
+    for (; i < n; i++) SA__FC(sa__s3_l)(T, SA, B, i);
+    SA__FC(sa__buckets)(T, n, 256, cnt, B, 1);
+    for (i = n - 1; i > d2; i -= 2) {
+        SA__FC(sa__s3_pf)(T, SA, B, i - d2, i - d1);
+        SA__FC(sa__s3_pf)(T, SA, B, i - d2 - 1, i - d1 - 1);
+        SA__FC(sa__s3_s)(T, SA, B, i);
+        SA__FC(sa__s3_s)(T, SA, B, i - 1);
+    }
+    for (; i >= 0; i--) SA__FC(sa__s3_s)(T, SA, B, i);
+    SA__F(sa__gsa_zeros)(T, n, SA, cnt[0], 0);
+}
+
 /* sa__s1_bytes's regions (and sa__pi_s1's): positions 1..first leave the classes c4 (first itself
  * is S; types leftwards from it); per byte c, ind[2c + 1] = the start of its LL part and top[c]
  * = the end of its seeds (L region), ind[2c] = the start of its LS part and se[c] = the end of its
@@ -5773,12 +5853,16 @@ static void SA__F(sa__s1_ls_marks)(SA__I *SA, SA__I lo, SA__I hi, SA__I msb)
  * Then the naming is one pass: SA[m + p/2] = the name (from 1) of LMS position p, SA[v] = the
  * index of name v's last entry (for sa__ls and sa__drop_unique). c4 as from sa__gather_lms
  * (summed, in c4[0..1024)); it is used up. m >= 2. Returns the number of names. */
-static SA__I SA__F(sa__s1_bytes)(const uint8_t *T, SA__I *SA, SA__I n, SA__I m, SA__I first, SA__I *c4)
+static SA__I SA__F(sa__s1_bytes)(const uint8_t *T, SA__I *SA, SA__I n, SA__I m, SA__I first, SA__I *c4, int gsa)
 {
     const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1), msb = -maxv - 1;
     SA__I ind[512], dn[512], top[256], se[256], mend[256];
     SA__I i, c, p = 0, v, d = 0, left, name = 0; /* (p: the last entry read by the naming, m >= 2) */
     left = SA__F(sa__s1_regions)(T, n, first, c4, ind, top, se, mend);
+    /* gsa (sa__sais_gsa): byte 0's seeds (the LMS zeros but first) one slot lower, n - 1 (byte
+     * 0's one LL entry) above them: the L scan reads the zeros in position order, n - 1 last */
+    SA_ASSERT(!gsa || c4[3] == 1);
+    if (gsa) top[0] -= 1;
     /* the seeds (SA[n-m+1..n), ascending; SA[n-m] = first) to the tops of their L buckets; the
      * lowest of each byte marked (a seed's prefix is its byte alone: it differs from the LL
      * entries below it). Disjoint: left <= n - m - 1 - first (the S region holds >= m LS). */
@@ -5789,6 +5873,11 @@ static SA__I SA__F(sa__s1_bytes)(const uint8_t *T, SA__I *SA, SA__I n, SA__I m, 
     }
     for (c = 0; c < 256; c++)
         if (c4[4 * c + 1] > 0) SA[top[c]] |= msb;
+    if (gsa) { /* every zero differs from every other (SA__GSA_SEEDS 0: only the lowest marked; the
+                  recursion then orders the substrings ending at equal strings' zeros: same SA) */
+        for (i = 0; i < c4[1] && SA__GSA_SEEDS; i++) SA[i] |= msb;
+        ind[1] = c4[1];
+    }
     memset(dn, 0, sizeof dn);
     /* L scan. n - 1 first (induced by the virtual sentinel; n - 1 > first); p - 2 >= first - 1 >= 0 */
     v = 2 * T[n - 1] + (T[n - 2] >= T[n - 1]);
@@ -5827,6 +5916,9 @@ static SA__I SA__F(sa__s1_bytes)(const uint8_t *T, SA__I *SA, SA__I n, SA__I m, 
         SA[--ind[v]] = (p - 1) | (msb & -(SA__I)(dn[v] != d));
         dn[v] = d;
     }
+    /* gsa: byte 0's LMS positions (every zero but n - 1; the S scan put them in plain order) in
+     * position order, each its own name */
+    if (gsa) SA__F(sa__gsa_zeros)(T, n - 1, SA, mend[0], msb);
     /* names (m + (n - 1) / 2 + 1 <= n: m <= n / 2) */
     memset(SA + m, 0, ((size_t)(n - 1) / 2 + 1) * sizeof *SA);
     for (i = 0; i < m; i++) {
@@ -5852,8 +5944,8 @@ static SA__I SA__F(sa__s1_bytes)(const uint8_t *T, SA__I *SA, SA__I n, SA__I m, 
  * Without it (small n, or its allocation failed) those passes rescan the text.
  * px != NULL (parallel SA-IS's int levels, n >= SA__PR_MIN): the seeds, lengths, naming, reduced
  * string and mapping run on px->nt threads (no bit vector: the threads rescan the text). */
-static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA__I *ws, SA__I wsize,
-                                    const SA__F(sa__prx) *px)
+static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA__I *ws, SA__I wsize,
+                                   const SA__F(sa__prx) *px, int gsa)
 {
     SA__I local[512];
     SA__I *cnt = NULL, *B, *heap = NULL;
@@ -5867,6 +5959,7 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
     SA__I c4[2048]; /* position classes (sa__gather_lms) */
 #endif
     sa_status st = SA_OK;
+    (void)gsa;
     if (n == 1) { SA[0] = 0; return SA_OK; }
     if (n < SA__PR_MIN) px = NULL; /* one thread here and in every (shorter) level below */
     sa__rate_init(&rt, SA__PR_TRIP);
@@ -5945,7 +6038,7 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
     if (m > 1) {
         SA__I *RA = SA + n - m;
 #if SA__BYTE
-        name = SA__F(sa__s1_bytes)(T, SA, n, m, last, c4);
+        name = SA__F(sa__s1_bytes)(T, SA, n, m, last, c4, gsa);
 #else
         SA__I q = n, qlen = 0, prev = n;
         if (px && SA__PR_SCANS) SA__F(sa__pr_induce)(T, SA, n, k, cnt, B, px, &rt, 1);
@@ -6094,11 +6187,21 @@ static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k,
     if (px && SA__PR_SCANS) SA__F(sa__pr_induce)(T, SA, n, k, cnt, B, px, &rt, 3);
     else
 #endif
+#if SA__BYTE
+    if (gsa) SA__F(sa__induce_gsa)(T, SA, n, cnt, B);
+    else
+#endif
     SA__FC(sa__induce)(T, SA, n, k, cnt, B);
 done:
     if (lmsb) SA_FREE(lmsb);
     if (heap) SA_FREE(heap);
     return st;
+}
+/* gsa != 0 (sa__sais_gsa, the byte level only): sa_gsa's order */
+static sa_status SA__FC(sa__lvl_px)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA__I *ws, SA__I wsize,
+                                    const SA__F(sa__prx) *px)
+{
+    return SA__FC(sa__lvl_g)(T, SA, n, k, ws, wsize, px, 0);
 }
 static sa_status SA__FC(sa__lvl)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, SA__I *ws, SA__I wsize)
 {
@@ -7220,6 +7323,14 @@ static sa_status SA__F(sa__sais)(const uint8_t *text, SA__I *sa, SA__I n)
 {
     if (n <= 0) return SA_OK;
     return SA__CAT(SA__CAT(sa__lvl, SA__W), b)(text, sa, n, 256, NULL, 0);
+}
+/* sa_gsa's SA at one thread (issue 26): SA-IS with the zeros as unique symbols ordered by
+ * position (libsais_gsa's approach), so equal strings come out in position order. The text
+ * must be sa__sais_gsa32's (strings none empty: text[0] != 0, no two adjacent zeros, n >= 2,
+ * text[n - 1] == 0). Same memory as sa__sais. */
+static SA__UNUSED sa_status SA__F(sa__sais_gsa)(const uint8_t *text, SA__I *sa, SA__I n)
+{
+    return SA__CAT(SA__CAT(sa__lvl_g, SA__W), b)(text, sa, n, 256, NULL, 0, NULL, 1);
 }
 
 /* The seed's Manber-Myers with bucket refinement (seed 1.2.2), O(n log n). rank holds the

@@ -595,6 +595,77 @@ static void hp_free(void *p)
         }
     fa_free(p);
 }
+/* sa_gsa's one-thread path (sa__sais_gsa32: SA-IS with the zeros as unique symbols ordered by
+ * position, for texts without empty strings) against the naive GSA: called directly (so that a
+ * fallback cannot hide it) and through sa_gsa. Strings that are prefixes of each other, one
+ * string many times, one-byte strings, every nonzero byte, tiny alphabets, and lengths past
+ * 65536 (the LMS bit vector) with several recursion levels. */
+static void gsa_strings(uint8_t *t, int32_t n, int mode)
+{
+    int32_t i = 0, len = 1;
+    while (i < n) {
+        int32_t l;
+        switch (mode) {
+        case 0: l = 1 + (int32_t)check_rand_below((uint64_t)len + 1); break; /* prefixes: "a", "ab", ... */
+        case 1: l = 7; break;                                                 /* one string many times */
+        case 2: l = 1; break;                                                 /* one-byte strings */
+        case 3: l = 1 + (int32_t)check_rand_below(3); break;                  /* short strings, tiny alphabet */
+        case 4: l = 1 + (int32_t)check_rand_below(60); break;                 /* every nonzero byte */
+        default: l = 1 + (int32_t)check_rand_below(400); break;               /* long, periodic */
+        }
+        for (int32_t q = 0; q < l && i < n; q++)
+            t[i++] = mode == 0 ? (uint8_t)("abcab"[q % 5]) : mode == 1 ? (uint8_t)("abaabab"[q])
+                   : mode == 2 ? (uint8_t)(1 + check_rand_below(2)) : mode == 3 ? (uint8_t)(1 + check_rand_below(2))
+                   : mode == 4 ? (uint8_t)(1 + check_rand_below(255)) : (uint8_t)('a' + (q % 3 == 2));
+        if (i < n) t[i++] = 0;
+        len = l;
+    }
+    if (n >= 2 && t[n - 2] == 0) t[n - 2] = 'z'; /* no empty last string */
+    t[n - 1] = 0;
+}
+static void test_gsa_sais(void)
+{
+    const int32_t big = 150000;
+    uint8_t *t = (uint8_t *)malloc(big);
+    int32_t *sa = (int32_t *)malloc((size_t)big * 4), *wsa = (int32_t *)malloc((size_t)big * 4),
+            *wlcp = (int32_t *)malloc((size_t)big * 4);
+    if (!t || !sa || !wsa || !wlcp) { CHECK(0, "out of memory"); return; }
+    for (int trial = 0; trial < 1500; trial++) {
+        int mode = trial % 6;
+        int32_t n = trial < 1200 ? 2 + (int32_t)check_rand_below(trial < 600 ? 30 : 600)
+                                 : 60000 + (int32_t)check_rand_below((uint64_t)big - 60000);
+        if (trial >= 1200 && trial % 50 != 0 && trial - 1200 >= 12) continue; /* 12 large ones, and a few later */
+        gsa_strings(t, n, mode);
+        CHECK(sa__gsa_no_empty(t, n), "gsa_sais trial %d: generator", trial);
+        naive_gsa(t, n, wsa, wlcp);
+        memset(sa, 0x55, (size_t)n * 4);
+        CHECK(sa__sais_gsa32(t, sa, n) == SA_OK && memcmp(sa, wsa, (size_t)n * 4) == 0,
+              "gsa_sais trial %d n=%d mode=%d", trial, n, mode);
+        sa_options o = thr(1);
+        memset(sa, 0x55, (size_t)n * 4);
+        CHECK(sa_gsa(t, sa, NULL, n, &o) == SA_OK && memcmp(sa, wsa, (size_t)n * 4) == 0,
+              "gsa_sais via sa_gsa trial %d n=%d mode=%d", trial, n, mode);
+    }
+    /* the empty-string test itself: each string of the text made empty in turn (and the first) */
+    for (int32_t n = 2; n < 40; n++) {
+        gsa_strings(t, n, 3);
+        CHECK(sa__gsa_no_empty(t, n), "no_empty n=%d", n);
+        for (int32_t i = 0; i + 1 < n; i++) {
+            uint8_t c = t[i];
+            int want = !(c != 0 && ((i > 0 && t[i - 1] == 0) || t[i + 1] == 0 || i == 0));
+            t[i] = 0;
+            CHECK(sa__gsa_no_empty(t, n) == want, "no_empty n=%d zero at %d", n, i);
+            if (!want) { /* the fallback's order */
+                sa_options o = thr(1);
+                naive_gsa(t, n, wsa, wlcp);
+                CHECK(sa_gsa(t, sa, NULL, n, &o) == SA_OK && memcmp(sa, wsa, (size_t)n * 4) == 0, "empty string n=%d at %d", n, i);
+            }
+            t[i] = c;
+        }
+    }
+    free(t), free(sa), free(wsa), free(wlcp);
+}
+
 static void test_hugepage(void)
 {
 #if defined(__linux__)
@@ -625,6 +696,7 @@ static void test_hugepage(void)
     CHECK(hp_flag == 1, "unbwt: psi2 + LF2 without the huge-page hint (%d)", hp_flag);
     for (int32_t i = 63; i < n; i += 64) t[i] = 0;
     t[n - 1] = 0;
+    t[n - 2] = 0; /* an empty string: the plain SA and Phi also at one thread (else sa__sais_gsa) */
     hp_flag = -1;
     CHECK(sa_gsa(t, sa, NULL, n, NULL) == SA_OK, "gsa");
     CHECK(hp_flag == 1, "gsa: Phi without the huge-page hint (%d)", hp_flag);
@@ -700,6 +772,7 @@ int main(int argc, char **argv)
     test_bwt_large();
     test_corrupt();
     test_gsa();
+    test_gsa_sais();
     test_search();
     test_context();
     test_failalloc();

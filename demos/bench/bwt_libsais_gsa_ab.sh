@@ -3,14 +3,14 @@
 # integer-alphabet A/B in one call: bwt_libsais_bench (NEW_DIR's source) built against NEW_DIR's
 # sa.h, OLD_DIR's sa.h (an earlier one) and NEW_DIR's with compile-time settings changed, libsais
 # beside each in the same process (ratio = libsais time / sa.h time):
-#   new    NEW_DIR's sa.h: gsa, gsa_sa (the plain SA sa_gsa starts from), int
-#   old    OLD_DIR's sa.h: gsa, int
-#   nosse  -DSA__GSA_SSE2=0: gsa with the 8-byte comparisons only
-#   r12    -DSA__GSA_RBITS=12 -DSA__GSA_RADIX_MIN=2048: gsa, the group sort's radix digits 12 bits
-# (nosse and r12 are settings of results/issue26_gsa_sse2_radix12_trial.patch, the 19:18 UTC
-# call's NEW; without that patch applied to NEW's sa.h nosse builds the same code as new, but r12
-# does not: SA__GSA_RADIX_MIN is read by main's sa.h too, so its groups of 256-2047 are sorted by
-# sa__gsa_sort instead of the radix sort.)
+#   new    NEW_DIR's sa.h: gsa, gsa_sa (the plain SA on gsa's input), int
+#   old    OLD_DIR's sa.h: gsa, gsa_sa, int (gsa_sa and int: the byte level's SA-IS, its non-GSA
+#          path, old against new)
+#   seeds0 -DSA__GSA_SEEDS=0: gsa, byte 0's seeds not named apart in sa_gsa's SA-IS
+#   sais0  -DSA__GSA_SAIS=0: gsa through the plain SA and the group pass (old's way) in NEW's code
+# (the 19:04 and 19:18 UTC calls ran earlier versions of this script with other variants:
+# nosse -DSA__GSA_SSE2=0 and r12 -DSA__GSA_RBITS=12 -DSA__GSA_RADIX_MIN=2048, settings of
+# results/issue26_gsa_sse2_radix12_trial.patch)
 # The four run at the same time as four processes, each on its own core (taskset; unpinned on a
 # machine of fewer than 16 cores), each over the five 16 MiB inputs (random bytes, ACGT, the
 # Fibonacci word, this machine's /usr/include headers and /usr/bin executables, sorted by path,
@@ -33,11 +33,10 @@ pids=()
 gcc -O3 -fopenmp -DLIBSAIS_OPENMP -I"$L/include" -c "$L/src/libsais.c" -o "$T/ls.o" & pids+=($!)
 gcc $F -I"$NEW" -c "$src" -o "$T/new.o" & pids+=($!)
 gcc $F -I"$OLD" -c "$src" -o "$T/old.o" & pids+=($!)
-gcc $F -I"$NEW" -DSA__GSA_SSE2=0 -c "$src" -o "$T/nosse.o" & pids+=($!)
-# r12 is other code, not a spread sample: 12-bit digits and groups of 256-2047 by sa__gsa_sort
-gcc $F -I"$NEW" -DSA__GSA_RBITS=12 -DSA__GSA_RADIX_MIN=2048 -c "$src" -o "$T/r12.o" & pids+=($!)
+gcc $F -I"$NEW" -DSA__GSA_SEEDS=0 -c "$src" -o "$T/seeds0.o" & pids+=($!)
+gcc $F -I"$NEW" -DSA__GSA_SAIS=0 -c "$src" -o "$T/sais0.o" & pids+=($!)
 for p in "${pids[@]}"; do wait "$p" || { echo "bwt_libsais_gsa_ab: a compile failed" >&2; exit 1; }; done
-for b in new old nosse r12; do gcc -fopenmp "$T/$b.o" "$T/ls.o" -o "$T/$b" -lm || exit 1; done
+for b in new old seeds0 sais0; do gcc -fopenmp "$T/$b.o" "$T/ls.o" -o "$T/$b" -lm || exit 1; done
 dir=$T/inputs
 mkdir -p "$dir"
 [ -s "$dir/headers" ] || find /usr/include -type f -name '*.h' -print0 | LC_ALL=C sort -z | xargs -0 cat 2>/dev/null | head -c $N >"$dir/headers"
@@ -51,11 +50,12 @@ job() { # job CORE CODE OPS: the one-thread rows of CODE over the five inputs on
     done
 }
 date -u +"start %H:%M:%S"
-job 2 new gsa,gsa_sa,int >"$T/j1" &
-job 6 old gsa,int >"$T/j2" &
-job 10 nosse gsa >"$T/j3" &
-job 14 r12 gsa >"$T/j4" &
-wait
+pids=()
+job 2 new gsa,gsa_sa,int >"$T/j1" & pids+=($!)
+job 6 old gsa,gsa_sa,int >"$T/j2" & pids+=($!)
+job 10 seeds0 gsa >"$T/j3" & pids+=($!)
+job 14 sais0 gsa >"$T/j4" & pids+=($!)
+for p in "${pids[@]}"; do wait "$p"; done
 {
     echo "input,code,op,threads,n,sa_h_s,libsais_s,ratio,same"
     cat "$T/j1" "$T/j2" "$T/j3" "$T/j4"
