@@ -628,8 +628,8 @@ static void test_gsa_sais(void)
     const int32_t big = 150000;
     uint8_t *t = (uint8_t *)malloc(big);
     int32_t *sa = (int32_t *)malloc((size_t)big * 4), *wsa = (int32_t *)malloc((size_t)big * 4),
-            *wlcp = (int32_t *)malloc((size_t)big * 4);
-    if (!t || !sa || !wsa || !wlcp) { CHECK(0, "out of memory"); return; }
+            *wlcp = (int32_t *)malloc((size_t)big * 4), *lcp = (int32_t *)malloc((size_t)big * 4);
+    if (!t || !sa || !wsa || !wlcp || !lcp) { CHECK(0, "out of memory"); return; }
     for (int trial = 0; trial < 1500; trial++) {
         int mode = trial % 6;
         int32_t n = trial < 1200 ? 2 + (int32_t)check_rand_below(trial < 600 ? 30 : 600)
@@ -645,6 +645,10 @@ static void test_gsa_sais(void)
         memset(sa, 0x55, (size_t)n * 4);
         CHECK(sa_gsa(t, sa, NULL, n, &o) == SA_OK && memcmp(sa, wsa, (size_t)n * 4) == 0,
               "gsa_sais via sa_gsa trial %d n=%d mode=%d", trial, n, mode);
+        memset(sa, 0x55, (size_t)n * 4);
+        memset(lcp, 0x55, (size_t)n * 4);
+        CHECK(sa_gsa(t, sa, lcp, n, &o) == SA_OK && memcmp(sa, wsa, (size_t)n * 4) == 0 &&
+              memcmp(lcp, wlcp, (size_t)n * 4) == 0, "gsa_sais + lcp (sa__gsa_plcp) trial %d n=%d mode=%d", trial, n, mode);
     }
     /* the empty-string test itself: each string of the text made empty in turn (and the first) */
     for (int32_t n = 2; n < 40; n++) {
@@ -663,7 +667,7 @@ static void test_gsa_sais(void)
             t[i] = c;
         }
     }
-    free(t), free(sa), free(wsa), free(wlcp);
+    free(t), free(sa), free(wsa), free(wlcp), free(lcp);
 }
 
 static void test_hugepage(void)
@@ -721,9 +725,15 @@ static void test_failalloc(void)
     int32_t wp;
     CHECK(sa_bwt(t, w, &wp, n, NULL) == SA_OK, "reference");
     naive_gsa(t, n, wsa, wlcp);
+    uint8_t g[3000]; /* no empty string: sa_gsa's SA-IS and sa__gsa_plcp at one thread */
+    int32_t gsa_[3000], glcp[3000];
+    memcpy(g, t, n);
+    for (int32_t i = 0; i + 1 < n; i++) if (g[i] == 0 && (i == 0 || g[i - 1] == 0)) g[i] = 'x';
+    g[n - 1] = 0;
+    naive_gsa(g, n, gsa_, glcp);
     int32_t waux[3000 / 4 + 1];
     CHECK(sa_bwt_aux(t, u, waux, 4, n, NULL) == SA_OK && memcmp(u, w, n) == 0, "reference aux");
-    for (int what = 0; what < 7; what++)
+    for (int what = 0; what < 8; what++)
         for (int th = 1; th <= 3; th += 2) {
             sa_options o = thr(th);
             for (long k = 1; k < 1000; k++) {
@@ -742,7 +752,8 @@ static void test_failalloc(void)
                 case 3: st = sa_gsa(t, sa, lcp, n, &o); break;
                 case 4: st = sa_context_create(n, &o, &ctx); break;
                 case 5: st = sa_bwt_aux(t, u, aux, 4, n, &o); break;
-                default: st = sa_unbwt_aux(w, b, waux, 4, n, &o); break;
+                case 7: st = sa_gsa(g, sa, lcp, n, &o); break;
+                default: st = sa_unbwt_aux(w, b, waux, 4, n, &o); break; /* 6 */
                 }
                 int fired = fa_fired();
                 fa_arm(0);
@@ -754,12 +765,13 @@ static void test_failalloc(void)
                     if (what <= 1) CHECK(p == wp && memcmp(u, w, n) == 0, "bwt after failures");
                     if (what == 2 || what == 6) CHECK(memcmp(b, t, n) == 0, "unbwt after failures");
                     if (what == 3) CHECK(memcmp(sa, wsa, 4 * n) == 0 && memcmp(lcp, wlcp, 4 * n) == 0, "gsa");
+                    if (what == 7) CHECK(memcmp(sa, gsa_, 4 * n) == 0 && memcmp(lcp, glcp, 4 * n) == 0, "gsa (no empty string)");
                     if (!fired) break;
                     continue;
                 }
                 CHECK(st == SA_ERR_NOMEM, "what=%d k=%ld: %s", what, k, sa_status_string(st));
                 if (what == 2 || what == 6) CHECK(b[0] == 0x33 && b[n - 1] == 0x33, "unbwt output touched");
-                if (what == 3) CHECK(lcp[0] == 0x33333333, "gsa lcp touched");
+                if (what == 3 || what == 7) CHECK(lcp[0] == 0x33333333, "gsa lcp touched");
                 if (what == 0) CHECK(p == -3, "primary written on failure");
             }
         }

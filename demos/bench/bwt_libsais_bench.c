@@ -13,8 +13,9 @@
  *   gsa        sa_gsa (no LCP) vs libsais_gsa(_omp) on the input cut into strings at every
  *              '\n' (and at every 64th byte when it has none), 0 terminators, no empty strings
  *              (libsais_gsa returns -1 on two adjacent terminators)
- *   gsa_sa     sa_build vs libsais(_omp) on the gsa row's input: the plain SA that sa_gsa starts
- *              from (gsa's time minus this one is sa_gsa's own pass)
+ *   gsa_sa     sa_build vs libsais(_omp) on the gsa row's input: the plain SA (sa_gsa's start
+ *              where it cannot run SA-IS in the GSA order: threads, empty strings)
+ *   gsa_lcp    sa_gsa with the LCP vs libsais_gsa + libsais_plcp_gsa + libsais_lcp (_omp)
  *   int        sa_build_int    vs libsais_int, 1 thread, the input's bytes as int32 symbols, k = 256
  *   unbwt_ctx, unbwt_aux_ctx    the inverses through sa_context_unbwt: the workspace allocated
  *              (and its pages touched) once, as libsais's caller-given A is
@@ -29,8 +30,8 @@
 #endif
 
 static double best(double a, double b) { return a < b ? a : b; }
-static const char *names[] = {"bwt", "bwt_aux", "unbwt", "unbwt_aux", "gsa", "int", "unbwt_ctx", "unbwt_aux_ctx", "gsa_sa"};
-#define NOPS 9
+static const char *names[] = {"bwt", "bwt_aux", "unbwt", "unbwt_aux", "gsa", "int", "unbwt_ctx", "unbwt_aux_ctx", "gsa_sa", "gsa_lcp"};
+#define NOPS 10
 
 int main(int argc, char **argv)
 {
@@ -88,6 +89,11 @@ int main(int argc, char **argv)
     int32_t *A = (int32_t *)malloc((nz + 1) * 4), *B = (int32_t *)malloc((nz + 1) * 4);
     int32_t *I1 = (int32_t *)malloc(naux * 4), *I2 = (int32_t *)malloc(naux * 4), *IU = (int32_t *)malloc(naux * 4);
     uint8_t *ub = (uint8_t *)malloc(nz); /* the BWT the inverses decode, with samples IU (IU[0]: primary) */
+    int32_t *L1 = NULL, *L2 = NULL, *PL = NULL; /* gsa_lcp: the LCPs, libsais's PLCP */
+    if (want[9]) {
+        L1 = (int32_t *)malloc(nz * 4), L2 = (int32_t *)malloc(nz * 4), PL = (int32_t *)malloc(nz * 4);
+        if (!L1 || !L2 || !PL) { fprintf(stderr, "out of memory\n"); return DC_EXIT_FAIL; }
+    }
     if (!u1 || !u2 || !g || !A || !B || !I1 || !I2 || !IU || !ub) { fprintf(stderr, "out of memory\n"); return DC_EXIT_FAIL; }
     if (want[2] || want[3] || want[6] || want[7])
         if (sa_bwt_aux(t, ub, IU, (int32_t)r, n, NULL) != SA_OK) { fprintf(stderr, "sa_bwt_aux failed\n"); return DC_EXIT_FAIL; }
@@ -123,6 +129,7 @@ int main(int argc, char **argv)
                 case 3: st = sa_unbwt_aux(ub, u1, IU, (int32_t)r, n, &o); break;
                 case 4: st = sa_gsa(g, A, NULL, n, &o); break;
                 case 8: st = sa_build(g, A, n, &o); break;
+                case 9: st = sa_gsa(g, A, L1, n, &o); break;
                 case 6: if (k == 0) sa_context_unbwt(ctx, ub, u1, IU, 0, n); /* pages touched once */
                         t0 = dc_now(); st = sa_context_unbwt(ctx, ub, u1, IU, 0, n); break;
                 case 7: if (k == 0) sa_context_unbwt(ctx, ub, u1, IU, (int32_t)r, n);
@@ -158,6 +165,10 @@ int main(int argc, char **argv)
                         same &= q == 0 && memcmp(A, B, nz * 4) == 0; break;
                 case 8: q = th == 1 ? libsais(g, B, n, 0, NULL) : libsais_omp(g, B, n, 0, NULL, th);
                         same &= q == 0 && memcmp(A, B, nz * 4) == 0; break;
+                case 9: q = th == 1 ? libsais_gsa(g, B, n, 0, NULL) : libsais_gsa_omp(g, B, n, 0, NULL, th);
+                        q |= th == 1 ? libsais_plcp_gsa(g, B, PL, n) : libsais_plcp_gsa_omp(g, B, PL, n, th);
+                        q |= th == 1 ? libsais_lcp(PL, B, L2, n) : libsais_lcp_omp(PL, B, L2, n, th);
+                        same &= q == 0 && memcmp(A, B, nz * 4) == 0 && memcmp(L1, L2, nz * 4) == 0; break;
                 default:
                     for (int32_t i = 0; i < n; i++) B[i] = t[i];
                     {
@@ -187,5 +198,6 @@ int main(int argc, char **argv)
         sa_context_destroy(ctx);
     }
     free(t), free(u1), free(u2), free(g), free(A), free(B), free(I1), free(I2), free(IU), free(ub);
+    free(L1), free(L2), free(PL);
     return dc_exit_code();
 }

@@ -3,11 +3,12 @@
 # integer-alphabet A/B in one call: bwt_libsais_bench (NEW_DIR's source) built against NEW_DIR's
 # sa.h, OLD_DIR's sa.h (an earlier one) and NEW_DIR's with compile-time settings changed, libsais
 # beside each in the same process (ratio = libsais time / sa.h time):
-#   new    NEW_DIR's sa.h: gsa, gsa_sa (the plain SA on gsa's input), int
-#   old    OLD_DIR's sa.h: gsa, gsa_sa, int (gsa_sa and int: the byte level's SA-IS, its non-GSA
+#   new    NEW_DIR's sa.h: gsa, gsa_lcp, gsa_sa (the plain SA on gsa's input), int
+#   old    OLD_DIR's sa.h: the same rows (gsa_sa and int: the byte level's SA-IS, its non-GSA
 #          path, old against new)
-#   seeds0 -DSA__GSA_SEEDS=0: gsa, byte 0's seeds not named apart in sa_gsa's SA-IS
-#   sais0  -DSA__GSA_SAIS=0: gsa through the plain SA and the group pass (old's way) in NEW's code
+#   seeds1 -DSA__GSA_SEEDS=1: gsa, byte 0's seeds named apart in sa_gsa's SA-IS
+#   sais0  -DSA__GSA_SAIS=0: gsa, gsa_lcp through the plain SA and the group pass (old's way)
+# (the 22:38 UTC call ran seeds0, -DSA__GSA_SEEDS=0, when 1 was the default)
 # (the 19:04 and 19:18 UTC calls ran earlier versions of this script with other variants:
 # nosse -DSA__GSA_SSE2=0 and r12 -DSA__GSA_RBITS=12 -DSA__GSA_RADIX_MIN=2048, settings of
 # results/issue26_gsa_sse2_radix12_trial.patch)
@@ -33,10 +34,10 @@ pids=()
 gcc -O3 -fopenmp -DLIBSAIS_OPENMP -I"$L/include" -c "$L/src/libsais.c" -o "$T/ls.o" & pids+=($!)
 gcc $F -I"$NEW" -c "$src" -o "$T/new.o" & pids+=($!)
 gcc $F -I"$OLD" -c "$src" -o "$T/old.o" & pids+=($!)
-gcc $F -I"$NEW" -DSA__GSA_SEEDS=0 -c "$src" -o "$T/seeds0.o" & pids+=($!)
+gcc $F -I"$NEW" -DSA__GSA_SEEDS=1 -c "$src" -o "$T/seeds1.o" & pids+=($!)
 gcc $F -I"$NEW" -DSA__GSA_SAIS=0 -c "$src" -o "$T/sais0.o" & pids+=($!)
 for p in "${pids[@]}"; do wait "$p" || { echo "bwt_libsais_gsa_ab: a compile failed" >&2; exit 1; }; done
-for b in new old seeds0 sais0; do gcc -fopenmp "$T/$b.o" "$T/ls.o" -o "$T/$b" -lm || exit 1; done
+for b in new old seeds1 sais0; do gcc -fopenmp "$T/$b.o" "$T/ls.o" -o "$T/$b" -lm || exit 1; done
 dir=$T/inputs
 mkdir -p "$dir"
 [ -s "$dir/headers" ] || find /usr/include -type f -name '*.h' -print0 | LC_ALL=C sort -z | xargs -0 cat 2>/dev/null | head -c $N >"$dir/headers"
@@ -51,10 +52,10 @@ job() { # job CORE CODE OPS: the one-thread rows of CODE over the five inputs on
 }
 date -u +"start %H:%M:%S"
 pids=()
-job 2 new gsa,gsa_sa,int >"$T/j1" & pids+=($!)
-job 6 old gsa,gsa_sa,int >"$T/j2" & pids+=($!)
-job 10 seeds0 gsa >"$T/j3" & pids+=($!)
-job 14 sais0 gsa >"$T/j4" & pids+=($!)
+job 2 new gsa,gsa_lcp,gsa_sa,int >"$T/j1" & pids+=($!)
+job 6 old gsa,gsa_lcp,gsa_sa,int >"$T/j2" & pids+=($!)
+job 10 seeds1 gsa >"$T/j3" & pids+=($!)
+job 14 sais0 gsa,gsa_lcp >"$T/j4" & pids+=($!)
 for p in "${pids[@]}"; do wait "$p"; done
 {
     echo "input,code,op,threads,n,sa_h_s,libsais_s,ratio,same"
