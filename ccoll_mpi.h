@@ -1391,6 +1391,15 @@ static int ccoll__add_raw(ccoll_plan *P, const void *c, size_t clen, const void 
     c0 = ccoll__cpu();
     return ccoll__timed(P, 1, n, t0, c0, hc_add_raw(c, clen, (hc_dtype)P->set.dt, raw, n, out, cap, sz, &P->set.hco));
 }
+/* host plans: the fused add that also writes the sum's values (what decoding its stream gives),
+ * for the ring's last reduce-scatter step; timed as an add (info.t_add, b_add, c_add) */
+static int ccoll__add_raw_values(ccoll_plan *P, const void *c, size_t clen, const void *raw, uint64_t n, void *out,
+                                 size_t cap, size_t *sz, void *values)
+{
+    double t0 = MPI_Wtime(), c0 = ccoll__cpu();
+    return ccoll__timed(P, 1, n, t0, c0,
+                        hc_add_raw_values(c, clen, (hc_dtype)P->set.dt, raw, n, out, cap, sz, values, &P->set.hco));
+}
 static int ccoll__add(ccoll_plan *P, const void *a, size_t alen, const void *b, size_t blen, uint64_t n, void *out,
                       size_t cap, size_t *sz)
 {
@@ -2569,6 +2578,9 @@ typedef struct {
     ccoll__store *recv2, *send2, *gather;
     int spec;           /* the eb guess (HomComp_F allreduce): own segments scanned as read, the
                          * final block decoded only after ccoll__spec_agree (ccoll__ring_run) */
+    int fuse;           /* host HomComp_F allreduce: the last reduce-scatter step's fused add also
+                         * writes the final block's values (hc_add_raw_values), no decode of its
+                         * stream; not in place under the eb guess (the input must survive a redo) */
 } ccoll__ring;
 
 static uint64_t ccoll__rb_len(const ccoll_plan *P, const ccoll__ring *R, uint64_t b)
@@ -2928,11 +2940,14 @@ static void ccoll__ring_combine(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b
             if (P->set.device) ccoll__d_add_qp(P, in, inlen, own, len, dst, S->cap, dl);
             else ccoll__add_qp(P, in, inlen, qp, len, dst, S->cap, dl);
             break;
-        default: ccoll__add_raw(P, in, inlen, own, len, dst, S->cap, dl); break;
+        default:
+            if (last && R->fuse) ccoll__add_raw_values(P, in, inlen, own, len, dst, S->cap, dl, o);
+            else ccoll__add_raw(P, in, inlen, own, len, dst, S->cap, dl);
+            break;
         }
     }
     ccoll__send_stream(P, dst, dl, len * P->set.esize, (P->top.rank + 1) % P->top.p, sr);
-    if (last && P->lst == CCOLL_OK && !R->spec) ccoll__decompress_own(P, dst, *dl, o, len);
+    if (last && P->lst == CCOLL_OK && !R->spec && !R->fuse) ccoll__decompress_own(P, dst, *dl, o, len);
 }
 
 /* The final block's segments decoded from their streams (ccoll__ring_combine's last step,
@@ -2942,6 +2957,7 @@ static void ccoll__ring_final(ccoll_plan *P, ccoll__ring *R)
 {
     const uint64_t b = ccoll__ring_blk(P, R, P->top.p - 2), blen = ccoll__rb_len(P, R, b), boff = ccoll__rb_off(P, R, b);
     uint64_t g;
+    if (R->fuse) return; /* written by the last step's adds */
     for (g = 0; g < ccoll__nseg(blen, P->set.seg) && P->lst == CCOLL_OK; g++)
         ccoll__decompress_own(P, ccoll__slot(R->gather, b, g), *ccoll__slen(R->gather, b, g),
                               R->out + (boff + g * P->set.seg) * P->set.esize, ccoll__min64(P->set.seg, blen - g * P->set.seg));
@@ -3029,6 +3045,13 @@ static int ccoll__ring_run(ccoll_plan *P, ccoll__ring *R)
     rreq[0] = P->buf.req; rreq[1] = P->buf.req + NS; sreq[0] = P->buf.req + 2 * NS; sreq[1] = P->buf.req + 3 * NS;
     for (g = 0; g < 4 * NS; g++) P->buf.req[g] = MPI_REQUEST_NULL;
     if (R->spec) P->spec.own = R->own, P->spec.k = 0, P->spec.koff = 0;
+    {
+        /* the fused final decode: host HomComp_F allreduce; out is own itself (never under
+         * the guess) or apart from it */
+        const uintptr_t a = (uintptr_t)R->own, o = (uintptr_t)R->out, nb = (uintptr_t)(R->n * P->set.esize);
+        R->fuse = !P->set.device && !R->allgather && R->mode == CCOLL__HCF && p > 1 &&
+                  (a == o ? !R->spec : a + nb <= o || o + nb <= a);
+    }
     ccoll__ring_post(P, R, t0, ccoll__ring_blk(P, R, t0), rreq[t0 % 2]);
 #ifdef __CUDACC__
     if (P->set.device && R->mode != CCOLL__RAW && P->set.cfg.device_pipeline >= 0)

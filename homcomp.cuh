@@ -74,6 +74,13 @@
  *   hc_add(a, alen, b, blen, out, cap, &size, opt)           compressed + compressed
  *   hc_add_raw(c, clen, dtype, raw, n, out, cap, &size, opt) compressed + raw, fused (HomComp_F)
  *   hc_add_qp(c, clen, deltas, n, out, cap, &size, opt)      compressed + QP output (HomComp)
+ *   hc_add_raw_values(c, clen, dtype, raw, n, out, cap, &size, values, opt)   hc_add_raw, and
+ *                                          the sum's n values to values[] exactly as hc_decompress
+ *                                          of out writes them, from the sum's integers (no decode
+ *                                          pass); values may be raw itself (each block is read
+ *                                          before it is written), else must not overlap c, raw or
+ *                                          out (HC_ERR_ARG); after an error its contents (and
+ *                                          raw's, where values is raw) are unspecified
  *   GPU (same semantics, device pointers, caller's stream and workspace, no hidden cudaMalloc,
  *   copy or synchronisation): hc_cuda_workspace_size(n) (pure), hc_cuda_compress,
  *   hc_cuda_decompress, hc_cuda_qp, hc_cuda_add, hc_cuda_add_raw, hc_cuda_add_qp,
@@ -337,6 +344,8 @@ HOMCOMP_DEF hc_status hc_add_raw(const void *c, size_t clen, hc_dtype dtype, con
                            size_t out_cap, size_t *out_size, const hc_options *opt);
 HOMCOMP_DEF hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas, uint64_t n, void *out,
                           size_t out_cap, size_t *out_size, const hc_options *opt);
+HOMCOMP_DEF hc_status hc_add_raw_values(const void *c, size_t clen, hc_dtype dtype, const void *raw, uint64_t n, void *out,
+                                  size_t out_cap, size_t *out_size, void *values, const hc_options *opt);
 
 HC__EXTERN_C_END
 
@@ -1797,7 +1806,7 @@ HOMCOMP_DEF hc_status hc_validate(const void *stream, size_t len, hc_info *info,
 enum { HC__SRC_RAW = 0, HC__SRC_STREAM = 1, HC__SRC_QP = 2, HC__SRC_NONE = 3 };
 /* what a chunk loop is specialised for: any job (j->a and j->kind read per block), compress
  * (no compressed operand, raw input), the fused add (a compressed operand + raw) */
-enum { HC__FORM_ANY = 0, HC__FORM_COMPRESS = 1, HC__FORM_ADD_RAW = 2 };
+enum { HC__FORM_ANY = 0, HC__FORM_COMPRESS = 1, HC__FORM_ADD_RAW = 2, HC__FORM_ADD_RAW_VALS = 3 };
 
 typedef struct {
     const unsigned char *a; /* compressed operand (adds) */
@@ -1809,7 +1818,74 @@ typedef struct {
     hc__hdr h;              /* output header (payload filled at the end) */
     int nt;                 /* threads */
     int isa;                /* HC_ISA_* (resolved) */
+    unsigned char *vals;    /* hc_add_raw_values: the sum's values, as hc_decompress writes them; else NULL */
+    int vfast;              /* hc_decompress's float32 fast path (fastd && HC__FLT_FAST) */
+    double vstep;           /* 2^k, as hc_decompress */
 } hc__job;
+
+/* hc_add_raw_values: block b's values from the sum's deltas d (canonical padding) and rate
+ * byte rb, exactly as hc__dec_body writes them from the stream (the same two float32 paths,
+ * chosen by the same test); cnt values to j->vals. */
+static void hc__vals_block(const hc__job *j, const int32_t *d, unsigned rb, int cnt, uint64_t first)
+{
+    int i;
+    if (j->h.dtype == HC_F32) {
+        float v[HC_BLOCK];
+        if (j->vfast && hc__rb_small(rb)) {
+            int32_t q32 = 0;
+            for (i = 0; i < HC_BLOCK; i++) { q32 += d[i]; v[i] = (float)q32 * j->p->stepf; }
+        } else {
+            int64_t q = 0;
+            for (i = 0; i < HC_BLOCK; i++) { q += d[i]; v[i] = hc__to_f32((double)q * j->vstep); }
+        }
+        memcpy(j->vals + first * 4, v, (size_t)cnt * 4);
+    } else {
+        double v[HC_BLOCK];
+        int64_t q = 0;
+        for (i = 0; i < HC_BLOCK; i++) { q += d[i]; v[i] = (double)q * j->vstep; }
+        memcpy(j->vals + first * 8, v, (size_t)cnt * 8);
+    }
+}
+
+#ifdef HC__AVX512
+/* Float32 block of deltas (lo, hi) whose every |q| < 2^24 (hc__rb_small): prefix sums in
+ * int32, then (float)q x 2^k, as the portable fast path; cnt values to o. */
+HC__T512 static inline void hc__out512(__m512i lo, __m512i hi, float stepf, int cnt, unsigned char *o)
+{
+    const __m512i z = _mm512_setzero_si512();
+    const __m512 st = _mm512_set1_ps(stepf);
+    lo = _mm512_add_epi32(lo, _mm512_alignr_epi32(lo, z, 15));
+    hi = _mm512_add_epi32(hi, _mm512_alignr_epi32(hi, z, 15));
+    lo = _mm512_add_epi32(lo, _mm512_alignr_epi32(lo, z, 14));
+    hi = _mm512_add_epi32(hi, _mm512_alignr_epi32(hi, z, 14));
+    lo = _mm512_add_epi32(lo, _mm512_alignr_epi32(lo, z, 12));
+    hi = _mm512_add_epi32(hi, _mm512_alignr_epi32(hi, z, 12));
+    lo = _mm512_add_epi32(lo, _mm512_alignr_epi32(lo, z, 8));
+    hi = _mm512_add_epi32(hi, _mm512_alignr_epi32(hi, z, 8));
+    hi = _mm512_add_epi32(hi, _mm512_permutexvar_epi32(_mm512_set1_epi32(15), lo));
+    _mm512_mask_storeu_ps(o, HC__M16(cnt), _mm512_mul_ps(_mm512_cvtepi32_ps(lo), st));
+    _mm512_mask_storeu_ps(o + 64, HC__M16H(cnt), _mm512_mul_ps(_mm512_cvtepi32_ps(hi), st));
+}
+/* Float32 block of deltas d[4] (hc__out512's contract) with the AVX2 kernels */
+HC__T256 static inline void hc__out256(__m256i *d, float stepf, int cnt, unsigned char *o)
+{
+    const __m256 st = _mm256_set1_ps(stepf);
+    const __m256i hi = _mm256_setr_epi32(0, 0, 0, 0, -1, -1, -1, -1), b3 = _mm256_set1_epi32(3), b7 = _mm256_set1_epi32(7);
+    __m256i carry = _mm256_setzero_si256();
+    float v[HC_BLOCK];
+    int k;
+    for (k = 0; k < 4; k++) {
+        __m256i x = d[k];
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4)); /* within each 128-bit half */
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+        x = _mm256_add_epi32(x, _mm256_and_si256(_mm256_permutevar8x32_epi32(x, b3), hi));
+        x = _mm256_add_epi32(x, carry);
+        carry = _mm256_permutevar8x32_epi32(x, b7);
+        _mm256_storeu_ps(v + 8 * k, _mm256_mul_ps(_mm256_cvtepi32_ps(x), st));
+    }
+    memcpy(o, v, (size_t)cnt * 4);
+}
+#endif
 
 /* One block of the portable path (isa SCALAR or SSE2): the inputs' block b into d (the sum for
  * the adds); 0 or a status. */
@@ -1901,6 +1977,15 @@ HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, u
         d1 = _mm512_maskz_mov_epi32(HC__M16H(cnt), d1);
     }
     *rb = hc__enc512(d0, d1, j->h.mode, g, dst, sz);
+    if (form == HC__FORM_ADD_RAW_VALS) { /* the sum's values from its deltas: no decode */
+        if (j->h.dtype == HC_F32 && j->vfast && hc__rb_small(*rb)) {
+            hc__out512(d0, d1, j->p->stepf, cnt, j->vals + first * 4);
+        } else {
+            _mm512_storeu_si512((void *)t, d0);
+            _mm512_storeu_si512((void *)(t + 16), d1);
+            hc__vals_block(j, t, *rb, cnt, first);
+        }
+    }
     return st;
 }
 #endif
@@ -1949,6 +2034,14 @@ HC__T256 static inline int hc__block256(const hc__job *j, uint64_t b, int cnt, u
     }
     for (v = 0; v < 4; v++) d[v] = _mm256_and_si256(d[v], hc__lanes256(v, cnt)); /* canonical padding */
     *rb = hc__enc256(d, j->h.mode, dst, sz);
+    if (j->vals) { /* hc_add_raw_values, as hc__block512 */
+        if (j->h.dtype == HC_F32 && j->vfast && hc__rb_small(*rb)) {
+            hc__out256(d, j->p->stepf, cnt, j->vals + first * 4);
+        } else {
+            for (v = 0; v < 4; v++) _mm256_storeu_si256((__m256i *)(void *)(t + 8 * v), d[v]);
+            hc__vals_block(j, t, *rb, cnt, first);
+        }
+    }
     return st;
 }
 #endif
@@ -1985,6 +2078,7 @@ HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, 
             for (i = cnt; i < HC_BLOCK; i++) d[i] = 0; /* canonical padding */
             rb = hc__plan(d, j->h.mode, &sz);
             hc__encode_block(d, rb, dst + pos, j->isa);
+            if (j->vals) hc__vals_block(j, d, rb, cnt, first);
         }
         if (st < err) err = st;
         rates[b] = (unsigned char)rb;
@@ -2012,6 +2106,10 @@ HC__T512 HC__FLAT static int hc__chunk_512_r(const hc__job *j, uint64_t c, unsig
 {
     return hc__chunk_body(j, c, out, dst, csize, 1, HC__FORM_ADD_RAW);
 }
+HC__T512 HC__FLAT static int hc__chunk_512_v(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
+{
+    return hc__chunk_body(j, c, out, dst, csize, 1, HC__FORM_ADD_RAW_VALS);
+}
 HC__T512G HC__FLAT static int hc__chunk_512g(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst,
                                              uint64_t *csize)
 {
@@ -2027,6 +2125,11 @@ HC__T512G HC__FLAT static int hc__chunk_512g_r(const hc__job *j, uint64_t c, uns
 {
     return hc__chunk_body(j, c, out, dst, csize, 3, HC__FORM_ADD_RAW);
 }
+HC__T512G HC__FLAT static int hc__chunk_512g_v(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst,
+                                               uint64_t *csize)
+{
+    return hc__chunk_body(j, c, out, dst, csize, 3, HC__FORM_ADD_RAW_VALS);
+}
 HC__T256 static int hc__chunk_256(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
 {
     return hc__chunk_body(j, c, out, dst, csize, 2, HC__FORM_ANY);
@@ -2035,15 +2138,19 @@ HC__T256 static int hc__chunk_256(const hc__job *j, uint64_t c, unsigned char *o
 static int hc__chunk(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize)
 {
 #ifdef HC__AVX512
-    const int form = !j->a ? HC__FORM_COMPRESS : j->kind == HC__SRC_RAW ? HC__FORM_ADD_RAW : HC__FORM_ANY;
+    const int form = !j->a ? HC__FORM_COMPRESS
+                     : j->kind == HC__SRC_RAW ? (j->vals ? HC__FORM_ADD_RAW_VALS : HC__FORM_ADD_RAW)
+                                              : HC__FORM_ANY; /* (vals: raw adds only) */
     if (j->isa == HC_ISA_AVX512_GFNI)
         return form == HC__FORM_COMPRESS ? hc__chunk_512g_c(j, c, out, dst, csize)
                : form == HC__FORM_ADD_RAW ? hc__chunk_512g_r(j, c, out, dst, csize)
-                                          : hc__chunk_512g(j, c, out, dst, csize);
+               : form == HC__FORM_ADD_RAW_VALS ? hc__chunk_512g_v(j, c, out, dst, csize)
+                                               : hc__chunk_512g(j, c, out, dst, csize);
     if (j->isa == HC_ISA_AVX512)
         return form == HC__FORM_COMPRESS ? hc__chunk_512_c(j, c, out, dst, csize)
                : form == HC__FORM_ADD_RAW ? hc__chunk_512_r(j, c, out, dst, csize)
-                                          : hc__chunk_512(j, c, out, dst, csize);
+               : form == HC__FORM_ADD_RAW_VALS ? hc__chunk_512_v(j, c, out, dst, csize)
+                                               : hc__chunk_512(j, c, out, dst, csize);
     if (j->isa == HC_ISA_AVX2) return hc__chunk_256(j, c, out, dst, csize);
 #endif
     return hc__chunk_base(j, c, out, dst, csize);
@@ -2170,43 +2277,6 @@ typedef struct {
 } hc__dec;
 
 #ifdef HC__AVX512
-/* Float32 block of deltas (lo, hi) whose every |q| < 2^24 (hc__rb_small): prefix sums in
- * int32, then (float)q x 2^k, as the portable fast path; cnt values to o. */
-HC__T512 static inline void hc__out512(__m512i lo, __m512i hi, float stepf, int cnt, unsigned char *o)
-{
-    const __m512i z = _mm512_setzero_si512();
-    const __m512 st = _mm512_set1_ps(stepf);
-    lo = _mm512_add_epi32(lo, _mm512_alignr_epi32(lo, z, 15));
-    hi = _mm512_add_epi32(hi, _mm512_alignr_epi32(hi, z, 15));
-    lo = _mm512_add_epi32(lo, _mm512_alignr_epi32(lo, z, 14));
-    hi = _mm512_add_epi32(hi, _mm512_alignr_epi32(hi, z, 14));
-    lo = _mm512_add_epi32(lo, _mm512_alignr_epi32(lo, z, 12));
-    hi = _mm512_add_epi32(hi, _mm512_alignr_epi32(hi, z, 12));
-    lo = _mm512_add_epi32(lo, _mm512_alignr_epi32(lo, z, 8));
-    hi = _mm512_add_epi32(hi, _mm512_alignr_epi32(hi, z, 8));
-    hi = _mm512_add_epi32(hi, _mm512_permutexvar_epi32(_mm512_set1_epi32(15), lo));
-    _mm512_mask_storeu_ps(o, HC__M16(cnt), _mm512_mul_ps(_mm512_cvtepi32_ps(lo), st));
-    _mm512_mask_storeu_ps(o + 64, HC__M16H(cnt), _mm512_mul_ps(_mm512_cvtepi32_ps(hi), st));
-}
-/* Float32 block of deltas d[4] (hc__out512's contract) with the AVX2 kernels */
-HC__T256 static inline void hc__out256(__m256i *d, float stepf, int cnt, unsigned char *o)
-{
-    const __m256 st = _mm256_set1_ps(stepf);
-    const __m256i hi = _mm256_setr_epi32(0, 0, 0, 0, -1, -1, -1, -1), b3 = _mm256_set1_epi32(3), b7 = _mm256_set1_epi32(7);
-    __m256i carry = _mm256_setzero_si256();
-    float v[HC_BLOCK];
-    int k;
-    for (k = 0; k < 4; k++) {
-        __m256i x = d[k];
-        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4)); /* within each 128-bit half */
-        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
-        x = _mm256_add_epi32(x, _mm256_and_si256(_mm256_permutevar8x32_epi32(x, b3), hi));
-        x = _mm256_add_epi32(x, carry);
-        carry = _mm256_permutevar8x32_epi32(x, b7);
-        _mm256_storeu_ps(v + 8 * k, _mm256_mul_ps(_mm256_cvtepi32_ps(x), st));
-    }
-    memcpy(o, v, (size_t)cnt * 4);
-}
 HC__T256 static inline int hc__dec_block256(const hc__dec *D, const unsigned char *src, unsigned rb, int cnt, uint64_t first,
                                             int32_t *d, int *done)
 {
@@ -2422,7 +2492,7 @@ static hc_status hc__detach(const void **in, size_t len, const void *out, size_t
 }
 
 static hc_status hc__add_common(const void *c, size_t clen, int kind, int dtype, const void *b, size_t blen,
-                                uint64_t n, void *out, size_t out_cap, size_t *out_size, const hc_options *opt)
+                                uint64_t n, void *out, size_t out_cap, size_t *out_size, void *vals, const hc_options *opt)
 {
     hc__hdr ha, hb;
     hc__params p;
@@ -2440,6 +2510,10 @@ static hc_status hc__add_common(const void *c, size_t clen, int kind, int dtype,
         if (n > ((uint64_t)1 << 56) || n > SIZE_MAX / es) return HC_ERR_SIZE;
         blen = (size_t)n * es; /* the caller's element type sizes the operand */
     }
+    /* the values (hc_add_raw_values): raw itself, or apart from every operand and out */
+    if (vals && ((vals != b && hc__overlap(vals, blen, b, blen)) || hc__overlap(vals, blen, c, clen) ||
+                 hc__overlap(vals, blen, out, out_cap)))
+        return HC_ERR_ARG;
     /* in place (out overlapping an input): read that input from a copy */
     st = hc__detach(&c, clen, out, out_cap, &ca);
     if (st == HC_OK) st = hc__detach(&b, blen, out, out_cap, &cb);
@@ -2466,6 +2540,9 @@ static hc_status hc__add_common(const void *c, size_t clen, int kind, int dtype,
         j.h = ha; /* the sum keeps the first operand's checksum choice */
         j.nt = nt;
         j.isa = isa;
+        j.vals = (unsigned char *)vals;
+        j.vfast = p.fastd && HC__FLT_FAST;
+        j.vstep = ldexp(1.0, ha.k);
         st = hc__run(&j, out, out_cap, out_size);
         /* a failed in-place add gives the accumulator back */
         if (st != HC_OK && st != HC_ERR_CAPACITY && ca) memcpy((void *)c0, ca, clen);
@@ -2480,17 +2557,23 @@ static hc_status hc__add_common(const void *c, size_t clen, int kind, int dtype,
 HOMCOMP_DEF hc_status hc_add(const void *a, size_t alen, const void *b, size_t blen, void *out, size_t out_cap,
                        size_t *out_size, const hc_options *opt)
 {
-    return hc__add_common(a, alen, HC__SRC_STREAM, 0, b, blen, 0, out, out_cap, out_size, opt);
+    return hc__add_common(a, alen, HC__SRC_STREAM, 0, b, blen, 0, out, out_cap, out_size, NULL, opt);
 }
 HOMCOMP_DEF hc_status hc_add_raw(const void *c, size_t clen, hc_dtype dtype, const void *raw, uint64_t n, void *out,
                            size_t out_cap, size_t *out_size, const hc_options *opt)
 {
-    return hc__add_common(c, clen, HC__SRC_RAW, (int)dtype, raw, 0, n, out, out_cap, out_size, opt);
+    return hc__add_common(c, clen, HC__SRC_RAW, (int)dtype, raw, 0, n, out, out_cap, out_size, NULL, opt);
+}
+HOMCOMP_DEF hc_status hc_add_raw_values(const void *c, size_t clen, hc_dtype dtype, const void *raw, uint64_t n, void *out,
+                                  size_t out_cap, size_t *out_size, void *values, const hc_options *opt)
+{
+    if (!values && n) return HC_ERR_NULL;
+    return hc__add_common(c, clen, HC__SRC_RAW, (int)dtype, raw, 0, n, out, out_cap, out_size, n ? values : NULL, opt);
 }
 HOMCOMP_DEF hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas, uint64_t n, void *out,
                           size_t out_cap, size_t *out_size, const hc_options *opt)
 {
-    return hc__add_common(c, clen, HC__SRC_QP, 0, deltas, 0, n, out, out_cap, out_size, opt);
+    return hc__add_common(c, clen, HC__SRC_QP, 0, deltas, 0, n, out, out_cap, out_size, NULL, opt);
 }
 
 /* ---- CUDA codec ------------------------------------------------------------------------ */

@@ -59,7 +59,7 @@ static void shape_q(int kind, int64_t *q, uint64_t n, int64_t lim)
     }
 }
 
-static unsigned char *A, *B, *O[NISA], *R;
+static unsigned char *A, *B, *O[NISA], *R, *V, *W, *S2, *Dz;
 static float *xf, *yf, *of[NISA];
 static double *xd, *yd, *od[NISA];
 static int32_t *dq[NISA];
@@ -75,6 +75,43 @@ static int64_t *qa, *qb;
                 CHECK(sz[k_] == sz[0] && !memcmp(buf[k_], buf[0], len), "%s isa %d bytes differ (n %llu)", what,   \
                       isas[k_], (unsigned long long)n);                                                             \
         }
+
+/* hc_add_raw_values(a, y) on every path against that path's hc_add_raw (status, stream bytes)
+ * and the scalar hc_decompress of its stream (the values, byte for byte: the oracle decodes the
+ * stream's bits; the fused path never does); threads 1 or 3; once more in place (values =
+ * a copy of y). */
+static void values_isas(int dtype, uint64_t n, const unsigned char *a, size_t la, const void *y, const char *what)
+{
+    size_t cap = hc_compress_bound(n, (hc_dtype)dtype), es = dtype == HC_F32 ? 4 : 8;
+    hc_options o0 = {1, HC_ISA_SCALAR};
+    for (int k = 0; k < NISA; k++) {
+        if (!hc_isa_available((hc_isa)isas[k])) continue;
+        for (int inplace = 0; inplace < 2; inplace++) {
+            hc_options o = {inplace ? 3 : 1 + 2 * (int)(check_rand() & 1), (hc_isa)isas[k]};
+            size_t l1 = 0, l2 = 0;
+            int s1 = hc_add_raw(a, la, (hc_dtype)dtype, y, n, O[k], cap, &l1, &o), s2;
+            void *vals = inplace ? (void *)W : (void *)V;
+            if (inplace) memcpy(W, y, n * es);
+            memset(V, 0x5a, n * es);
+            s2 = hc_add_raw_values(a, la, (hc_dtype)dtype, inplace ? W : y, n, S2, cap, &l2, vals, &o);
+            CHECK(s2 == s1, "%s values isa %d inplace %d: status %d vs add_raw %d (n %llu)", what, isas[k], inplace, s2, s1,
+                  (unsigned long long)n);
+            if (s1 != HC_OK || s2 != HC_OK) continue;
+            CHECK(l2 == l1 && !memcmp(S2, O[k], l1), "%s values isa %d inplace %d: stream differs (n %llu)", what, isas[k],
+                  inplace, (unsigned long long)n);
+            memset(Dz, 0xa5, n * es);
+            int sd = hc_decompress(O[k], l1, (hc_dtype)dtype, Dz, n, &o0);
+            CHECK(sd == HC_OK, "%s values: oracle decompress %d", what, sd);
+            if (sd == HC_OK) {
+                uint64_t bad = n;
+                for (uint64_t i = 0; i < n && bad == n; i++)
+                    if (memcmp((unsigned char *)vals + i * es, Dz + i * es, es)) bad = i;
+                CHECK(bad == n, "%s values isa %d inplace %d: element %llu differs from hc_decompress (n %llu)", what,
+                      isas[k], inplace, (unsigned long long)bad, (unsigned long long)n);
+            }
+        }
+    }
+}
 
 static void compare_isas(int dtype, int mode, double eb, uint64_t n, const void *x, const void *y)
 {
@@ -120,6 +157,7 @@ static void compare_isas(int dtype, int mode, double eb, uint64_t n, const void 
         st[k] = hc_add_raw(A, la, (hc_dtype)dtype, y, n, O[k], cap, &sz[k], &o);
     }
     SAME_ALL("add_raw", st, sz, O, sz[0]);
+    values_isas(dtype, n, A, la, y, "add_raw");
     for (int k = 0; k < NISA; k++) {
         hc_options o = {1, (hc_isa)isas[k]};
         if (!hc_isa_available((hc_isa)isas[k])) continue;
@@ -137,6 +175,7 @@ static void compare_isas(int dtype, int mode, double eb, uint64_t n, const void 
                 st[k] = hc_add_raw(R, l2, (hc_dtype)dtype, x, n, O[k], cap, &sz[k], &ok);
             }
             SAME_ALL("add_raw of a sum", st, sz, O, sz[0]);
+            values_isas(dtype, n, R, l2, x, "add_raw of a sum");
             for (int k = 0; k < NISA; k++) {
                 hc_options ok = {1, (hc_isa)isas[k]};
                 if (!hc_isa_available((hc_isa)isas[k])) continue;
@@ -345,11 +384,27 @@ int main(int argc, char **argv)
             }
     }
     size_t cap = hc_compress_bound(MAXN, HC_F64);
-    A = malloc(cap); B = malloc(cap); R = malloc(cap);
+    A = malloc(cap); B = malloc(cap); R = malloc(cap); S2 = malloc(cap);
+    V = malloc(MAXN * 8); W = malloc(MAXN * 8); Dz = malloc(MAXN * 8);
     xf = malloc(MAXN * 4); yf = malloc(MAXN * 4); xd = malloc(MAXN * 8); yd = malloc(MAXN * 8);
     qa = malloc(MAXN * 8); qb = malloc(MAXN * 8);
     for (int k = 0; k < NISA; k++) {
         O[k] = malloc(cap); of[k] = malloc(MAXN * 8); od[k] = malloc(MAXN * 8); dq[k] = malloc((MAXN + 32) * 4);
+    }
+    /* hc_add_raw_values' arguments: values NULL, or overlapping c, out, or raw other than exactly */
+    {
+        float x[64], y[80];
+        size_t l = 0, l2 = 0, cb = hc_compress_bound(64, HC_F32);
+        hc_config c = hc_config_init(HC_F32, HC_ABS, 1e-3);
+        for (int i = 0; i < 64; i++) x[i] = y[i] = (float)i * 0.25f;
+        CHECK(hc_compress(&c, x, 64, A, cap, &l, NULL) == HC_OK, "values args: compress");
+        CHECK(hc_add_raw_values(A, l, HC_F32, y, 64, O[0], cb, &l2, NULL, NULL) == HC_ERR_NULL, "values NULL");
+        CHECK(hc_add_raw_values(A, l, HC_F32, y, 64, O[0], cb, &l2, O[0] + 8, NULL) == HC_ERR_ARG, "values in out");
+        CHECK(hc_add_raw_values(A, l, HC_F32, y, 64, O[0], cb, &l2, A + 4, NULL) == HC_ERR_ARG, "values in c");
+        CHECK(hc_add_raw_values(A, l, HC_F32, y, 64, O[0], cb, &l2, y + 1, NULL) == HC_ERR_ARG, "values 1 past raw");
+        CHECK(hc_add_raw_values(A, l, HC_F32, y + 1, 64, O[0], cb, &l2, y, NULL) == HC_ERR_ARG, "values 1 before raw");
+        CHECK(hc_add_raw_values(A, l, HC_F32, y, 64, O[0], cb, &l2, y, NULL) == HC_OK, "values = raw");
+        CHECK(hc_add_raw_values(A, l, HC_F32, y, 0, O[0], cb, &l2, NULL, NULL) == HC_ERR_MISMATCH, "values n 0: as add_raw");
     }
     /* 1. paths against the scalar path */
     for (unsigned ni = 0; ni < sizeof ns / sizeof ns[0]; ni++) {
@@ -428,6 +483,6 @@ int main(int argc, char **argv)
     }
     rates_pass();
     for (int k = 0; k < NISA; k++) { free(O[k]); free(of[k]); free(od[k]); free(dq[k]); }
-    free(A); free(B); free(R); free(xf); free(yf); free(xd); free(yd); free(qa); free(qb);
+    free(A); free(B); free(R); free(S2); free(V); free(W); free(Dz); free(xf); free(yf); free(xd); free(yd); free(qa); free(qb);
     return check_done();
 }
