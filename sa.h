@@ -5876,6 +5876,44 @@ static void SA__F(sa__s1_ls_marks)(SA__I *SA, SA__I lo, SA__I hi, SA__I msb)
     }
 }
 
+/* Stage 1's scans (sa__s1_bytes) in the loop shape of stage 3 (sa__induce): two entries a step
+ * with no bound test while the entry SA__S3D ahead exists (its T at the two bytes before it
+ * fetched, branch-free: an entry not yet induced holds anything, so anything outside [2, n)
+ * fetches T[0] and T[1]), then one entry at a time. sa__s1_l / sa__s1_s do one entry of the L /
+ * S scan and return the group counter d. */
+SA__INLINE void SA__F(sa__s1_pf)(const uint8_t *T, const SA__I *SA, SA__I n, SA__I i)
+{
+    const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1);
+    SA__I q = SA[i] & maxv;
+    const uint8_t *t = T + ((q >= 2) & (q < n) ? q : 2);
+    SA__PF(t - 1);
+    SA__PF(t - 2);
+}
+SA__INLINE SA__I SA__F(sa__s1_l)(const uint8_t *T, SA__I *SA, SA__I i, SA__I *ind, SA__I *dn, SA__I d)
+{
+    const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1), msb = -maxv - 1;
+    SA__I p = SA[i], c, v;
+    d += p < 0;
+    p &= maxv;
+    c = T[p - 1];
+    v = 2 * c + (T[p - 2] >= c); /* p - 2 is L */
+    SA[ind[v]++] = (p - 1) | (msb & -(SA__I)(dn[v] != d));
+    dn[v] = d;
+    return d;
+}
+SA__INLINE SA__I SA__F(sa__s1_s)(const uint8_t *T, SA__I *SA, SA__I i, SA__I *ind, SA__I *dn, SA__I d)
+{
+    const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1), msb = -maxv - 1;
+    SA__I p = SA[i], c, v;
+    d += p < 0;
+    p &= maxv;
+    c = T[p - 1];
+    v = 2 * c + (T[p - 2] > c); /* p - 2 is L: p - 1 is LMS */
+    SA[--ind[v]] = (p - 1) | (msb & -(SA__I)(dn[v] != d));
+    dn[v] = d;
+    return d;
+}
+
 /* Byte level, stage 1 on the layout of libsais (Ilya Grebnov): LMS-substring sorting with the
  * naming done inside the induction scans. Only the positions right of the leftmost LMS position
  * `first` take part (those left of it belong to no LMS substring); each scan visits only the
@@ -5927,19 +5965,13 @@ static SA__I SA__F(sa__s1_bytes)(const uint8_t *T, SA__I *SA, SA__I n, SA__I m, 
     v = 2 * T[n - 1] + (T[n - 2] >= T[n - 1]);
     SA[ind[v]++] = (n - 1) | msb;
     dn[v] = ++d;
-    for (i = 0; i < left; i++) {
-        if (i < left - SA__PREFETCH) { /* an entry not yet induced holds anything */
-            SA__I q = SA[i + SA__PREFETCH] & maxv;
-            if (q >= 2 && q < n) SA__PF(&T[q - 2]);
-        }
-        p = SA[i];
-        d += p < 0;
-        p &= maxv;
-        c = T[p - 1];
-        v = 2 * c + (T[p - 2] >= c); /* p - 2 is L */
-        SA[ind[v]++] = (p - 1) | (msb & -(SA__I)(dn[v] != d));
-        dn[v] = d;
+    for (i = 0; i < left - SA__S3D - 1; i += 2) { /* (sa__s1_pf) */
+        SA__F(sa__s1_pf)(T, SA, n, i + SA__S3D);
+        SA__F(sa__s1_pf)(T, SA, n, i + SA__S3D + 1);
+        d = SA__F(sa__s1_l)(T, SA, i, ind, dn, d);
+        d = SA__F(sa__s1_l)(T, SA, i + 1, ind, dn, d);
     }
+    for (; i < left; i++) d = SA__F(sa__s1_l)(T, SA, i, ind, dn, d);
     /* the LS entries' bits up by one (the top one marked): "differs from the entry above" */
     for (c = 1; c < 256; c++) SA__F(sa__s1_ls_marks)(SA, se[c - 1], ind[2 * c], msb);
     for (c = 0; c < 256; c++) {
@@ -5947,19 +5979,13 @@ static SA__I SA__F(sa__s1_bytes)(const uint8_t *T, SA__I *SA, SA__I n, SA__I m, 
         ind[2 * c + 1] = mend[c];
     }
     /* S scan: LMS positions (p - 1 S, p - 2 L) to SA[0..m), the others to the SS parts */
-    for (i = n - first - 1; i > left; i--) {
-        if (i - SA__PREFETCH > left) {
-            SA__I q = SA[i - SA__PREFETCH] & maxv;
-            if (q >= 2 && q < n) SA__PF(&T[q - 2]);
-        }
-        p = SA[i];
-        d += p < 0;
-        p &= maxv;
-        c = T[p - 1];
-        v = 2 * c + (T[p - 2] > c); /* p - 2 is L: p - 1 is LMS */
-        SA[--ind[v]] = (p - 1) | (msb & -(SA__I)(dn[v] != d));
-        dn[v] = d;
+    for (i = n - first - 1; i > left + SA__S3D + 1; i -= 2) {
+        SA__F(sa__s1_pf)(T, SA, n, i - SA__S3D);
+        SA__F(sa__s1_pf)(T, SA, n, i - SA__S3D - 1);
+        d = SA__F(sa__s1_s)(T, SA, i, ind, dn, d);
+        d = SA__F(sa__s1_s)(T, SA, i - 1, ind, dn, d);
     }
+    for (; i > left; i--) d = SA__F(sa__s1_s)(T, SA, i, ind, dn, d);
     /* gsa: byte 0's LMS positions (every zero but n - 1; the S scan put them in plain order) in
      * position order, each its own name */
     if (gsa) SA__F(sa__gsa_zeros)(T, n - 1, SA, mend[0], msb);
@@ -6025,7 +6051,17 @@ static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
         }
     }
 #if !SA__BYTE
-    if (cnt) {
+    if (cnt && k <= 1024) { /* few symbols: even and odd positions counted apart (cnt, B), so a
+                             * run of one symbol chains only every second increment */
+        memset(cnt, 0, (size_t)k * sizeof *cnt);
+        memset(B, 0, (size_t)k * sizeof *B);
+        for (i = 0; i < n - 1; i += 2) {
+            cnt[T[i]]++;
+            B[T[i + 1]]++;
+        }
+        if (i < n) cnt[T[i]]++;
+        for (i = 0; i < k; i++) cnt[i] += B[i];
+    } else if (cnt) {
         memset(cnt, 0, (size_t)k * sizeof *cnt);
         for (i = 0; i < n; i++) cnt[T[i]]++;
     }
@@ -6220,6 +6256,21 @@ static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
     (void)px; /* a byte level runs on one thread */
 #else
     if (m > 0) memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
+    if (m >= 8 * k) { /* few buckets, runs of 8 or more on average: each run's bucket end stays in
+                       * a register (a run of one symbol chained every decrement through B) */
+        SA__I c = -1, e = 0; /* (sa__induce sets B again) */
+        for (i = m - 1; i >= 0; i--) {
+            SA__I p = SA[i], cp;
+            if (i >= SA__PREFETCH) SA__PF(&T[SA[i - SA__PREFETCH]]);
+            cp = T[p];
+            SA[i] = 0;
+            if (cp != c) { /* sorted: symbols descend from run to run */
+                c = cp;
+                e = B[c];
+            }
+            SA[--e] = p;
+        }
+    } else
     for (i = m - 1; i >= 0; i--) {
         SA__I p = SA[i];
         if (i >= SA__PREFETCH) SA__PF(&T[SA[i - SA__PREFETCH]]);

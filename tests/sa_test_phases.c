@@ -269,9 +269,10 @@ static void check_stage1(void)
     free(u);
 }
 
-/* The induction scans of sa__induce (stage 3, bytes and int levels) and sa__induce_lms (stage 1,
- * int levels): a prefetching body two entries a step while the entry 64 (bytes) or 128 (int
- * levels) ahead exists, then a one-entry tail. Every n from 2 to 300 (each body's end on both
+/* The induction scans of sa__induce (stage 3, bytes and int levels), sa__induce_lms (stage 1,
+ * int levels) and sa__s1_bytes (stage 1, bytes: its L and S scans): a prefetching body two
+ * entries a step while the entry 64 (bytes) or 128 (int levels) ahead exists, then a one-entry
+ * tail. Every n from 2 to 300 (each body's end on both
  * sides, odd and even n), 32- and 64-bit indices, as bytes and through sa_build_int /
  * sa_build_int64 with k = 257 (the int level on the whole text; k <= 256 runs the byte level),
  * texts whose entries induce or not near the body's end: random bytes, DNA, two letters, one
@@ -302,11 +303,62 @@ static void check_stage3(void)
         }
 }
 
+/* An int level over few symbols (sa__lvl_px; SA__INT_BYTES 0 keeps sa_build_int on the int level
+ * for k <= 256): its counts of the text (k <= 1024: even and odd positions counted apart, so odd
+ * and even n) and stage 3's placement of the sorted LMS suffixes at their bucket ends (m >= 8k:
+ * one symbol's run at a time with its end in a register; below: one counter per entry), with
+ * k = 2..9 and 1024 around that threshold: random texts over k symbols, runs of one symbol,
+ * and Fibonacci words (two symbols at every level), n = 2..80 and a few thousands, 32- and 64-bit
+ * indices, against the prefix-doubling oracle. */
+static void check_few_symbols(void)
+{
+    enum { N = 5000 };
+    uint8_t *t = malloc(N);
+    int32_t *ti = malloc(sizeof *ti * N), *sa = malloc(sizeof *sa * N), *ref = malloc(sizeof *ref * N);
+    int64_t *ti64 = malloc(sizeof *ti64 * N), *sa64 = malloc(sizeof *sa64 * N);
+    static const int32_t ks[] = {2, 3, 4, 5, 8, 9, 1024};
+    static const int32_t big[] = {257, 1000, 1001, 4095, 4096, 4999};
+    sa_options o = sa_options_default();
+    o.algorithm = SA_ALGO_SAIS;
+    o.threads = 1;
+    for (size_t ki = 0; ki < sizeof ks / sizeof *ks; ki++)
+        for (int kind = 0; kind < 3; kind++)
+            for (int32_t step = 0; step < 79 + (int32_t)(sizeof big / sizeof *big); step++) {
+                int32_t k = ks[ki], n = step < 79 ? step + 2 : big[step - 79], run = 1 + (int32_t)check_rand_below(12), ok;
+                uint8_t a = 0, b = 1;
+                for (int32_t i = 0; i < n; i++) {
+                    if (kind == 0) t[i] = (uint8_t)check_rand_below((uint32_t)(k < 256 ? k : 256));
+                    else if (kind == 1) t[i] = (uint8_t)((i / run) % (k < 256 ? k : 256));
+                }
+                if (kind == 2) { /* Fibonacci word over {0, k - 1 or 255}: S(j) = S(j-1) S(j-2) */
+                    int32_t la = 1, lb = 2;
+                    b = (uint8_t)(k < 256 ? k - 1 : 255);
+                    t[0] = b;
+                    if (n > 1) t[1] = a;
+                    while (lb < n) {
+                        int32_t c = lb + la < n ? la : n - lb;
+                        memcpy(t + lb, t, (size_t)c);
+                        la = lb;
+                        lb += c;
+                    }
+                }
+                oracle(t, n, ref);
+                for (int32_t i = 0; i < n; i++) { ti[i] = t[i]; ti64[i] = t[i]; }
+                ok = sa_build_int(ti, sa, n, k, &o) == SA_OK && memcmp(sa, ref, sizeof *sa * (size_t)n) == 0;
+                sa_status st = sa_build_int64(ti64, sa64, n, k, &o);
+                for (int32_t i = 0; i < n && ok; i++) ok = st == SA_OK && sa64[i] == ref[i];
+                if (!CHECK(ok, "few symbols, k=%d, kind %d, n=%d", (int)k, kind, (int)n)) goto out;
+            }
+out:
+    free(t); free(ti); free(sa); free(ref); free(ti64); free(sa64);
+}
+
 int main(int argc, char **argv)
 {
     check_init(argc, argv);
     check_stage1();
     check_stage3();
+    check_few_symbols();
     check_collisions();
     check_reduced();
     check_sizes();
