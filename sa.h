@@ -327,7 +327,8 @@ SA_DEF sa_status sa_validate64(const uint8_t *text, const int64_t *sa, int64_t n
  * a prefix of another sorts first, as for bytes). SA_ERR_ARG when k < 1 or a symbol lies outside
  * [0, k) (checked before anything is written: sa untouched). Any k up to the index type's
  * maximum: an alphabet larger than n is first renamed to the ranks of the distinct symbols
- * (n extra index entries while it runs). Sequential SA-IS: k <= 256, the symbols copied into n
+ * (n extra index entries while it runs). Sequential SA-IS: k <= 256 (or at most 256 distinct
+ * symbols in a larger alphabet, renamed to their ranks), the symbols copied into n
  * bytes and sorted by the byte API's SA-IS (SA_ALGO_SAIS, its memory; where the copy cannot be
  * allocated, as for larger k); larger k, the byte API's int levels, extra memory up to
  * 2 * min(k, n) index entries of bucket arrays, plus the LMS bits (n/8 bytes). */
@@ -7846,11 +7847,44 @@ static sa_status SA__F(sa__api_build_int)(const SA__I *T, SA__I *sa, SA__I n, SA
             return st;
         }
     }
+    if (SA__INT_BYTES && k > 256 && k <= n) {
+        /* at most 256 distinct symbols of a larger alphabet: their ranks (in sa[0..k), counted
+         * until a 257th appears) as bytes, then as above */
+        SA__I i, c;
+        memset(sa, 0, (size_t)k * sizeof *sa);
+        for (i = 0, d = 0; i < n && d <= 256; i++) {
+            d += sa[T[i]] == 0;
+            sa[T[i]] = 1;
+        }
+        uint8_t *b = d <= 256 ? (uint8_t *)SA_MALLOC((size_t)n) : NULL;
+        if (b) {
+            for (c = 0, d = 0; c < k; c++) { /* the symbol's rank */
+                SA__I x = sa[c];
+                sa[c] = d;
+                d += x;
+            }
+            for (i = 0; i < n; i++) b[i] = (uint8_t)sa[T[i]];
+            st = SA__F(sa__sais)(b, sa, n);
+            SA_FREE(b);
+            return st;
+        }
+    }
     if (k <= n) return SA__CAT(SA__CAT(sa__lvl, SA__W), i)(T, sa, n, k, NULL, 0);
     /* an alphabet larger than the text: rename to ranks first (bucket arrays of d <= n) */
     R = (SA__I *)SA_MALLOC((size_t)n * sizeof *R);
     if (!R) return SA_ERR_NOMEM;
     d = SA__F(sa__int_rename)(T, sa, R, n, k);
+    if (SA__INT_BYTES && d <= 256) { /* the ranks fit bytes: the byte level's SA-IS */
+        uint8_t *b = (uint8_t *)SA_MALLOC((size_t)n);
+        if (b) {
+            SA__I i;
+            for (i = 0; i < n; i++) b[i] = (uint8_t)R[i];
+            SA_FREE(R);
+            st = SA__F(sa__sais)(b, sa, n);
+            SA_FREE(b);
+            return st;
+        }
+    }
     st = SA__CAT(SA__CAT(sa__lvl, SA__W), i)(R, sa, n, d, NULL, 0);
     SA_FREE(R);
     return st;

@@ -1,8 +1,9 @@
 /* sa_test_int_alpha.c - sa.h's integer-alphabet suffix array (sa_build_int, sa_build_int64)
  * against a brute-force sort, on the alphabets issue 26 names: size 1, 2 and 2^31 - 1 (symbols
  * spread over the whole range, and the extremes 0 and 2^31 - 2), plus random sizes and both
- * sides of k = 256 (up to 256 the symbols are narrowed to bytes for the byte level's SA-IS;
- * above, or when that copy's allocation fails, the int level sorts them); 1 and 3 threads
+ * sides of k = 256 (up to 256 the symbols are narrowed to bytes for the byte level's SA-IS, and
+ * so are at most 256 distinct symbols of a larger alphabet, renamed to their ranks; above, or
+ * when that copy's allocation fails, the int level sorts them); 1 and 3 threads
  * (sa_build_int runs on one); a symbol outside
  * [0, k) or k < 1 is SA_ERR_ARG; every allocation failed once (tests/failalloc.h): SA_ERR_NOMEM
  * or, where a fallback exists, the right SA, and no leak. */
@@ -58,10 +59,15 @@ int main(int argc, char **argv)
                 *W2 = (int32_t *)malloc((size_t)n * 4);
         int64_t *T8 = (int64_t *)malloc((size_t)n * 8), *S8 = (int64_t *)malloc((size_t)n * 8);
         CHECK(T2 && S2 && W2 && T8 && S8, "memory");
-        for (int mode = 0; T2 && S2 && W2 && T8 && S8 && mode < 4; mode++) {
-            int32_t k = mode == 0 ? 256 : mode == 1 ? 4 : mode == 2 ? 257 : 256;
+        /* modes 4-7: a large alphabet (k <= n: ranks through sa; k > n: sa__int_rename) with 256
+         * distinct symbols (the byte level) or 257 (the int level), spread over [0, k) */
+        for (int mode = 0; T2 && S2 && W2 && T8 && S8 && mode < 8; mode++) {
+            int32_t k = mode == 0 ? 256 : mode == 1 ? 4 : mode == 2 ? 257 : mode == 3 ? 256
+                      : mode == 4 || mode == 5 ? 100000 : INT32_MAX;
+            int32_t dist = mode == 4 || mode == 6 ? 256 : 257;
             for (int32_t i = 0; i < n; i++)
                 T2[i] = mode == 3 ? (check_rand_below(200) == 0 ? 255 : (int32_t)(i % 3)) /* repeats */
+                      : mode >= 4 ? (int32_t)((uint64_t)(i < dist ? i : (int32_t)check_rand_below((uint64_t)dist)) * (uint64_t)(k - 1) / (uint64_t)(dist - 1))
                                   : (int32_t)check_rand_below((uint64_t)k);
             for (int32_t i = 0; i < n; i++) W2[i] = i, T8[i] = T2[i];
             o_t = T2, o_n = n;
@@ -81,10 +87,11 @@ int main(int argc, char **argv)
     }
     /* the failing allocator: k <= 256 (the byte copy; at n = 3000 the byte level's SA-IS allocates
      * nothing more, its own allocations start at n >= 65536) and k > 256 (the int level's) */
-    for (int kk = 0; kk < 2; kk++)
+    for (int kk = 0; kk < 3; kk++) /* kk 2: k = 300, more than 256 distinct: the int level */
         for (int th = 1; th <= 3; th += 2) {
             const int32_t n = 3000, k = kk ? 300 : 200;
-            for (int32_t i = 0; i < n; i++) T[i] = i % 17 == 16 ? (int32_t)check_rand_below((uint64_t)k) : i % 5;
+            for (int32_t i = 0; i < n; i++)
+                T[i] = kk == 2 ? i % 300 : i % 17 == 16 ? (int32_t)check_rand_below((uint64_t)k) : i % 5;
             for (int32_t i = 0; i < n; i++) W[i] = i;
             o_t = T, o_n = n;
             qsort(W, (size_t)n, sizeof *W, cmp_int_suffix);

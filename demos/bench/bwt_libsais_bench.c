@@ -17,6 +17,7 @@
  *              where it cannot run SA-IS in the GSA order: threads, empty strings)
  *   gsa_lcp    sa_gsa with the LCP vs libsais_gsa + libsais_plcp_gsa + libsais_lcp (_omp)
  *   int        sa_build_int    vs libsais_int, 1 thread, the input's bytes as int32 symbols, k = 256
+ *   int16      the same over byte pairs t[i] * 256 + t[i + 1] (t[n] = 0), k = 65536
  *   unbwt_ctx, unbwt_aux_ctx    the inverses through sa_context_unbwt: the workspace allocated
  *              (and its pages touched) once, as libsais's caller-given A is
  * The inverses decode the BWT and samples of one sa_bwt_aux call made before the rows (all
@@ -30,8 +31,10 @@
 #endif
 
 static double best(double a, double b) { return a < b ? a : b; }
-static const char *names[] = {"bwt", "bwt_aux", "unbwt", "unbwt_aux", "gsa", "int", "unbwt_ctx", "unbwt_aux_ctx", "gsa_sa", "gsa_lcp"};
-#define NOPS 10
+static const char *names[] = {"bwt", "bwt_aux", "unbwt", "unbwt_aux", "gsa", "int", "unbwt_ctx", "unbwt_aux_ctx", "gsa_sa", "gsa_lcp", "int16"};
+#define NOPS 11
+/* the int rows' symbols: bytes (int, k = 256) or byte pairs (int16, k = 65536) */
+static int32_t sym(const uint8_t *t, int32_t n, int32_t i, int op) { return op == 10 ? t[i] * 256 + (i + 1 < n ? t[i + 1] : 0) : t[i]; }
 
 int main(int argc, char **argv)
 {
@@ -117,7 +120,7 @@ int main(int argc, char **argv)
         for (int op = 0; op < NOPS; op++) {
             double ta = 1e30, tb = 1e30;
             int same = 1;
-            if (!want[op] || (op == 5 && th != 1)) continue;
+            if (!want[op] || ((op == 5 || op == 10) && th != 1)) continue;
             for (int64_t k = 0; k < reps; k++) {
                 double t0 = dc_now(), t1, t2;
                 int32_t p1 = 0;
@@ -135,13 +138,13 @@ int main(int argc, char **argv)
                 case 7: if (k == 0) sa_context_unbwt(ctx, ub, u1, IU, (int32_t)r, n);
                         t0 = dc_now(); st = sa_context_unbwt(ctx, ub, u1, IU, (int32_t)r, n); break;
                 default:
-                    for (int32_t i = 0; i < n; i++) B[i] = t[i];
+                    for (int32_t i = 0; i < n; i++) B[i] = sym(t, n, i, op);
                     t0 = dc_now();
-                    st = sa_build_int(B, A, n, 256, &o);
+                    st = sa_build_int(B, A, n, op == 10 ? 65536 : 256, &o);
                     break;
                 }
                 t1 = dc_now();
-                if (st != SA_OK) { same = 0; if (op == 5) break; }
+                if (st != SA_OK) { same = 0; if (op == 5 || op == 10) break; }
                 ta = best(ta, t1 - t0);
 #ifdef SA_BENCH_LIBSAIS
                 int32_t q = 0;
@@ -170,11 +173,11 @@ int main(int argc, char **argv)
                         q |= th == 1 ? libsais_lcp(PL, B, L2, n) : libsais_lcp_omp(PL, B, L2, n, th);
                         same &= q == 0 && memcmp(A, B, nz * 4) == 0 && memcmp(L1, L2, nz * 4) == 0; break;
                 default:
-                    for (int32_t i = 0; i < n; i++) B[i] = t[i];
+                    for (int32_t i = 0; i < n; i++) B[i] = sym(t, n, i, op);
                     {
                         int32_t *S = (int32_t *)malloc((nz + 1) * 4);
                         t1 = dc_now();
-                        q = libsais_int(B, S, n, 256, 0);
+                        q = libsais_int(B, S, n, op == 10 ? 65536 : 256, 0);
                         t2 = dc_now();
                         same &= q == 0 && memcmp(A, S, nz * 4) == 0;
                         free(S);
@@ -190,7 +193,7 @@ int main(int argc, char **argv)
                 if (op == 2 || op == 3 || op == 6 || op == 7) same &= memcmp(u1, t, nz) == 0;
 #endif
             }
-            if (op == 5 && !same && ta >= 1e30) { printf("int,1,%d,,,,no sa_build_int\n", n); continue; }
+            if ((op == 5 || op == 10) && !same && ta >= 1e30) { printf("%s,1,%d,,,,no sa_build_int\n", names[op], n); continue; }
             printf("%s,%d,%d,%.6f,%.6f,%.3f,%d\n", names[op], th, n, ta, tb < 1e30 ? tb : 0.0, tb < 1e30 ? tb / ta : 0.0, same);
             fflush(stdout);
             if (!same) dc_check(0, "%s threads %d: outputs differ or a call failed", names[op], th);

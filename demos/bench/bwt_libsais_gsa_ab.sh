@@ -3,7 +3,7 @@
 # integer-alphabet A/B in one call: bwt_libsais_bench (NEW_DIR's source) built against NEW_DIR's
 # sa.h, OLD_DIR's sa.h (an earlier one) and NEW_DIR's with compile-time settings changed, libsais
 # beside each in the same process (ratio = libsais time / sa.h time):
-#   new    NEW_DIR's sa.h: gsa, gsa_lcp, gsa_sa (the plain SA on gsa's input), int
+#   new    NEW_DIR's sa.h: gsa, gsa_lcp, gsa_sa (the plain SA on gsa's input), int, int16
 #   old    OLD_DIR's sa.h: the same rows (gsa_sa and int: the byte level's SA-IS, its non-GSA
 #          path, old against new)
 #   seeds1 -DSA__GSA_SEEDS=1: gsa, byte 0's seeds named apart in sa_gsa's SA-IS
@@ -52,8 +52,8 @@ job() { # job CORE CODE OPS: the one-thread rows of CODE over the five inputs on
 }
 date -u +"start %H:%M:%S"
 pids=()
-job 2 new gsa,gsa_lcp,gsa_sa,int >"$T/j1" & pids+=($!)
-job 6 old gsa,gsa_lcp,gsa_sa,int >"$T/j2" & pids+=($!)
+job 2 new gsa,gsa_lcp,gsa_sa,int,int16 >"$T/j1" & pids+=($!)
+job 6 old gsa,gsa_lcp,gsa_sa,int,int16 >"$T/j2" & pids+=($!)
 job 10 seeds1 gsa >"$T/j3" & pids+=($!)
 job 14 sais0 gsa,gsa_lcp >"$T/j4" & pids+=($!)
 for p in "${pids[@]}"; do wait "$p"; done
