@@ -147,15 +147,15 @@
  *   no input makes these functions read or write outside the arrays. Memory beyond the caller's
  *   arrays: BWT 4n (the SA) + sa_build's; inverse BWT 4n with aux samples, 8n with the primary
  *   index alone, + 257 KB a thread + 384 KB; GSA 4.25n + sa_build's (one thread, no empty
- *   string: sa_build's alone, + 4n with the LCP); search none.
+ *   string, no LCP: sa_build's alone); search none.
  *   Algorithms: the BWT is one parallel pass over the SA of sa_build (not yet fused into the SA
  *   construction); the inverse walks bigram psi (the inverse of LF, two steps at a time: two
  *   bytes per dependent read, libsais_unbwt's idea), with aux samples 16 pieces interleaved per
  *   thread (single-byte psi for texts of more than 128 distinct bytes, more than 64 from 8
  *   threads on), with the primary index alone psi forward and bigram LF backward at once; the
  *   GSA at one thread of a text without empty strings is SA-IS with the terminators as unique
- *   symbols ordered by position (libsais_gsa's way; its LCP then by Phi in text order, each
- *   comparison stopped at a terminator); otherwise it is sa_build's SA with each run of suffixes equal up to their terminator re-sorted by
+ *   symbols ordered by position (libsais_gsa's way; its LCP then by the neighbour comparisons
+ *   described next, without the re-sort); otherwise it is sa_build's SA with each run of suffixes equal up to their terminator re-sorted by
  *   position, the runs found by comparing SA neighbours up to their terminators (a pair still
  *   equal after 64 bytes is finished by Phi in text order, as PLCP; either gives the LCP);
  *   search is binary search with Manber and Myers' simple acceleration (comparisons start at
@@ -2024,36 +2024,6 @@ static int sa__gsa_no_empty(const uint8_t *text, int32_t n)
     return 1;
 }
 
-/* The GSA's LCP from its SA (sa__sais_gsa's), one thread, phi[0..n) the workspace: Phi and the
- * permuted LCP in text order (Kaerkkaeinen, Manzini, Puglisi 2009), comparisons stopped at the
- * first 0 (sa__gsa_lcp). The carry (plcp[i + 1] >= plcp[i] - 1) holds: the GSA order is the
- * lexicographic order of the text whose zeros are unique symbols ordered by position, and the
- * GSA's LCP is that text's LCP (two suffixes never meet the same zero at the same offset). */
-#define SA__GSA_PLCP_PF 32
-static void sa__gsa_plcp(const uint8_t *text, const int32_t *sa, int32_t *lcp, int32_t n, int32_t *phi)
-{
-    int32_t k, i, h = 0;
-    phi[sa[0]] = -1;
-    for (k = 1; k < n; k++) {
-        if (k + SA__GSA_PLCP_PF < n) SA__PF(&phi[sa[k + SA__GSA_PLCP_PF]]);
-        phi[sa[k]] = sa[k - 1];
-    }
-    for (i = 0; i < n; i++) {
-        if (i + SA__GSA_PLCP_PF < n) {
-            int32_t q = phi[i + SA__GSA_PLCP_PF];
-            SA__PF(text + (q > 0 ? q : 0));
-        }
-        int32_t j = phi[i];
-        h = j < 0 ? 0 : sa__gsa_lcp(text, n, i, j, h, INT32_MAX);
-        phi[i] = h;
-        h -= h > 0;
-    }
-    for (k = 0; k < n; k++) {
-        if (k + SA__GSA_PLCP_PF < n) SA__PF(&phi[sa[k + SA__GSA_PLCP_PF]]);
-        lcp[k] = phi[sa[k]];
-    }
-}
-
 /* Thread t's part of [0, n) for the deferred pairs: whole 32-entry words of the bitmaps */
 static int32_t sa__gsa_cut(int32_t n, int t, int T) { return t >= T ? n : (int32_t)((int64_t)n * t / T) & ~31; }
 #ifndef SA__GSA_SAIS
@@ -2070,25 +2040,23 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
     if (text[n - 1] != 0) return SA_ERR_ARG;
     int nt = sa__bw_threads(opt, n);
     sa_algorithm algo = opt ? opt->algorithm : SA_ALGO_DEFAULT;
-    /* one thread and no empty string: SA-IS in the GSA's order at once, the LCP (if wanted) by
-     * sa__gsa_plcp (SA__GSA_SAIS 0: always the plain SA and the group pass below) */
-    if (SA__GSA_SAIS && n >= 2 && (algo == SA_ALGO_SAIS || (algo == SA_ALGO_DEFAULT && nt == 1)) &&
-        sa__gsa_no_empty(text, n)) {
-        if (!lcp) return sa__sais_gsa32(text, sa, n);
-        int32_t *w = ws ? ws : (int32_t *)sa__bw_alloc((size_t)n * sizeof(int32_t));
-        if (!w) return SA_ERR_NOMEM;
-        st = sa__sais_gsa32(text, sa, n);
-        if (st == SA_OK) sa__gsa_plcp(text, sa, lcp, n, w);
-        if (!ws) SA_FREE(w);
-        return st;
-    }
+    /* one thread and no empty string: SA-IS in the GSA's order at once; the LCP (if wanted) by
+     * the neighbour comparisons below, without the group marks and sort (sorted = 1). Their
+     * deferred pairs' carry holds in that order too: it is the lexicographic order of the text
+     * whose zeros are unique symbols ordered by position, and the GSA's LCP is that text's LCP
+     * (two suffixes never meet the same zero at the same offset). (SA__GSA_SAIS 0: always the
+     * plain SA and the group pass.) 2026-11-27 23:00 UTC, H200 host, one thread, 16 MiB: Phi in
+     * text order (3 random passes) instead of the comparisons was slower on 4 of 5 inputs. */
+    int sorted = SA__GSA_SAIS && n >= 2 && (algo == SA_ALGO_SAIS || (algo == SA_ALGO_DEFAULT && nt == 1)) &&
+                 sa__gsa_no_empty(text, n);
+    if (sorted && !lcp) return sa__sais_gsa32(text, sa, n);
     int32_t *phi = ws ? ws : (int32_t *)sa__bw_alloc(sa__gsa_ws_words(n, nt) * sizeof(int32_t));
     if (!phi) return SA_ERR_NOMEM;
     const int32_t nwords = (int32_t)(((int64_t)n + 31) / 32);
     uint32_t *by_pos = (uint32_t *)(phi + n); /* bit j: suffix j's pair (with phi[j]) is deferred */
     uint32_t *by_k = by_pos + nwords;         /* bit k: the pair ending at SA index k is deferred */
     int32_t *bound = phi + n;                 /* the group sort's chunk starts (after the bitmaps' use) */
-    st = sa_build(text, sa, n, opt);
+    st = sorted ? sa__sais_gsa32(text, sa, n) : sa_build(text, sa, n, opt);
     if (st != SA_OK) { if (!ws) SA_FREE(phi); return st; }
     int64_t ndef = 0; /* deferred pairs */
     (void)nt;
@@ -2135,7 +2103,7 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
                 continue;
             }
             if (lcp) lcp[k] = l;
-            if (text[i + l] == 0 && text[j + l] == 0) sa[k] = j | INT32_MIN;
+            if (text[i + l] == 0 && text[j + l] == 0 && !sorted) sa[k] = j | INT32_MIN;
         }
     }
     SA__OMP(omp parallel num_threads(nt))
@@ -2159,7 +2127,7 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
                 for (uint32_t bits = by_k[w]; bits; bits &= bits - 1) {
                     int32_t k = w * 32 + sa__ctz64(bits), j = sa[k], v = phi[j];
                     if (lcp) lcp[k] = v & INT32_MAX;
-                    if (v < 0) sa[k] = j | INT32_MIN;
+                    if (v < 0 && !sorted) sa[k] = j | INT32_MIN;
                 }
             SA__OMP(omp barrier)
         }
@@ -2172,6 +2140,7 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
          * its nominal beginning: found first (read only), then sorted (phi is free now: a
          * group [s, k) sorts through phi[s, k)) */
         int nc = T == 1 || 64 * T >= n ? 1 : 64 * T;
+        if (!sorted) { /* (the same branch in every thread) */
         SA__OMP(omp for schedule(static))
         for (int c = 0; c <= nc; c++) {
             int64_t k = (int64_t)n * c / nc;
@@ -2191,6 +2160,7 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
                     sa__gsa_sort(sa + s, k - s, depth);
                 }
             }
+        }
         }
     }
     if (!ws) SA_FREE(phi);
