@@ -16,7 +16,7 @@
 # machine of fewer than 16 cores), each over the five 16 MiB inputs (random bytes, ACGT, the
 # Fibonacci word, this machine's /usr/include headers and /usr/bin executables, sorted by path,
 # as bwt_libsais_run.sh makes them), one thread. OUT_DIR/gsa_ab.csv: input, code, then the
-# bench's columns. REPS (default 3), N (16777216).
+# bench's columns. REPS (default 3), N (16777216), SHORT (1: new and old, gsa and gsa_lcp only).
 # (The 2026-11-27 19:04 UTC call ran this script's first version: new = the trial patch
 # results/issue26_gsa_viaint_trial.patch, old = the same with -DSA__GSA_INT_THREADS=0.)
 set -u
@@ -52,10 +52,16 @@ job() { # job CORE CODE OPS: the one-thread rows of CODE over the five inputs on
 }
 date -u +"start %H:%M:%S"
 pids=()
-job 2 new gsa,gsa_lcp,gsa_sa,int,int16 >"$T/j1" & pids+=($!)
-job 6 old gsa,gsa_lcp,gsa_sa,int,int16 >"$T/j2" & pids+=($!)
-job 10 seeds1 gsa >"$T/j3" & pids+=($!)
-job 14 sais0 gsa,gsa_lcp >"$T/j4" & pids+=($!)
+: >"$T/j3"; : >"$T/j4"
+if [ "${SHORT:-0}" = 1 ]; then # SHORT=1: new and old, rows gsa and gsa_lcp only
+    job 2 new gsa,gsa_lcp >"$T/j1" & pids+=($!)
+    job 6 old gsa,gsa_lcp >"$T/j2" & pids+=($!)
+else
+    job 2 new gsa,gsa_lcp,gsa_sa,int,int16 >"$T/j1" & pids+=($!)
+    job 6 old gsa,gsa_lcp,gsa_sa,int,int16 >"$T/j2" & pids+=($!)
+    job 10 seeds1 gsa >"$T/j3" & pids+=($!)
+    job 14 sais0 gsa,gsa_lcp >"$T/j4" & pids+=($!)
+fi
 for p in "${pids[@]}"; do wait "$p"; done
 {
     echo "input,code,op,threads,n,sa_h_s,libsais_s,ratio,same"
