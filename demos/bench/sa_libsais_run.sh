@@ -10,7 +10,7 @@
 # identical SA and LCP checked), writing to $OUT: sa_libsais_host.csv, sa_libsais_host.txt,
 # build and test logs. Inputs run in priority order and a time guard (BUDGET_S, default 400 s
 # after the build: 360 s) skips what would not fit; the log says what was skipped.
-#   OUT=/tmp/x demos/bench/sa_libsais_run.sh
+#   OUT=/tmp/x [SA_COMMIT=hash] demos/bench/sa_libsais_run.sh
 # The headers text is this machine's /usr/include (on Ubuntu its bytes differ from Debian's:
 # compare the machines through ratios only).
 set -uo pipefail
@@ -25,12 +25,25 @@ budget=${BUDGET_S:-360}
 lib=${LIBSAIS:-build-libsais-src}
 B=build-sa-libsais-host
 t0=$(date +%s)
+# This project's commit: SA_COMMIT=<hash> when given (do so on the device tool's copy: its .git
+# may be stale; 2026-11-27 23:03 it printed b67f9de for other code), else git's, only when ROOT
+# is itself the top of a git work tree (as in sa_libsais_bench.sh), else "unknown".
+sa_run_commit() {
+    local top
+    if [ -n "${SA_COMMIT:-}" ]; then echo "$SA_COMMIT (given)"; return; fi
+    top=$(git -C "$ROOT" rev-parse --show-toplevel 2>/dev/null || true)
+    if [ -e "$ROOT/.git" ] && [ "$top" -ef "$ROOT" ]; then
+        echo "$(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet -- sa.h || echo ' + uncommitted sa.h edits')"
+    else
+        echo "unknown (no .git here; SA_COMMIT= names it)"
+    fi
+}
 {
     echo "date:    $(date -u +%Y-%m-%dT%H:%MZ)"
     echo "machine: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB"
     echo "compiler: $(cc --version | head -1); meson $(meson --version 2>/dev/null)"
     echo "libsais: $lib $(cat "$lib/VERSION" 2>/dev/null)"
-    echo "sa.h: $(git rev-parse --short HEAD 2>/dev/null || echo '?') (working tree as sent)"
+    echo "sa.h: $(sa_run_commit) (working tree as sent)"
     echo "command: OUT=\$OUT demos/bench/sa_libsais_run.sh (REPS=$reps BUDGET_S=$budget)"
 } | tee "$log"
 if ! { meson setup "$B" . -Dbuildtype=release -Dlibsais_dir="$lib" -Dcuda=disabled -Dmpi=disabled \
