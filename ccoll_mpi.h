@@ -145,7 +145,8 @@
  *   rel x (max - min) underflows to 0 on data that is not constant, that bound is not
  *   representable and every rank returns CCOLL_ERR_EB. Every rank ends with a BITWISE IDENTICAL result: each block's
  *   sum is made on one rank and forwarded (compressed ones are decoded from the same stream
- *   everywhere).
+ *   everywhere; on host HomComp_F rings the rank that makes a stream writes its values from
+ *   the sum's integers as it encodes them, hc_add_raw_values: the same bytes).
  *   - HOMCOMP, HOMCOMP_F, RECDBL (compressed): within p x eb of the exact sum, plus half a
  *     float32 ulp of the sum for float32 output (homcomp's hc_add bound).
  *   - DOC: recompresses partial sums: p x eb plus one rounding of each partial sum (p-1).
