@@ -140,8 +140,9 @@
  *   instead of a pass over the whole input first; one more small MPI_Allreduce at the end of
  *   the reduce-scatter agrees the scans. Where this call's eb has the same codec step (a
  *   power of two) the results are bit for bit what a first call gives; where it has not, the
- *   ring runs again with this call's eb (the output is written only after that check, so
- *   MPI_IN_PLACE is fine) and the next call scans first; info.eb_guess tells which. Where
+ *   ring runs again with this call's eb (an in-place output is written only after that
+ *   check, so MPI_IN_PLACE is fine; a separate output may be written and then rewritten) and
+ *   the next call scans first; info.eb_guess tells which. Where
  *   rel x (max - min) underflows to 0 on data that is not constant, that bound is not
  *   representable and every rank returns CCOLL_ERR_EB. Every rank ends with a BITWISE IDENTICAL result: each block's
  *   sum is made on one rank and forwarded (compressed ones are decoded from the same stream
@@ -2952,8 +2953,9 @@ static void ccoll__ring_combine(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b
 }
 
 /* The final block's segments decoded from their streams (ccoll__ring_combine's last step,
- * deferred under the eb guess: until the guess is checked, the output is not written, so an
- * in-place call still has its input for a second run). */
+ * deferred under the eb guess: until the guess is checked, an in-place output is not written,
+ * so it still holds the input for a second run; with a separate output the fused last add
+ * may already have written the final block, which a second run rewrites). */
 static void ccoll__ring_final(ccoll_plan *P, ccoll__ring *R)
 {
     const uint64_t b = ccoll__ring_blk(P, R, P->top.p - 2), blen = ccoll__rb_len(P, R, b), boff = ccoll__rb_off(P, R, b);
@@ -3034,7 +3036,8 @@ static void ccoll__ring_step(ccoll_plan *P, ccoll__ring *R, int t, MPI_Request *
  * may outlive the call). Failures are P->lst (agreed by the caller's ccoll__finish). Under
  * the eb guess (R->spec) the reduce-scatter's end is where the guess is checked: a failed
  * screen or CCOLL__SPEC_REDO ends the ring there (the allgather's first receives complete
- * with the final streams already sent) and is returned; the output is still untouched. */
+ * with the final streams already sent) and is returned; an in-place output is still untouched
+ * (a separate one may hold the fused final block, rewritten by the second run). */
 static int ccoll__ring_run(ccoll_plan *P, ccoll__ring *R)
 {
     const int p = P->top.p, T = 2 * (p - 1), t0 = R->allgather ? p - 1 : 0;
@@ -4094,6 +4097,9 @@ static void ccoll__predict(ccoll_plan *P, double cr)
     if (cr > 0) {
         P->info.predicted[CCOLL_ALGO_HOMCOMP_F] = 2 * (p - 1) * nseg * M->alpha + 2 * (p - 1) / p * m * M->beta / cr +
                                                   m / p * M->c + (p - 1) / p * m * M->h + m * M->d + m * P->au.scan;
+        /* Host plans now decode only (p - 1) / p x m (the fused last add writes this rank's
+         * block): m x d overstates the decode, twice at 2 ranks. The corrected term was A/B'd
+         * (bench README, issue 27, branch ccoll27-model) and not kept: within the run spread. */
     }
     if (P->set.device) {
         /* device plans: raw algorithms copy the vector down and up; every compressed stream

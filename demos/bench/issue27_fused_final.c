@@ -4,7 +4,7 @@
  * (b) hc_add_raw_values (the same add, and the sum's values written from its integers).
  * Walk data as issue27_codec_ab.c (ranks 0 and 1 of allreduce_demo.h's walk), REL 1e-4 of rank
  * 0's range, 65536-element segments, outlier mode, no checksum; each segment's add and decode
- * back to back, as in the ring. Alternated per repetition; best thread-CPU time of each; the
+ * back to back, as in the ring. Each repetition runs (a) then (b); best thread-CPU time of each; the
  * streams and the values must be the same bytes (exit 1 otherwise).
  *   cc -O2 -I. demos/bench/issue27_fused_final.c -lm -o ff && ./ff [COUNT=16777216] [REPS=10] [ISA=0 (auto)]
  * Output: GB/s of raw input bytes (4 x COUNT) for (a)'s add, (a)'s decode, (a) together, (b). */
