@@ -2010,7 +2010,7 @@ static int sa__gsa_no_empty(const uint8_t *text, int32_t n)
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
     uint64_t carry = 0; /* 1 when the byte before this word is 0 */
-    for (; i + 8 <= n; i += 8) {
+    for (; i <= n - 8; i += 8) { /* not i + 8 <= n: it overflows for n within 7 of 2^31 */
         uint64_t w;
         memcpy(&w, text + i, 8);
         uint64_t z = ~((((w & lo7) + lo7) | w) | lo7); /* high bit of each zero byte, exact */
@@ -5856,7 +5856,7 @@ SA__INLINE void SA__F(sa__s1_pf)(const uint8_t *T, const SA__I *SA, SA__I n, SA_
 {
     const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1);
     SA__I q = SA[i] & maxv;
-    const uint8_t *t = T + ((q >= 2) & (q < n) ? q : 2);
+    const uint8_t *t = T + (((q >= 2) & (q < n)) ? q : 2);
     SA__PF(t - 1);
     SA__PF(t - 2);
 }

@@ -18,6 +18,9 @@
  * large inputs, one string repeated) take the radix sort, the smaller ones quicksort.
  * SA__GSA_CAP = 5 (OpenMP build; the default 64 without): GSA pairs equal on 5 bytes finish in
  * the text-order Phi pass, so it runs on every input. */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS, MAP_NORESERVE (test_gsa_no_empty_limit) */
+#endif
 #include "failalloc.h"
 #include <stdio.h>
 #if defined(__linux__) && defined(__GLIBC__)
@@ -729,7 +732,9 @@ static void test_failalloc(void)
     int32_t gsa_[3000], glcp[3000];
     memcpy(g, t, n);
     for (int32_t i = 0; i + 1 < n; i++) if (g[i] == 0 && (i == 0 || g[i - 1] == 0)) g[i] = 'x';
+    if (g[n - 2] == 0) g[n - 2] = 'x';
     g[n - 1] = 0;
+    CHECK(sa__gsa_no_empty(g, n), "failalloc gsa text without empty strings");
     naive_gsa(g, n, gsa_, glcp);
     int32_t waux[3000 / 4 + 1];
     CHECK(sa_bwt_aux(t, u, waux, 4, n, NULL) == SA_OK && memcmp(u, w, n) == 0, "reference aux");
@@ -777,6 +782,41 @@ static void test_failalloc(void)
         }
 }
 
+/* sa__gsa_no_empty at n = 2^31 - 1 (sa_gsa's largest text): its word loop's bound once
+ * overflowed int32 there (i + 8 <= n). 2 GiB of address space showing one 64 KiB file page
+ * again and again (no memory spent): zeros 64 bytes apart, text[n - 1] = 0, no empty string. */
+#if defined(__linux__) && UINTPTR_MAX > 0xffffffffu
+#include <sys/mman.h>
+#include <unistd.h>
+static void test_gsa_no_empty_limit(void)
+{
+    const size_t P = 65536, tot = (size_t)1 << 31;
+    char path[] = "/tmp/sa_test_bwt_XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) { printf("no_empty limit: skipped (mkstemp)\n"); return; }
+    unlink(path);
+    uint8_t *pat = ftruncate(fd, (off_t)P) == 0 ? mmap(NULL, P, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) : MAP_FAILED;
+    uint8_t *base = mmap(NULL, tot, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    size_t off = 0;
+    if (pat != MAP_FAILED && base != MAP_FAILED) {
+        for (size_t i = 0; i < P; i++) pat[i] = (i % 64 == 10 || i == P - 2) ? 0 : 'a';
+        for (; off < tot; off += P)
+            if (mmap(base + off, P, PROT_READ, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED) break;
+    }
+    if (off == tot) {
+        const int32_t n = INT32_MAX; /* text[n - 1] = pat[P - 2] = 0 */
+        CHECK(base[n - 1] == 0 && sa__gsa_no_empty(base, n) == 1, "no_empty at n = 2^31 - 1");
+    } else {
+        printf("no_empty limit: skipped (mmap)\n");
+    }
+    if (base != MAP_FAILED) munmap(base, tot);
+    if (pat != MAP_FAILED) munmap(pat, P);
+    close(fd);
+}
+#else
+static void test_gsa_no_empty_limit(void) {}
+#endif
+
 int main(int argc, char **argv)
 {
     check_init(argc, argv);
@@ -785,6 +825,7 @@ int main(int argc, char **argv)
     test_corrupt();
     test_gsa();
     test_gsa_sais();
+    test_gsa_no_empty_limit();
     test_search();
     test_context();
     test_failalloc();
