@@ -5751,8 +5751,7 @@ static void SA__F(sa__place_blocks)(SA__I *SA, SA__I m, const SA__I *B, const SA
 }
 
 #ifndef SA__GSA_SEEDS /* 1: byte 0's seeds all named apart (fewer equal names, a larger alphabet
-                         below; 2026-11-27 22:38 UTC, H200 host, one thread: 0 faster on all five
-                         inputs by 1-8 %) */
+                         below; 0 was no slower on any of five inputs, one thread, bench README) */
 #define SA__GSA_SEEDS 0
 #endif
 /* sa_gsa's byte level (issue 26; sa__sais_gsa): the positions of the zeros in T[0..n) (z of
