@@ -2319,6 +2319,16 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
 #endif
 #define SA__MPI_HALO 16          /* bytes of the following ranks' text each rank keeps */
 #define SA__MPI_SAMPLES 64       /* splitter samples per rank and sample sort */
+#ifndef SA__MPI_NO_PACK /* 1: the DCX samples as 24-byte records at every level (A/B, tests) */
+#define SA__MPI_NO_PACK 0
+#endif
+#ifndef SA__MPI_ROUND_MIN /* a DCX level takes fewer merge / update rounds where a round would average
+                           * under this many suffixes a rank (see SA__MPI_MERGE_ROUNDS) */
+#define SA__MPI_ROUND_MIN 16384
+#endif
+#ifndef SA__MPI_UPD_ROUNDS /* rounds of a DCX level's (position, name) updates (sa__mpi_update) */
+#define SA__MPI_UPD_ROUNDS 8
+#endif
 #define SA__MPI_PIECE ((int64_t)1 << 26) /* elements per point-to-point message (int counts) */
 #define SA__MPI_HUGE ((size_t)4 << 20) /* blocks this large get the huge-page hint (sa__bw_alloc) */
 #ifndef SA__MPI_PAR_MIN
@@ -2929,6 +2939,320 @@ done:
     return st;
 }
 
+/* ---- DCX samples as packed 128-bit items -----------------------------------------------------
+ * Where a level's sample key (X characters of b bits) and a position (sa__mpi_bits(n) = P bits,
+ * P < 64 as n < 2^57) fit 128 bits together, a sample is one 16-byte item (h, l) = key << P |
+ * pos: the sample sort, its exchange and the naming work on these, where the 24-byte records
+ * (plus a 24-byte sort scratch beside the receive buffer) held 48 bytes a sample at the byte
+ * level's peak. Items compare as 128-bit numbers (ties never: the positions differ); the local
+ * sorts order the key bits only (equal keys in any order: the naming needs no more). */
+typedef sa__mpi_pair sa__mpi_w; /* (a, b) = the high and the low 64 bits, read unsigned */
+
+static int sa__mpi_wlt(const sa__mpi_w *x, const sa__mpi_w *y)
+{
+    return x->a != y->a ? (uint64_t)x->a < (uint64_t)y->a : (uint64_t)x->b < (uint64_t)y->b;
+}
+
+static int sa__mpi_wcmp(const void *a, const void *b)
+{
+    const sa__mpi_w *x = (const sa__mpi_w *)a, *y = (const sa__mpi_w *)b;
+    return sa__mpi_wlt(x, y) ? -1 : sa__mpi_wlt(y, x);
+}
+
+/* The keys of x and y (the bits above P) are equal. */
+static int sa__mpi_wkeq(const sa__mpi_w *x, const sa__mpi_w *y, int P)
+{
+    return x->a == y->a && !(((uint64_t)x->b ^ (uint64_t)y->b) >> P);
+}
+
+static unsigned sa__mpi_wdigit(const sa__mpi_w *x, int d)
+{
+    return (unsigned)((d < 8 ? (uint64_t)x->a >> (56 - 8 * d) : (uint64_t)x->b >> (120 - 8 * d)) & 0xff);
+}
+
+/* sa__mpi_msd2 for items: MSD radix sort on the key bytes dig[0..nd), a and b m items each. */
+static void sa__mpi_wmsd2(sa__mpi_w *a, sa__mpi_w *b, int64_t m, const unsigned char *dig, int nd, int to_b)
+{
+    int64_t cnt[256], pos[256], e;
+    int k;
+    while (nd > 0 && m > 32) {
+        int d = dig[0];
+        memset(cnt, 0, sizeof cnt);
+        for (e = 0; e < m; e++) cnt[sa__mpi_wdigit(&a[e], d)]++;
+        if (cnt[sa__mpi_wdigit(&a[0], d)] == m) { dig++; nd--; continue; } /* all alike here */
+        for (e = 0, k = 0; k < 256; k++) { pos[k] = e; e += cnt[k]; }
+        for (e = 0; e < m; e++) b[pos[sa__mpi_wdigit(&a[e], d)]++] = a[e];
+        for (e = 0, k = 0; k < 256; k++) { /* bucket k is in b now */
+            if (cnt[k] > 1) sa__mpi_wmsd2(b + e, a + e, cnt[k], dig + 1, nd - 1, !to_b);
+            else if (cnt[k] == 1 && !to_b) a[e] = b[e];
+            e += cnt[k];
+        }
+        return;
+    }
+    if (nd > 0) { /* m <= 32: by the whole item (keys first) */
+        int64_t i, j;
+        for (i = 1; i < m; i++) {
+            sa__mpi_w t = a[i];
+            for (j = i; j > 0 && sa__mpi_wlt(&t, &a[j - 1]); j--) a[j] = a[j - 1];
+            a[j] = t;
+        }
+    } /* else every remaining key byte is equal: the keys are equal */
+    if (to_b && m) memcpy(b, a, (size_t)m * sizeof *a);
+}
+
+/* The key bytes (those with a bit at or above P) on which the m items are not all equal, most
+ * significant first; returns how many. */
+static int sa__mpi_wdigits(const sa__mpi_w *a, int64_t m, int P, unsigned char *dig)
+{
+    uint64_t o1 = 0, o2 = 0, n1 = ~(uint64_t)0, n2 = ~(uint64_t)0, km = ~(((uint64_t)1 << P) - 1);
+    int64_t e;
+    int d, nd = 0;
+    for (e = 0; e < m; e++) { o1 |= (uint64_t)a[e].a; n1 &= (uint64_t)a[e].a; o2 |= (uint64_t)a[e].b; n2 &= (uint64_t)a[e].b; }
+    o1 ^= n1;
+    o2 = (o2 ^ n2) & km;
+    for (d = 0; d < 16; d++)
+        if ((d < 8 ? o1 >> (56 - 8 * d) : o2 >> (120 - 8 * d)) & 0xff) dig[nd++] = (unsigned char)d;
+    return nd;
+}
+
+static int sa__mpi_wbucket(const sa__mpi_w *spl, int k, const sa__mpi_w *x)
+{
+    int lo = 0, hi = k;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (sa__mpi_wlt(x, &spl[mid])) hi = mid; else lo = mid + 1;
+    }
+    return lo;
+}
+
+/* sa__mpi_lsort_in for items: sorted into a (*in_b = 0) or b (*in_b = 1), b m items of scratch. */
+static sa_status sa__mpi_wsort_in(sa__mpi_ctx *c, sa__mpi_w *a, sa__mpi_w *b, int64_t m, int P, int nt, int *in_b)
+{
+    sa__mpi_w spl[256];
+    int64_t *cnt;
+    int k, t, s, ns, nd, done_par = 0;
+    unsigned char dig[16];
+    uint64_t seed = 12345;
+    if (nt > 256) nt = 256;
+    *in_b = 0;
+    nd = sa__mpi_wdigits(a, m, P, dig);
+    if (nt <= 1 || m < 65536) {
+        sa__mpi_wmsd2(a, b, m, dig, nd, 0);
+        return SA_OK;
+    }
+    cnt = (int64_t *)sa__mpi_get(c, (int64_t)nt * (nt + 1), sizeof *cnt);
+    if (!cnt) return SA_ERR_NOMEM;
+    {   /* splitters: nt-1 of 16*nt random samples */
+        sa__mpi_w smp[4096];
+        ns = 16 * nt;
+        for (s = 0; s < ns; s++) smp[s] = a[sa__mpi_mix(&seed) % (uint64_t)m];
+        qsort(smp, (size_t)ns, sizeof *smp, sa__mpi_wcmp);
+        for (k = 0; k + 1 < nt; k++) spl[k] = smp[(k + 1) * ns / nt];
+    }
+    memset(cnt, 0, (size_t)nt * (nt + 1) * sizeof *cnt);
+    SA__OMP(omp parallel num_threads(nt))
+    {
+#ifdef _OPENMP
+        int me = omp_get_thread_num(), nth = omp_get_num_threads();
+#else
+        int me = 0, nth = 1;
+#endif
+        int64_t e, lo = m * me / nth, hi = m * (me + 1) / nth;
+        int64_t *mine = cnt + (int64_t)me * nt;
+        if (nth == nt) {
+            for (e = lo; e < hi; e++) mine[sa__mpi_wbucket(spl, nt - 1, &a[e])]++;
+            SA__OMP(omp barrier)
+            SA__OMP(omp single)
+            {   /* offsets: bucket-major, thread-minor */
+                int64_t off = 0;
+                int bb, tt;
+                for (bb = 0; bb < nt; bb++) {
+                    cnt[(int64_t)nt * nt + bb] = off;
+                    for (tt = 0; tt < nt; tt++) {
+                        int64_t v = cnt[(int64_t)tt * nt + bb];
+                        cnt[(int64_t)tt * nt + bb] = off;
+                        off += v;
+                    }
+                }
+            }
+            for (e = lo; e < hi; e++) b[mine[sa__mpi_wbucket(spl, nt - 1, &a[e])]++] = a[e];
+            SA__OMP(omp barrier)
+            SA__OMP(omp for schedule(dynamic, 1))
+            for (t = 0; t < nt; t++) {
+                int64_t s0 = cnt[(int64_t)nt * nt + t];
+                int64_t s1 = t + 1 < nt ? cnt[(int64_t)nt * nt + t + 1] : m;
+                sa__mpi_wmsd2(b + s0, a + s0, s1 - s0, dig, nd, 0);
+            }
+            SA__OMP(omp single)
+            done_par = 1;
+        }
+    }
+    sa__mpi_put(c, cnt);
+    if (!done_par) /* got fewer threads than asked for (nested region, limits): sort serially */
+        sa__mpi_wmsd2(a, b, m, dig, nd, 0);
+    else *in_b = 1;
+    return SA_OK;
+}
+
+/* Sorts *pa (m items) with the scratch *spare (spare_n items; taken when big enough, else a
+ * fresh block): *pa may be replaced, the other block is freed. */
+static sa_status sa__mpi_wsort(sa__mpi_ctx *c, sa__mpi_w **pa, int64_t m, int P, sa__mpi_w **spare, int64_t spare_n)
+{
+    sa__mpi_w *b;
+    int in_b = 0;
+    sa_status st;
+    if (spare && *spare && spare_n >= m) { b = *spare; *spare = NULL; }
+    else b = (sa__mpi_w *)sa__mpi_get(c, m, sizeof *b);
+    if (!b) return SA_ERR_NOMEM;
+    st = sa__mpi_wsort_in(c, *pa, b, m, P, c->nt, &in_b);
+    if (in_b) { sa__mpi_put(c, *pa); *pa = b; }
+    else sa__mpi_put(c, b);
+    return st;
+}
+
+/* sa__mpi_samplesort for items: on return *pa holds this rank's slice (*pm items) of the global
+ * order (by key; the slices cut by whole items, so equal keys may span ranks). Collective. */
+static sa_status sa__mpi_wsamplesort(sa__mpi_ctx *c, sa__mpi_w **pa, int64_t *pm, int P, uint64_t seed)
+{
+    sa__mpi_w *a = *pa, *smp = NULL, *all = NULL, *spl = NULL, *sbuf = NULL;
+    void *rbuf = NULL;
+    int *gcnt = NULL, *gdsp = NULL;
+    int64_t m = *pm, e, total = 0, rn = 0, *tcnt = NULL;
+    int ns, q, rc, nth;
+    sa_status st = SA_OK;
+    double t;
+    if (c->P == 1) return sa__mpi_wsort(c, pa, m, P, NULL, 0);
+    ns = m < SA__MPI_SAMPLES ? (int)m : SA__MPI_SAMPLES;
+    smp = (sa__mpi_w *)sa__mpi_get(c, SA__MPI_SAMPLES, sizeof *smp);
+    all = (sa__mpi_w *)sa__mpi_get(c, (int64_t)SA__MPI_SAMPLES * c->P, sizeof *all);
+    gcnt = (int *)sa__mpi_get(c, 2 * (int64_t)c->P, sizeof *gcnt);
+    if (!smp || !all || !gcnt) st = SA_ERR_NOMEM;
+    st = sa__mpi_agree(c, st);
+    if (st != SA_OK) goto done;
+    seed ^= (uint64_t)c->r * 0x9E3779B97F4A7C15ull;
+    for (q = 0; q < ns; q++) smp[q] = a[sa__mpi_mix(&seed) % (uint64_t)m];
+    gdsp = gcnt + c->P;
+    st = sa__mpi_allgather(c, &ns, 1, MPI_INT, gcnt);
+    if (st != SA_OK) goto done;
+    for (q = 0; q < c->P; q++) { gdsp[q] = (int)total; total += gcnt[q]; }
+    t = MPI_Wtime();
+    rc = MPI_Allgatherv(smp, ns, c->t_pair, all, gcnt, gdsp, c->t_pair, c->comm);
+    c->tcomm += MPI_Wtime() - t;
+    if ((st = sa__mpi_rc(rc)) != SA_OK) goto done;
+    if (total == 0) goto done; /* no items anywhere */
+    qsort(all, (size_t)total, sizeof *all, sa__mpi_wcmp);
+    spl = (sa__mpi_w *)sa__mpi_get(c, c->P, sizeof *spl);
+    st = sa__mpi_agree(c, spl ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    for (q = 0; q + 1 < c->P; q++) spl[q] = all[(int64_t)(q + 1) * total / c->P];
+    sa__mpi_put(c, smp); smp = NULL;
+    sa__mpi_put(c, all); all = NULL;
+    sbuf = (sa__mpi_w *)sa__mpi_get(c, m, sizeof *sbuf);
+    nth = c->nt > 1 && m > 65536 ? (c->nt < 64 ? c->nt : 64) : 1;
+    tcnt = (int64_t *)sa__mpi_get(c, (int64_t)nth * c->P, sizeof *tcnt);
+    st = sa__mpi_agree(c, sbuf && tcnt ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    memset(tcnt, 0, (size_t)nth * c->P * sizeof *tcnt);
+    SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
+    for (q = 0; q < nth; q++) {
+        int64_t *cn = tcnt + (int64_t)q * c->P, x;
+        for (x = m * q / nth; x < m * (q + 1) / nth; x++) cn[sa__mpi_wbucket(spl, c->P - 1, &a[x])]++;
+    }
+    for (total = 0, e = 0; e < c->P; e++) {
+        c->g64[e] = 0;
+        for (q = 0; q < nth; q++) {
+            int64_t v = tcnt[(int64_t)q * c->P + e];
+            tcnt[(int64_t)q * c->P + e] = total;
+            total += v;
+            c->g64[e] += v;
+        }
+    }
+    SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
+    for (q = 0; q < nth; q++) {
+        int64_t *off = tcnt + (int64_t)q * c->P, x;
+        for (x = m * q / nth; x < m * (q + 1) / nth; x++) sbuf[off[sa__mpi_wbucket(spl, c->P - 1, &a[x])]++] = a[x];
+    }
+    sa__mpi_put(c, a); a = *pa = NULL;
+    st = sa__mpi_xchg(c, sbuf, c->g64, sizeof *sbuf, c->t_pair, &rbuf, &rn, NULL);
+    if (st != SA_OK) goto done;
+    *pa = (sa__mpi_w *)rbuf;
+    *pm = rn;
+    if (rn > m) { sa__mpi_put(c, sbuf); sbuf = NULL; } /* too small for the scratch: not held beside it */
+    st = sa__mpi_agree(c, sa__mpi_wsort(c, pa, rn, P, &sbuf, m));
+done:
+    if (smp) sa__mpi_put(c, smp);
+    if (all) sa__mpi_put(c, all);
+    if (spl) sa__mpi_put(c, spl);
+    if (gcnt) sa__mpi_put(c, gcnt);
+    if (sbuf) sa__mpi_put(c, sbuf);
+    if (tcnt) sa__mpi_put(c, tcnt);
+    return st;
+}
+
+/* sa__mpi_rank's round 0 for a sorted slice of items, in place: s[j] becomes the pair (pos,
+ * 2 * (global index of the first equal key) + (the key is unique)); *active = items whose key is
+ * not unique. Collective. */
+static sa_status sa__mpi_wrank(sa__mpi_ctx *c, sa__mpi_w *s, int64_t m, int P, int64_t *active)
+{
+    int64_t mine[6], *all, off = 0, ks = 0, j, act = 0;
+    uint64_t pmask = ((uint64_t)1 << P) - 1;
+    sa__mpi_w pk = {0, 0}, nk = {0, 0}, prev = {0, 0};
+    int q, has_prev = 0, has_next = 0;
+    sa_status st;
+    all = (int64_t *)sa__mpi_get(c, 6 * (int64_t)c->P, sizeof *all);
+    st = sa__mpi_agree(c, all ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) { if (all) sa__mpi_put(c, all); return st; }
+    /* summary: count, first item, last item, last key change inside the slice (-1 if none) */
+    mine[0] = m;
+    mine[1] = m ? s[0].a : 0;
+    mine[2] = m ? s[0].b : 0;
+    mine[3] = m ? s[m - 1].a : 0;
+    mine[4] = m ? s[m - 1].b : 0;
+    mine[5] = -1;
+    for (j = m - 1; j >= 1; j--)
+        if (!sa__mpi_wkeq(&s[j], &s[j - 1], P)) { mine[5] = j; break; }
+    st = sa__mpi_allgather(c, mine, 6, MPI_INT64_T, all);
+    if (st != SA_OK) { sa__mpi_put(c, all); return st; }
+    for (q = 0; q < c->r; q++) { /* where the key run entering this slice starts */
+        const int64_t *a = all + 6 * (int64_t)q;
+        sa__mpi_w f;
+        if (a[0] == 0) continue;
+        f.a = a[1];
+        f.b = a[2];
+        if (!has_prev || !sa__mpi_wkeq(&f, &pk, P)) ks = off;
+        if (a[5] >= 0) ks = off + a[5];
+        pk.a = a[3];
+        pk.b = a[4];
+        has_prev = 1;
+        off += a[0];
+    }
+    for (q = c->r + 1; q < c->P; q++) { /* the item right after this slice */
+        const int64_t *a = all + 6 * (int64_t)q;
+        if (a[0] == 0) continue;
+        nk.a = a[1];
+        nk.b = a[2];
+        has_next = 1;
+        break;
+    }
+    sa__mpi_put(c, all);
+    for (j = 0; j < m; j++) { /* s[j - 1] is already a pair: its item is in prev */
+        sa__mpi_w cur = s[j];
+        int newkey, lastkey, fin;
+        if (j == 0) newkey = !has_prev || !sa__mpi_wkeq(&cur, &pk, P);
+        else newkey = !sa__mpi_wkeq(&cur, &prev, P);
+        if (newkey) ks = off + j;
+        if (j + 1 < m) lastkey = !sa__mpi_wkeq(&cur, &s[j + 1], P);
+        else lastkey = !has_next || !sa__mpi_wkeq(&cur, &nk, P);
+        fin = newkey && lastkey;
+        s[j].a = (int64_t)((uint64_t)cur.b & pmask);
+        s[j].b = 2 * ks + fin;
+        act += !fin;
+        prev = cur;
+    }
+    *active = act;
+    return SA_OK;
+}
+
 /* ---- distributed prefix doubling (Manber-Myers ranks, psac's dropping of finished suffixes) ----
  * B[i] (owned by the rank owning text position i) is the h-rank of suffix i: the SA index of the
  * first suffix sharing its first h bytes (so a suffix alone in its group has its final SA index).
@@ -3018,38 +3342,53 @@ static sa_status sa__mpi_rank(sa__mpi_ctx *c, const sa__mpi_rec *s, int64_t m, i
 }
 
 /* Sends each (pos, value) pair to pos's owner, which stores it: B[pos] = value / 2 and
- * act[pos] = !(value & 1) (act may be NULL). Frees *pp. Collective. */
-static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, int64_t *B, uint8_t *act)
+ * act[pos] = !(value & 1) (act may be NULL). Frees *pp. In `rounds` rounds (the same number on
+ * every rank: sa__mpi_upd_rounds), each a stretch of the pairs: the send and receive buffers hold
+ * a round's pairs, not all of them (the pairs themselves are freed before the last round).
+ * Collective. */
+static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, int64_t *B, uint8_t *act, int rounds)
 {
     sa__mpi_pair *p = *pp, *sb = NULL;
     void *rb = NULL;
     int64_t e, rn = 0;
+    int k;
     sa_status st = SA_OK;
-    sb = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *sb);
+    if (rounds < 1) rounds = 1;
+    sb = (sa__mpi_pair *)sa__mpi_get(c, (m + rounds - 1) / rounds, sizeof *sb);
     st = sa__mpi_agree(c, sb ? SA_OK : SA_ERR_NOMEM);
-    if (st == SA_OK) { /* grouped by owner; each buffer freed once sent (memory) */
-        sa__mpi_by_owner(c, (const int64_t *)(const void *)p, 2, m); /* .a first */
-        for (e = 0; e < m; e++) sb[c->s64[sa__mpi_owner(c, p[e].a)]++] = p[e];
-        sa__mpi_put(c, p);
-        *pp = p = NULL;
+    for (k = 0; k < rounds && st == SA_OK; k++) { /* grouped by owner; the pairs freed before the last send */
+        int64_t e0 = m * k / rounds, e1 = m * (k + 1) / rounds;
+        const sa__mpi_pair *r;
+        sa__mpi_by_owner(c, (const int64_t *)(const void *)(p + e0), 2, e1 - e0); /* .a first */
+        for (e = e0; e < e1; e++) sb[c->s64[sa__mpi_owner(c, p[e].a)]++] = p[e];
+        if (k == rounds - 1) {
+            sa__mpi_put(c, p);
+            *pp = p = NULL;
+        }
         st = sa__mpi_xchg(c, sb, c->g64, sizeof *sb, c->t_pair, &rb, &rn, NULL);
-        sa__mpi_put(c, sb);
-        sb = NULL;
-    }
-    if (st == SA_OK) {
-        const sa__mpi_pair *r = (const sa__mpi_pair *)rb;
+        if (st != SA_OK) break;
+        r = (const sa__mpi_pair *)rb;
         SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > SA__MPI_PAR_MIN))
         for (e = 0; e < rn; e++) {
             int64_t i = r[e].a - c->lo;
             B[i] = r[e].b >> 1;
             if (act) act[i] = !(r[e].b & 1);
         }
+        sa__mpi_put(c, rb);
+        rb = NULL;
     }
     if (rb) sa__mpi_put(c, rb);
     if (sb) sa__mpi_put(c, sb);
     if (p) sa__mpi_put(c, p);
     *pp = NULL;
     return st;
+}
+
+/* Rounds of a DCX level's updates: SA__MPI_UPD_ROUNDS where a round still averages
+ * SA__MPI_ROUND_MIN suffixes a rank's block (c->c: the same on every rank), else one. */
+static int sa__mpi_upd_rounds(const sa__mpi_ctx *c)
+{
+    return c->c / SA__MPI_UPD_ROUNDS >= SA__MPI_ROUND_MIN ? SA__MPI_UPD_ROUNDS : 1;
 }
 
 /* Asks the owners of positions want[0..m) for B there: got[e] = B[want[e]]. Collective. */
@@ -3292,8 +3631,17 @@ static sa_status sa__mpi_sort_int(sa__mpi_ctx *c, const void *T, void *sa, int64
     }
     memset(&o, 0, sizeof o);
     o.threads = c->nt;
-    return wide ? sa_build_int64((const int64_t *)T, (int64_t *)sa, n, k, &o)
-                : sa_build_int((const int32_t *)T, (int32_t *)sa, (int32_t)n, (int32_t)k, &o);
+    {   /* sa_build_int's own block, counted in the peak: a byte copy of the text for k <= 256,
+         * the renamed text when k > n */
+        int64_t extra = SA__INT_BYTES && k <= 256 ? n : k > n ? n * (wide ? 8 : 4) : 0;
+        sa_status st;
+        c->held += extra;
+        if (c->held > c->peak) c->peak = c->held;
+        st = wide ? sa_build_int64((const int64_t *)T, (int64_t *)sa, n, k, &o)
+                  : sa_build_int((const int32_t *)T, (int32_t *)sa, (int32_t)n, (int32_t)k, &o);
+        c->held -= extra;
+        return st;
+    }
 }
 
 /* Suffix array of an integer text on one rank, in place: u[0..n) holds the characters (1..n, as
@@ -3530,9 +3878,6 @@ static void sa__mpi_dc_pmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa_
  * block, SA alone) is below the byte level's sample sort's; more rounds save nothing more. */
 #ifndef SA__MPI_MERGE_ROUNDS
 #define SA__MPI_MERGE_ROUNDS 8
-#endif
-#ifndef SA__MPI_ROUND_MIN
-#define SA__MPI_ROUND_MIN 16384
 #endif
 
 /* Step 3: this rank's block of the level's SA (out[0..cnt)) from the text t and the sample ranks
@@ -3929,12 +4274,21 @@ static void sa__mpi_dc_key(const sa__mpi_ctx *c, const sa__mpi_txt *t, int X, in
     r->pos = c->lo + j;
 }
 
+/* The same key packed with the position (P bits, X * b + P <= 128): the item key << P | pos. */
+static void sa__mpi_dc_wkey(const sa__mpi_ctx *c, const sa__mpi_txt *t, int X, int b, int P, int64_t j, sa__mpi_w *w)
+{
+    sa__mpi_rec r;
+    sa__mpi_dc_key(c, t, X, b, j, &r);
+    w->a = (int64_t)(r.k1 << P | r.k2 >> (64 - P));
+    w->b = (int64_t)(r.k2 << P | (uint64_t)r.pos);
+}
+
 /* One level: this rank's block out[0..cnt) of the suffix array of the level's text t (the
  * context's layout is the level's length on entry and on return). Collective. */
 static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b, int64_t *out, int depth)
 {
     int64_t n = c->n, lo = c->lo, cnt = c->cnt, j, m = 0, act = 0, off[5], nn = 0, k;
-    int X, q, nth;
+    int X, q, nth, wp, packed;
     sa__mpi_dc d;
     sa__mpi_rec *rec = NULL;
     sa__mpi_pair *pr = NULL;
@@ -3959,8 +4313,11 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
      * fills the keys of its own stretch of the block (its first key's index counted) */
     for (j = 0; j < cnt; j++) m += d.in[(lo + j) % X];
     if (cnt && lo + cnt == n && d.in[n % X]) m++; /* the padded sample at n */
-    rec = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *rec);
-    st = sa__mpi_agree(c, rec ? SA_OK : SA_ERR_NOMEM);
+    wp = sa__mpi_bits((uint64_t)n); /* positions 0..n */
+    packed = X * b + wp <= 128 && !SA__MPI_NO_PACK;
+    if (packed) pr = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *pr);
+    else rec = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *rec);
+    st = sa__mpi_agree(c, rec || pr ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     nth = c->nt > 1 && cnt > SA__MPI_PAR_MIN ? (c->nt < 64 ? c->nt : 64) : 1;
     SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
@@ -3968,17 +4325,30 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
         int64_t j0 = cnt * q / nth, j1 = cnt * (q + 1) / nth, e = j0 / X * d.nd, jj;
         for (jj = j0 - j0 % X; jj < j0; jj++) e += d.in[(lo + jj) % X];
         for (jj = j0; jj < j1; jj++)
-            if (d.in[(lo + jj) % X]) sa__mpi_dc_key(c, t, X, b, jj, &rec[e++]);
+            if (d.in[(lo + jj) % X]) {
+                if (packed) sa__mpi_dc_wkey(c, t, X, b, wp, jj, &pr[e++]);
+                else sa__mpi_dc_key(c, t, X, b, jj, &rec[e++]);
+            }
     }
-    if (cnt && lo + cnt == n && d.in[n % X]) sa__mpi_dc_key(c, t, X, b, cnt, &rec[m - 1]);
-    st = sa__mpi_samplesort(c, &rec, &m, (uint64_t)depth + 1, X * b <= 64 ? 3 : 0); /* keys in k2 alone: 16 bytes */
-    if (st != SA_OK) goto done;
-    pr = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *pr);
-    st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) goto done;
-    st = sa__mpi_rank(c, rec, m, 1, pr, &act, NULL); /* pr[e] = (pos, 2 * (name - 1) + unique) */
-    sa__mpi_put(c, rec); rec = NULL;
-    if (st != SA_OK) goto done;
+    if (cnt && lo + cnt == n && d.in[n % X]) {
+        if (packed) sa__mpi_dc_wkey(c, t, X, b, wp, cnt, &pr[m - 1]);
+        else sa__mpi_dc_key(c, t, X, b, cnt, &rec[m - 1]);
+    }
+    if (packed) { /* 16-byte items throughout; named in place */
+        st = sa__mpi_wsamplesort(c, &pr, &m, wp, (uint64_t)depth + 1);
+        if (st != SA_OK) goto done;
+        st = sa__mpi_wrank(c, pr, m, wp, &act); /* pr[e] = (pos, 2 * (name - 1) + unique) */
+        if (st != SA_OK) goto done;
+    } else {
+        st = sa__mpi_samplesort(c, &rec, &m, (uint64_t)depth + 1, X * b <= 64 ? 3 : 0); /* keys in k2 alone: 16 bytes */
+        if (st != SA_OK) goto done;
+        pr = (sa__mpi_pair *)sa__mpi_get(c, m, sizeof *pr);
+        st = sa__mpi_agree(c, pr ? SA_OK : SA_ERR_NOMEM);
+        if (st != SA_OK) goto done;
+        st = sa__mpi_rank(c, rec, m, 1, pr, &act, NULL); /* pr[e] = (pos, 2 * (name - 1) + unique) */
+        sa__mpi_put(c, rec); rec = NULL;
+        if (st != SA_OK) goto done;
+    }
     if ((st = sa__mpi_allreduce(c, &act, 1, MPI_SUM)) != SA_OK) goto done;
     t1 = MPI_Wtime();
     if (depth == 0) c->ph[0] = t1 - t0;
@@ -3990,7 +4360,7 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
         memset(R, 0, (size_t)(cnt + SA__MPI_H) * sizeof *R);
         for (j = 0; j < m; j++)
             if (pr[j].a < n) { pr[w].a = pr[j].a; pr[w].b = 2 * ((pr[j].b >> 1) + 1); w++; }
-        st = sa__mpi_update(c, &pr, w, (int64_t *)R, NULL);
+        st = sa__mpi_update(c, &pr, w, (int64_t *)R, NULL, sa__mpi_upd_rounds(c));
         if (st != SA_OK) goto done;
     } else { /* 2b. the reduced text: name at (residue's offset + i / X), then its suffix array (or, when
               * the next level is gathered, the ranks of its suffixes, sa__mpi_dcx_kept) */
@@ -4008,9 +4378,12 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
         lo2 = c->lo;
         cnt2 = c->cnt;
         tw = (uint64_t *)sa__mpi_get(c, cnt2 + SA__MPI_H, sizeof *tw);
-        sa2 = (int64_t *)sa__mpi_get(c, cnt2, sizeof *sa2);
-        st = sa__mpi_agree(c, tw && sa2 ? SA_OK : SA_ERR_NOMEM);
-        if (st == SA_OK) st = sa__mpi_update(c, &pr, m, (int64_t *)tw, NULL);
+        st = sa__mpi_agree(c, tw ? SA_OK : SA_ERR_NOMEM);
+        if (st == SA_OK) st = sa__mpi_update(c, &pr, m, (int64_t *)tw, NULL, sa__mpi_upd_rounds(c));
+        if (st == SA_OK) { /* after the update: not held beside its buffers (memory) */
+            sa2 = (int64_t *)sa__mpi_get(c, cnt2, sizeof *sa2);
+            st = sa__mpi_agree(c, sa2 ? SA_OK : SA_ERR_NOMEM);
+        }
         if (st == SA_OK) { /* gathered when small, or when what discarding keeps is small */
             int64_t pu, kept;
             st = sa__mpi_dcx_prev(c, tw, &pu, &kept);
@@ -4045,7 +4418,7 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
         st = sa__mpi_agree(c, R ? SA_OK : SA_ERR_NOMEM);
         if (st != SA_OK) goto done;
         memset(R, 0, (size_t)(cnt + SA__MPI_H) * sizeof *R);
-        st = sa__mpi_update(c, &pr, m, (int64_t *)R, NULL);
+        st = sa__mpi_update(c, &pr, m, (int64_t *)R, NULL, sa__mpi_upd_rounds(c));
         if (st != SA_OK) goto done;
     }
     if ((st = sa__mpi_halo64(c, R, SA__MPI_H)) != SA_OK) goto done;
@@ -4169,7 +4542,7 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
             pr[j - j0].a = sa[j];
             pr[j - j0].b = 2 * (p + 1);
         }
-        if ((st = sa__mpi_update(c, &pr, j1 - j0, PH, NULL)) != SA_OK) goto done;
+        if ((st = sa__mpi_update(c, &pr, j1 - j0, PH, NULL, 1)) != SA_OK) goto done;
     }
     for (j = 0; j < cnt; j++) PH[j]--; /* PH[j] = phi(lo + j), -1 for the smallest suffix */
     /* the byte before our block (text[lo - 1]) */
