@@ -2329,6 +2329,11 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
 #ifndef SA__MPI_UPD_ROUNDS /* rounds of a DCX level's (position, name) updates (sa__mpi_update) */
 #define SA__MPI_UPD_ROUNDS 8
 #endif
+#ifndef SA__MPI_UPD_MIN /* ... where a round still averages this many suffixes of a rank's block (not
+                         * SA__MPI_ROUND_MIN, which the tests lower: every round is four collectives,
+                         * and oversubscribed test runs pay for each) */
+#define SA__MPI_UPD_MIN 16384
+#endif
 #define SA__MPI_PIECE ((int64_t)1 << 26) /* elements per point-to-point message (int counts) */
 #define SA__MPI_HUGE ((size_t)4 << 20) /* blocks this large get the huge-page hint (sa__bw_alloc) */
 #ifndef SA__MPI_PAR_MIN
@@ -3385,10 +3390,10 @@ static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, in
 }
 
 /* Rounds of a DCX level's updates: SA__MPI_UPD_ROUNDS where a round still averages
- * SA__MPI_ROUND_MIN suffixes a rank's block (c->c: the same on every rank), else one. */
+ * SA__MPI_UPD_MIN suffixes of a rank's block (c->c: the same on every rank), else one. */
 static int sa__mpi_upd_rounds(const sa__mpi_ctx *c)
 {
-    return c->c / SA__MPI_UPD_ROUNDS >= SA__MPI_ROUND_MIN ? SA__MPI_UPD_ROUNDS : 1;
+    return c->c / SA__MPI_UPD_ROUNDS >= SA__MPI_UPD_MIN ? SA__MPI_UPD_ROUNDS : 1;
 }
 
 /* Asks the owners of positions want[0..m) for B there: got[e] = B[want[e]]. Collective. */

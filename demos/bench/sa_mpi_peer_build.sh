@@ -14,7 +14,8 @@
 # oneTBB's concurrent_queue even with IPS4O_DISABLE_PARALLEL: without TBB installed this script
 # gives it a mutex-and-deque stand-in (only ips4o's parallel scheduler uses it, never run here).
 # The peer's sources need <iomanip> in src/util/printing.hpp, and MARCH (default x86-64-v3) for
-# its -march=native: both patched in the copy here. MPI_CXX: the MPI C++ wrapper to build with (default
+# its -march=native: both patched in the copy here. CMAKE_POLICY_VERSION_MINIMUM=3.5: CMake 4 (the
+# device image's) refuses tlx's and others' cmake_minimum_required below 3.5 without it. MPI_CXX: the MPI C++ wrapper to build with (default
 # /usr/bin/mpicxx.openmpi, else mpicxx: a binary linked with Open MPI 4.1's libmpi.so.40 runs where the GPU
 # machine's Open MPI 4.1.6 is). On a Debian box that has MPICH as the project's MPI, install Open MPI
 # beside it and put every alternative back at once (meson must keep finding MPICH):
@@ -91,7 +92,7 @@ stub DC39_u8 pdcx_u8_unpacked.cpp
 P=$PEERS
 nice -n 19 cmake -S src -B build -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CXX_COMPILER="$MPI_CXX" -DCMAKE_C_COMPILER="$MPI_C" -DMPI_CXX_COMPILER="$MPI_CXX" \
-    -DMPI_C_COMPILER="$MPI_C" -DFETCHCONTENT_FULLY_DISCONNECTED=ON -DKAMPING_ENABLE_REFLECTION=OFF \
+    -DMPI_C_COMPILER="$MPI_C" -DCMAKE_POLICY_VERSION_MINIMUM=3.5 -DFETCHCONTENT_FULLY_DISCONNECTED=ON -DKAMPING_ENABLE_REFLECTION=OFF \
     -DKAMPING_ENABLE_SERIALIZATION=OFF -DDCX_BUILD_EXAMPLES=OFF -DIPS4O_DISABLE_PARALLEL=ON \
     -DKASSERT_ASSERTION_LEVEL=0 -DFETCHCONTENT_SOURCE_DIR_KAVAL="$P/kaval" \
     -DFETCHCONTENT_SOURCE_DIR_KAMPING="$P/kamping-04e3ff3" -DFETCHCONTENT_SOURCE_DIR_CLI11="$P/CLI11" \
