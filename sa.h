@@ -3636,9 +3636,9 @@ static sa_status sa__mpi_sort_int(sa__mpi_ctx *c, const void *T, void *sa, int64
     }
     memset(&o, 0, sizeof o);
     o.threads = c->nt;
-    {   /* sa_build_int's own block, counted in the peak: a byte copy of the text for k <= 256,
-         * the renamed text when k > n */
-        int64_t extra = SA__INT_BYTES && k <= 256 ? n : k > n ? n * (wide ? 8 : 4) : 0;
+    {   /* sa_build_int's own blocks, counted in the peak as their bound: a byte copy of the text
+         * (k <= 256, or at most 256 distinct symbols), the renamed text when k > n */
+        int64_t extra = (SA__INT_BYTES ? n : 0) + (k > n ? n * (wide ? 8 : 4) : 0);
         sa_status st;
         c->held += extra;
         if (c->held > c->peak) c->peak = c->held;
