@@ -162,8 +162,10 @@
  *   error sends small error markers instead of streams so nobody waits forever), recv is
  *   then unspecified. A stream received from another rank is bounded by the plan's
  *   worst-case buffer (MPI truncation otherwise) and validated before use. AUTO screens
- *   for NaN/Inf whenever it may compress; while settled on a raw algorithm it behaves like
- *   RING (NaN is summed, as MPI_Allreduce does).
+ *   for NaN/Inf on every call that compresses and on every call that scans before it
+ *   chooses (no eb guess to start from: a plan's first call, the call after a missed
+ *   guess); a call that runs a raw algorithm otherwise (settled on it, or picking it under
+ *   the eb guess) behaves like RING (NaN is summed, as MPI_Allreduce does).
  *
  * AGREEMENT AND FAILURES (every rank returns the same status, or MPI aborts the job)
  *   Settings every rank must pass alike: count, dtype, algo, memory, bound and eb (not for
@@ -490,7 +492,7 @@ typedef struct ccoll_info {
      * its own); the step was checked to be this call's before the allgather; 2 = it was not,
      * and the ring ran again with this call's eb (bytes_sent, ratio, t_compress.. and
      * b_compress.. then add up both rings); 0 = no guess (scan first, as ever; also AUTO's
-     * picks other than HomComp_F, which scan the whole input first) */
+     * picks other than HomComp_F: raw ones scan nothing, others the whole input first) */
     int eb_guess;
     const char *mismatch;     /* ccoll_plan_create_ex's CCOLL_ERR_ARG because ranks passed different
                                * settings: the first that differed ("eb", "segment", "model.alpha",
@@ -4333,10 +4335,19 @@ static ccoll_status ccoll__allreduce_call(ccoll_plan *P, const void *send, void 
          * later calls), so the feedback compares what each choice really costs; not the
          * choice itself (the ratio sample, the first call's buffers) */
         t_ch = MPI_Wtime() - t_ch;
-        /* a guessed call (the eb guess) whose pick is not the HomComp_F ring: the whole scan and
-         * its check here, before a raw pick's clock starts (an unguessed call's preamble scanned
-         * before it too); a raw pick then reports eb_abs 0 as an unguessed one does */
-        if (P->spec.on && a != CCOLL_ALGO_HOMCOMP_F && (st = ccoll__spec_whole(P, own)) != CCOLL_OK) {
+        /* a guessed call (the eb guess) whose pick is raw (the ring, raw RECDBL): no scan at all,
+         * as on a call settled on a raw pick (the guess stays for the next compressed call; eb_abs
+         * 0, NaN summed as RING does). The whole scan cost about a fifth of a shared-memory ring
+         * (4 ranks, 2-core box: 0.02 of 0.09 s) on every call where the noisy feedback put the raw
+         * pick's prediction above HomComp_F's for a moment and the call chose again. Another pick
+         * that is not the HomComp_F ring: the whole scan and its check here (an unguessed call's
+         * preamble scanned before it too) */
+        if (P->spec.on && (a == CCOLL_ALGO_RING || P->au.raw)) {
+            P->spec.on = 0;
+            P->spec.own = NULL;
+            P->eb_abs = 0;
+            P->info.eb_guess = 0;
+        } else if (P->spec.on && a != CCOLL_ALGO_HOMCOMP_F && (st = ccoll__spec_whole(P, own)) != CCOLL_OK) {
             P->info.algo = a;
             return (ccoll_status)ccoll__finish(P, st);
         }

@@ -558,6 +558,9 @@ static void check_eb_guess_edges(void)
             if (st == CCOLL_OK && I.algo == CCOLL_ALGO_RING) {
                 CHECK(I.eb_abs == 0, "eb_auto_raw call %d: the raw ring reports eb %g (guessed call: %d)", k, I.eb_abs, prev_hcf);
                 CHECK(memcmp(y, z, n * 4) == 0, "eb_auto_raw call %d: not the raw ring's result", k);
+                /* a raw pick under the guess scans nothing (it scanned the whole input before
+                 * 2026-11-28: a fifth of a shared-memory ring) */
+                if (prev_hcf) CHECK(I.t_scan == 0, "eb_auto_raw call %d: the guessed raw pick scanned (%g s)", k, I.t_scan);
                 raw_guessed += prev_hcf;
             }
             prev_hcf = st == CCOLL_OK && I.algo == CCOLL_ALGO_HOMCOMP_F && I.eb_abs > 0 && I.eb_guess != 2;
@@ -566,6 +569,42 @@ static void check_eb_guess_edges(void)
             if (k == 0) P->au.corr[CCOLL_ALGO_HOMCOMP_F] = 1e6;
         }
         CHECK(raw_guessed > 0, "eb_auto_raw: AUTO never picked the raw ring right after a HomComp_F call");
+        ccoll_plan_free(P);
+        P = NULL;
+        /* the same under the guess with a NaN on the last rank: the raw pick behaves like RING
+         * (CCOLL_OK, NaN summed: the raw ring's bits), the same status on every rank; the next
+         * call without the NaN picks the ring again (settled) and is the raw ring's too */
+        CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P) == CCOLL_OK);
+        if (P && Q) {
+            ccoll_info I;
+            int st = ccoll_allreduce(P, x, y);
+            memset(&I, 0, sizeof I);
+            ccoll_plan_info(P, &I);
+            CHECK(st == CCOLL_OK && I.algo == CCOLL_ALGO_HOMCOMP_F, "eb_auto_nan call 0: %s, ran %s", ccoll_status_string(st),
+                  ccoll_algo_name(I.algo));
+            P->au.corr[CCOLL_ALGO_HOMCOMP_F] = 1e6;
+            const float keep = x[n / 3];
+            if (R_ == P_ - 1) x[n / 3] = NAN;
+            CHECK(ccoll_allreduce(Q, x, z) == CCOLL_OK);
+            st = ccoll_allreduce(P, x, y);
+            memset(&I, 0, sizeof I);
+            ccoll_plan_info(P, &I);
+            CHECK(all_same_int(MPI_COMM_WORLD, st), "eb_auto_nan: ranks disagree");
+            CHECK(st == CCOLL_OK && I.algo == CCOLL_ALGO_RING, "eb_auto_nan call 1: %s, ran %s (want the raw ring, OK)",
+                  ccoll_status_string(st), ccoll_algo_name(I.algo));
+            if (st == CCOLL_OK) {
+                CHECK(isnan(y[n / 3]) && memcmp(y, z, n * 4) == 0, "eb_auto_nan call 1: not the raw ring's result");
+                CHECK(I.t_scan == 0 && I.eb_abs == 0 && I.eb_guess == 0, "eb_auto_nan call 1: scan %g s, eb %g, guess %d",
+                      I.t_scan, I.eb_abs, I.eb_guess);
+            }
+            x[n / 3] = keep;
+            CHECK(ccoll_allreduce(Q, x, z) == CCOLL_OK);
+            st = ccoll_allreduce(P, x, y);
+            memset(&I, 0, sizeof I);
+            ccoll_plan_info(P, &I);
+            CHECK(st == CCOLL_OK && I.algo == CCOLL_ALGO_RING && memcmp(y, z, n * 4) == 0,
+                  "eb_auto_nan call 2: %s, ran %s", ccoll_status_string(st), ccoll_algo_name(I.algo));
+        }
         ccoll_plan_free(P);
         ccoll_plan_free(Q);
         free(x); free(y); free(z);
