@@ -211,7 +211,8 @@
  *   Feedback: each call's time (slowest rank, agreed in the next call's preamble; for a
  *   compressed algorithm from the start of the call, its data scan included) divides the
  *   model's time of the algorithm that ran; later predictions of that algorithm are
- *   multiplied by this correction, and an untried candidate within 4x of the best is tried
+ *   multiplied by this correction (host plans: from an algorithm's third measured call on,
+ *   the median of its last three such ratios), and an untried candidate within 4x of the best is tried
  *   once (HOMCOMP_F, whose constants are the uncertain ones, on a host plan's first call).
  *   While a raw algorithm is corrected-cheapest, calls skip the data scan and the ratio
  *   sample (every 16th call looks again). So AUTO follows the model at first and what it
@@ -626,6 +627,11 @@ typedef struct {
 typedef struct {
     int measured;
     double corr[CCOLL_ALGO_COUNT];
+    /* host plans: each algorithm's last 3 measured / model ratios (ring buffer, nhist of them
+     * so far); from the third on corr is their median, so one slow call (a busy moment of a
+     * shared node) does not flip the choice for the next call */
+    double hist[CCOLL_ALGO_COUNT][3];
+    int nhist[CCOLL_ALGO_COUNT];
     int tried[CCOLL_ALGO_COUNT];
     int last_algo;
     double last_pred, last_time;
@@ -720,6 +726,10 @@ static uint64_t ccoll__blk_off(uint64_t n, int p, uint64_t b)
     return b * (n / (uint64_t)p) + ccoll__min64(b, n % (uint64_t)p);
 }
 static uint64_t ccoll__nseg(uint64_t len, uint64_t seg) { return (len + seg - 1) / seg; }
+static double ccoll__median3(double a, double b, double c)
+{
+    return a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b));
+}
 static int ccoll__threads(const ccoll_plan *P)
 {
 #ifdef _OPENMP
@@ -2419,8 +2429,15 @@ static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compres
     if (ccoll__allreduce_plan(P, v, g, 9, MPI_DOUBLE, MPI_MAX) != CCOLL_OK) return CCOLL_ERR_MPI;
     ccoll__model_from_ring(P, g + 5);
     if (P->au.last_algo > 0 && P->au.last_pred > 0 && g[4] > 0) {
-        P->au.corr[P->au.last_algo] = g[4] / P->au.last_pred;
-        P->au.tried[P->au.last_algo] = 1;
+        const int a = P->au.last_algo;
+        double q = g[4] / P->au.last_pred;
+        if (!P->set.device) { /* (the same agreed values on every rank: the same median) */
+            double *h = P->au.hist[a];
+            h[P->au.nhist[a]++ % 3] = q;
+            if (P->au.nhist[a] >= 3) q = ccoll__median3(h[0], h[1], h[2]);
+        }
+        P->au.corr[a] = q;
+        P->au.tried[a] = 1;
     }
     P->au.last_algo = 0;
     P->au.last_time = 0;

@@ -611,6 +611,31 @@ static void check_eb_guess_edges(void)
     }
 }
 
+/* AUTO's feedback on host plans (ccoll__preamble): from an algorithm's third measured call on,
+ * its correction is the median of its last three measured / model ratios, the same on every
+ * rank (the slowest rank's time counts). Driven through the preamble itself with set times
+ * (rank 0's): ratios 2, 3, 10 give 2, 3, then 3 (the latest alone: 10), then 2.5 -> 3 (median
+ * of 3, 10, 2.5), 9 -> 9 (10, 2.5, 9). */
+static void check_auto_median(void)
+{
+    const uint64_t n = 4096;
+    variant v = {CCOLL_ALGO_AUTO, 0, 0, 0, "auto_median"};
+    ccoll_config c = make_cfg(&v, 0, 1e-3, 512);
+    ccoll_plan *P = NULL;
+    static const double t[] = {2, 3, 10, 2.5, 9}, want[] = {2, 3, 3, 3, 9};
+    CHECK(ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P) == CCOLL_OK);
+    for (int k = 0; k < 5 && P; k++) {
+        P->au.cold = 0;
+        P->au.last_algo = CCOLL_ALGO_RING;
+        P->au.last_pred = 0.5;
+        P->au.last_time = R_ == 0 ? 0.5 * t[k] : 0.25 * t[k]; /* the slowest rank's counts */
+        CHECK(ccoll__preamble(P, NULL, 0, 0, 1) == CCOLL_OK, "auto_median call %d: preamble failed", k);
+        CHECK(P->au.corr[CCOLL_ALGO_RING] == want[k], "auto_median call %d: corr %g, want %g", k, P->au.corr[CCOLL_ALGO_RING],
+              want[k]);
+    }
+    ccoll_plan_free(P);
+}
+
 /* a failing CCOLL_MALLOC on the last rank: every rank returns the same status, no leak;
  * a plan whose call failed works when called again */
 static void check_failalloc(void)
@@ -780,6 +805,7 @@ int main(int argc, char **argv)
     check_auto_ring_model();
     check_eb_guess();
     check_eb_guess_edges();
+    check_auto_median();
     if (!R_) fprintf(stderr, "noalloc done %.2f s\n", MPI_Wtime() - t_start);
     check_failalloc();
     if (!R_) fprintf(stderr, "failalloc done %.2f s\n", MPI_Wtime() - t_start);
