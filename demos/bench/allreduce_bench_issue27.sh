@@ -69,14 +69,16 @@ fi
 
 # ---- the standalone codec, one core, per segment, every instruction set ---------------------
 note "# standalone codec (homcomp_bench_seg, one core, 65536-element calls)"
+rm -f "$OUT/codec.csv.tmp"
 for data in walk normal; do
     for rel in 1e-4 1e-3; do
-        "$BUILD/demos/bench/homcomp_bench_seg" --count 16777216 --data $data --rel $rel --csv | tee -a "$log" |
-            sed 1d >>"$OUT/codec.csv.tmp"
+        "$BUILD/demos/bench/homcomp_bench_seg" --count 16777216 --data $data --rel $rel --csv | tee -a "$log" >"$OUT/codec.one.tmp"
+        [ -s "$OUT/codec.csv.tmp" ] || head -1 "$OUT/codec.one.tmp" >"$OUT/codec.csv.tmp" # the program's own header
+        sed 1d "$OUT/codec.one.tmp" >>"$OUT/codec.csv.tmp"
     done
 done
-{ echo "isa,data,rel,n,segment,mode,ratio,compress_gbs,add_raw_gbs,add_gbs,decompress_gbs,same_bytes"; cat "$OUT/codec.csv.tmp"; } >"$OUT/codec.csv"
-rm -f "$OUT/codec.csv.tmp"
+mv "$OUT/codec.csv.tmp" "$OUT/codec.csv"
+rm -f "$OUT/codec.one.tmp"
 
 netns() { # a fresh namespace with lo throttled to $1
     cleanup

@@ -3,8 +3,11 @@
  * allreduce_cpu's data (same generator and seeds: rank 0's and rank 1's vectors), eb = REL x
  * (max - min) of rank 0's vector. Per instruction set (hc_options.isa: every one this CPU runs,
  * interleaved, best of --reps): GB/s of input for compress, the fused add (hc_add_raw: stream +
- * raw, HomComp_F's ring step), the compressed add (hc_add: stream + stream) and decompress, and
- * whether every set wrote the scalar set's bytes; the cpu_* columns divide by the process's CPU
+ * raw, HomComp_F's ring step), the compressed add (hc_add: stream + stream), decompress, and
+ * (last columns) the fused add that also writes the sum's values (hc_add_raw_values: the ring's
+ * last reduce-scatter step since 37478c0), and whether every set wrote the scalar set's bytes
+ * (add_raw_values: its stream = hc_add_raw's, its values = hc_decompress's of that stream, on
+ * every set); the cpu_* columns divide by the process's CPU
  * time (clock()) instead of wall time, as ccoll_info's c_* do in the ring. This is the
  * "standalone" rate that the ring's in-ring rates are compared with.
  *   homcomp_bench_seg [--count N] [--segment S] [--rel R] [--data walk|normal] [--plain] [--reps K] [--csv] */
@@ -53,18 +56,18 @@ int main(int argc, char **argv)
     const int walk = strcmp(data, "walk") == 0;
     const uint64_t ns = (n + seg - 1) / seg;
     const size_t cap = hc_compress_bound(seg, HC_F32);
-    float *x = (float *)malloc(n * 4), *y = (float *)malloc(n * 4), *z = (float *)malloc(n * 4);
-    unsigned char *S[NISA], *A[NISA], *O = (unsigned char *)malloc(cap);
+    float *x = (float *)malloc(n * 4), *y = (float *)malloc(n * 4), *z = (float *)malloc(n * 4), *zv = (float *)malloc(n * 4);
+    unsigned char *S[NISA], *A[NISA], *O = (unsigned char *)malloc(cap), *AV = (unsigned char *)malloc(cap);
     size_t *l = (size_t *)malloc(ns * sizeof(size_t)), *la = (size_t *)malloc(ns * sizeof(size_t)), lo = 0, tot = 0;
-    double best[NISA][4], cbest[NISA][4];
+    double best[NISA][5], cbest[NISA][5];
     int same[NISA] = {1, 1, 1, 1, 1, 1};
     for (int k = 0; k < NISA; k++) {
         S[k] = (unsigned char *)calloc(ns, cap);
         A[k] = (unsigned char *)calloc(ns, cap);
-        for (int o = 0; o < 4; o++) best[k][o] = cbest[k][o] = HUGE_VAL;
+        for (int o = 0; o < 5; o++) best[k][o] = cbest[k][o] = HUGE_VAL;
         if (!S[k] || !A[k]) return DC_EXIT_FAIL;
     }
-    if (!x || !y || !z || !O || !l || !la) return DC_EXIT_FAIL;
+    if (!x || !y || !z || !zv || !O || !AV || !l || !la) return DC_EXIT_FAIL;
     make(x, n, walk, 0);
     make(y, n, walk, 1);
     float mn = x[0], mx = x[0];
@@ -76,7 +79,8 @@ int main(int argc, char **argv)
     for (uint64_t r = 0; r < reps; r++)
         for (int k = 1; k < NISA; k++) {
             hc_options o = {1, (hc_isa)k};
-            double t[5], cpu[5];
+            double t[6], cpu[6];
+            size_t lv = 0;
             if (!hc_isa_available((hc_isa)k)) continue;
             cpu[0] = (double)clock() / CLOCKS_PER_SEC;
             t[0] = dc_now();
@@ -104,30 +108,39 @@ int main(int argc, char **argv)
             }
             t[4] = dc_now();
             cpu[4] = (double)clock() / CLOCKS_PER_SEC;
-            for (int op = 0; op < 4; op++) {
+            for (uint64_t g = 0; g < ns; g++) { /* the stream to one slot (as the ring's gather slot), values to zv */
+                uint64_t len = g * seg + seg <= n ? seg : n - g * seg;
+                if (hc_add_raw_values(S[k] + g * cap, l[g], HC_F32, y + g * seg, len, AV, cap, &lv, zv + g * seg, &o))
+                    return DC_EXIT_FAIL;
+                if (r == 0 && (lv != la[g] || memcmp(AV, A[k] + g * cap, lv))) same[k] = 0;
+            }
+            t[5] = dc_now();
+            cpu[5] = (double)clock() / CLOCKS_PER_SEC;
+            if (r == 0 && memcmp(zv, z, n * 4)) same[k] = 0;
+            for (int op = 0; op < 5; op++) {
                 best[k][op] = fmin(best[k][op], t[op + 1] - t[op]);
                 cbest[k][op] = fmin(cbest[k][op], cpu[op + 1] - cpu[op]);
             }
         }
     for (int k = 2; k < NISA; k++)
-        if (hc_isa_available((hc_isa)k)) same[k] = !memcmp(S[k], S[1], ns * cap) && !memcmp(A[k], A[1], ns * cap);
+        if (hc_isa_available((hc_isa)k)) same[k] = same[k] && !memcmp(S[k], S[1], ns * cap) && !memcmp(A[k], A[1], ns * cap);
     const double gb = (double)n * 4 / 1e9;
     if (csv)
         printf("isa,data,rel,n,segment,mode,ratio,compress_gbs,add_raw_gbs,add_gbs,decompress_gbs,same_bytes,"
-               "cpu_compress_gbs,cpu_add_raw_gbs,cpu_add_gbs,cpu_decompress_gbs\n");
+               "cpu_compress_gbs,cpu_add_raw_gbs,cpu_add_gbs,cpu_decompress_gbs,add_raw_values_gbs,cpu_add_raw_values_gbs\n");
     for (int k = 1; k < NISA; k++) {
         if (!hc_isa_available((hc_isa)k)) continue;
         if (csv)
-            printf("%s,%s,%g,%llu,%llu,%s,%.3f,%.4f,%.4f,%.4f,%.4f,%d,%.4f,%.4f,%.4f,%.4f\n", isa_names[k], data, rel,
+            printf("%s,%s,%g,%llu,%llu,%s,%.3f,%.4f,%.4f,%.4f,%.4f,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f\n", isa_names[k], data, rel,
                    (unsigned long long)n, (unsigned long long)seg, plain ? "plain" : "outlier", (double)n * 4 / (double)tot,
                    gb / best[k][0], gb / best[k][1], gb / best[k][2], gb / best[k][3], same[k], gb / cbest[k][0],
-                   gb / cbest[k][1], gb / cbest[k][2], gb / cbest[k][3]);
+                   gb / cbest[k][1], gb / cbest[k][2], gb / cbest[k][3], gb / best[k][4], gb / cbest[k][4]);
         else
-            printf("%-7s %s rel %g CR %.2f: compress %.2f  add_raw %.2f  add %.2f  decompress %.2f GB/s  bytes %s\n",
+            printf("%-7s %s rel %g CR %.2f: compress %.2f  add_raw %.2f  add %.2f  decompress %.2f  add_raw_values %.2f GB/s  bytes %s\n",
                    isa_names[k], data, rel, (double)n * 4 / (double)tot, gb / best[k][0], gb / best[k][1], gb / best[k][2],
-                   gb / best[k][3], same[k] ? "= scalar" : "DIFFER");
+                   gb / best[k][3], gb / best[k][4], same[k] ? "= scalar" : "DIFFER");
     }
     for (int k = 0; k < NISA; k++) { free(S[k]); free(A[k]); }
-    free(x); free(y); free(z); free(O); free(l); free(la);
-    return same[2] && same[3] && same[4] && same[5] ? 0 : DC_EXIT_FAIL;
+    free(x); free(y); free(z); free(zv); free(O); free(AV); free(l); free(la);
+    return same[1] && same[2] && same[3] && same[4] && same[5] ? 0 : DC_EXIT_FAIL;
 }
