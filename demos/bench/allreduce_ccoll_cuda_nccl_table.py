@@ -66,16 +66,19 @@ for p in sorted({k[4] for k in rows}):
                 cell.append(f"{f(h)}" + ("" if h is None else f" ({nn / h:.2f}x, {m / h:.1f}x)" if nn and m else ""))
             print(f"| {b >> 20} | {f(n)} | {cell[0]} | {cell[1]} | {f(ms('slow', 'mpi_staged', 'walk', b))} / "
                   f"{f(ms('slow', 'mpi_staged', 'normal', b))} | {cr[0]} / {cr[1]} |")
-    if on("shm"):
-        print(f"\n{p} ranks. The staged baseline on shared memory (OpenMPI's defaults, btl vader): HomComp_F (rpn=1) vs MPI_Allreduce"
-              " staged through pinned memory (MPI/it)")
+    # shm, and shm_NAME (the same rows on another transport setting, e.g. shm_cma: vader's single copy cma)
+    for lab in sorted({k[0] for k in rows if (k[0] == "shm" or k[0].startswith("shm_")) and k[4] == p}):
+        if not any(k[0] == lab and k[1] == "mpi_staged" and k[4] == p for k in rows):
+            continue  # HomComp_F alone (a segment A/B): no ratio to print here
+        print(f"\n{p} ranks. The staged baseline on shared memory (OpenMPI's defaults, btl vader{'' if lab == 'shm' else '; ' + lab[4:]}):"
+              " HomComp_F (rpn=1) vs MPI_Allreduce staged through pinned memory (MPI/it)")
         print("| MiB/rank | MPI staged ms | HomComp_F walk ms (MPI/it) | normal ms (MPI/it) | CR walk / normal |\n| --- | --- | --- | --- | --- |")
-        for b in on("shm"):
-            m = ms("shm", "mpi_staged", "walk", b)
+        for b in on(lab):
+            m = ms(lab, "mpi_staged", "walk", b)
             cell, cr = [], []
             for d in ("walk", "normal"):
-                h = ms("shm", "homcomp_f", d, b)
-                r = rows.get(("shm", "homcomp_f", d, b, p))
+                h = ms(lab, "homcomp_f", d, b)
+                r = rows.get((lab, "homcomp_f", d, b, p))
                 cr.append(f"{float(r['ratio']):.3g}" if r else "-")
                 cell.append(f"{f(h)}" + ("" if h is None or m is None else f" ({m / h:.1f}x)"))
             print(f"| {b >> 20} | {f(m)} | {cell[0]} | {cell[1]} | {cr[0]} / {cr[1]} |")

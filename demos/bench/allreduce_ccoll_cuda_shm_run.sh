@@ -20,40 +20,19 @@
 #     test did not finish in 60 s) with what time is left (at most 60 s)
 # Every timed call kept (BENCH_CALLS=1: "calls," lines in calls.txt). BUDGET (s) skips what would
 # not fit. Writes under $OUT: run.log, nccl.csv, wire.csv, calls.txt, trace.txt, table.md,
-# machine.txt, logs.tgz.
-set -uo pipefail
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-OUT=${OUT:-$ROOT/gpu-out}; mkdir -p "$OUT/logs"
-BUDGET=${BUDGET:-230}
-left() { echo $((BUDGET - SECONDS)); }
-log() { echo "[$SECONDS s $(date -u +%H:%M:%S)] $*" | tee -a "$OUT/run.log"; }
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
-{ date -u; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; nvidia-smi topo -m | head -6; nproc
-  lscpu | grep -E 'Model name|^Socket|NUMA node\(s\)'; mpiexec --version | head -1; cat "$ROOT/TREE" 2>/dev/null || git -C "$ROOT" log --oneline -1
+# machine.txt, logs.tgz. The start (build, machine.txt, tests' helper) is
+# allreduce_ccoll_cuda_run_common.sh.
+: "${BUDGET:=230}"; BUILD_NAME=build-shm
+TARGETS="tests/ccoll_test_cuda_sumprio demos/bench/allreduce_ccoll_cuda_nccl_sumprio demos/bench/allreduce_ccoll_cuda_nccl_trace"
+machine_extra() {
+  lscpu | grep -E 'Model name|^Socket|NUMA node\(s\)'
   echo "ptrace_scope $(cat /proc/sys/kernel/yama/ptrace_scope 2>/dev/null || echo none)"
   ompi_info 2>/dev/null | grep -E 'MCA (btl|smsc)' | sed 's/^ *//'
-  ompi_info --param btl vader --level 9 2>/dev/null | grep -E 'single_copy|eager_limit|max_send_size|fbox_size|segment_size' | sed 's/^ *//'; } >"$OUT/machine.txt" 2>&1
-NCCL_DIR=${NCCL_DIR:-}
-[ -n "$NCCL_DIR" ] || for h in $(find / -xdev -name nccl.h -path '*/include/nccl.h' 2>/dev/null); do d=$(dirname "$(dirname "$h")"); ls "$d"/lib/libnccl.so* >/dev/null 2>&1 && { NCCL_DIR=$d; break; }; done
-echo "NCCL_DIR=$NCCL_DIR ($(grep -hE 'define NCCL_(MAJOR|MINOR|PATCH) ' "$NCCL_DIR/include/nccl.h" | awk '{print $3}' | tr '\n' .))" >>"$OUT/machine.txt"
-cat "$OUT/machine.txt"
-log start
-B=$ROOT/build-shm
-MESON=meson; command -v meson >/dev/null || MESON="python3 -m mesonbuild.mesonmain"
-$MESON setup "$B" "$ROOT" -Dwerror=true -Dcuda=enabled -Dmpi=enabled -Dbenchmarks=enabled -Dnccl_dir="$NCCL_DIR" -Dbuildtype=release -Dgpu_arch=sm_90 >"$OUT/logs/setup.log" 2>&1 || { tail -20 "$OUT/logs/setup.log"; exit 1; }
-ninja -C "$B" tests/ccoll_test_cuda tests/ccoll_test_cuda_sumprio demos/bench/allreduce_ccoll_cuda_nccl demos/bench/allreduce_ccoll_cuda_nccl_sumprio \
-    demos/bench/allreduce_ccoll_cuda_nccl_trace demos/bench/allreduce_cuda_wire_probe >"$OUT/logs/build.log" 2>&1; rc=$?
-log "build rc $rc (werror)"; [ $rc = 0 ] || { grep -E "error|warning" "$OUT/logs/build.log" | head -20; exit 1; }
-export LD_LIBRARY_PATH="$NCCL_DIR/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-NGPU=$(nvidia-smi -L | grep -c '^GPU')
-T=$B/tests/ccoll_test_cuda TS=$B/tests/ccoll_test_cuda_sumprio BIN=$B/demos/bench/allreduce_ccoll_cuda_nccl WP=$B/demos/bench/allreduce_cuda_wire_probe
-t() { # name timeout env... command
-    local name=$1 tmo=$2; shift 2
-    timeout "$tmo" env "$@" >"$OUT/logs/t_$name.log" 2>&1
-    log "test $name rc $?: $(grep -h 'checks' "$OUT/logs/t_$name.log" | head -1 | sed 's/.*ccoll_test_cuda[a-z_]*: //') $(grep -h 'SUMMARY' "$OUT/logs/t_$name.log" | sort | uniq -c | tr -s ' ' | tr '\n' ' ')"
-    grep -h "FAIL" "$OUT/logs/t_$name.log" | head -5
+  ompi_info --param btl vader --level 9 2>/dev/null | grep -E 'eager_limit|max_send_size|fbox_size|segment_size' | sed 's/^ *//'
 }
+# shellcheck source=allreduce_ccoll_cuda_run_common.sh
+. "$(dirname "$0")/allreduce_ccoll_cuda_run_common.sh"
+TS=$B/tests/ccoll_test_cuda_sumprio
 CS="compute-sanitizer --error-exitcode 1"
 t np2_ipc 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$T"
 t np2_rpn1 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$T"
@@ -112,11 +91,7 @@ RT=$(( $(left) - 10 )); [ "$RT" -gt 60 ] && RT=60
 if [ "$RT" -ge 15 ]; then t racecheck_np2_rpn1 "$RT" CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_QUICK=1 CCOLL_TEST_RING_ONLY=1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 $CS --tool racecheck "$T"
 else log "skipped racecheck_np2_rpn1"; fi
 grep -h '^calls' "$OUT/logs/bench.err" >"$OUT/calls.txt"
-python3 - "$CSV" <<'PY' | tee "$OUT/table.md"
-import csv, sys
-for r in csv.DictReader(open(sys.argv[1])):
-    print(f"{r['label']:16} {r['ranks']} {r['data']:6} {int(r['bytes_per_rank'])>>20:5} MiB {r['ran']:12} {float(r['time_s'])*1e3:9.4f} ms CR {r['ratio']:>6} err {r['err_over_peb']:>6} codec {float(r['t_codec'])*1e3:7.3f} stage {float(r['t_stage'])*1e3:7.3f} link {float(r['t_link'])*1e3:8.4f} wire {float(r['t_wire'])*1e3:8.4f} ok {r['ok']}")
-PY
+rows "$CSV" | tee "$OUT/table.md"
 cat "$OUT/trace.txt" "$OUT/calls.txt"
 log end
 cd "$OUT" && tar czf logs.tgz logs && rm -rf logs

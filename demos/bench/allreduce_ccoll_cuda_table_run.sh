@@ -8,40 +8,22 @@
 # 4-rank node rows (ITERS_SPREAD calls) and the 4-rank slow and 2 x 2 hier rows. Every timed
 # call's time kept (BENCH_CALLS=1, "calls," lines in calls.txt; the 4-rank node rows BENCH_CALLS=2:
 # each call's GPU phase and host part too, "calls_link," / "calls_wire,"). BUDGET (s) skips what would not
-# fit, in that order (TWO=0 skips the 2-rank rows). Writes under $OUT: run.log, nccl.csv, wire.csv, calls.txt, table.md,
-# machine.txt, logs.tgz.
-set -uo pipefail
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-OUT=${OUT:-$ROOT/gpu-out}; mkdir -p "$OUT/logs"
-BUDGET=${BUDGET:-240}
-left() { echo $((BUDGET - SECONDS)); }
-log() { echo "[$SECONDS s $(date -u +%H:%M:%S)] $*" | tee -a "$OUT/run.log"; }
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 BENCH_CALLS=1
-{ date -u; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; nvidia-smi topo -m | head -6; nproc
-  mpiexec --version | head -1; cat "$ROOT/TREE" 2>/dev/null || git -C "$ROOT" log --oneline -1; } >"$OUT/machine.txt" 2>&1
-NCCL_DIR=${NCCL_DIR:-}
-[ -n "$NCCL_DIR" ] || for h in $(find / -xdev -name nccl.h -path '*/include/nccl.h' 2>/dev/null); do d=$(dirname "$(dirname "$h")"); ls "$d"/lib/libnccl.so* >/dev/null 2>&1 && { NCCL_DIR=$d; break; }; done
-echo "NCCL_DIR=$NCCL_DIR ($(grep -hE 'define NCCL_(MAJOR|MINOR|PATCH) ' "$NCCL_DIR/include/nccl.h" | awk '{print $3}' | tr '\n' .))" >>"$OUT/machine.txt"
-cat "$OUT/machine.txt"
-log start
-B=$ROOT/build-table
-MESON=meson; command -v meson >/dev/null || MESON="python3 -m mesonbuild.mesonmain"
-$MESON setup "$B" "$ROOT" -Dwerror=true -Dcuda=enabled -Dmpi=enabled -Dbenchmarks=enabled -Dnccl_dir="$NCCL_DIR" -Dbuildtype=release -Dgpu_arch=sm_90 >"$OUT/logs/setup.log" 2>&1 || { tail -20 "$OUT/logs/setup.log"; exit 1; }
-ninja -C "$B" tests/ccoll_test_cuda demos/bench/allreduce_ccoll_cuda_nccl demos/bench/allreduce_cuda_wire_probe ${EXTRA_TARGETS:-} >"$OUT/logs/build.log" 2>&1; rc=$?
-log "build rc $rc (werror)"; [ $rc = 0 ] || { grep -E "error|warning" "$OUT/logs/build.log" | head -20; exit 1; }
-export LD_LIBRARY_PATH="$NCCL_DIR/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-NGPU=$(nvidia-smi -L | grep -c '^GPU')
-T=$B/tests/ccoll_test_cuda BIN=$B/demos/bench/allreduce_ccoll_cuda_nccl WP=$B/demos/bench/allreduce_cuda_wire_probe
-t() { local name=$1; shift; timeout 90 env "$@" >"$OUT/logs/t_$name.log" 2>&1; log "test $name rc $?: $(grep -h 'checks' "$OUT/logs/t_$name.log" | head -1 | sed 's/.*ccoll_test_cuda: //')"; grep -h "FAIL" "$OUT/logs/t_$name.log" | head -5; }
-t np2_ipc CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$T"
-t np2_rpn1 CUDA_VISIBLE_DEVICES=0,1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$T"
+# fit, in that order (TWO=0 skips the 2-rank rows, SPREAD=0 the spread rows; CMA=1 adds the shm rows with
+# vader's single copy cma, RACE=1 the racecheck of the compressed rings before the 4-rank rows; NODE4_COUNTS,
+# NODE4_ALGOS). The start (build, machine.txt, tests' helper) is allreduce_ccoll_cuda_run_common.sh.
+# Writes under $OUT: run.log, nccl.csv, wire.csv, calls.txt, table.md, machine.txt, logs.tgz.
+: "${BUDGET:=240}"; BUILD_NAME=build-table; TARGETS=""
+# shellcheck source=allreduce_ccoll_cuda_run_common.sh
+. "$(dirname "$0")/allreduce_ccoll_cuda_run_common.sh"
+export BENCH_CALLS=1
+t np2_ipc 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$T"
+t np2_rpn1 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$T"
 # a variant's test binary (EXTRA_TESTS="NAME ...": tests/ccoll_test_cuda_NAME) at 2 ranks IPC and rpn 1, 4 ranks IPC
 for v in ${EXTRA_TESTS:-}; do
     TV=$B/tests/ccoll_test_cuda_$v
-    t "${v}_np2_ipc" CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$TV"
-    t "${v}_np2_rpn1" CUDA_VISIBLE_DEVICES=0,1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$TV"
-    [ "$NGPU" -ge 4 ] && t "${v}_np4_ipc" CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 "$TV"
+    t "${v}_np2_ipc" 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$TV"
+    t "${v}_np2_rpn1" 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$TV"
+    [ "$NGPU" -ge 4 ] && t "${v}_np4_ipc" 90 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 "$TV"
 done
 CSV="$OUT/nccl.csv"; ERR="$OUT/logs/bench.err"; : >"$ERR"
 nb() { # need-s tmo what, env...
@@ -52,6 +34,10 @@ nb() { # need-s tmo what, env...
 if [ "${TWO:-1}" = 1 ]; then # TWO=0: only the tests and the 4-rank rows (an A/B call)
 nb 60 150 "2 node+slow" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS="node slow" NODE_COUNTS=1048576,16777216,67108864,268435456 SLOW_COUNTS=16777216,67108864,268435456
 [ "${SHM:-1}" = 1 ] && nb 50 100 "2 shm" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=shm SLOW_COUNTS=16777216,67108864,268435456
+# CMA=1: the same shm rows (HomComp_F and staged MPI both) with vader's single-copy mechanism cma
+# (the device image's environment sets none: copy-in/copy-out) at CMA_COUNTS
+[ "${CMA:-0}" = 1 ] && nb 35 100 "2 shm cma" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=shm SHM_LABEL=shm_cma \
+    MPIEXEC_EXTRA="--mca btl_vader_single_copy_mechanism cma" SLOW_COUNTS=${CMA_COUNTS:-16777216,67108864,268435456}
 # SEGAB=1 (with EXTRA_TARGETS=demos/bench/allreduce_ccoll_cuda_nccl_seg1m): device plans' default
 # segment (4M from count / p = 8M) against 1M everywhere, HomComp_F on both transports, alternated
 if [ -n "${SEGAB:-}" ]; then
@@ -64,10 +50,19 @@ if [ -n "${SEGAB:-}" ]; then
     done
 fi
 timeout 40 mpiexec -n 2 --mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_include lo "$WP" 32,128 1024,4096 5 >"$OUT/wire.csv" 2>>"$ERR"; log "wire rc $?"; cat "$OUT/wire.csv"
-nb 20 40 "2 node spread" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=node NODE_LABEL=node_spread NODE_COUNTS=1048576,67108864 NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
+[ "${SPREAD:-1}" = 1 ] && nb 20 40 "2 node spread" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=node NODE_LABEL=node_spread NODE_COUNTS=1048576,67108864 NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
+fi
+# RACE=1: compute-sanitizer racecheck of the compressed rings (CCOLL_TEST_RING_ONLY=1: DOC / HOMCOMP /
+# HomComp_F pairs at the quick counts), 2 ranks each its own node, at most RACE_S (60) s and what is left
+# less NEED4 (the 4-rank rows' share, 40 s where 4 GPUs are)
+if [ "${RACE:-0}" = 1 ]; then
+    RT=$(( $(left) - ( NGPU >= 4 ? ${NEED4:-40} : 5 ) )); [ "$RT" -gt "${RACE_S:-60}" ] && RT=${RACE_S:-60}
+    if [ "$RT" -ge 15 ]; then t racecheck_ring_np2_rpn1 "$RT" CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_QUICK=1 CCOLL_TEST_RING_ONLY=1 CCOLL_RANKS_PER_NODE=1 \
+        mpiexec -n 2 compute-sanitizer --error-exitcode 1 --tool racecheck "$T"
+    else log "skipped racecheck_ring_np2_rpn1"; fi
 fi
 if [ "$NGPU" -ge 4 ]; then
-    nb 25 60 "4 node" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_COUNTS=1048576,16777216,67108864,268435456 NODE_ALGOS=nccl,argm,mpi ITERS=${ITERS_SPREAD:-15}
+    nb 25 60 "4 node" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_COUNTS=${NODE4_COUNTS:-1048576,16777216,67108864,268435456} NODE_ALGOS=${NODE4_ALGOS:-nccl,argm,mpi} ITERS=${ITERS_SPREAD:-15}
     # VARIANTS="NAME ..." (demos/bench/allreduce_ccoll_cuda_nccl_NAME): the 4-rank node rows from
     # 64 MiB again, then the default once more (A, B, A in one machine run)
     for v in ${VARIANTS:-}; do
@@ -78,12 +73,7 @@ if [ "$NGPU" -ge 4 ]; then
 fi
 grep -h '^calls' "$ERR" >"$OUT/calls.txt"
 python3 "$ROOT/demos/bench/allreduce_ccoll_cuda_nccl_table.py" "$CSV" >"$OUT/table.md" 2>&1
-python3 - "$CSV" <<'PY' | tee -a "$OUT/table.md"
-import csv, sys
-for r in csv.DictReader(open(sys.argv[1])):
-    print(f"{r['label']:12} {r['ranks']} {r['data']:6} {int(r['bytes_per_rank'])>>20:5} MiB {r['ran']:12} {float(r['time_s'])*1e3:9.4f} ms CR {r['ratio']:>6} err {r['err_over_peb']:>6} codec {float(r['t_codec'])*1e3:7.3f} stage {float(r['t_stage'])*1e3:7.3f} link {float(r['t_link'])*1e3:8.4f} wire {float(r['t_wire'])*1e3:8.4f} ok {r['ok']}")
-PY
-cat "$OUT/table.md" | head -60 >/dev/null
+rows "$CSV" | tee -a "$OUT/table.md"
 cat "$OUT/calls.txt"
 log end
 cd "$OUT" && tar czf logs.tgz logs && rm -rf logs
