@@ -34,10 +34,6 @@ nb() { # need-s tmo what, env...
 if [ "${TWO:-1}" = 1 ]; then # TWO=0: only the tests and the 4-rank rows (an A/B call)
 nb 60 150 "2 node+slow" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS="node slow" NODE_COUNTS=1048576,16777216,67108864,268435456 SLOW_COUNTS=16777216,67108864,268435456
 [ "${SHM:-1}" = 1 ] && nb 50 100 "2 shm" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=shm SLOW_COUNTS=16777216,67108864,268435456
-# CMA=1: the same shm rows (HomComp_F and staged MPI both) with vader's single-copy mechanism cma
-# (the device image's environment sets none: copy-in/copy-out) at CMA_COUNTS
-[ "${CMA:-0}" = 1 ] && nb 35 100 "2 shm cma" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=shm SHM_LABEL=shm_cma \
-    MPIEXEC_EXTRA="--mca btl_vader_single_copy_mechanism cma" SLOW_COUNTS=${CMA_COUNTS:-16777216,67108864,268435456}
 # SEGAB=1 (with EXTRA_TARGETS=demos/bench/allreduce_ccoll_cuda_nccl_seg1m): device plans' default
 # segment (4M from count / p = 8M) against 1M everywhere, HomComp_F on both transports, alternated
 if [ -n "${SEGAB:-}" ]; then
@@ -53,13 +49,24 @@ timeout 40 mpiexec -n 2 --mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_includ
 [ "${SPREAD:-1}" = 1 ] && nb 20 40 "2 node spread" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=node NODE_LABEL=node_spread NODE_COUNTS=1048576,67108864 NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
 fi
 # RACE=1: compute-sanitizer racecheck of the compressed rings (CCOLL_TEST_RING_ONLY=1: DOC / HOMCOMP /
-# HomComp_F pairs at the quick counts), 2 ranks each its own node, at most RACE_S (60) s and what is left
-# less NEED4 (the 4-rank rows' share, 40 s where 4 GPUs are)
+# HomComp_F pairs at the quick counts), 2 ranks each its own node, at most RACE_S (60) s of what is
+# left less RACE_RESERVE (what the rows after it need: 40 s where 4 GPUs are, plus 40 with CMA=1)
 if [ "${RACE:-0}" = 1 ]; then
-    RT=$(( $(left) - ( NGPU >= 4 ? ${NEED4:-40} : 5 ) )); [ "$RT" -gt "${RACE_S:-60}" ] && RT=${RACE_S:-60}
+    RT=$(( $(left) - ${RACE_RESERVE:-$(( (NGPU >= 4 ? 40 : 5) + (${CMA:-0} == 1 ? 40 : 0) ))} )); [ "$RT" -gt "${RACE_S:-60}" ] && RT=${RACE_S:-60}
     if [ "$RT" -ge 15 ]; then t racecheck_ring_np2_rpn1 "$RT" CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_QUICK=1 CCOLL_TEST_RING_ONLY=1 CCOLL_RANKS_PER_NODE=1 \
         mpiexec -n 2 compute-sanitizer --error-exitcode 1 --tool racecheck "$T"
     else log "skipped racecheck_ring_np2_rpn1"; fi
+fi
+# CMA=1: the shm rows (HomComp_F and staged MPI both) again with vader's single-copy mechanism cma
+# (the device image's environment sets none: copy-in/copy-out) at CMA_COUNTS; then the wire probe
+# (ring pattern) on shared memory under none and cma
+if [ "${CMA:-0}" = 1 ] && [ "${TWO:-1}" = 1 ]; then
+    nb 35 100 "2 shm cma" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=shm SHM_LABEL=shm_cma \
+        MPIEXEC_EXTRA="--mca btl_vader_single_copy_mechanism cma" SLOW_COUNTS=${CMA_COUNTS:-16777216,67108864,268435456}
+    for m in none cma; do
+        [ "$(left)" -gt 30 ] || { log "skipped wire shm $m"; continue; }
+        timeout 30 mpiexec -n 2 --mca btl_vader_single_copy_mechanism $m "$WP" 32,128 1024,4096 5 2>>"$ERR" | sed "s/^/shm_$m,/" >>"$OUT/wire.csv"; log "wire shm $m rc ${PIPESTATUS[0]}"
+    done
 fi
 if [ "$NGPU" -ge 4 ]; then
     nb 25 60 "4 node" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_COUNTS=${NODE4_COUNTS:-1048576,16777216,67108864,268435456} NODE_ALGOS=${NODE4_ALGOS:-nccl,argm,mpi} ITERS=${ITERS_SPREAD:-15}
