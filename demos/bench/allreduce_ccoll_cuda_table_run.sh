@@ -10,7 +10,7 @@
 # each call's GPU phase and host part too, "calls_link," / "calls_wire,"). BUDGET (s) skips what would not
 # fit, in that order (TWO=0 skips the 2-rank rows, SPREAD=0 the spread rows; CMA=1 adds the shm rows with
 # vader's single copy cma, RACE=1 the racecheck of the compressed rings before the 4-rank rows; NODE4_COUNTS,
-# NODE4_ALGOS). The start (build, machine.txt, tests' helper) is allreduce_ccoll_cuda_run_common.sh.
+# NODE4_ALGOS; TWO_SETTINGS: the first 2-rank rows' settings, "node slow"; SHM_COUNTS). The start (build, machine.txt, tests' helper) is allreduce_ccoll_cuda_run_common.sh.
 # Writes under $OUT: run.log, nccl.csv, wire.csv, calls.txt, table.md, machine.txt, logs.tgz.
 : "${BUDGET:=240}"; BUILD_NAME=build-table; TARGETS=""
 # shellcheck source=allreduce_ccoll_cuda_run_common.sh
@@ -32,8 +32,8 @@ nb() { # need-s tmo what, env...
     else log "skipped $what"; fi
 }
 if [ "${TWO:-1}" = 1 ]; then # TWO=0: only the tests and the 4-rank rows (an A/B call)
-nb 60 150 "2 node+slow" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS="node slow" NODE_COUNTS=1048576,16777216,67108864,268435456 SLOW_COUNTS=16777216,67108864,268435456
-[ "${SHM:-1}" = 1 ] && nb 50 100 "2 shm" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=shm SLOW_COUNTS=16777216,67108864,268435456
+nb 60 150 "2 ${TWO_SETTINGS:-node slow}" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS="${TWO_SETTINGS:-node slow}" NODE_COUNTS=1048576,16777216,67108864,268435456 SLOW_COUNTS=16777216,67108864,268435456
+[ "${SHM:-1}" = 1 ] && nb 50 100 "2 shm" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=shm SLOW_COUNTS=${SHM_COUNTS:-16777216,67108864,268435456}
 # SEGAB=1 (with EXTRA_TARGETS=demos/bench/allreduce_ccoll_cuda_nccl_seg1m): device plans' default
 # segment (4M from count / p = 8M) against 1M everywhere, HomComp_F on both transports, alternated
 if [ -n "${SEGAB:-}" ]; then
