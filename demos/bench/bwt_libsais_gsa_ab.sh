@@ -16,7 +16,8 @@
 # machine of fewer than 16 cores), each over the five 16 MiB inputs (random bytes, ACGT, the
 # Fibonacci word, this machine's /usr/include headers and /usr/bin executables, sorted by path,
 # as bwt_libsais_run.sh makes them), one thread. OUT_DIR/gsa_ab.csv: input, code, then the
-# bench's columns. REPS (default 3), N (16777216), SHORT (1: new and old, gsa and gsa_lcp only).
+# bench's columns. REPS (default 3), N (16777216), SHORT (1: new and old, gsa and gsa_lcp only;
+# 2: new, old, new2, old2 (the same two codes again) over gsa, gsa_lcp, gsa_sa and int).
 # (The 2026-11-27 19:04 UTC call ran this script's first version: new = the trial patch
 # results/issue26_gsa_viaint_trial.patch, old = the same with -DSA__GSA_INT_THREADS=0.)
 set -u
@@ -56,6 +57,11 @@ pids=()
 if [ "${SHORT:-0}" = 1 ]; then # SHORT=1: new and old, rows gsa and gsa_lcp only
     job 2 new gsa,gsa_lcp >"$T/j1" & pids+=($!)
     job 6 old gsa,gsa_lcp >"$T/j2" & pids+=($!)
+elif [ "${SHORT:-0}" = 2 ]; then # SHORT=2: new, old, new, old (two samples of each at once)
+    job 2 new gsa,gsa_lcp,gsa_sa,int >"$T/j1" & pids+=($!)
+    job 6 old gsa,gsa_lcp,gsa_sa,int >"$T/j2" & pids+=($!)
+    job 10 new gsa,gsa_lcp,gsa_sa,int | sed 's/,new,/,new2,/' >"$T/j3" & pids+=($!)
+    job 14 old gsa,gsa_lcp,gsa_sa,int | sed 's/,old,/,old2,/' >"$T/j4" & pids+=($!)
 else
     job 2 new gsa,gsa_lcp,gsa_sa,int,int16 >"$T/j1" & pids+=($!)
     job 6 old gsa,gsa_lcp,gsa_sa,int,int16 >"$T/j2" & pids+=($!)
