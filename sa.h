@@ -5669,24 +5669,29 @@ SA__INLINE void SA__FC(sa__s3_l)(const SA__C *T, SA__I *SA, SA__I *B, SA__I i)
         SA[B[c]++] = j ^ -(SA__I)(T[j - (j > 0)] < c); /* ~j: predecessor S */
     }
 }
-SA__INLINE void SA__FC(sa__s3_s)(const SA__C *T, SA__I *SA, SA__I *B, SA__I i, int gsa)
+SA__INLINE void SA__FC(sa__s3_s)(const SA__C *T, SA__I *SA, SA__I *B, SA__I i)
 {
     SA__I j = SA[i];
     if (j > 0) {
         SA__I c;
         j--;
         c = T[j];
-        if (!gsa || c != 0) /* gsa: a zero is not induced (its bucket is already final) */
-            SA[--B[c]] = j ^ -(SA__I)((j == 0) | (T[j - (j > 0)] > c)); /* ~j: predecessor L or none */
+        SA[--B[c]] = j ^ -(SA__I)((j == 0) | (T[j - (j > 0)] > c)); /* ~j: predecessor L or none */
     } else {
         SA[i] = ~j;
     }
 }
+#if SA__BYTE
+static void SA__F(sa__gsa_zeros)(const uint8_t *T, SA__I n, SA__I *SA, SA__I z, SA__I mark);
+#endif
 /* gsa (a constant; 1 only on the byte level, for sa__sais_gsa): byte 0's bucket is known, every
  * zero in position order (zeros are unique symbols there, ordered by position). It is set before
  * the L scan: the sorted LMS zeros (at the bucket's end) one slot down, then n - 1, read last (no
- * zero is induced by the L scan, n - 1 being the only L zero). The S scan induces no zero (as
- * libsais_gsa's final scan), so the bucket stays as set; its entries are only flipped back. */
+ * zero is induced by the L scan, n - 1 being the only L zero); and written again after the S scan,
+ * which induced the zeros in the plain order (no entry of byte 0 induces anything in it: each
+ * one's predecessor is L). Skipping the zeros in the S scan instead (libsais_gsa's test) cost
+ * more than the rewrite: 2026-11-28, valgrind instruction counts +0.3-0.4 % on 1 MiB ACGT and
+ * Fibonacci with a zero every 64 bytes, and no gain in the device A/B (bench README). */
 SA__INLINE void SA__FC(sa__induce_b)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, const SA__I *cnt, SA__I *B,
                                      int gsa)
 {
@@ -5715,10 +5720,13 @@ SA__INLINE void SA__FC(sa__induce_b)(const SA__C *T, SA__I *SA, SA__I n, SA__I k
     for (i = n - 1; i > d2; i -= 2) {
         SA__FC(sa__s3_pf)(T, SA, B, i - d2, i - d1);
         SA__FC(sa__s3_pf)(T, SA, B, i - d2 - 1, i - d1 - 1);
-        SA__FC(sa__s3_s)(T, SA, B, i, gsa);
-        SA__FC(sa__s3_s)(T, SA, B, i - 1, gsa);
+        SA__FC(sa__s3_s)(T, SA, B, i);
+        SA__FC(sa__s3_s)(T, SA, B, i - 1);
     }
-    for (; i >= 0; i--) SA__FC(sa__s3_s)(T, SA, B, i, gsa);
+    for (; i >= 0; i--) SA__FC(sa__s3_s)(T, SA, B, i);
+#if SA__BYTE
+    if (gsa) SA__F(sa__gsa_zeros)(T, n, SA, cnt[0], 0);
+#endif
 }
 static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, const SA__I *cnt, SA__I *B)
 {
@@ -6148,6 +6156,19 @@ static void SA__F(sa__place_blocks)(SA__I *SA, SA__I m, const SA__I *B, const SA
                          below; 0 was no slower on any of five inputs, one thread, bench README) */
 #define SA__GSA_SEEDS 0
 #endif
+/* sa_gsa's byte level (issue 26; sa__sais_gsa): the positions of the zeros in T[0..n) (z of
+ * them) in increasing order to SA[0..z), each | mark. */
+static void SA__F(sa__gsa_zeros)(const uint8_t *T, SA__I n, SA__I *SA, SA__I z, SA__I mark)
+{
+    const uint8_t *p = T, *e = T + n;
+    SA__I j = 0;
+    while (j < z && (p = (const uint8_t *)memchr(p, 0, (size_t)(e - p))) != NULL) {
+        SA[j++] = (SA__I)(p - T) | mark;
+        p++;
+    }
+    SA_ASSERT(j == z);
+}
+
 /* sa__induce for sa__sais_gsa (see sa__induce_b). n >= 2. */
 static void SA__F(sa__induce_gsa)(const uint8_t *T, SA__I *SA, SA__I n, const SA__I *cnt, SA__I *B)
 {
@@ -6228,7 +6249,7 @@ SA__INLINE SA__I SA__F(sa__s1_l)(const uint8_t *T, SA__I *SA, SA__I i, SA__I *in
     dn[v] = d;
     return d;
 }
-SA__INLINE SA__I SA__F(sa__s1_s)(const uint8_t *T, SA__I *SA, SA__I i, SA__I *ind, SA__I *dn, SA__I d, int gsa)
+SA__INLINE SA__I SA__F(sa__s1_s)(const uint8_t *T, SA__I *SA, SA__I i, SA__I *ind, SA__I *dn, SA__I d)
 {
     const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1), msb = -maxv - 1;
     SA__I p = SA[i], c, v;
@@ -6236,24 +6257,8 @@ SA__INLINE SA__I SA__F(sa__s1_s)(const uint8_t *T, SA__I *SA, SA__I i, SA__I *in
     p &= maxv;
     c = T[p - 1];
     v = 2 * c + (T[p - 2] > c); /* p - 2 is L: p - 1 is LMS */
-    if (!gsa || v != 1) { /* gsa: an LMS zero is not induced (byte 0's seeds stay in place) */
-        SA[--ind[v]] = (p - 1) | (msb & -(SA__I)(dn[v] != d));
-        dn[v] = d;
-    }
-    return d;
-}
-/* Stage 1's S scan over SA(left..n-first) (gsa: a constant, see sa__s1_s); returns d. */
-SA__INLINE SA__I SA__F(sa__s1_sscan)(const uint8_t *T, SA__I *SA, SA__I n, SA__I first, SA__I left, SA__I *ind,
-                                     SA__I *dn, SA__I d, int gsa)
-{
-    SA__I i;
-    for (i = n - first - 1; i > left + SA__S3D + 1; i -= 2) {
-        SA__F(sa__s1_pf)(T, SA, n, i - SA__S3D);
-        SA__F(sa__s1_pf)(T, SA, n, i - SA__S3D - 1);
-        d = SA__F(sa__s1_s)(T, SA, i, ind, dn, d, gsa);
-        d = SA__F(sa__s1_s)(T, SA, i - 1, ind, dn, d, gsa);
-    }
-    for (; i > left; i--) d = SA__F(sa__s1_s)(T, SA, i, ind, dn, d, gsa);
+    SA[--ind[v]] = (p - 1) | (msb & -(SA__I)(dn[v] != d));
+    dn[v] = d;
     return d;
 }
 
@@ -6322,20 +6327,16 @@ static SA__I SA__F(sa__s1_bytes)(const uint8_t *T, SA__I *SA, SA__I n, SA__I m, 
         ind[2 * c + 1] = mend[c];
     }
     /* S scan: LMS positions (p - 1 S, p - 2 L) to SA[0..m), the others to the SS parts */
-    if (gsa) {
-        SA__I z = c4[1]; /* byte 0's seeds */
-        (void)SA__F(sa__s1_sscan)(T, SA, n, first, left, ind, dn, d, 1);
-        /* byte 0's LMS positions (every zero but n - 1) in position order, each its own name:
-         * the seeds, still in SA[0..z) (the S scan induced none), and first below them when it is
-         * a zero (it was no seed; the slot of n - 1 above them is free) */
-        if (T[first] == 0) {
-            memmove(SA + 1, SA, (size_t)z * sizeof *SA);
-            SA[0] = first;
-        }
-        for (i = 0; i < mend[0]; i++) SA[i] |= msb;
-    } else {
-        (void)SA__F(sa__s1_sscan)(T, SA, n, first, left, ind, dn, d, 0);
+    for (i = n - first - 1; i > left + SA__S3D + 1; i -= 2) {
+        SA__F(sa__s1_pf)(T, SA, n, i - SA__S3D);
+        SA__F(sa__s1_pf)(T, SA, n, i - SA__S3D - 1);
+        d = SA__F(sa__s1_s)(T, SA, i, ind, dn, d);
+        d = SA__F(sa__s1_s)(T, SA, i - 1, ind, dn, d);
     }
+    for (; i > left; i--) d = SA__F(sa__s1_s)(T, SA, i, ind, dn, d);
+    /* gsa: byte 0's LMS positions (every zero but n - 1; the S scan put them in plain order) in
+     * position order, each its own name */
+    if (gsa) SA__F(sa__gsa_zeros)(T, n - 1, SA, mend[0], msb);
     /* names (m + (n - 1) / 2 + 1 <= n: m <= n / 2) */
     memset(SA + m, 0, ((size_t)(n - 1) / 2 + 1) * sizeof *SA);
     for (i = 0; i < m; i++) {
