@@ -894,8 +894,12 @@ static void hc__table_free(hc__table *t)
     t->p = NULL;
 }
 
-/* The float32 fast paths need float arithmetic without excess precision. */
-#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+/* The float32 fast paths need float arithmetic without excess precision: FLT_EVAL_METHOD 0, or
+ * 16 (TS 18661-3: only types no wider than _Float16 are evaluated as _Float16's range, float in
+ * its own; GCC's GNU modes give 16 wherever AVX512-FP16 is on, e.g. -march=native on Sapphire
+ * Rapids, which before 2026-11-28 turned these paths off: compress 5x slower). */
+#define HC__FLT_EVAL_OK(m) ((m) == 0 || (m) == 16)
+#if defined(FLT_EVAL_METHOD) && HC__FLT_EVAL_OK(FLT_EVAL_METHOD)
 #define HC__FLT_FAST 1
 #else
 #define HC__FLT_FAST 0

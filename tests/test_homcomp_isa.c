@@ -368,6 +368,13 @@ int main(int argc, char **argv)
 {
     static const uint64_t ns[] = {1, 31, 32, 33, 1000, 32768, 32769, MAXN};
     check_init(argc, argv);
+    /* the float32 fast paths are on wherever float carries no excess precision: FLT_EVAL_METHOD 0
+     * or 16 (GNU C with AVX512-FP16 on, e.g. gcc -march=native on Sapphire Rapids: they were off) */
+    CHECK(HC__FLT_EVAL_OK(0) && HC__FLT_EVAL_OK(16) && !HC__FLT_EVAL_OK(1) && !HC__FLT_EVAL_OK(2) && !HC__FLT_EVAL_OK(-1),
+          "HC__FLT_EVAL_OK");
+#if defined(FLT_EVAL_METHOD) && (FLT_EVAL_METHOD == 0 || FLT_EVAL_METHOD == 16)
+    CHECK(HC__FLT_FAST == 1, "FLT_EVAL_METHOD %d: float32 fast paths off", (int)FLT_EVAL_METHOD);
+#endif
     printf("isa: scalar 1, sse2 %d, avx2 %d, avx512 %d, avx512+gfni %d (best %d)\n", hc_isa_available(HC_ISA_SSE2),
            hc_isa_available(HC_ISA_AVX2), hc_isa_available(HC_ISA_AVX512), hc_isa_available(HC_ISA_AVX512_GFNI),
            hc_isa_available(HC_ISA_AUTO));
