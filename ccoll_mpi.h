@@ -627,11 +627,11 @@ typedef struct {
 typedef struct {
     int measured;
     double corr[CCOLL_ALGO_COUNT];
-    /* host plans: each algorithm's last 3 measured / model ratios (ring buffer, nhist of them
-     * so far); from the third on corr is their median, so one slow call (a busy moment of a
-     * shared node) does not flip the choice for the next call */
+    /* host plans: each algorithm's last 3 measured / model ratios (ring buffer: the next is
+     * written at hpos; nhist of them so far, at most 3); from the third on corr is their
+     * median, so one slow call (a busy moment of a shared node) does not flip the next choice */
     double hist[CCOLL_ALGO_COUNT][3];
-    int nhist[CCOLL_ALGO_COUNT];
+    int nhist[CCOLL_ALGO_COUNT], hpos[CCOLL_ALGO_COUNT];
     int tried[CCOLL_ALGO_COUNT];
     int last_algo;
     double last_pred, last_time;
@@ -2433,8 +2433,10 @@ static int ccoll__preamble(ccoll_plan *P, const void *x, uint64_t n, int compres
         double q = g[4] / P->au.last_pred;
         if (!P->set.device) { /* (the same agreed values on every rank: the same median) */
             double *h = P->au.hist[a];
-            h[P->au.nhist[a]++ % 3] = q;
-            if (P->au.nhist[a] >= 3) q = ccoll__median3(h[0], h[1], h[2]);
+            h[P->au.hpos[a]] = q;
+            P->au.hpos[a] = (P->au.hpos[a] + 1) % 3;
+            if (P->au.nhist[a] < 3) P->au.nhist[a]++;
+            if (P->au.nhist[a] == 3) q = ccoll__median3(h[0], h[1], h[2]);
         }
         P->au.corr[a] = q;
         P->au.tried[a] = 1;
