@@ -5277,6 +5277,10 @@ SA_DEF const char *sa_mpi_algorithm_name(sa_mpi_algorithm algo)
 }
 #endif /* SA_MPI impl */
 
+/* the template part's constants (defined in each of its passes, read above by the MPI part)
+ * stay inside the implementation */
+#undef SA__S3D
+#undef SA__INT_BYTES
 #endif /* SA_IMPLEMENTATION */
 
 

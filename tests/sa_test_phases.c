@@ -30,6 +30,13 @@ static long long drop_cap = -1;
 #define SA__INT_BYTES 0
 #define SA_IMPLEMENTATION
 #include "../sa.h"
+/* the template part's constants stay inside the implementation (SA__INT_BYTES too, although this
+ * file set it) */
+#if defined(SA__S3D) || defined(SA__INT_BYTES)
+#define SA_TEST_MACROS_LEFT 1
+#else
+#define SA_TEST_MACROS_LEFT 0
+#endif
 
 typedef struct { int64_t r1, r2; int32_t i; } trip;
 static int trip_cmp(const void *x, const void *y)
@@ -356,6 +363,7 @@ out:
 int main(int argc, char **argv)
 {
     check_init(argc, argv);
+    CHECK(!SA_TEST_MACROS_LEFT, "SA__S3D or SA__INT_BYTES defined after the implementation");
     check_stage1();
     check_stage3();
     check_few_symbols();
