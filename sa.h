@@ -5455,6 +5455,35 @@ static void SA__F(sa__pr_reduced)(SA__I *SA, SA__I n, SA__I m, int nt, SA__I *tc
     }
 }
 
+/* After stage 1 on nt threads: the LMS suffixes (negative entries ~p of SA[0..n), in order) to
+ * SA[0..m) as positions; SA[m..n) is left as anything. Each thread compacts its part to the part's
+ * start, then one thread moves the parts down in order (each part's destination lies below its
+ * own start and past the parts before it). tc: nt counters. Returns m. */
+static SA__I SA__F(sa__pr_compact)(SA__I *SA, SA__I n, int nt, SA__I *tc)
+{
+    SA__I m = 0;
+    (void)nt; /* (without OpenMP) */
+    SA__OMP(omp parallel num_threads(nt))
+    {
+        int t = sa__p_tid(), TT = sa__p_nth(), u;
+        SA__I a = (SA__I)((uint64_t)n * (uint64_t)t / (uint64_t)TT);
+        SA__I b = (SA__I)((uint64_t)n * (uint64_t)(t + 1) / (uint64_t)TT), i, j = a;
+        for (i = a; i < b; i++) { /* branch-free: j <= i, SA[i] already read */
+            SA__I v = SA[i];
+            SA[j] = ~v;
+            j += v < 0;
+        }
+        tc[t] = j - a;
+        SA__OMP(omp barrier)
+        SA__OMP(omp single)
+        for (u = 0; u < TT; u++) {
+            memmove(SA + m, SA + (SA__I)((uint64_t)n * (uint64_t)u / (uint64_t)TT), (size_t)tc[u] * sizeof *SA);
+            m += tc[u];
+        }
+    }
+    return m;
+}
+
 /* Text chunks for the int levels' type scans, called by every thread t of a team of TT: lo[u] =
  * n u / TT (lo[TT] = n), tf[u] = 1 when position lo[u] is S-type (found by a look past its run
  * of one symbol; a run into the next chunk takes that chunk's type). Thread t then scans its
@@ -5772,43 +5801,65 @@ SA__INLINE SA__I SA__F(sa__pr_ind)(int kind, const SA__I *T, SA__I j, SA__I *c)
     return j ^ -(SA__I)(y < x);                              /* ~j: predecessor S */
 }
 
+/* The read phase's fetch for slot i: T at the two symbols before SA[i] (branch-free: an entry
+ * <= 1 fetches T[0..1]), and its step: SA[i] as the scan leaves it, the induced value and its
+ * bucket to the cache entry e (bucket -1: none). */
+SA__INLINE void SA__F(sa__pr_pf)(const SA__I *T, const SA__I *SA, SA__I i)
+{
+    SA__I q = SA[i];
+    const SA__I *t = T + (q > 1 ? q : 2);
+    SA__PF(t - 1);
+    SA__PF(t - 2);
+}
+SA__INLINE void SA__F(sa__pr_rd)(const SA__I *T, SA__I *SA, SA__F(sa__pic) *e, SA__I i, int kind)
+{
+    SA__I j = SA[i];
+    SA[i] = SA__F(sa__pr_left)(kind, j);
+    e->c = -1;
+    e->v = 0; /* (read by the walk) */
+    if (j > 0) e->v = SA__F(sa__pr_ind)(kind, T, j, &e->c);
+}
+
 /* One block SA[lo..hi) of a scan (see above). */
 static void SA__F(sa__pr_block)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, SA__I hi,
                                 const SA__F(sa__prx) *px, int kind)
 {
     SA__F(sa__pic) *ca = px->cache;
+    const SA__I da = SA__S3D; /* fetch distance */
     int rtl = kind & 1;
     SA__OMP(omp parallel num_threads(px->nt))
     {
         int t = sa__p_tid(), TT = sa__p_nth();
         SA__I len = hi - lo, a = lo + (SA__I)((uint64_t)len * (uint64_t)t / (uint64_t)TT);
         SA__I b = lo + (SA__I)((uint64_t)len * (uint64_t)(t + 1) / (uint64_t)TT), i;
-        for (i = a; i < b; i++) { /* read */
-            SA__F(sa__pic) *e = ca + (i - lo);
-            SA__I j = SA[i];
-            if (i < b - 2 * SA__PREFETCH) {
-                SA__I q = SA[i + 2 * SA__PREFETCH];
-                if (q > 0) SA__PF(&T[q - 1]);
-            }
-            SA[i] = SA__F(sa__pr_left)(kind, j);
-            e->c = -1;
-            if (j > 0) e->v = SA__F(sa__pr_ind)(kind, T, j, &e->c);
+        for (i = a; i < b - da - 1; i += 2) { /* read: two entries a step, T fetched da ahead */
+            SA__F(sa__pr_pf)(T, SA, i + da);
+            SA__F(sa__pr_pf)(T, SA, i + da + 1);
+            SA__F(sa__pr_rd)(T, SA, ca + (i - lo), i, kind);
+            SA__F(sa__pr_rd)(T, SA, ca + (i + 1 - lo), i + 1, kind);
         }
+        for (; i < b; i++) SA__F(sa__pr_rd)(T, SA, ca + (i - lo), i, kind);
         SA__OMP(omp barrier)
         SA__OMP(omp single)
-        for (SA__I s = 0; s < len; s++) { /* destinations, in scan order */
-            SA__I x = rtl ? hi - 1 - s : lo + s, c, d, v;
+        for (SA__I s = 0, dummy = 0; s < len; s++) { /* destinations, in scan order */
+            SA__I x = rtl ? hi - 1 - s : lo + s, c, d, v, *bc;
             SA__F(sa__pic) *e = ca + (x - lo);
-            if (s + SA__PREFETCH < len) {
-                SA__I y = rtl ? x - SA__PREFETCH : x + SA__PREFETCH, cy = ca[y - lo].c;
-                if (cy >= 0) SA__P_PFW(&B[cy]);
+            int ok;
+            if (s + da < len) { /* the bucket counter da ahead (branch-free: none or pending: B[0]) */
+                SA__I cy = ca[(rtl ? x - da : x + da) - lo].c;
+                SA__P_PFW(&B[cy > 0 ? cy : 0]);
             }
             c = e->c;
-            if (c == -2) v = SA__F(sa__pr_ind)(kind, T, e->v, &c);
-            else if (c < 0) continue;
-            else v = e->v;
-            d = rtl ? --B[c] : B[c]++;
-            if (rtl ? d >= lo : d < hi) { /* the scan visits slot d later in this block */
+            v = e->v;
+            if (c == -2) v = SA__F(sa__pr_ind)(kind, T, v, &c); /* (rare: an induction into this block) */
+            /* branch-free on whether the slot induces (about half of them, at random): one that
+               does not counts in dummy, and its entry stays -1 */
+            ok = c >= 0;
+            bc = ok ? B + c : &dummy;
+            d = rtl ? --*bc : (*bc)++;
+            e->c = ok ? d : -1;
+            e->v = v;
+            if (ok & (rtl ? d >= lo : d < hi)) { /* the scan visits slot d later in this block */
                 SA__F(sa__pic) *f = ca + (d - lo);
                 SA_ASSERT(rtl ? d < x : d > x);
                 f->c = -1;
@@ -5817,10 +5868,8 @@ static void SA__F(sa__pr_block)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, S
                     f->v = v;
                     SA__PF(&T[v - 1]);
                 }
-                v = SA__F(sa__pr_left)(kind, v);
+                e->v = SA__F(sa__pr_left)(kind, v);
             }
-            e->c = d;
-            e->v = v;
         }
         for (i = a; i < b; i++) { /* write */
             SA__F(sa__pic) *e = ca + (i - lo);
@@ -5831,29 +5880,43 @@ static void SA__F(sa__pr_block)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, S
 }
 
 /* The slots SA[lo..hi) of a scan of kind 0-3 on one thread (the guard's probes, and every slot
- * once it has switched the blocks off). */
+ * once it has switched the blocks off): sa__induce_lms's and sa__induce's steps in their loop
+ * shape (two entries a step, sa__s3_pf's fetches while the entry d2 ahead is inside the range). */
 static void SA__F(sa__pr_serial)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, SA__I hi, int kind)
 {
-    SA__I i, j, c, v, q;
+    const SA__I d2 = 2 * SA__S3D, d1 = SA__S3D;
+    SA__I i;
     if (kind & 1) {
-        for (i = hi - 1; i >= lo; i--) {
-            if (i - 2 * SA__PREFETCH >= lo && (q = SA[i - 2 * SA__PREFETCH]) > 0) SA__PF(&T[q - 1]);
-            j = SA[i];
-            SA[i] = SA__F(sa__pr_left)(kind, j);
-            if (j > 0) {
-                v = SA__F(sa__pr_ind)(kind, T, j, &c);
-                SA[--B[c]] = v;
+        for (i = hi - 1; i - d2 > lo; i -= 2) {
+            SA__FC(sa__s3_pf)(T, SA, B, i - d2, i - d1);
+            SA__FC(sa__s3_pf)(T, SA, B, i - d2 - 1, i - d1 - 1);
+            if (kind == 1) {
+                SA__FC(sa__s1_s)(T, SA, B, i);
+                SA__FC(sa__s1_s)(T, SA, B, i - 1);
+            } else {
+                SA__FC(sa__s3_s)(T, SA, B, i);
+                SA__FC(sa__s3_s)(T, SA, B, i - 1);
             }
         }
+        for (; i >= lo; i--) {
+            if (kind == 1) SA__FC(sa__s1_s)(T, SA, B, i);
+            else SA__FC(sa__s3_s)(T, SA, B, i);
+        }
     } else {
-        for (i = lo; i < hi; i++) {
-            if (i + 2 * SA__PREFETCH < hi && (q = SA[i + 2 * SA__PREFETCH]) > 0) SA__PF(&T[q - 1]);
-            j = SA[i];
-            SA[i] = SA__F(sa__pr_left)(kind, j);
-            if (j > 0) {
-                v = SA__F(sa__pr_ind)(kind, T, j, &c);
-                SA[B[c]++] = v;
+        for (i = lo; i < hi - d2 - 1; i += 2) {
+            SA__FC(sa__s3_pf)(T, SA, B, i + d2, i + d1);
+            SA__FC(sa__s3_pf)(T, SA, B, i + d2 + 1, i + d1 + 1);
+            if (kind == 0) {
+                SA__FC(sa__s1_l)(T, SA, B, i);
+                SA__FC(sa__s1_l)(T, SA, B, i + 1);
+            } else {
+                SA__FC(sa__s3_l)(T, SA, B, i);
+                SA__FC(sa__s3_l)(T, SA, B, i + 1);
             }
+        }
+        for (; i < hi; i++) {
+            if (kind == 0) SA__FC(sa__s1_l)(T, SA, B, i);
+            else SA__FC(sa__s3_l)(T, SA, B, i);
         }
     }
 }
@@ -6044,7 +6107,7 @@ static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c, c
 #ifndef SA__DROP_CAP /* at most this many dropped: the pairs fit below R (the tests: a few) */
 #define SA__DROP_CAP(n, m) (((n) - 2 * (m)) / 2)
 #endif
-static SA__I SA__F(sa__drop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I name, SA__I fmax)
+static SA__I SA__F(sa__drop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I name, SA__I fmax, int nt)
 {
     SA__I *c = SA, *R = SA + n - m, *pr = SA + m, j, v, w = n, f = 0, uniq = 0, d;
     /* (R[j] is read before SA[w - 1] is written: w - 1 >= n - m + j) */
@@ -6079,9 +6142,17 @@ static SA__I SA__F(sa__drop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I name, SA_
         c[v] = v - d;
         d += (x & top) != 0;
     }
-    for (j = n - m + f; j < n; j++) {
-        if (j < n - SA__PREFETCH) SA__PF(&c[SA[j + SA__PREFETCH]]);
-        SA[j] = c[SA[j]];
+    (void)nt; /* (without OpenMP) */
+    SA__OMP(omp parallel num_threads(nt) if (nt > 1 && m - f >= SA__PR_MIN))
+    { /* each thread its share, the look-ahead inside it (no read of another thread's entries) */
+        int64_t a, b, q;
+        sa__thread_range(m - f, &a, &b);
+        a += n - m + f;
+        b += n - m + f;
+        for (q = a; q < b; q++) {
+            if (q < b - SA__PREFETCH) SA__PF(&c[SA[q + SA__PREFETCH]]);
+            SA[q] = c[SA[q]];
+        }
     }
     return f;
 }
@@ -6089,19 +6160,28 @@ static SA__I SA__F(sa__drop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I name, SA_
 /* After the recursion on R' (sa__drop_unique): SA[0..m-f) holds R''s suffix array; turn it into
  * R's (indices j into R, SA[0..m)): the kept indices in order, the dropped ones at their ranks.
  * Uses SA[n-m+f..n) (R', no longer needed) and reads the pairs at SA[m..m+2f). */
-static void SA__F(sa__undrop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I f)
+static void SA__F(sa__undrop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I f, int nt)
 {
     SA__I *map = SA + n - m + f, *pr = SA + m, mf = m - f, i, j, k, t = f - 1;
     for (j = 0, k = 0; j < m; j++) { /* kept index k of R' -> its index j in R (pairs: descending j) */
         if (t >= 0 && pr[2 * t] == j) { t--; continue; }
         map[k++] = j;
     }
-    for (i = 0; i < mf; i++) {
-        if (i < mf - SA__PREFETCH) SA__PF(&map[SA[i + SA__PREFETCH]]);
-        SA[i] = map[SA[i]];
+    (void)nt; /* (without OpenMP) */
+    SA__OMP(omp parallel num_threads(nt) if (nt > 1 && mf >= SA__PR_MIN))
+    { /* each thread its share, the look-ahead inside it */
+        int64_t a, b, q;
+        sa__thread_range(mf, &a, &b);
+        for (q = a; q < b; q++) {
+            if (q < b - SA__PREFETCH) SA__PF(&map[SA[q + SA__PREFETCH]]);
+            SA[q] = map[SA[q]];
+        }
+        SA__OMP(omp barrier)
+        for (q = a; q < b; q++) map[q] = SA[q]; /* m - f <= n - m + f: disjoint */
+        SA__OMP(omp barrier)
+        sa__thread_range(m, &a, &b);
+        memset(SA + a, 0, (size_t)(b - a) * sizeof *SA);
     }
-    memcpy(map, SA, (size_t)mf * sizeof *SA); /* m - f <= n - m + f: disjoint */
-    memset(SA, 0, (size_t)m * sizeof *SA);
     for (t = 0; t < f; t++) SA[pr[2 * t + 1]] = ~pr[2 * t]; /* ranks < m: below the pairs */
     for (i = 0, k = 0; i < m; i++) {
         SA__I x = SA[i];
@@ -6475,7 +6555,8 @@ static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
         SA__I q = n, qlen = 0, prev = n;
         if (px && SA__PR_SCANS) SA__F(sa__pr_induce)(T, SA, n, k, cnt, B, px, &rt, 1);
         else SA__FC(sa__induce_lms)(T, SA, n, k, cnt, B);
-        for (i = 0, j = 0; i < n; i++) { /* branch-free: j <= i, SA[i] already read */
+        if (px) j = SA__F(sa__pr_compact)(SA, n, px->nt, px->tc);
+        else for (i = 0, j = 0; i < n; i++) { /* branch-free: j <= i, SA[i] already read */
             SA__I v = SA[i];
             SA[j] = ~v;
             j += v < 0;
@@ -6555,12 +6636,12 @@ static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
         } else if (name < m) {
             /* unique names that no comparison reads leave the reduced string (sa__drop_unique);
              * the child's free space then lies between the dropped pairs and R' */
-            SA__I f = SA__F(sa__drop_unique)(SA, n, m, name, SA__DROP_CAP(n, m));
+            SA__I f = SA__F(sa__drop_unique)(SA, n, m, name, SA__DROP_CAP(n, m), px ? px->nt : 1);
             st = SA__CAT(SA__CAT(sa__lvl_px, SA__W), i)(SA + n - m + f, SA, m - f, name - f, SA + m + 2 * f,
                                                         n - 2 * m - f, rt.guard && rt.off ? NULL : px);
             /* (NULL: this level's guard found the threads waiting on each other) */
             if (st != SA_OK) goto done;
-            if (f > 0) SA__F(sa__undrop_unique)(SA, n, m, f);
+            if (f > 0) SA__F(sa__undrop_unique)(SA, n, m, f, px ? px->nt : 1);
         } else {
             for (i = 0; i < m; i++) SA[RA[i]] = i;
         }
@@ -6607,7 +6688,12 @@ static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
     SA__F(sa__place_blocks)(SA, m, B, lc); /* sorted by first byte: lc[c] entries of byte c */
     (void)px; /* a byte level runs on one thread */
 #else
-    if (m > 0) memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
+    if (m > 0 && px) {
+        SA__OMP(omp parallel for num_threads(px->nt) schedule(static))
+        for (i = m; i < n; i++) SA[i] = 0;
+    } else if (m > 0) {
+        memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
+    }
     if (m >= 8 * k) { /* few buckets, runs of 8 or more on average: each run's bucket end stays in
                        * a register (a run of one symbol chained every decrement through B) */
         SA__I c = -1, e = 0; /* (sa__induce sets B again) */

@@ -125,7 +125,9 @@ static void check_pr_lengths(void)
  * scans, every SA entry after each stage: random int texts (2 to 40 symbols, runs of one symbol
  * now and then), periodic and all-equal ones,
  * 1/2/3/5/7 threads, 1 to 3 cache entries a thread, sizes one off multiples of the
- * block (nt x per) so that blocks of one entry and last blocks of one entry occur. Stage 1 starts
+ * block (nt x per) so that blocks of one entry and last blocks of one entry occur; every seventh
+ * round 64 to 199 entries a thread, so that a thread's part of the read phase crosses the end of
+ * its two-entries-a-step body (SA__S3D ahead), and texts up to 3000. Stage 1 starts
  * from the LMS positions at their bucket ends (right to left, as sa__lvl_px places them); stage
  * 3 from the sorted LMS suffixes at their bucket ends (taken from the one-thread SA).
  * The guard (sa__pr_scan), its rates set up so that the clock cannot change what it does: off
@@ -136,18 +138,20 @@ static void check_pr_induce(void)
 {
     static const int ths[] = {1, 2, 3, 5, 7};
     enum { KMAX = 40 };
-    int32_t nmax = 700, *T = malloc((size_t)nmax * 4), *ref = malloc((size_t)nmax * 4);
+    int32_t nmax = 3000, *T = malloc((size_t)nmax * 4), *ref = malloc((size_t)nmax * 4);
     int32_t *a = malloc((size_t)nmax * 4), *b = malloc((size_t)nmax * 4), *lms = malloc((size_t)nmax * 4);
     int32_t cnt[KMAX], B[KMAX], tc[256 * 7]; /* (px's counters: 256 a thread) */
-    SA__CAT(sa__pic, 32) cache[7 * 3];
+    static SA__CAT(sa__pic, 32) cache[7 * 199];
     for (int r = 0; r < 300; r++) {
-        int nt = ths[r % 5], per = 1 + r / 5 % 3, k = r % 7 == 0 ? KMAX : 2 + (int)check_rand_below(6);
-        int32_t blk = nt * per, q = 1 + (int32_t)check_rand_below((uint64_t)(nmax - 2) / (uint64_t)blk);
+        int big = r % 7 == 3, nt = ths[r % 5], k = r % 7 == 0 ? KMAX : 2 + (int)check_rand_below(6);
+        int per = big ? 64 + (int)check_rand_below(136) : 1 + r / 5 % 3;
+        int32_t cap = big ? nmax : 700, blk = nt * per;
+        int32_t q = 1 + (int32_t)check_rand_below((uint64_t)(cap > blk + 1 ? cap - 2 : blk) / (uint64_t)blk);
         int32_t n = q * blk + (int32_t)check_rand_below(3) - 1;
         SA__CAT(sa__prx, 32) px = {nt, cache, blk, tc};
         int guard = r / 15 % 4, trip = 1 + (int)check_rand_below(4);
         sa__rate rt;
-        if (n < 2 || n > nmax) continue;
+        if (n < 2 || n > cap) continue;
         for (int32_t i = 0; i < n; i++) /* periodic, all-equal, or random with runs now and then */
             T[i] = r % 11 == 5   ? (int32_t)(i % (2 + r / 11 % (k - 1))) /* period 2..k */
                    : r % 11 == 7 ? k - 1
