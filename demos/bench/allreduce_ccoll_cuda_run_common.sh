@@ -5,10 +5,12 @@
 # demos/bench/allreduce_ccoll_cuda_nccl, demos/bench/allreduce_cuda_wire_probe; EXTRA_TARGETS adds
 # more), and optionally a function machine_extra (more lines for machine.txt).
 # Sets ROOT, OUT (made, with OUT/logs), B, T, BIN, WP, NGPU, NCCL_DIR, LD_LIBRARY_PATH and the
-# exports below; defines left, log, t (a test under timeout) and rows (the CSV's rows as text).
+# exports below; defines left, log, t (a test under timeout), wire_rows (the wire probe's CSV under a
+# setting's name into OUT/wire.csv, one header) and rows (the CSV's rows as text).
 # Writes OUT/machine.txt, OUT/run.log, OUT/logs/{setup,build}.log; exits 1 when setup or the werror
 # build fails. PREAMBLE_ONLY=1 exits 0 after the build (checks a script's start without a run).
-# A build folder already configured is reused as it is (not set up again).
+# A build folder already configured is reused as it is (not set up again) when its werror, cuda,
+# buildtype and nccl_dir match; else the script stops.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 OUT=${OUT:-$ROOT/gpu-out}; mkdir -p "$OUT/logs"
@@ -30,7 +32,17 @@ B=${BUILD_DIR:-$ROOT/${BUILD_NAME:?set BUILD_NAME before sourcing}}
 MESON=meson; command -v meson >/dev/null || MESON="python3 -m mesonbuild.mesonmain"
 if [ ! -f "$B/build.ninja" ]; then
     $MESON setup "$B" "$ROOT" -Dwerror=true -Dcuda=enabled -Dmpi=enabled -Dbenchmarks=enabled -Dnccl_dir="$NCCL_DIR" -Dbuildtype=release -Dgpu_arch=sm_90 >"$OUT/logs/setup.log" 2>&1 || { tail -20 "$OUT/logs/setup.log"; exit 1; }
-else log "reusing $B (configured before)"; fi
+else # a folder configured before: its options as they are, checked (werror on, CUDA not off, release,
+     # nccl_dir empty = the system's libnccl, or the one found here)
+    opts=$($MESON introspect "$B" --buildoptions 2>/dev/null | python3 -c 'import json, sys
+o = {x["name"]: x["value"] for x in json.load(sys.stdin)}
+print(o.get("werror"), o.get("cuda"), o.get("buildtype"), o.get("nccl_dir") or "-")')
+    log "reusing $B (configured before): werror cuda buildtype nccl_dir = $opts"
+    set -- $opts
+    if [ "${1:-}" != True ] || [ "${2:-}" = disabled ] || [ "${3:-}" != release ] || { [ "${4:-}" != - ] && [ "${4:-}" != "$NCCL_DIR" ]; }; then
+        log "$B is not configured as this script would (werror true, cuda enabled, release, nccl_dir $NCCL_DIR): remove it or set BUILD_DIR"; exit 1
+    fi
+fi
 # shellcheck disable=SC2086 # TARGETS / EXTRA_TARGETS are word lists
 ninja -C "$B" tests/ccoll_test_cuda demos/bench/allreduce_ccoll_cuda_nccl demos/bench/allreduce_cuda_wire_probe ${TARGETS:-} ${EXTRA_TARGETS:-} >"$OUT/logs/build.log" 2>&1; rc=$?
 log "build rc $rc (werror)"; [ $rc = 0 ] || { grep -E "error|warning" "$OUT/logs/build.log" | head -20; exit 1; }
@@ -42,6 +54,9 @@ t() { # name timeout-s env... command: one test, its log under OUT/logs/t_NAME.l
     timeout "$tmo" env "$@" >"$OUT/logs/t_$name.log" 2>&1
     log "test $name rc $?: $(grep -h 'checks' "$OUT/logs/t_$name.log" | head -1 | sed 's/.*ccoll_test_cuda[a-z0-9_]*: //') $(grep -h 'SUMMARY' "$OUT/logs/t_$name.log" | sort | uniq -c | tr -s ' ' | tr '\n' ' ')"
     grep -h "FAIL" "$OUT/logs/t_$name.log" | head -5
+}
+wire_rows() { # SETTING FILE: the wire probe's CSV with SETTING as a first column (one header per OUT/wire.csv)
+    if [ -s "$OUT/wire.csv" ]; then sed "1d; s/^/$1,/" "$2"; else sed "1s/^/setting,/; 2,\$s/^/$1,/" "$2"; fi
 }
 rows() { # CSV: one line a row (label, ranks, data, MiB, what ran, ms, ratio, error / p eb, parts)
     python3 - "$1" <<'PY'

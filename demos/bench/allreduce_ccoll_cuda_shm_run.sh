@@ -52,7 +52,7 @@ for m in default cma none; do
     args=""; [ $m = default ] || args="--mca btl_vader_single_copy_mechanism $m"
     [ "$(left)" -gt 20 ] || { log "skipped wire $m"; continue; }
     timeout 40 mpiexec -n 2 $args "$WP" 32,128 256,1024,4096 5 >"$OUT/logs/wire_$m.csv" 2>"$OUT/logs/wire_$m.err"
-    log "wire shm $m rc $?: $(head -3 "$OUT/logs/wire_$m.err" | tr '\n' ' ')"; sed "s/^/shm_$m,/" "$OUT/logs/wire_$m.csv" | tee -a "$WIRE"
+    log "wire shm $m rc $?: $(head -3 "$OUT/logs/wire_$m.err" | tr '\n' ' ')"; wire_rows "shm_$m" "$OUT/logs/wire_$m.csv" | tee -a "$WIRE"
 done
 # 5. shm rows
 CSV="$OUT/nccl.csv"; : >"$OUT/logs/bench.err"

@@ -37,7 +37,7 @@ for m in "${MC[@]}"; do
     name=${m%%=*} args=${m#*=}
     [ "$(left)" -gt 20 ] || { log "skipped wire $name"; continue; }
     timeout 40 mpiexec -n 2 "${TCP[@]}" $args "$WP" ${WIRE_TOTALS:-32,128} ${WIRE_MSGS:-256,1024,4096} 5 >"$OUT/logs/wire_$name.csv" 2>"$OUT/logs/wire_$name.err"
-    log "wire $name rc $?"; sed "s/^/$name,/" "$OUT/logs/wire_$name.csv" | tee -a "$WIRE"
+    log "wire $name rc $?"; wire_rows "$name" "$OUT/logs/wire_$name.csv" | tee -a "$WIRE"
 done
 CSV="$OUT/nccl.csv"; : >"$OUT/logs/bench.err"
 hdr() { [ -s "$CSV" ] && echo --no-header; }

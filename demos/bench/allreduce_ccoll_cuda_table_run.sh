@@ -45,14 +45,16 @@ if [ -n "${SEGAB:-}" ]; then
         nb 25 60 "2 tcp seg 4M $rep" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=slowseg SLOW_SEG=4194304 SLOW_COUNTS=16777216,67108864,268435456
     done
 fi
-timeout 40 mpiexec -n 2 --mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_include lo "$WP" 32,128 1024,4096 5 >"$OUT/wire.csv" 2>>"$ERR"; log "wire rc $?"; cat "$OUT/wire.csv"
+timeout 40 mpiexec -n 2 --mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_include lo "$WP" 32,128 1024,4096 5 >"$OUT/logs/wire_tcp.csv" 2>>"$ERR"; log "wire rc $?"
+wire_rows tcp_lo "$OUT/logs/wire_tcp.csv" | tee -a "$OUT/wire.csv"
 [ "${SPREAD:-1}" = 1 ] && nb 20 40 "2 node spread" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=node NODE_LABEL=node_spread NODE_COUNTS=1048576,67108864 NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
 fi
 # RACE=1: compute-sanitizer racecheck of the compressed rings (CCOLL_TEST_RING_ONLY=1: DOC / HOMCOMP /
 # HomComp_F pairs at the quick counts), 2 ranks each its own node, at most RACE_S (60) s of what is
-# left less RACE_RESERVE (what the rows after it need: 40 s where 4 GPUs are, plus 40 with CMA=1)
+# left less RACE_RESERVE (what the rows after it need: 4 node's 30 s + 4 slow+hier's 50 where 4 GPUs
+# are, 5 else; plus 40 for CMA=1's rows where they run, TWO=1)
 if [ "${RACE:-0}" = 1 ]; then
-    RT=$(( $(left) - ${RACE_RESERVE:-$(( (NGPU >= 4 ? 40 : 5) + (${CMA:-0} == 1 ? 40 : 0) ))} )); [ "$RT" -gt "${RACE_S:-60}" ] && RT=${RACE_S:-60}
+    RT=$(( $(left) - ${RACE_RESERVE:-$(( (NGPU >= 4 ? 80 : 5) + (${CMA:-0} == 1 && ${TWO:-1} == 1 ? 40 : 0) ))} )); [ "$RT" -gt "${RACE_S:-60}" ] && RT=${RACE_S:-60}
     if [ "$RT" -ge 15 ]; then t racecheck_ring_np2_rpn1 "$RT" CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_QUICK=1 CCOLL_TEST_RING_ONLY=1 CCOLL_RANKS_PER_NODE=1 \
         mpiexec -n 2 compute-sanitizer --error-exitcode 1 --tool racecheck "$T"
     else log "skipped racecheck_ring_np2_rpn1"; fi
@@ -65,7 +67,8 @@ if [ "${CMA:-0}" = 1 ] && [ "${TWO:-1}" = 1 ]; then
         MPIEXEC_EXTRA="--mca btl_vader_single_copy_mechanism cma" SLOW_COUNTS=${CMA_COUNTS:-16777216,67108864,268435456}
     for m in none cma; do
         [ "$(left)" -gt 30 ] || { log "skipped wire shm $m"; continue; }
-        timeout 30 mpiexec -n 2 --mca btl_vader_single_copy_mechanism $m "$WP" 32,128 1024,4096 5 2>>"$ERR" | sed "s/^/shm_$m,/" >>"$OUT/wire.csv"; log "wire shm $m rc ${PIPESTATUS[0]}"
+        timeout 30 mpiexec -n 2 --mca btl_vader_single_copy_mechanism $m "$WP" 32,128 1024,4096 5 >"$OUT/logs/wire_shm_$m.csv" 2>>"$ERR"; log "wire shm $m rc $?"
+        wire_rows "shm_$m" "$OUT/logs/wire_shm_$m.csv" >>"$OUT/wire.csv"
     done
 fi
 if [ "$NGPU" -ge 4 ]; then
