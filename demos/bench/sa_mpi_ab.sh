@@ -6,7 +6,8 @@
 # VARIANTS: name:flags (extra cc flags; empty = this tree's sa.h as is) or name:@dir (dir's sa.h).
 # RUNS="headers:16x1 acgt:16x1 acgt:4x4" (input:ranksxthreads; SA + LCP + LRS, 32-bit), REPS=2,
 # SA_ONLY="headers:16x1" (SA alone, 64-bit, the first variant only, or every variant interleaved with
-# SA_ONLY_ALL=1, SA_REPS=1 times; PEER_BIN's peer runs beside it once),
+# SA_ONLY_ALL=1, SA_REPS=1 times; PEER_BIN's peer runs beside it once at grids of one thread a
+# rank, or in every repeat with PEER_ALL_REPS=1),
 # WEAK="1 2 4 8 16" at WEAK_N ACGT bytes a rank (first variant; per-phase times are in the CSV),
 # PEER_WEAK=1 runs the peer (SA only) at every WEAK point too; BASE="1 16": sa.h's one-thread SA-IS
 # and its OpenMP default at 16 threads (sa_omp) on each RUNS input once, first; TMO=40 s a run;
@@ -74,17 +75,17 @@ run() {
     tail -n1 "$csv" | cut -c1-160
 }
 PEER_ARGS=${PEER_ARGS:-"--dcx dc39 --atomic-sorter ams --discarding-threshold 0.7 --ams-levels 2 --splitter-sampling random --splitter-sorting central --use-random-sampling-splitters --num-samples-splitters 20000 --buckets-sample-phase 16,16 --buckets-merging-phase 64,64,16 --use-binary-search-for-splitters --use-randomized-chunks --avg-chunks-pe 10000 --use-char-packing-samples --use-char-packing-merging --buckets-phase3 1 --samples-buckets-phase3 10000 --rearrange-buckets-balanced --use-compressed-buckets --pack-extra-words 0"}
-peer() { # input-label ranks file: its total time and largest PE's max RSS (times the ranks, per byte)
-    local ds=$1 r=$2 f=$3 log tt rss sz tmo=$TMO
+peer() { # input-label ranks file rep: its total time and largest PE's max RSS (times the ranks, per byte)
+    local ds=$1 r=$2 f=$3 rep=${4:-1} log tt rss sz tmo=$TMO
     if [ "$(left)" -le 3 ]; then skipped="$skipped peer:$ds:$r"; return; fi
     [ "$(left)" -lt "$tmo" ] && tmo=$(left)
     sz=$(stat -c %s "$f")
-    log=/tmp/sa_mpi_ab_peer_${ds}_$r.txt
+    log=/tmp/sa_mpi_ab_peer_${ds}_${r}_$rep.txt
     timeout "$tmo" bash -c "$(declare -f launch); launch $r 1 $PEER_BIN --input $f --textsize $sz $PEER_ARGS" >"$log" 2>&1
     tt=$(grep -o 'root\.total_time:max=\[[0-9.e+-]*\]' "$log" | tail -n1 | grep -o '[0-9.e+-]*\]$' | tr -d ']')
     rss=$(grep -o 'max_rss_pe=[0-9]*' "$log" | tail -n1 | cut -d= -f2)
-    [ -s "$pcsv" ] || echo "input,ranks,n,total_time_s,max_rss_pe_bytes,rss_x_ranks_per_byte" >"$pcsv"
-    echo "$ds,$r,$sz,${tt:-},${rss:-},$([ -n "$rss" ] && awk -v a="$rss" -v r="$r" -v n="$sz" 'BEGIN{printf "%.1f", a*r/n}')" >>"$pcsv"
+    [ -s "$pcsv" ] || echo "input,ranks,rep,n,total_time_s,max_rss_pe_bytes,rss_x_ranks_per_byte" >"$pcsv"
+    echo "$ds,$r,$rep,$sz,${tt:-},${rss:-},$([ -n "$rss" ] && awk -v a="$rss" -v r="$r" -v n="$sz" 'BEGIN{printf "%.1f", a*r/n}')" >>"$pcsv"
     tail -n1 "$pcsv"
 }
 file_of() { case $1 in headers) echo "$D/headers.txt";; acgt) echo "$D/acgt.txt";; *) echo "$1";; esac; }
@@ -114,7 +115,10 @@ for rep in $(seq "${SA_REPS:-1}"); do
     for x in $SA_ONLY; do
         g=${x#*:} f=$(file_of "${x%%:*}")
         for name in $sa_names; do run "$name" "${x%%:*}-sa-only-64" "$rep" "${g%x*}" "${g#*x}" --sa-only --64 "$f"; done
-        [ "$rep" = 1 ] && [ -n "${PEER_BIN:-}" ] && peer "${x%%:*}" "${g%x*}" "$f"
+        # the peer (one thread a rank) only beside the grids of one thread a rank
+        if [ -n "${PEER_BIN:-}" ] && [ "${g#*x}" = 1 ] && { [ "$rep" = 1 ] || [ "${PEER_ALL_REPS:-0}" = 1 ]; }; then
+            peer "${x%%:*}" "${g%x*}" "$f" "$rep"
+        fi
     done
 done
 for r in $WEAK; do
@@ -128,6 +132,6 @@ done
     echo "date:    $(date -u +%Y-%m-%dT%H:%MZ)"
     echo "machine: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB"
     echo "mpi:     $(mpirun --version 2>&1 | head -n1)"
-    echo "command: VARIANTS='$VARIANTS' RUNS='$RUNS' REPS=$REPS BASE='${BASE:-}' SA_ONLY='$SA_ONLY' SA_ONLY_ALL=${SA_ONLY_ALL:-0} SA_REPS=${SA_REPS:-1} WEAK='$WEAK' WEAK_N=$WEAK_N PEER_WEAK=${PEER_WEAK:-0} TEXT_N=$TEXT_N N=$N BUDGET=$BUDGET demos/bench/sa_mpi_ab.sh"
+    echo "command: VARIANTS='$VARIANTS' RUNS='$RUNS' REPS=$REPS BASE='${BASE:-}' SA_ONLY='$SA_ONLY' SA_ONLY_ALL=${SA_ONLY_ALL:-0} SA_REPS=${SA_REPS:-1} PEER_ALL_REPS=${PEER_ALL_REPS:-0} WEAK='$WEAK' WEAK_N=$WEAK_N PEER_WEAK=${PEER_WEAK:-0} TEXT_N=$TEXT_N N=$N BUDGET=$BUDGET demos/bench/sa_mpi_ab.sh"
     echo "elapsed: $(( $(date +%s) - T_START )) s; skipped (budget):${skipped:- none}"
 } | tee "$OUT/sa_mpi_ab.txt"
