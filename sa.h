@@ -2734,6 +2734,27 @@ static int sa__mpi_bucket(const sa__mpi_rec *spl, int k, const sa__mpi_rec *x)
     return lo;
 }
 
+/* Offsets for nt threads' counts of nb buckets (cnt[t * nb + b]: thread t's count of bucket b),
+ * bucket-major and thread-minor: each count becomes thread t's first slot of bucket b in one
+ * output array; start[b] (if start) gets bucket b's first slot, total[b] (if total) its size.
+ * The local sorts (buckets = threads' ranges) and the sample sorts' send layouts (buckets =
+ * destination ranks) share it. */
+static void sa__mpi_bucket_offsets(int64_t *cnt, int nt, int nb, int64_t *start, int64_t *total)
+{
+    int64_t off = 0;
+    int b, t;
+    for (b = 0; b < nb; b++) {
+        int64_t off0 = off;
+        if (start) start[b] = off;
+        for (t = 0; t < nt; t++) {
+            int64_t v = cnt[(int64_t)t * nb + b];
+            cnt[(int64_t)t * nb + b] = off;
+            off += v;
+        }
+        if (total) total[b] = off - off0;
+    }
+}
+
 /* Sorts *pa (m records) with nt threads: a sample partition into one bucket per thread, then
  * each bucket sorted by its own thread. May replace *pa (freeing the old array). *spare (may
  * be NULL, spare_n records) is scratch the caller no longer needs: used and freed here if big
@@ -2777,18 +2798,7 @@ static sa_status sa__mpi_lsort_in(sa__mpi_ctx *c, sa__mpi_rec *a, sa__mpi_rec *b
             for (e = lo; e < hi; e++) mine[sa__mpi_bucket(spl, nt - 1, &a[e])]++;
             SA__OMP(omp barrier)
             SA__OMP(omp single)
-            {   /* offsets: bucket-major, thread-minor */
-                int64_t off = 0;
-                int bb, tt;
-                for (bb = 0; bb < nt; bb++) {
-                    cnt[(int64_t)nt * nt + bb] = off;
-                    for (tt = 0; tt < nt; tt++) {
-                        int64_t v = cnt[(int64_t)tt * nt + bb];
-                        cnt[(int64_t)tt * nt + bb] = off;
-                        off += v;
-                    }
-                }
-            }
+            sa__mpi_bucket_offsets(cnt, nt, nt, cnt + (int64_t)nt * nt, NULL);
             for (e = lo; e < hi; e++) b[mine[sa__mpi_bucket(spl, nt - 1, &a[e])]++] = a[e];
             SA__OMP(omp barrier)
             SA__OMP(omp for schedule(dynamic, 1))
@@ -2853,61 +2863,92 @@ static void sa__mpi_unpack(const uint64_t *w, int wire, int64_t n, sa__mpi_rec *
 
 /* Global sample sort: on return *pa holds this rank's slice (*pm records) of the global order
  * of all ranks' records, slices in rank order (wire: see sa__mpi_pack). Collective. */
-static sa_status sa__mpi_samplesort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t *pm, uint64_t seed, int wire)
+/* qsort order of whole records (the splitter samples; positions differ, so no ties). */
+static int sa__mpi_rcmp(const void *a, const void *b)
 {
-    sa__mpi_rec *a = *pa, *smp = NULL, *all = NULL, *spl = NULL, *sbuf = NULL;
-    void *rbuf = NULL;
-    int *gcnt = NULL, *gdsp = NULL;
-    int64_t m = *pm, e, total = 0, rn = 0, *tcnt = NULL;
+    const sa__mpi_rec *x = (const sa__mpi_rec *)a, *y = (const sa__mpi_rec *)b;
+    return sa__mpi_lt(x, y) ? -1 : sa__mpi_lt(y, x);
+}
+
+/* The sample sorts' first half, for records and packed items alike: up to SA__MPI_SAMPLES random
+ * elements (es bytes each, MPI type dt) of this rank's m at a, gathered from every rank and
+ * sorted by cmp; *pspl gets P - 1 of them evenly spaced (a block of P elements from sa__mpi_get,
+ * the caller's to put), or NULL when no rank has an element (then the sort has nothing to do).
+ * The send layout's scratch: *ptcnt = nth x P zeroed counts (nth threads, returned in *pnth).
+ * Collective; the samples' blocks are freed before the return. */
+static sa_status sa__mpi_splitters(sa__mpi_ctx *c, const void *a, int64_t m, size_t es, MPI_Datatype dt,
+                                   int (*cmp)(const void *, const void *), uint64_t seed, void **pspl,
+                                   int64_t **ptcnt, int *pnth)
+{
+    const unsigned char *ab = (const unsigned char *)a;
+    unsigned char *smp, *all, *spl = NULL;
+    int *gcnt, *gdsp;
+    int64_t total = 0, *tcnt = NULL;
     int ns, q, rc, nth;
-    sa_status st = SA_OK;
+    sa_status st;
     double t;
-    if (c->P == 1) return sa__mpi_lsort(c, pa, m, c->nt, NULL, 0);
+    *pspl = NULL;
+    *ptcnt = NULL;
     ns = m < SA__MPI_SAMPLES ? (int)m : SA__MPI_SAMPLES;
-    smp = (sa__mpi_rec *)sa__mpi_get(c, SA__MPI_SAMPLES, sizeof *smp);
-    all = (sa__mpi_rec *)sa__mpi_get(c, (int64_t)SA__MPI_SAMPLES * c->P, sizeof *all);
+    smp = (unsigned char *)sa__mpi_get(c, SA__MPI_SAMPLES, es);
+    all = (unsigned char *)sa__mpi_get(c, (int64_t)SA__MPI_SAMPLES * c->P, es);
     gcnt = (int *)sa__mpi_get(c, 2 * (int64_t)c->P, sizeof *gcnt);
-    if (!smp || !all || !gcnt) st = SA_ERR_NOMEM;
-    st = sa__mpi_agree(c, st);
+    st = sa__mpi_agree(c, smp && all && gcnt ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     seed ^= (uint64_t)c->r * 0x9E3779B97F4A7C15ull;
-    for (q = 0; q < ns; q++) smp[q] = a[sa__mpi_mix(&seed) % (uint64_t)m];
+    for (q = 0; q < ns; q++) memcpy(smp + (size_t)q * es, ab + (size_t)(sa__mpi_mix(&seed) % (uint64_t)m) * es, es);
     gdsp = gcnt + c->P;
     st = sa__mpi_allgather(c, &ns, 1, MPI_INT, gcnt);
     if (st != SA_OK) goto done;
     for (q = 0; q < c->P; q++) { gdsp[q] = (int)total; total += gcnt[q]; }
     t = MPI_Wtime();
-    rc = MPI_Allgatherv(smp, ns, c->t_rec, all, gcnt, gdsp, c->t_rec, c->comm);
+    rc = MPI_Allgatherv(smp, ns, dt, all, gcnt, gdsp, dt, c->comm);
     c->tcomm += MPI_Wtime() - t;
     if ((st = sa__mpi_rc(rc)) != SA_OK) goto done;
-    if (total == 0) goto done; /* no records anywhere */
-    sa__mpi_qs(all, total);
-    spl = (sa__mpi_rec *)sa__mpi_get(c, c->P, sizeof *spl);
-    st = sa__mpi_agree(c, spl ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) goto done;
-    for (q = 0; q + 1 < c->P; q++) spl[q] = all[(int64_t)(q + 1) * total / c->P];
-    sbuf = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *sbuf);
+    if (total == 0) goto done; /* no elements anywhere */
+    qsort(all, (size_t)total, es, cmp);
+    spl = (unsigned char *)sa__mpi_get(c, c->P, es);
     nth = c->nt > 1 && m > 65536 ? (c->nt < 64 ? c->nt : 64) : 1;
     tcnt = (int64_t *)sa__mpi_get(c, (int64_t)nth * c->P, sizeof *tcnt);
-    st = sa__mpi_agree(c, sbuf && tcnt ? SA_OK : SA_ERR_NOMEM);
+    st = sa__mpi_agree(c, spl && tcnt ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) goto done;
+    for (q = 0; q + 1 < c->P; q++)
+        memcpy(spl + (size_t)q * es, all + (size_t)((int64_t)(q + 1) * total / c->P) * es, es);
+    memset(tcnt, 0, (size_t)nth * c->P * sizeof *tcnt);
+    *pspl = spl; spl = NULL;
+    *ptcnt = tcnt; tcnt = NULL;
+    *pnth = nth;
+done:
+    sa__mpi_put(c, smp);
+    sa__mpi_put(c, all);
+    sa__mpi_put(c, gcnt);
+    sa__mpi_put(c, spl);
+    sa__mpi_put(c, tcnt);
+    return st;
+}
+
+static sa_status sa__mpi_samplesort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t *pm, uint64_t seed, int wire)
+{
+    sa__mpi_rec *a = *pa, *spl = NULL, *sbuf = NULL;
+    void *rbuf = NULL, *vspl;
+    int64_t m = *pm, e, rn = 0, *tcnt = NULL;
+    int q, nth = 1;
+    sa_status st;
+    if (c->P == 1) return sa__mpi_lsort(c, pa, m, c->nt, NULL, 0);
+    st = sa__mpi_splitters(c, a, m, sizeof *a, c->t_rec, sa__mpi_rcmp, seed, &vspl, &tcnt, &nth);
+    spl = (sa__mpi_rec *)vspl;
+    if (st != SA_OK || !spl) goto done;
+    sbuf = (sa__mpi_rec *)sa__mpi_get(c, m, sizeof *sbuf);
+    st = sa__mpi_agree(c, sbuf ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     /* counting sort by destination, each thread its own slice of the records and its own
      * counters (destination-major offsets); the bucket is searched twice, not stored (memory) */
-    memset(tcnt, 0, (size_t)nth * c->P * sizeof *tcnt);
     SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
     for (q = 0; q < nth; q++) {
         int64_t *cn = tcnt + (int64_t)q * c->P, x;
         for (x = m * q / nth; x < m * (q + 1) / nth; x++) cn[sa__mpi_bucket(spl, c->P - 1, &a[x])]++;
     }
-    for (total = 0, e = 0; e < c->P; e++) {
-        c->g64[e] = 0;
-        for (q = 0; q < nth; q++) {
-            int64_t v = tcnt[(int64_t)q * c->P + e];
-            tcnt[(int64_t)q * c->P + e] = total;
-            total += v;
-            c->g64[e] += v;
-        }
-    }
+    sa__mpi_bucket_offsets(tcnt, nth, c->P, NULL, c->g64);
     SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
     for (q = 0; q < nth; q++) {
         int64_t *off = tcnt + (int64_t)q * c->P, x;
@@ -2935,12 +2976,9 @@ static sa_status sa__mpi_samplesort(sa__mpi_ctx *c, sa__mpi_rec **pa, int64_t *p
     if (rn > m) { sa__mpi_put(c, sbuf); sbuf = NULL; } /* too small for the scratch: not held beside it */
     st = sa__mpi_agree(c, sa__mpi_lsort(c, pa, rn, c->nt, &sbuf, m)); /* sbuf: its scratch if it fits */
 done:
-    if (smp) sa__mpi_put(c, smp);
-    if (all) sa__mpi_put(c, all);
-    if (spl) sa__mpi_put(c, spl);
-    if (gcnt) sa__mpi_put(c, gcnt);
-    if (sbuf) sa__mpi_put(c, sbuf);
-    if (tcnt) sa__mpi_put(c, tcnt);
+    sa__mpi_put(c, spl);
+    sa__mpi_put(c, sbuf);
+    sa__mpi_put(c, tcnt);
     return st;
 }
 
@@ -3068,18 +3106,7 @@ static sa_status sa__mpi_wsort_in(sa__mpi_ctx *c, sa__mpi_w *a, sa__mpi_w *b, in
             for (e = lo; e < hi; e++) mine[sa__mpi_wbucket(spl, nt - 1, &a[e])]++;
             SA__OMP(omp barrier)
             SA__OMP(omp single)
-            {   /* offsets: bucket-major, thread-minor */
-                int64_t off = 0;
-                int bb, tt;
-                for (bb = 0; bb < nt; bb++) {
-                    cnt[(int64_t)nt * nt + bb] = off;
-                    for (tt = 0; tt < nt; tt++) {
-                        int64_t v = cnt[(int64_t)tt * nt + bb];
-                        cnt[(int64_t)tt * nt + bb] = off;
-                        off += v;
-                    }
-                }
-            }
+            sa__mpi_bucket_offsets(cnt, nt, nt, cnt + (int64_t)nt * nt, NULL);
             for (e = lo; e < hi; e++) b[mine[sa__mpi_wbucket(spl, nt - 1, &a[e])]++] = a[e];
             SA__OMP(omp barrier)
             SA__OMP(omp for schedule(dynamic, 1))
@@ -3119,59 +3146,24 @@ static sa_status sa__mpi_wsort(sa__mpi_ctx *c, sa__mpi_w **pa, int64_t m, int P,
  * order (by key; the slices cut by whole items, so equal keys may span ranks). Collective. */
 static sa_status sa__mpi_wsamplesort(sa__mpi_ctx *c, sa__mpi_w **pa, int64_t *pm, int P, uint64_t seed)
 {
-    sa__mpi_w *a = *pa, *smp = NULL, *all = NULL, *spl = NULL, *sbuf = NULL;
-    void *rbuf = NULL;
-    int *gcnt = NULL, *gdsp = NULL;
-    int64_t m = *pm, e, total = 0, rn = 0, *tcnt = NULL;
-    int ns, q, rc, nth;
-    sa_status st = SA_OK;
-    double t;
+    sa__mpi_w *a = *pa, *spl = NULL, *sbuf = NULL;
+    void *rbuf = NULL, *vspl;
+    int64_t m = *pm, rn = 0, *tcnt = NULL;
+    int q, nth = 1;
+    sa_status st;
     if (c->P == 1) return sa__mpi_wsort(c, pa, m, P, NULL, 0);
-    ns = m < SA__MPI_SAMPLES ? (int)m : SA__MPI_SAMPLES;
-    smp = (sa__mpi_w *)sa__mpi_get(c, SA__MPI_SAMPLES, sizeof *smp);
-    all = (sa__mpi_w *)sa__mpi_get(c, (int64_t)SA__MPI_SAMPLES * c->P, sizeof *all);
-    gcnt = (int *)sa__mpi_get(c, 2 * (int64_t)c->P, sizeof *gcnt);
-    if (!smp || !all || !gcnt) st = SA_ERR_NOMEM;
-    st = sa__mpi_agree(c, st);
-    if (st != SA_OK) goto done;
-    seed ^= (uint64_t)c->r * 0x9E3779B97F4A7C15ull;
-    for (q = 0; q < ns; q++) smp[q] = a[sa__mpi_mix(&seed) % (uint64_t)m];
-    gdsp = gcnt + c->P;
-    st = sa__mpi_allgather(c, &ns, 1, MPI_INT, gcnt);
-    if (st != SA_OK) goto done;
-    for (q = 0; q < c->P; q++) { gdsp[q] = (int)total; total += gcnt[q]; }
-    t = MPI_Wtime();
-    rc = MPI_Allgatherv(smp, ns, c->t_pair, all, gcnt, gdsp, c->t_pair, c->comm);
-    c->tcomm += MPI_Wtime() - t;
-    if ((st = sa__mpi_rc(rc)) != SA_OK) goto done;
-    if (total == 0) goto done; /* no items anywhere */
-    qsort(all, (size_t)total, sizeof *all, sa__mpi_wcmp);
-    spl = (sa__mpi_w *)sa__mpi_get(c, c->P, sizeof *spl);
-    st = sa__mpi_agree(c, spl ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) goto done;
-    for (q = 0; q + 1 < c->P; q++) spl[q] = all[(int64_t)(q + 1) * total / c->P];
-    sa__mpi_put(c, smp); smp = NULL;
-    sa__mpi_put(c, all); all = NULL;
+    st = sa__mpi_splitters(c, a, m, sizeof *a, c->t_pair, sa__mpi_wcmp, seed, &vspl, &tcnt, &nth);
+    spl = (sa__mpi_w *)vspl;
+    if (st != SA_OK || !spl) goto done;
     sbuf = (sa__mpi_w *)sa__mpi_get(c, m, sizeof *sbuf);
-    nth = c->nt > 1 && m > 65536 ? (c->nt < 64 ? c->nt : 64) : 1;
-    tcnt = (int64_t *)sa__mpi_get(c, (int64_t)nth * c->P, sizeof *tcnt);
-    st = sa__mpi_agree(c, sbuf && tcnt ? SA_OK : SA_ERR_NOMEM);
+    st = sa__mpi_agree(c, sbuf ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
-    memset(tcnt, 0, (size_t)nth * c->P * sizeof *tcnt);
     SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
     for (q = 0; q < nth; q++) {
         int64_t *cn = tcnt + (int64_t)q * c->P, x;
         for (x = m * q / nth; x < m * (q + 1) / nth; x++) cn[sa__mpi_wbucket(spl, c->P - 1, &a[x])]++;
     }
-    for (total = 0, e = 0; e < c->P; e++) {
-        c->g64[e] = 0;
-        for (q = 0; q < nth; q++) {
-            int64_t v = tcnt[(int64_t)q * c->P + e];
-            tcnt[(int64_t)q * c->P + e] = total;
-            total += v;
-            c->g64[e] += v;
-        }
-    }
+    sa__mpi_bucket_offsets(tcnt, nth, c->P, NULL, c->g64);
     SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
     for (q = 0; q < nth; q++) {
         int64_t *off = tcnt + (int64_t)q * c->P, x;
@@ -3185,12 +3177,9 @@ static sa_status sa__mpi_wsamplesort(sa__mpi_ctx *c, sa__mpi_w **pa, int64_t *pm
     if (rn > m) { sa__mpi_put(c, sbuf); sbuf = NULL; } /* too small for the scratch: not held beside it */
     st = sa__mpi_agree(c, sa__mpi_wsort(c, pa, rn, P, &sbuf, m));
 done:
-    if (smp) sa__mpi_put(c, smp);
-    if (all) sa__mpi_put(c, all);
-    if (spl) sa__mpi_put(c, spl);
-    if (gcnt) sa__mpi_put(c, gcnt);
-    if (sbuf) sa__mpi_put(c, sbuf);
-    if (tcnt) sa__mpi_put(c, tcnt);
+    sa__mpi_put(c, spl);
+    sa__mpi_put(c, sbuf);
+    sa__mpi_put(c, tcnt);
     return st;
 }
 
