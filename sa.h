@@ -3335,12 +3335,29 @@ static sa_status sa__mpi_rank(sa__mpi_ctx *c, const sa__mpi_rec *s, int64_t m, i
     return SA_OK;
 }
 
+typedef struct sa__mpi_dc {
+    int X, nd, b, s, nw;       /* period, cover size, bits per character, merge record words (nw + 1 + nd),
+                                  words of characters in it (1 when X - 1 characters fit 64 bits, else 2) */
+    int D[4];                  /* the cover, ascending */
+    unsigned char in[13];      /* residue in the cover */
+    unsigned char L[13][13];   /* smallest l with (a + l) mod X and (b + l) mod X both in the cover */
+    unsigned char RI[13][13];  /* index of offset l among residue a's cover offsets (ascending) */
+    unsigned char OF[13][4];   /* residue a's cover offsets: the l with (a + l) mod X in the cover, ascending */
+    unsigned char CB[13];      /* cover residues below r: sample i's compact index is i / X * nd + CB[i % X] */
+    unsigned char CO[13][4];   /* (a + OF[a][o]) / X * nd + CB[(a + OF[a][o]) % X]: for a suffix i of residue
+                                  a, its o-th cover sample's compact index is i / X * nd + CO[a][o] */
+    int64_t g0, gc;            /* this rank's first sample's compact index, and its samples (in [lo, lo + cnt)) */
+    uint64_t M0[13], M1[13];   /* masks of the first l characters of a record's character words */
+} sa__mpi_dc;
+
 /* Sends each (pos, value) pair to pos's owner, which stores it: B[pos] = value / 2 and
  * act[pos] = !(value & 1) (act may be NULL). Frees *pp. In `rounds` rounds (the same number on
  * every rank: sa__mpi_upd_rounds), each a stretch of the pairs: the send and receive buffers hold
  * a round's pairs, not all of them (the pairs themselves are freed before the last round).
- * Collective. */
-static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, int64_t *B, uint8_t *act, int rounds)
+ * With cd (a DCX level's cover), B is that level's compact sample array: pos's entry is
+ * sa__mpi_dc_g(cd, pos) - cd->g0 (pos a sample). Collective. */
+static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, int64_t *B, uint8_t *act, int rounds,
+                                const sa__mpi_dc *cd)
 {
     sa__mpi_pair *p = *pp, *sb = NULL;
     void *rb = NULL;
@@ -3364,7 +3381,7 @@ static sa_status sa__mpi_update(sa__mpi_ctx *c, sa__mpi_pair **pp, int64_t m, in
         r = (const sa__mpi_pair *)rb;
         SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && rn > SA__MPI_PAR_MIN))
         for (e = 0; e < rn; e++) {
-            int64_t i = r[e].a - c->lo;
+            int64_t i = cd ? r[e].a / cd->X * cd->nd + cd->CB[r[e].a % cd->X] - cd->g0 : r[e].a - c->lo;
             B[i] = r[e].b >> 1;
             if (act) act[i] = !(r[e].b & 1);
         }
@@ -3457,16 +3474,6 @@ static sa_status sa__mpi_fetch(sa__mpi_ctx *c, const int64_t *want, int64_t m, c
 #endif
 #define SA__MPI_H 16 /* characters (words) of halo after each rank's block on the integer levels */
 
-typedef struct sa__mpi_dc {
-    int X, nd, b, s, nw;       /* period, cover size, bits per character, merge record words (nw + 1 + nd),
-                                  words of characters in it (1 when X - 1 characters fit 64 bits, else 2) */
-    int D[4];                  /* the cover, ascending */
-    unsigned char in[13];      /* residue in the cover */
-    unsigned char L[13][13];   /* smallest l with (a + l) mod X and (b + l) mod X both in the cover */
-    unsigned char RI[13][13];  /* index of offset l among residue a's cover offsets (ascending) */
-    unsigned char OF[13][4];   /* residue a's cover offsets: the l with (a + l) mod X in the cover, ascending */
-    uint64_t M0[13], M1[13];   /* masks of the first l characters of a record's character words */
-} sa__mpi_dc;
 
 static int sa__mpi_dc_maxl(int X) { return X == 3 ? 1 : X == 7 ? 3 : 5; }
 
@@ -3500,6 +3507,12 @@ static void sa__mpi_dc_init(sa__mpi_dc *d, int X, int b)
         for (bb = 0; bb < X; bb++)
             for (l = 0; l < X; l++)
                 if (d->in[(a + l) % X] && d->in[(bb + l) % X]) { d->L[a][bb] = (unsigned char)l; break; }
+    for (a = 0, k = 0; a < X; a++) { d->CB[a] = (unsigned char)k; k += d->in[a]; }
+    for (a = 0; a < X; a++)
+        for (k = 0; k < d->nd; k++) {
+            int u = a + d->OF[a][k];
+            d->CO[a][k] = (unsigned char)(u / X * d->nd + d->CB[u % X]);
+        }
     for (l = 0; l < X; l++) {
         int bits = l * b;
         d->M0[l] = bits >= 64 ? ~(uint64_t)0 : bits ? ~(uint64_t)0 << (64 - bits) : 0;
@@ -3547,6 +3560,39 @@ static void sa__mpi_setn(sa__mpi_ctx *c, int64_t n)
 
 /* A[cnt .. cnt + H) = the next H entries of the distributed array after this block (0 past n).
  * Collective. */
+/* Compact index of cover position i (i mod X in the cover; for any i, that of the first sample >= i):
+ * the DCX keeps the ranks R of its samples only, nd of every X positions (3/7 at DC7). */
+static int64_t sa__mpi_dc_g(const sa__mpi_dc *d, int64_t i)
+{
+    return i / d->X * d->nd + d->CB[i % d->X];
+}
+
+/* sa__mpi_halo64 for the compact sample ranks R (d->gc entries from d->g0, then H of halo): the halo
+ * gets the next H samples' entries from the ranks that own them, 0 past n. Collective. */
+static sa_status sa__mpi_halo_dc(sa__mpi_ctx *c, const sa__mpi_dc *d, uint64_t *A, int H)
+{
+    uint64_t mine[SA__MPI_H], *heads;
+    int64_t k;
+    sa_status st;
+    heads = (uint64_t *)sa__mpi_get(c, (int64_t)c->P * H, sizeof *heads);
+    st = sa__mpi_agree(c, heads ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) { if (heads) sa__mpi_put(c, heads); return st; }
+    memset(mine, 0, sizeof mine);
+    for (k = 0; k < H && k < d->gc; k++) mine[k] = A[k];
+    st = sa__mpi_allgather(c, mine, H, MPI_UINT64_T, heads);
+    if (st == SA_OK)
+        for (k = 0; k < H; k++) {
+            int64_t g = d->g0 + d->gc + k, x = g / d->nd * d->X + d->D[g % d->nd], q, i;
+            A[d->gc + k] = 0;
+            if (x >= c->n) continue;
+            q = sa__mpi_owner(c, x);
+            i = g - sa__mpi_dc_g(d, q * c->c); /* < H: the ranks between hold no sample */
+            if (i >= 0 && i < H) A[d->gc + k] = heads[q * H + i];
+        }
+    sa__mpi_put(c, heads);
+    return st;
+}
+
 static sa_status sa__mpi_halo64(sa__mpi_ctx *c, uint64_t *A, int H)
 {
     uint64_t mine[SA__MPI_H], *heads;
@@ -3623,11 +3669,44 @@ static sa_status sa__mpi_sort_int(sa__mpi_ctx *c, const void *T, void *sa, int64
         if (tc) sa__mpi_put(c, tc);
         return st;
     }
+    if (SA__INT_BYTES && n > 0 && (k <= 256 || k <= n)) {
+        /* sa_build_int's byte path done here: at most 256 distinct symbols as bytes (their ranks,
+         * k <= 256 as they are), then the byte level's SA-IS. Its copy is this rank's block:
+         * counted in the peak, and when it cannot be had the status says so on every rank
+         * (sa_build_int would fall back to its int level without a word, and an allocation
+         * failure on one rank would not show). The ranks' table (k bytes) lives in sa. */
+        uint8_t *rk = (uint8_t *)sa, *b;
+        int64_t i, d = 0, x;
+        sa_status st;
+        if (k > 256) {
+            memset(rk, 0, (size_t)k);
+            for (i = 0; i < n && d <= 256; i++) {
+                x = wide ? ((const int64_t *)T)[i] : ((const int32_t *)T)[i];
+                if (x < 0 || x >= k) return SA_ERR_INTERNAL; /* sa_build_int's range check */
+                d += rk[x] == 0;
+                rk[x] = 1;
+            }
+        }
+        if (k <= 256 || d <= 256) {
+            b = (uint8_t *)sa__mpi_get(c, n, 1);
+            if (!b) return SA_ERR_NOMEM;
+            if (k > 256)
+                for (x = 0, d = 0; x < k; x++) { int f = rk[x]; rk[x] = (uint8_t)d; d += f; }
+            for (i = 0; i < n; i++) {
+                x = wide ? ((const int64_t *)T)[i] : ((const int32_t *)T)[i];
+                if (x < 0 || x >= k) { sa__mpi_put(c, b); return SA_ERR_INTERNAL; }
+                b[i] = k > 256 ? rk[x] : (uint8_t)x;
+            }
+            st = wide ? sa__sais64(b, (int64_t *)sa, n) : sa__sais32(b, (int32_t *)sa, (int32_t)n);
+            sa__mpi_put(c, b);
+            return st;
+        }
+    }
     memset(&o, 0, sizeof o);
     o.threads = c->nt;
-    {   /* sa_build_int's own blocks, counted in the peak as their bound: a byte copy of the text
-         * (k <= 256, or at most 256 distinct symbols), the renamed text when k > n */
-        int64_t extra = (SA__INT_BYTES ? n : 0) + (k > n ? n * (wide ? 8 : 4) : 0);
+    {   /* sa_build_int's own blocks, counted in the peak as their bound: the renamed text when
+         * k > n (its byte path cannot run now: more than 256 distinct symbols) */
+        int64_t extra = k > n ? n * (wide ? 8 : 4) : 0;
         sa_status st;
         c->held += extra;
         if (c->held > c->peak) c->peak = c->held;
@@ -3769,7 +3848,10 @@ static void sa__mpi_dc_rec(const sa__mpi_ctx *c, const sa__mpi_dc *d, const sa__
     w[0] = h;
     if (d->nw == 2) w[1] = l; /* else l is 0: X - 1 characters fit h */
     w[d->nw] = (uint64_t)i | (uint64_t)a << 58;
-    for (o = 0; o < d->nd; o++) w[d->nw + 1 + o] = R[j + d->OF[a][o]];
+    {   /* R holds the samples' ranks only (compact, from d->g0); bi may be below 0, bi + CO is not */
+        int64_t bi = i / X * d->nd - d->g0;
+        for (o = 0; o < d->nd; o++) w[d->nw + 1 + o] = R[bi + d->CO[a][o]];
+    }
 }
 
 /* The splitter bucket of record w among the P - 1 splitters all + spl[q] * s. */
@@ -3875,7 +3957,9 @@ static void sa__mpi_dc_pmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa_
 #endif
 
 /* Step 3: this rank's block of the level's SA (out[0..cnt)) from the text t and the sample ranks
- * *pR (R[j] for position lo + j, 0 off the sample and past n; cnt + X entries; put back here once
+ * *pR (the ranks of the samples in [lo, lo + cnt), compact: sample i's at sa__mpi_dc_g(d, i) - d->g0,
+ * d->gc entries, then SA__MPI_H of halo, 0 past n; 8 bytes a sample where one a position held 8n
+ * before: 3/7 of that at DC7; put back here once
  * the last round's records hold them). Splitter records drawn at random cut the suffix order into
  * K x P buckets (K rounds, P ranks); in round k, bucket k * P + q goes to rank q: the records are
  * built straight into the send buffer grouped by destination (no record array to permute), the
@@ -4183,6 +4267,7 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
         int64_t o = k, rs = 0, g, pg = 0, p, dn = 0;
         double t0;
         if (k) memcpy(all, kn, (size_t)k * sizeof *all);
+        sa__mpi_put(c, kn); kn = NULL; /* not held beside the sort (memory) */
         for (q = 1; q < c->P && st == SA_OK; q++) {
             st = sa__mpi_recv(c, all + o, cn[q], MPI_UINT64_T, sizeof *all, (int)q);
             o += cn[q];
@@ -4191,9 +4276,10 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
         t0 = MPI_Wtime();
         if (st == SA_OK && tot) st = sa__mpi_dense(c, all, tot, c->n, &dn); /* alphabet dn <= tot */
         if (st == SA_OK && tot && narrow) { /* SA of the kept names' ranks, then run offsets */
-            int32_t *t32 = (int32_t *)all, *s32 = (int32_t *)sa__mpi_get(c, tot, sizeof *s32);
-            if (!s32) st = SA_ERR_NOMEM;
-            for (i = 0; st == SA_OK && i < tot; i++) t32[i] = (int32_t)all[i]; /* writes trail reads */
+            /* the names narrowed in place to the block's first half; their SA in its second half
+             * (no block of its own: rank 0's peak here is the gathered level's) */
+            int32_t *t32 = (int32_t *)all, *s32 = t32 + tot;
+            for (i = 0; i < tot; i++) t32[i] = (int32_t)all[i]; /* writes trail reads */
             if (st == SA_OK) st = sa__mpi_sort_int(c, t32, s32, tot, dn, 0);
             c->ph[2] += MPI_Wtime() - t0;
             for (i = 0; st == SA_OK && i < tot; i++) {
@@ -4202,7 +4288,6 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
                 if (i == 0 || g != pg) { rs = i; pg = g; }
                 t32[p] = (int32_t)(i - rs);
             }
-            if (s32) sa__mpi_put(c, s32);
         } else if (st == SA_OK && tot) {
             int64_t *t64 = (int64_t *)all, *s64 = (int64_t *)sa__mpi_get(c, tot, sizeof *s64);
             if (!s64) st = SA_ERR_NOMEM;
@@ -4219,6 +4304,7 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
         }
     } else {
         st = sa__mpi_send(c, kn, k, MPI_UINT64_T, sizeof *kn, 0);
+        sa__mpi_put(c, kn); kn = NULL;
     }
     st = sa__mpi_agree(c, st);
     if (st != SA_OK) goto done;
@@ -4297,6 +4383,8 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
     X = sa__mpi_dc_pick(X0, b);
     if (!X || n >= ((int64_t)1 << 57)) return SA_ERR_SIZE; /* every rank sees the same n and b */
     sa__mpi_dc_init(&d, X, b);
+    d.g0 = sa__mpi_dc_g(&d, lo); /* R: the ranks of this block's samples only */
+    d.gc = sa__mpi_dc_g(&d, lo + cnt) - d.g0;
     if (depth == 0) c->cover = X;
     for (k = 0; k < d.nd; k++) { /* samples of residue D[k] in [0, n]: off[k] .. off[k + 1] */
         off[k] = nn;
@@ -4348,13 +4436,13 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
     if (depth == 0) c->ph[0] = t1 - t0;
     if (act == 0) { /* 2a. unique names are the ranks: R[i] = name (the sample at n dropped) */
         int64_t w = 0;
-        R = (uint64_t *)sa__mpi_get(c, cnt + SA__MPI_H, sizeof *R);
+        R = (uint64_t *)sa__mpi_get(c, d.gc + SA__MPI_H, sizeof *R);
         st = sa__mpi_agree(c, R ? SA_OK : SA_ERR_NOMEM);
         if (st != SA_OK) goto done;
-        memset(R, 0, (size_t)(cnt + SA__MPI_H) * sizeof *R);
+        memset(R, 0, (size_t)(d.gc + SA__MPI_H) * sizeof *R);
         for (j = 0; j < m; j++)
             if (pr[j].a < n) { pr[w].a = pr[j].a; pr[w].b = 2 * ((pr[j].b >> 1) + 1); w++; }
-        st = sa__mpi_update(c, &pr, w, (int64_t *)R, NULL, sa__mpi_upd_rounds(c));
+        st = sa__mpi_update(c, &pr, w, (int64_t *)R, NULL, sa__mpi_upd_rounds(c), &d);
         if (st != SA_OK) goto done;
     } else { /* 2b. the reduced text: name at (residue's offset + i / X), then its suffix array (or, when
               * the next level is gathered, the ranks of its suffixes, sa__mpi_dcx_kept) */
@@ -4373,7 +4461,7 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
         cnt2 = c->cnt;
         tw = (uint64_t *)sa__mpi_get(c, cnt2 + SA__MPI_H, sizeof *tw);
         st = sa__mpi_agree(c, tw ? SA_OK : SA_ERR_NOMEM);
-        if (st == SA_OK) st = sa__mpi_update(c, &pr, m, (int64_t *)tw, NULL, sa__mpi_upd_rounds(c));
+        if (st == SA_OK) st = sa__mpi_update(c, &pr, m, (int64_t *)tw, NULL, sa__mpi_upd_rounds(c), NULL);
         if (st == SA_OK) { /* after the update: not held beside its buffers (memory) */
             sa2 = (int64_t *)sa__mpi_get(c, cnt2, sizeof *sa2);
             st = sa__mpi_agree(c, sa2 ? SA_OK : SA_ERR_NOMEM);
@@ -4408,14 +4496,14 @@ static sa_status sa__mpi_dcx(sa__mpi_ctx *c, const sa__mpi_txt *t, int X0, int b
             if (i < n) { pr[m].a = i; pr[m].b = 2 * (gat ? sa2[j] : lo2 + j + 1); m++; }
         }
         sa__mpi_put(c, sa2); sa2 = NULL;
-        R = (uint64_t *)sa__mpi_get(c, cnt + SA__MPI_H, sizeof *R); /* after the recursion: memory */
+        R = (uint64_t *)sa__mpi_get(c, d.gc + SA__MPI_H, sizeof *R); /* after the recursion: memory */
         st = sa__mpi_agree(c, R ? SA_OK : SA_ERR_NOMEM);
         if (st != SA_OK) goto done;
-        memset(R, 0, (size_t)(cnt + SA__MPI_H) * sizeof *R);
-        st = sa__mpi_update(c, &pr, m, (int64_t *)R, NULL, sa__mpi_upd_rounds(c));
+        memset(R, 0, (size_t)(d.gc + SA__MPI_H) * sizeof *R);
+        st = sa__mpi_update(c, &pr, m, (int64_t *)R, NULL, sa__mpi_upd_rounds(c), &d);
         if (st != SA_OK) goto done;
     }
-    if ((st = sa__mpi_halo64(c, R, SA__MPI_H)) != SA_OK) goto done;
+    if ((st = sa__mpi_halo_dc(c, &d, R, SA__MPI_H)) != SA_OK) goto done;
     t0 = MPI_Wtime();
     if (depth == 0) c->ph[1] = t0 - t1;
     st = sa__mpi_dcx_merge(c, &d, t, &R, out);
@@ -4536,7 +4624,7 @@ static sa_status sa__mpi_dist_lcp(sa__mpi_ctx *c, const uint8_t *T, const int64_
             pr[j - j0].a = sa[j];
             pr[j - j0].b = 2 * (p + 1);
         }
-        if ((st = sa__mpi_update(c, &pr, j1 - j0, PH, NULL, 1)) != SA_OK) goto done;
+        if ((st = sa__mpi_update(c, &pr, j1 - j0, PH, NULL, 1, NULL)) != SA_OK) goto done;
     }
     for (j = 0; j < cnt; j++) PH[j]--; /* PH[j] = phi(lo + j), -1 for the smallest suffix */
     /* the byte before our block (text[lo - 1]) */

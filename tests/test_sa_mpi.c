@@ -216,33 +216,39 @@ static int check_dist(int kind, int64_t n, int threads)
  * in SA__MPI_MERGE_ROUNDS (8) rounds and the LCP's first phase in SA__MPI_LCP_ROUNDS (4); in one
  * round each (before them) the SA alone took 112 bytes per input byte at 2 and 4 ranks, SA + LCP
  * 126; with the reuse cache gone and the LCP's exchanges in rounds (2151fbc) 35-37 both. Bounds:
- * 40n with the LCP (2151fbc's parent took 42.5n; now 34.5n), 28n for the SA alone (now 22.9-23.6n
- * at 4 / 2 ranks; 4 merge rounds, or the sample sort holding its send buffer beside a fresh
- * scratch, took 35-37n). */
+ * 40n with the LCP (2151fbc's parent took 42.5n; now 34.5n), 20n for the SA alone (issue 24's
+ * goal; 28n before the merge's sample ranks R went compact, 8 bytes a sample instead of 8 a
+ * position: 22.5n -> 18.0n at 4 ranks; 4 merge rounds, or the sample sort holding its send buffer
+ * beside a fresh scratch, took 35-37n). Then 1 MB of random ACGT, SA only, bound 21n: its names
+ * are not unique, so a recursion level runs and rank 0 sorts the kept names gathered (25.2n before
+ * the compact R and rank 0's tighter gathered level, 2 MB at 4 ranks in the demo; now about 19.6n). */
 static void check_memory(void)
 {
     const int64_t n = 1 << 20;
     uint8_t *t = malloc((size_t)n);
     int64_t lo, cnt, peak, k, *sa, *lcp;
-    int with_lcp;
+    int pass;
     sa_mpi_info info;
     sa_status st;
-    for (k = 0; k < n; k++) t[k] = (uint8_t)rnd();
     sa_mpi_block(n, P, R, &lo, &cnt);
     sa = malloc((size_t)(cnt + 1) * 8);
     lcp = malloc((size_t)(cnt + 1) * 8);
-    for (with_lcp = 0; with_lcp < 2; with_lcp++) {
-        int64_t bound = with_lcp ? 40 : 28; /* see above */
+    for (pass = 0; pass < 3; pass++) { /* random SA only, random SA + LCP, ACGT SA only */
+        int with_lcp = pass == 1;
+        int64_t bound = pass == 1 ? 40 : pass == 0 ? 20 : 21; /* see above */
+        const char *what = pass == 2 ? "ACGT" : "random";
+        if (pass == 0) for (k = 0; k < n; k++) t[k] = (uint8_t)rnd();
+        if (pass == 2) for (k = 0; k < n; k++) t[k] = (uint8_t)"ACGT"[rnd() & 3];
         st = sa_mpi_build64(MPI_COMM_WORLD, SA_MPI_DIST, t + lo, cnt, sa, with_lcp ? lcp : NULL, cnt, NULL, NULL,
                             &info);
         CHECK(st == SA_OK, "memory: %s", sa_status_string(st));
         peak = info.peak_bytes;
         MPI_Allreduce(MPI_IN_PLACE, &peak, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
         if (R == 0)
-            printf("DCX memory, %s, 1 MB random, %d ranks: %.1f bytes per input byte\n", with_lcp ? "SA + LCP" : "SA only",
-                   P, (double)peak / n);
-        CHECK(peak <= bound * n, "memory (%s): %.1f bytes per input byte (bound %lld)", with_lcp ? "SA + LCP" : "SA only",
-              (double)peak / n, (long long)bound);
+            printf("DCX memory, %s, 1 MB %s, %d ranks: %.1f bytes per input byte\n", with_lcp ? "SA + LCP" : "SA only",
+                   what, P, (double)peak / n);
+        CHECK(peak <= bound * n, "memory (%s, %s): %.1f bytes per input byte (bound %lld)",
+              with_lcp ? "SA + LCP" : "SA only", what, (double)peak / n, (long long)bound);
     }
     free(sa);
     free(lcp);
@@ -436,7 +442,11 @@ static void check_file(void)
 /* Allocation failures: the k-th allocation on one rank fails; every rank must return
  * SA_ERR_NOMEM (the same status) and free everything. threads: every rank's opt->threads (0: the
  * library's default, OpenMP's; a fixed count makes the allocation sequence, and so which k hit
- * which buffer, the same on every machine). */
+ * which buffer, the same on every machine). every == 1 (1-2 ranks): each k on each rank in turn,
+ * until no rank has a k-th allocation (the victim k mod P alone tried half of each rank's
+ * allocations at 2 ranks, and stopped at the first k the victim did not reach, though another
+ * rank had more: sa_build_int's byte copy, whose failure it absorbs, failed on one rank went
+ * unseen). every > 1: the victim k mod P, a sample. */
 static void check_failalloc_nt(sa_mpi_algorithm algo, int every, int kind, int64_t n, int threads)
 {
     uint8_t *t = malloc((size_t)n);
@@ -448,19 +458,24 @@ static void check_failalloc_nt(sa_mpi_algorithm algo, int every, int kind, int64
     make_text(kind, t, n);
     sa_mpi_block(n, P, R, &lo, &cnt);
     for (k = 1 + (long)(rnd() % (unsigned)every); k < 100000; k += every) {
-        int fired, any, victim = (int)(k % P);
-        long live = fa_live();
-        sa_status st;
-        fa_arm(R == victim ? k : 0);
-        st = sa_mpi_build64(MPI_COMM_WORLD, algo, t + lo, cnt, sa, lcp, n, &lrs, &opt, NULL);
-        fired = fa_fired();
-        fa_arm(0);
-        MPI_Allreduce(&fired, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-        CHECK(fa_live() == live, "failalloc k=%ld leaked %ld", k, fa_live() - live);
-        if (!any) { CHECK(st == SA_OK, "failalloc k=%ld: %s", k, sa_status_string(st)); break; }
-        if (!CHECK(st == SA_ERR_NOMEM, "failalloc %s n=%lld k=%ld on rank %d: %s", sa_mpi_algorithm_name(algo),
-                   (long long)n, k, victim, sa_status_string(st)))
-            break;
+        int v0 = every == 1 ? 0 : (int)(k % P), v1 = every == 1 ? P - 1 : v0, victim, hit = 0, bad = 0;
+        for (victim = v0; victim <= v1 && !bad; victim++) {
+            int fired, any;
+            long live = fa_live();
+            sa_status st;
+            fa_arm(R == victim ? k : 0);
+            st = sa_mpi_build64(MPI_COMM_WORLD, algo, t + lo, cnt, sa, lcp, n, &lrs, &opt, NULL);
+            fired = fa_fired();
+            fa_arm(0);
+            MPI_Allreduce(&fired, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+            CHECK(fa_live() == live, "failalloc k=%ld leaked %ld", k, fa_live() - live);
+            if (!any) { CHECK(st == SA_OK, "failalloc k=%ld: %s", k, sa_status_string(st)); continue; }
+            hit = 1; /* the same on every rank (any), as st is */
+            if (!CHECK(st == SA_ERR_NOMEM, "failalloc %s n=%lld k=%ld on rank %d: %s", sa_mpi_algorithm_name(algo),
+                       (long long)n, k, victim, sa_status_string(st)))
+                bad = 1;
+        }
+        if (!hit || bad) break;
     }
     free(t); free(sa); free(lcp);
 }
