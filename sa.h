@@ -5813,6 +5813,7 @@ SA__INLINE void SA__FC(sa__induce_b)(const SA__C *T, SA__I *SA, SA__I n, SA__I k
     SA__I i, j;
     SA__FC(sa__buckets)(T, n, k, cnt, B, 0);
     if (gsa) {
+        SA_ASSERT(cnt); /* (the byte level's cnt; int levels pass gsa = 0, their cnt may be NULL) */
         if (cnt[0] > 1) memmove(SA, SA + 1, (size_t)(cnt[0] - 1) * sizeof *SA); /* the LMS zeros, sorted */
         SA[cnt[0] - 1] = n - 1;
     } else {
