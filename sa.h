@@ -3558,8 +3558,6 @@ static void sa__mpi_setn(sa__mpi_ctx *c, int64_t n)
     sa_mpi_block(n, c->P, c->r, &c->lo, &c->cnt);
 }
 
-/* A[cnt .. cnt + H) = the next H entries of the distributed array after this block (0 past n).
- * Collective. */
 /* Compact index of cover position i (i mod X in the cover; for any i, that of the first sample >= i):
  * the DCX keeps the ranks R of its samples only, nd of every X positions (3/7 at DC7). */
 static int64_t sa__mpi_dc_g(const sa__mpi_dc *d, int64_t i)
@@ -3593,6 +3591,8 @@ static sa_status sa__mpi_halo_dc(sa__mpi_ctx *c, const sa__mpi_dc *d, uint64_t *
     return st;
 }
 
+/* A[cnt .. cnt + H) = the next H entries of the distributed array after this block (0 past n).
+ * Collective. */
 static sa_status sa__mpi_halo64(sa__mpi_ctx *c, uint64_t *A, int H)
 {
     uint64_t mine[SA__MPI_H], *heads;
