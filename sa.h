@@ -3565,19 +3565,34 @@ static int64_t sa__mpi_dc_g(const sa__mpi_dc *d, int64_t i)
     return i / d->X * d->nd + d->CB[i % d->X];
 }
 
+/* The halos' first step: every rank's first H entries of A (its first have, zeros after) gathered
+ * to *heads (P x H; the caller puts it back). Collective. *heads is NULL where the buffer could not
+ * be had on some rank (the agreed status returned); otherwise the allgather's status. */
+static sa_status sa__mpi_heads(sa__mpi_ctx *c, const uint64_t *A, int64_t have, int H, uint64_t **heads)
+{
+    uint64_t mine[SA__MPI_H];
+    int64_t k;
+    sa_status st;
+    *heads = (uint64_t *)sa__mpi_get(c, (int64_t)c->P * H, sizeof **heads);
+    st = sa__mpi_agree(c, *heads ? SA_OK : SA_ERR_NOMEM);
+    if (st != SA_OK) {
+        if (*heads) sa__mpi_put(c, *heads);
+        *heads = NULL;
+        return st;
+    }
+    memset(mine, 0, sizeof mine);
+    for (k = 0; k < H && k < have; k++) mine[k] = A[k];
+    return sa__mpi_allgather(c, mine, H, MPI_UINT64_T, *heads);
+}
+
 /* sa__mpi_halo64 for the compact sample ranks R (d->gc entries from d->g0, then H of halo): the halo
  * gets the next H samples' entries from the ranks that own them, 0 past n. Collective. */
 static sa_status sa__mpi_halo_dc(sa__mpi_ctx *c, const sa__mpi_dc *d, uint64_t *A, int H)
 {
-    uint64_t mine[SA__MPI_H], *heads;
+    uint64_t *heads;
     int64_t k;
-    sa_status st;
-    heads = (uint64_t *)sa__mpi_get(c, (int64_t)c->P * H, sizeof *heads);
-    st = sa__mpi_agree(c, heads ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) { if (heads) sa__mpi_put(c, heads); return st; }
-    memset(mine, 0, sizeof mine);
-    for (k = 0; k < H && k < d->gc; k++) mine[k] = A[k];
-    st = sa__mpi_allgather(c, mine, H, MPI_UINT64_T, heads);
+    sa_status st = sa__mpi_heads(c, A, d->gc, H, &heads);
+    if (!heads) return st;
     if (st == SA_OK)
         for (k = 0; k < H; k++) {
             int64_t g = d->g0 + d->gc + k, x = g / d->nd * d->X + d->D[g % d->nd], q, i;
@@ -3595,15 +3610,10 @@ static sa_status sa__mpi_halo_dc(sa__mpi_ctx *c, const sa__mpi_dc *d, uint64_t *
  * Collective. */
 static sa_status sa__mpi_halo64(sa__mpi_ctx *c, uint64_t *A, int H)
 {
-    uint64_t mine[SA__MPI_H], *heads;
+    uint64_t *heads;
     int64_t k;
-    sa_status st;
-    heads = (uint64_t *)sa__mpi_get(c, (int64_t)c->P * H, sizeof *heads);
-    st = sa__mpi_agree(c, heads ? SA_OK : SA_ERR_NOMEM);
-    if (st != SA_OK) { if (heads) sa__mpi_put(c, heads); return st; }
-    memset(mine, 0, sizeof mine);
-    for (k = 0; k < H && k < c->cnt; k++) mine[k] = A[k];
-    st = sa__mpi_allgather(c, mine, H, MPI_UINT64_T, heads);
+    sa_status st = sa__mpi_heads(c, A, c->cnt, H, &heads);
+    if (!heads) return st;
     if (st == SA_OK)
         for (k = 0; k < H; k++) {
             int64_t x = c->lo + c->cnt + k, q;
