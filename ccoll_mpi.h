@@ -714,6 +714,7 @@ struct ccoll_plan {
         const unsigned char *own; /* the ring's input (ccoll__spec_upto), else NULL */
         int k;                    /* scanned: blocks k' < k of the reading order, and ... */
         uint64_t koff;            /* ... block k's first koff elements */
+        uint64_t folded, scanned; /* this ring's elements whose range came from the codec / a scan */
     } spec;
     ccoll_info info;            /* what the last call did (ccoll_plan_info) */
 };
@@ -1374,13 +1375,17 @@ static int ccoll__timed(ccoll_plan *P, int op, uint64_t n, double t0, double c0,
     P->b_op[op] += n * P->set.esize;
     return ccoll__hc(P, s);
 }
-static int ccoll__compress(ccoll_plan *P, const void *in, uint64_t n, void *out, size_t cap, size_t *sz)
+/* rg (host plans, the eb guess's scan folded into the codec: ccoll__spec_at): NULL, or where
+ * the codec writes its raw input's min and max on success (hc_compress_range, hc_add_raw_range) */
+static int ccoll__compress(ccoll_plan *P, const void *in, uint64_t n, void *out, size_t cap, size_t *sz, double *rg)
 {
     double t0, c0;
     if (P->set.device) return ccoll__d_compress(P, in, n, out, cap, sz);
     t0 = MPI_Wtime();
     c0 = ccoll__cpu();
-    return ccoll__timed(P, 0, n, t0, c0, hc_compress(&P->hc, in, n, out, cap, sz, &P->set.hco));
+    return ccoll__timed(P, 0, n, t0, c0,
+                        rg ? hc_compress_range(&P->hc, in, n, out, cap, sz, rg, &P->set.hco)
+                           : hc_compress(&P->hc, in, n, out, cap, sz, &P->set.hco));
 }
 static int ccoll__decompress(ccoll_plan *P, const void *s, size_t len, void *out, uint64_t n)
 {
@@ -1397,22 +1402,25 @@ static int ccoll__decompress_own(ccoll_plan *P, const void *s, size_t len, void 
     return ccoll__decompress(P, s, len, out, n);
 }
 static int ccoll__add_raw(ccoll_plan *P, const void *c, size_t clen, const void *raw, uint64_t n, void *out, size_t cap,
-                          size_t *sz)
+                          size_t *sz, double *rg)
 {
     double t0, c0;
     if (P->set.device) return ccoll__d_add_raw(P, c, clen, raw, n, out, cap, sz);
     t0 = MPI_Wtime();
     c0 = ccoll__cpu();
-    return ccoll__timed(P, 1, n, t0, c0, hc_add_raw(c, clen, (hc_dtype)P->set.dt, raw, n, out, cap, sz, &P->set.hco));
+    return ccoll__timed(P, 1, n, t0, c0,
+                        rg ? hc_add_raw_range(c, clen, (hc_dtype)P->set.dt, raw, n, out, cap, sz, NULL, rg, &P->set.hco)
+                           : hc_add_raw(c, clen, (hc_dtype)P->set.dt, raw, n, out, cap, sz, &P->set.hco));
 }
 /* host plans: the fused add that also writes the sum's values (what decoding its stream gives),
  * for the ring's last reduce-scatter step; timed as an add (info.t_add, b_add, c_add) */
 static int ccoll__add_raw_values(ccoll_plan *P, const void *c, size_t clen, const void *raw, uint64_t n, void *out,
-                                 size_t cap, size_t *sz, void *values)
+                                 size_t cap, size_t *sz, void *values, double *rg)
 {
     double t0 = MPI_Wtime(), c0 = ccoll__cpu();
     return ccoll__timed(P, 1, n, t0, c0,
-                        hc_add_raw_values(c, clen, (hc_dtype)P->set.dt, raw, n, out, cap, sz, values, &P->set.hco));
+                        rg ? hc_add_raw_range(c, clen, (hc_dtype)P->set.dt, raw, n, out, cap, sz, values, rg, &P->set.hco)
+                           : hc_add_raw_values(c, clen, (hc_dtype)P->set.dt, raw, n, out, cap, sz, values, &P->set.hco));
 }
 static int ccoll__add(ccoll_plan *P, const void *a, size_t alen, const void *b, size_t blen, uint64_t n, void *out,
                       size_t cap, size_t *sz)
@@ -2482,6 +2490,7 @@ static void ccoll__spec_piece(ccoll_plan *P, uint64_t end, int nt)
         const unsigned char *x = P->spec.own + (ccoll__blk_off(P->set.count, P->top.p, b) + P->spec.koff) * P->set.esize;
         ccoll__scan_host(x, end - P->spec.koff, P->set.dt, end - P->spec.koff >= 65536 ? nt : 1, &P->spec.mn, &P->spec.mx,
                          &P->spec.bad);
+        P->spec.scanned += end - P->spec.koff;
         P->spec.koff = end;
     }
     if (P->spec.koff == blen) P->spec.k++, P->spec.koff = 0;
@@ -2492,6 +2501,35 @@ static void ccoll__spec_upto(ccoll_plan *P, int k, uint64_t end)
     /* (the reads come in order; this catches up over empty blocks, as where count < p) */
     while (P->spec.k < k) ccoll__spec_piece(P, UINT64_MAX, ccoll__threads(P));
     if (P->spec.k == k) ccoll__spec_piece(P, end, ccoll__threads(P));
+}
+/* The scan folded into the codec: the ring's codec reads each own segment once (step 0's
+ * compress, every later reduce-scatter step's fused add), and homcomp gives the range of what
+ * it quantized (hc_compress_range, hc_add_raw_range), so the ring need not read the input a
+ * second time. ccoll__spec_at, before the codec call on segment [start, end) of reading-order
+ * block k: catches up to start, and returns rg where the scan stands exactly
+ * there and the codec will run (P->lst CCOLL_OK), else NULL (the segment was scanned, in part
+ * or whole, while a message was awaited: the codec runs plain). ccoll__spec_took, after it: the
+ * range of a codec call that succeeded (finite values, no NaN or Inf) is the segment's scan;
+ * otherwise (a failed call, or rg NULL) the segment is scanned here, so every own element is scanned once
+ * whatever failed (a NaN after an overflow still screens as NaN). */
+static double *ccoll__spec_at(ccoll_plan *P, int k, uint64_t start, double *rg)
+{
+    ccoll__spec_upto(P, k, start);
+    if (P->spec.k != k || P->spec.koff != start || P->lst != CCOLL_OK) return NULL;
+    return rg;
+}
+/* (the codec ran on rg, as P->lst was CCOLL_OK: it succeeded where P->lst still is) */
+static void ccoll__spec_took(ccoll_plan *P, int k, uint64_t end, const double *rg)
+{
+    if (rg && P->lst == CCOLL_OK && P->spec.k == k) {
+        const uint64_t b = (uint64_t)((P->top.rank - k + P->top.p) % P->top.p);
+        if (rg[0] < P->spec.mn) P->spec.mn = rg[0];
+        if (rg[1] > P->spec.mx) P->spec.mx = rg[1];
+        P->spec.folded += end - P->spec.koff;
+        P->spec.koff = end;
+        if (end == ccoll__blk_len(P->set.count, P->top.p, b)) P->spec.k++, P->spec.koff = 0;
+    }
+    ccoll__spec_upto(P, k, end);
 }
 /* MPI_Test's code: a request that completes here with an error (a receive truncated: a peer
  * sent more than the slot) reports it as the wait would */
@@ -2916,8 +2954,9 @@ static void ccoll__ring_first(ccoll_plan *P, ccoll__ring *R, uint64_t b, MPI_Req
             uint64_t sb = R->allgather ? b : 0;
             unsigned char *dst = ccoll__slot(S, sb, g);
             size_t *dl = ccoll__slen(S, sb, g);
-            if (R->spec) ccoll__spec_upto(P, 0, g * P->set.seg + len);
-            if (P->lst == CCOLL_OK) ccoll__compress(P, src, len, dst, S->cap, dl);
+            double rgb[2], *rg = R->spec ? ccoll__spec_at(P, 0, g * P->set.seg, rgb) : NULL;
+            if (P->lst == CCOLL_OK) ccoll__compress(P, src, len, dst, S->cap, dl, rg);
+            if (R->spec) ccoll__spec_took(P, 0, g * P->set.seg + len, rg);
             ccoll__send_stream(P, dst, dl, len * es, right, &sr[g]);
             if (R->allgather && P->lst == CCOLL_OK) ccoll__decompress_own(P, dst, *dl, o, len);
         }
@@ -2948,14 +2987,15 @@ static void ccoll__ring_combine(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b
     uint64_t sb = last ? b : 0;
     unsigned char *dst = ccoll__slot(S, sb, g);
     size_t *dl = ccoll__slen(S, sb, g);
-    if (R->spec) ccoll__spec_upto(P, t + 1, g * P->set.seg + len); /* every own segment, failed call or not */
+    double rgb[2], *rg = R->spec && R->mode == CCOLL__HCF ? ccoll__spec_at(P, t + 1, g * P->set.seg, rgb) : NULL;
+    if (R->spec && !rg) ccoll__spec_upto(P, t + 1, g * P->set.seg + len); /* every own segment, failed call or not */
     if (P->lst == CCOLL_OK) {
         switch (R->mode) {
         case CCOLL__DOC: {
             unsigned char *f = P->set.device ? P->dv.dtmpf : P->buf.tmp; /* floats where the data is */
             if (!ccoll__decompress(P, in, inlen, f, len)) {
                 ccoll__add_floats(P, f, f, own, len);
-                ccoll__compress(P, f, len, dst, S->cap, dl);
+                ccoll__compress(P, f, len, dst, S->cap, dl, NULL);
             }
             break;
         }
@@ -2964,11 +3004,12 @@ static void ccoll__ring_combine(ccoll_plan *P, ccoll__ring *R, int t, uint64_t b
             else ccoll__add_qp(P, in, inlen, qp, len, dst, S->cap, dl);
             break;
         default:
-            if (last && R->fuse) ccoll__add_raw_values(P, in, inlen, own, len, dst, S->cap, dl, o);
-            else ccoll__add_raw(P, in, inlen, own, len, dst, S->cap, dl);
+            if (last && R->fuse) ccoll__add_raw_values(P, in, inlen, own, len, dst, S->cap, dl, o, rg);
+            else ccoll__add_raw(P, in, inlen, own, len, dst, S->cap, dl, rg);
             break;
         }
     }
+    if (rg) ccoll__spec_took(P, t + 1, g * P->set.seg + len, rg);
     ccoll__send_stream(P, dst, dl, len * P->set.esize, (P->top.rank + 1) % P->top.p, sr);
     if (last && P->lst == CCOLL_OK && !R->spec && !R->fuse) ccoll__decompress_own(P, dst, *dl, o, len);
 }
@@ -3069,7 +3110,7 @@ static int ccoll__ring_run(ccoll_plan *P, ccoll__ring *R)
     uint64_t g;
     rreq[0] = P->buf.req; rreq[1] = P->buf.req + NS; sreq[0] = P->buf.req + 2 * NS; sreq[1] = P->buf.req + 3 * NS;
     for (g = 0; g < 4 * NS; g++) P->buf.req[g] = MPI_REQUEST_NULL;
-    if (R->spec) P->spec.own = R->own, P->spec.k = 0, P->spec.koff = 0;
+    if (R->spec) P->spec.own = R->own, P->spec.k = 0, P->spec.koff = 0, P->spec.folded = P->spec.scanned = 0;
     {
         /* the fused final decode: host HomComp_F allreduce; out is own itself (never under
          * the guess) or apart from it */
@@ -3190,7 +3231,7 @@ static void ccoll__rd_send(ccoll_plan *P, ccoll__rd *D, uint64_t lo, uint64_t hi
                 unsigned char *s = ccoll__slot(&P->buf.rd_own, l, g);
                 size_t *sl = ccoll__slen(&P->buf.rd_own, l, g);
                 uint64_t rawb = 0;
-                if (!D->own_c && P->lst == CCOLL_OK) ccoll__compress(P, D->own + off * P->set.esize, len, s, P->buf.rd_own.cap, sl);
+                if (!D->own_c && P->lst == CCOLL_OK) ccoll__compress(P, D->own + off * P->set.esize, len, s, P->buf.rd_own.cap, sl, NULL);
                 if (!D->own_c) rawb = len * P->set.esize;
                 if (P->lst == CCOLL_OK && D->own_c) {
                     CCOLL_TEST_HOOK_SEND(s, *sl);
@@ -3240,7 +3281,7 @@ static void ccoll__rd_recv(ccoll_plan *P, ccoll__rd *D, uint64_t lo, uint64_t hi
             {
                 unsigned char *o = ccoll__slot(&P->buf.rd_own, l, g);
                 size_t *ol = ccoll__slen(&P->buf.rd_own, l, g), tl = 0;
-                if (!D->own_c) ccoll__add_raw(P, in, inlen, D->own + off * es, len, o, P->buf.rd_own.cap, ol);
+                if (!D->own_c) ccoll__add_raw(P, in, inlen, D->own + off * es, len, o, P->buf.rd_own.cap, ol, NULL);
                 else if (!ccoll__add(P, o, *ol, in, inlen, len, P->buf.tmp, P->buf.rd_own.cap, &tl)) {
                     memcpy(o, P->buf.tmp, tl);
                     *ol = tl;

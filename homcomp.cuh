@@ -81,6 +81,10 @@
  *                                          before it is written), else must not overlap c, raw or
  *                                          out (HC_ERR_ARG); after an error its contents (and
  *                                          raw's, where values is raw) are unspecified
+ *   hc_compress_range(cfg, in, n, out, cap, &size, range, opt), hc_add_raw_range(c, clen, dtype,
+ *     raw, n, out, cap, &size, values, range, opt)   the same calls (values NULL: hc_add_raw)
+ *                                          that also give the raw input's min and max, found
+ *                                          while quantizing (no separate scan of the input)
  *   GPU (same semantics, device pointers, caller's stream and workspace, no hidden cudaMalloc,
  *   copy or synchronisation): hc_cuda_workspace_size(n) (pure), hc_cuda_compress,
  *   hc_cuda_decompress, hc_cuda_qp, hc_cuda_add, hc_cuda_add_raw, hc_cuda_add_qp,
@@ -346,6 +350,15 @@ HOMCOMP_DEF hc_status hc_add_qp(const void *c, size_t clen, const int32_t *delta
                           size_t out_cap, size_t *out_size, const hc_options *opt);
 HOMCOMP_DEF hc_status hc_add_raw_values(const void *c, size_t clen, hc_dtype dtype, const void *raw, uint64_t n, void *out,
                                   size_t out_cap, size_t *out_size, void *values, const hc_options *opt);
+/* hc_compress, and hc_add_raw (values NULL) / hc_add_raw_values (values not NULL), that also
+ * give the raw input's range: on HC_OK range[0] = min, range[1] = max of in[0..n) / raw[0..n)
+ * (finite: a call that succeeds saw no NaN or infinity; n = 0: +HUGE_VAL, -HUGE_VAL; the sign
+ * of a zero extreme is unspecified), taken from the values as they are quantized (no second
+ * pass over the input); untouched on error. The same output bytes as the plain calls. */
+HOMCOMP_DEF hc_status hc_compress_range(const hc_config *cfg, const void *in, uint64_t n, void *out, size_t out_cap,
+                                  size_t *out_size, double range[2], const hc_options *opt);
+HOMCOMP_DEF hc_status hc_add_raw_range(const void *c, size_t clen, hc_dtype dtype, const void *raw, uint64_t n, void *out,
+                                 size_t out_cap, size_t *out_size, void *values, double range[2], const hc_options *opt);
 
 HC__EXTERN_C_END
 
@@ -1138,6 +1151,38 @@ static int hc__qp_block(const unsigned char *src, int dtype, uint64_t first, int
     return err;
 }
 
+/* hc_compress_range / hc_add_raw_range: the raw operand's min (d[0]) and max (d[1]) as the
+ * blocks are quantized. Kernels that hold a block's floats in vectors fold them into vlo/vhi
+ * (float32 min/max: exact, and the double of a float min is the min of the doubles); the
+ * others (float64, a block the fast path refused, the portable/SSE2/AVX2 kernels) add the
+ * block's values to d from the block they just read (in cache). Only blocks that quantized
+ * count: a call that returns HC_OK saw no NaN or infinity, so the range is the finite one. */
+static void hc__minmax_f32(const unsigned char *s, size_t cnt, float *lo, float *hi, int *nan, int *inf);
+typedef struct hc__rng {
+    double d[2];
+#ifdef HC__AVX512
+    __m512 vlo, vhi;
+#endif
+} hc__rng;
+static void hc__range_block(const unsigned char *src, int dtype, uint64_t first, int cnt, double *d)
+{
+    int i;
+    if (dtype == HC_F32) {
+        float l = HUGE_VALF, h = -HUGE_VALF;
+        int bn = 0, bi = 0;
+        hc__minmax_f32(src + first * 4, (size_t)cnt, &l, &h, &bn, &bi);
+        d[0] = (double)l < d[0] ? (double)l : d[0];
+        d[1] = (double)h > d[1] ? (double)h : d[1];
+        return;
+    }
+    for (i = 0; i < cnt; i++) {
+        double x;
+        memcpy(&x, src + (first + (uint64_t)i) * 8, 8);
+        d[0] = x < d[0] ? x : d[0];
+        d[1] = x > d[1] ? x : d[1];
+    }
+}
+
 /* ---- AVX-512F block kernels (CPU codec, HC_ISA_AVX512; x86-64 gcc/clang builds, compiled
  * with a target attribute and chosen at run time, so the binary still runs on any x86-64).
  * A block is two vectors of 16 lanes. Bit planes need no transpose: plane k of the 32 |d| is
@@ -1319,7 +1364,7 @@ HC__T512 HC__INLINE __mmask16 hc__q512(__m512 x, __m512 inv, __m512 step, __m512
 
 /* hc__qp_block into two vectors (the fast float32 path here, everything else through it). */
 HC__T512 HC__INLINE int hc__qp512(const unsigned char *src, int dtype, uint64_t first, int cnt, const hc__params *p,
-                                     __m512i *lo, __m512i *hi, int32_t *t)
+                                     __m512i *lo, __m512i *hi, int32_t *t, hc__rng *rg)
 {
     if (dtype == HC_F32 && p->fastq && HC__FLT_FAST) {
         const __mmask16 m0 = HC__M16(cnt), m1 = HC__M16H(cnt);
@@ -1339,6 +1384,12 @@ HC__T512 HC__INLINE int hc__qp512(const unsigned char *src, int dtype, uint64_t 
         ok1 = hc__q512(x1, inv, step, eb, &q1);
         if ((ok0 & ok1) == 0xFFFF) {
             const __m512i z = _mm512_setzero_si512();
+            if (rg) { /* the range of the loaded lanes (all finite here: every lane quantized) */
+                rg->vlo = _mm512_mask_min_ps(rg->vlo, m0, rg->vlo, x0);
+                rg->vhi = _mm512_mask_max_ps(rg->vhi, m0, rg->vhi, x0);
+                rg->vlo = _mm512_mask_min_ps(rg->vlo, m1, rg->vlo, x1);
+                rg->vhi = _mm512_mask_max_ps(rg->vhi, m1, rg->vhi, x1);
+            }
             /* d[i] = q[i] - q[i-1], d[0] = q[0]; lanes past cnt 0 */
             *lo = _mm512_maskz_sub_epi32(m0, q0, _mm512_alignr_epi32(q0, z, 15));
             *hi = _mm512_maskz_sub_epi32(m1, q1, _mm512_alignr_epi32(q1, q0, 15));
@@ -1349,8 +1400,22 @@ HC__T512 HC__INLINE int hc__qp512(const unsigned char *src, int dtype, uint64_t 
         int st = hc__qp_block(src, dtype, first, cnt, p, t, HC_ISA_SSE2);
         *lo = _mm512_loadu_si512((const void *)t);
         *hi = _mm512_loadu_si512((const void *)(t + 16));
+        if (rg && !st) hc__range_block(src, dtype, first, cnt, rg->d);
         return st;
     }
+}
+
+/* hc__rng's vectors: start empty; at a chunk's end, folded into d */
+HC__T512 static inline void hc__rng_init512(hc__rng *rg)
+{
+    rg->vlo = _mm512_set1_ps(HUGE_VALF);
+    rg->vhi = _mm512_set1_ps(-HUGE_VALF);
+}
+HC__T512 static inline void hc__rng_end512(hc__rng *rg)
+{
+    const double l = (double)_mm512_reduce_min_ps(rg->vlo), h = (double)_mm512_reduce_max_ps(rg->vhi);
+    rg->d[0] = l < rg->d[0] ? l : rg->d[0];
+    rg->d[1] = h > rg->d[1] ? h : rg->d[1];
 }
 
 /* Lane-wise sum of a block's deltas (d0 += e0: lanes 0-15, d1 += e1: lanes 16-31) with hc__block_in's
@@ -1825,6 +1890,8 @@ typedef struct {
     unsigned char *vals;    /* hc_add_raw_values: the sum's values, as hc_decompress writes them; else NULL */
     int vfast;              /* hc_decompress's float32 fast path (fastd && HC__FLT_FAST) */
     double vstep;           /* 2^k, as hc_decompress */
+    uint64_t *rng;          /* hc_compress_range / hc_add_raw_range: chunk c's raw min and max (two
+                             * doubles' bits at 2c, 2c + 1); else NULL */
 } hc__job;
 
 /* hc_add_raw_values: block b's values from the sum's deltas d (canonical padding) and rate
@@ -1931,7 +1998,7 @@ static int hc__block_in(const hc__job *j, uint64_t b, int cnt, uint64_t *apos, u
  * payload bytes. The fused adds work on the quantized integers: unpack both blocks (as many
  * planes as their rate bytes say), add, repack; no dequantization, no transpose. */
 HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, uint64_t *apos, uint64_t *bpos, int64_t qmax,
-                                        int g, const int form, unsigned char *dst, unsigned *rb, uint32_t *sz)
+                                        int g, const int form, unsigned char *dst, unsigned *rb, uint32_t *sz, hc__rng *rg)
 {
     const uint64_t nb = hc__nblocks(j->h.n), first = b * HC_BLOCK;
     const int kind = form ? HC__SRC_RAW : j->kind, has_a = form == HC__FORM_COMPRESS ? 0 : form ? 1 : j->a != NULL;
@@ -1946,7 +2013,7 @@ HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, u
         _mm_prefetch(ahead + 64, _MM_HINT_T0);
     }
     if (!has_a) {
-        st = hc__qp512(j->b, j->h.dtype, first, cnt, j->p, &d0, &d1, t);
+        st = hc__qp512(j->b, j->h.dtype, first, cnt, j->p, &d0, &d1, t, rg);
     } else {
         unsigned ra = j->a[HC_HEADER_BYTES + b];
         st = hc__dec512(j->a + HC_HEADER_BYTES + nb + *apos, ra, cnt, qmax, g, &d0, &d1, t);
@@ -1961,7 +2028,7 @@ HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, u
             *bpos += hc__payload_size(rbb);
             check |= !hc__rb_qsmall(rbb, 3u, 25u, 25u);
         } else if (kind == HC__SRC_RAW) {
-            int s2 = hc__qp512(j->b, j->h.dtype, first, cnt, j->p, &e0, &e1, t);
+            int s2 = hc__qp512(j->b, j->h.dtype, first, cnt, j->p, &e0, &e1, t, rg);
             if (s2 < st) st = s2;
         } else {
             const int32_t *qd = (const int32_t *)(const void *)j->b + first; /* QP deltas */
@@ -2061,8 +2128,19 @@ HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, 
     uint64_t apos = j->aoff ? j->aoff[c] : 0, bpos = j->boff ? j->boff[c] : 0, pos = 0;
     unsigned char *rates = out + HC_HEADER_BYTES;
     int err = 0;
+    /* the raw operand's range (hc_compress_range, hc_add_raw_range): rg only then */
+    const int raw = form == HC__FORM_COMPRESS || form == HC__FORM_ADD_RAW || form == HC__FORM_ADD_RAW_VALS ||
+                    (form == HC__FORM_ANY && (!j->a || j->kind == HC__SRC_RAW));
+    hc__rng rng, *rg = j->rng && raw ? &rng : NULL;
     (void)wide;
     (void)form;
+    if (rg) {
+        rng.d[0] = HUGE_VAL;
+        rng.d[1] = -HUGE_VAL;
+#ifdef HC__AVX512
+        if (wide == 1 || wide == 3) hc__rng_init512(rg);
+#endif
+    }
     for (; b < e; b++) {
         const uint64_t first = b * HC_BLOCK;
         const int cnt = (int)(n - first < HC_BLOCK ? n - first : HC_BLOCK);
@@ -2071,9 +2149,10 @@ HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, 
         int st, i;
 #ifdef HC__AVX512
         if (wide == 1 || wide == 3) {
-            st = hc__block512(j, b, cnt, &apos, &bpos, qmax, wide == 3, form, dst + pos, &rb, &sz);
+            st = hc__block512(j, b, cnt, &apos, &bpos, qmax, wide == 3, form, dst + pos, &rb, &sz, rg);
         } else if (wide == 2) {
             st = hc__block256(j, b, cnt, &apos, &bpos, qmax, dst + pos, &rb, &sz);
+            if (rg && !st) hc__range_block(j->b, j->h.dtype, first, cnt, rng.d); /* (in cache) */
         } else
 #endif
         {
@@ -2083,10 +2162,17 @@ HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, 
             rb = hc__plan(d, j->h.mode, &sz);
             hc__encode_block(d, rb, dst + pos, j->isa);
             if (j->vals) hc__vals_block(j, d, rb, cnt, first);
+            if (rg && !st) hc__range_block(j->b, j->h.dtype, first, cnt, rng.d);
         }
         if (st < err) err = st;
         rates[b] = (unsigned char)rb;
         pos += sz;
+    }
+    if (rg) {
+#ifdef HC__AVX512
+        if (wide == 1 || wide == 3) hc__rng_end512(rg);
+#endif
+        memcpy(j->rng + 2 * c, rng.d, 2 * sizeof(double));
     }
     *csize = pos;
     return err;
@@ -2208,15 +2294,34 @@ static hc_status hc__finish(const hc__job *j, unsigned char *out, uint64_t *csiz
     return HC_OK;
 }
 
-static hc_status hc__run(hc__job *j, void *out, size_t out_cap, size_t *out_size)
+/* range: NULL, or the raw operand's min and max, written on HC_OK (hc_compress_range) */
+static hc_status hc__run(hc__job *j, void *out, size_t out_cap, size_t *out_size, double *range)
 {
-    uint64_t nb = hc__nblocks(j->h.n), nch = (nb + HC__CHUNK - 1) / HC__CHUNK;
-    hc__table csize;
+    uint64_t nb = hc__nblocks(j->h.n), nch = (nb + HC__CHUNK - 1) / HC__CHUNK, c;
+    hc__table csize, rt;
     int st, compact = 0;
+    rt.p = NULL;
     if (out_cap < hc_compress_bound(j->h.n, (hc_dtype)j->h.dtype)) return HC_ERR_CAPACITY;
     if (hc__table_get(&csize, nch + 1)) return HC_ERR_NOMEM;
+    if (range && hc__table_get(&rt, 2 * nch + 1)) {
+        hc__table_free(&csize);
+        return HC_ERR_NOMEM;
+    }
+    j->rng = rt.p;
     st = hc__encode_chunks(j, (unsigned char *)out, csize.p, &compact);
     if (st == HC_OK) st = hc__finish(j, (unsigned char *)out, csize.p, compact, out_size);
+    if (st == HC_OK && range) {
+        double lo = HUGE_VAL, hi = -HUGE_VAL, v[2];
+        for (c = 0; c < nch; c++) {
+            memcpy(v, rt.p + 2 * c, sizeof v);
+            lo = v[0] < lo ? v[0] : lo;
+            hi = v[1] > hi ? v[1] : hi;
+        }
+        range[0] = lo;
+        range[1] = hi;
+    }
+    j->rng = NULL;
+    hc__table_free(&rt);
     hc__table_free(&csize);
     return (hc_status)st;
 }
@@ -2232,8 +2337,8 @@ static hc_status hc__compress_args(const hc_config *cfg, const void *in, uint64_
     return HC_OK;
 }
 
-HOMCOMP_DEF hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t n, void *out, size_t out_cap,
-                            size_t *out_size, const hc_options *opt)
+static hc_status hc__compress(const hc_config *cfg, const void *in, uint64_t n, void *out, size_t out_cap,
+                              size_t *out_size, double *range, const hc_options *opt)
 {
     hc__params p;
     hc__job j;
@@ -2265,7 +2370,18 @@ HOMCOMP_DEF hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t
     j.h.n = n;
     j.h.eb = eb;
     j.h.csum_flag = cfg->checksum;
-    return hc__run(&j, out, out_cap, out_size);
+    return hc__run(&j, out, out_cap, out_size, range);
+}
+HOMCOMP_DEF hc_status hc_compress(const hc_config *cfg, const void *in, uint64_t n, void *out, size_t out_cap,
+                            size_t *out_size, const hc_options *opt)
+{
+    return hc__compress(cfg, in, n, out, out_cap, out_size, NULL, opt);
+}
+HOMCOMP_DEF hc_status hc_compress_range(const hc_config *cfg, const void *in, uint64_t n, void *out, size_t out_cap,
+                                  size_t *out_size, double range[2], const hc_options *opt)
+{
+    if (!range) return HC_ERR_NULL;
+    return hc__compress(cfg, in, n, out, out_cap, out_size, range, opt);
 }
 
 /* What a decompress chunk needs. */
@@ -2496,7 +2612,8 @@ static hc_status hc__detach(const void **in, size_t len, const void *out, size_t
 }
 
 static hc_status hc__add_common(const void *c, size_t clen, int kind, int dtype, const void *b, size_t blen,
-                                uint64_t n, void *out, size_t out_cap, size_t *out_size, void *vals, const hc_options *opt)
+                                uint64_t n, void *out, size_t out_cap, size_t *out_size, void *vals, double *range,
+                                const hc_options *opt)
 {
     hc__hdr ha, hb;
     hc__params p;
@@ -2547,7 +2664,7 @@ static hc_status hc__add_common(const void *c, size_t clen, int kind, int dtype,
         j.vals = (unsigned char *)vals;
         j.vfast = p.fastd && HC__FLT_FAST;
         j.vstep = ldexp(1.0, ha.k);
-        st = hc__run(&j, out, out_cap, out_size);
+        st = hc__run(&j, out, out_cap, out_size, range);
         /* a failed in-place add gives the accumulator back */
         if (st != HC_OK && st != HC_ERR_CAPACITY && ca) memcpy((void *)c0, ca, clen);
     }
@@ -2561,23 +2678,29 @@ static hc_status hc__add_common(const void *c, size_t clen, int kind, int dtype,
 HOMCOMP_DEF hc_status hc_add(const void *a, size_t alen, const void *b, size_t blen, void *out, size_t out_cap,
                        size_t *out_size, const hc_options *opt)
 {
-    return hc__add_common(a, alen, HC__SRC_STREAM, 0, b, blen, 0, out, out_cap, out_size, NULL, opt);
+    return hc__add_common(a, alen, HC__SRC_STREAM, 0, b, blen, 0, out, out_cap, out_size, NULL, NULL, opt);
 }
 HOMCOMP_DEF hc_status hc_add_raw(const void *c, size_t clen, hc_dtype dtype, const void *raw, uint64_t n, void *out,
                            size_t out_cap, size_t *out_size, const hc_options *opt)
 {
-    return hc__add_common(c, clen, HC__SRC_RAW, (int)dtype, raw, 0, n, out, out_cap, out_size, NULL, opt);
+    return hc__add_common(c, clen, HC__SRC_RAW, (int)dtype, raw, 0, n, out, out_cap, out_size, NULL, NULL, opt);
 }
 HOMCOMP_DEF hc_status hc_add_raw_values(const void *c, size_t clen, hc_dtype dtype, const void *raw, uint64_t n, void *out,
                                   size_t out_cap, size_t *out_size, void *values, const hc_options *opt)
 {
     if (!values && n) return HC_ERR_NULL;
-    return hc__add_common(c, clen, HC__SRC_RAW, (int)dtype, raw, 0, n, out, out_cap, out_size, n ? values : NULL, opt);
+    return hc__add_common(c, clen, HC__SRC_RAW, (int)dtype, raw, 0, n, out, out_cap, out_size, n ? values : NULL, NULL, opt);
+}
+HOMCOMP_DEF hc_status hc_add_raw_range(const void *c, size_t clen, hc_dtype dtype, const void *raw, uint64_t n, void *out,
+                                 size_t out_cap, size_t *out_size, void *values, double range[2], const hc_options *opt)
+{
+    if (!range) return HC_ERR_NULL;
+    return hc__add_common(c, clen, HC__SRC_RAW, (int)dtype, raw, 0, n, out, out_cap, out_size, n ? values : NULL, range, opt);
 }
 HOMCOMP_DEF hc_status hc_add_qp(const void *c, size_t clen, const int32_t *deltas, uint64_t n, void *out,
                           size_t out_cap, size_t *out_size, const hc_options *opt)
 {
-    return hc__add_common(c, clen, HC__SRC_QP, 0, deltas, 0, n, out, out_cap, out_size, NULL, opt);
+    return hc__add_common(c, clen, HC__SRC_QP, 0, deltas, 0, n, out, out_cap, out_size, NULL, NULL, opt);
 }
 
 /* ---- CUDA codec ------------------------------------------------------------------------ */

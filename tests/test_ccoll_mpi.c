@@ -411,7 +411,8 @@ static void check_auto_ring_model(void)
  * same eb and the same result bits; info.eb_guess says whether the guess held (1) or the ring
  * ran again (2: the range moved the step, here x 3 and back). In place too: the second run
  * needs the input the first one must not have overwritten. NaN and overflow on one rank give
- * the screen's status, as without a guess. */
+ * the screen's status, as without a guess. The guessed ring's range comes from its codec calls
+ * (folded) and scans, each own element once (spec.folded + spec.scanned = n). */
 static void check_eb_guess(void)
 {
     const uint64_t n = 5003;
@@ -474,7 +475,14 @@ static void check_eb_guess(void)
                     CHECK(I.eb_guess == g, "eb_guess cfg %d call %d: info.eb_guess %d, want %d", cfg, k, I.eb_guess, g);
                     redo += I.eb_guess == 2;
                 }
-                if (I.eb_guess) CHECK(I.t_scan > 0, "eb_guess cfg %d call %d: no scan time", cfg, k);
+                /* the guessed ring's screen: every own element's range once, from the codec
+                 * (hc_compress_range / hc_add_raw_range) or a scan; step 0's first compress
+                 * always runs before any wait could scan, so the codec gives some */
+                if (I.eb_guess && I.algo == CCOLL_ALGO_HOMCOMP_F)
+                    CHECK(P->spec.folded > 0 && P->spec.folded + P->spec.scanned == n,
+                          "eb_guess cfg %d call %d: %llu elements from the codec + %llu scanned, want > 0 + ... = %llu", cfg, k,
+                          (unsigned long long)P->spec.folded, (unsigned long long)P->spec.scanned, (unsigned long long)n);
+                else if (I.eb_guess) CHECK(I.t_scan > 0, "eb_guess cfg %d call %d: no scan time", cfg, k);
             }
             if (st == CCOLL_OK && I.eb_abs > 0) prev_eb = I.eb_abs, prev_miss = I.eb_guess == 2;
             ccoll_plan_free(Q);

@@ -113,6 +113,62 @@ static void values_isas(int dtype, uint64_t n, const unsigned char *a, size_t la
     }
 }
 
+/* hc_compress_range / hc_add_raw_range (values NULL and not) on every path, threads 1 or 3:
+ * the plain call's status and bytes; on HC_OK the range equals an oracle's (a plain loop over
+ * the input, in double) and hc__minmax's; on error range is untouched. */
+static void oracle_range(int dtype, const void *x, uint64_t n, double *lo, double *hi)
+{
+    *lo = HUGE_VAL;
+    *hi = -HUGE_VAL;
+    for (uint64_t i = 0; i < n; i++) {
+        double v = dtype == HC_F32 ? (double)((const float *)x)[i] : ((const double *)x)[i];
+        if (v < *lo) *lo = v;
+        if (v > *hi) *hi = v;
+    }
+}
+static void range_isas(int dtype, const hc_config *c, uint64_t n, const void *x, const unsigned char *a, size_t la,
+                       const void *y, int a_ok)
+{
+    size_t cap = hc_compress_bound(n, (hc_dtype)dtype), es = dtype == HC_F32 ? 4 : 8;
+    for (int k = 0; k < NISA; k++) {
+        if (!hc_isa_available((hc_isa)isas[k])) continue;
+        hc_options o = {1 + 2 * (int)(check_rand() & 1), (hc_isa)isas[k]};
+        for (int op = 0; op < 3; op++) {
+            const void *in = op ? y : x;
+            double rg[2] = {7.0, -7.0}, lo, hi, mlo = 0, mhi = 0;
+            size_t l1 = 0, l2 = 0;
+            int s1, s2, sm;
+            if (op && !a_ok) break;
+            if (op == 0) {
+                s1 = hc_compress(c, in, n, O[k], cap, &l1, &o);
+                s2 = hc_compress_range(c, in, n, S2, cap, &l2, rg, &o);
+            } else if (op == 1) {
+                s1 = hc_add_raw(a, la, (hc_dtype)dtype, in, n, O[k], cap, &l1, &o);
+                s2 = hc_add_raw_range(a, la, (hc_dtype)dtype, in, n, S2, cap, &l2, NULL, rg, &o);
+            } else {
+                s1 = hc_add_raw_values(a, la, (hc_dtype)dtype, in, n, O[k], cap, &l1, V, &o);
+                memset(W, 0x5a, n * es);
+                s2 = hc_add_raw_range(a, la, (hc_dtype)dtype, in, n, S2, cap, &l2, W, rg, &o);
+                CHECK(s2 != HC_OK || !memcmp(W, V, n * es), "range op %d isa %d: values differ (n %llu)", op, isas[k],
+                      (unsigned long long)n);
+            }
+            CHECK(s2 == s1, "range op %d isa %d: status %d vs %d (n %llu)", op, isas[k], s2, s1, (unsigned long long)n);
+            if (s1 != HC_OK || s2 != HC_OK) {
+                CHECK(rg[0] == 7.0 && rg[1] == -7.0, "range op %d isa %d: written on error %d", op, isas[k], s2);
+                continue;
+            }
+            CHECK(l2 == l1 && !memcmp(S2, O[k], l1), "range op %d isa %d: stream differs (n %llu)", op, isas[k],
+                  (unsigned long long)n);
+            oracle_range(dtype, in, n, &lo, &hi);
+            CHECK(rg[0] == lo && rg[1] == hi, "range op %d isa %d: [%.9g, %.9g] vs oracle [%.9g, %.9g] (n %llu)", op,
+                  isas[k], rg[0], rg[1], lo, hi, (unsigned long long)n);
+            sm = hc__minmax(in, n, dtype, &mlo, &mhi, 1);
+            CHECK(sm == HC_OK && rg[0] == mlo && rg[1] == mhi, "range op %d isa %d: vs hc__minmax %d [%.9g, %.9g]", op,
+                  isas[k], sm, mlo, mhi);
+        }
+    }
+}
+
 static void compare_isas(int dtype, int mode, double eb, uint64_t n, const void *x, const void *y)
 {
     size_t cap = hc_compress_bound(n, (hc_dtype)dtype), la = 0, lb = 0, sz[NISA] = {0};
@@ -129,6 +185,7 @@ static void compare_isas(int dtype, int mode, double eb, uint64_t n, const void 
         st[k] = hc_compress(&c, x, n, O[k], cap, &sz[k], &o);
     }
     SAME_ALL("compress", st, sz, O, sz[0]);
+    range_isas(dtype, &c, n, x, A, la, y, sa == HC_OK);
     for (int k = 0; k < NISA; k++) {
         hc_options o = {1, (hc_isa)isas[k]};
         if (!hc_isa_available((hc_isa)isas[k])) continue;
@@ -412,6 +469,16 @@ int main(int argc, char **argv)
         CHECK(hc_add_raw_values(A, l, HC_F32, y + 1, 64, O[0], cb, &l2, y, NULL) == HC_ERR_ARG, "values 1 before raw");
         CHECK(hc_add_raw_values(A, l, HC_F32, y, 64, O[0], cb, &l2, y, NULL) == HC_OK, "values = raw");
         CHECK(hc_add_raw_values(A, l, HC_F32, y, 0, O[0], cb, &l2, NULL, NULL) == HC_ERR_MISMATCH, "values n 0: as add_raw");
+        /* the range calls: range NULL; n 0 gives the empty range */
+        double rg[2] = {1, 2};
+        CHECK(hc_compress_range(&c, x, 64, O[0], cb, &l2, NULL, NULL) == HC_ERR_NULL, "compress_range NULL");
+        CHECK(hc_add_raw_range(A, l, HC_F32, y, 64, O[0], cb, &l2, NULL, NULL, NULL) == HC_ERR_NULL, "add_raw_range NULL");
+        CHECK(hc_add_raw_range(A, l, HC_F32, y, 64, O[0], cb, &l2, O[0] + 8, rg, NULL) == HC_ERR_ARG && rg[0] == 1,
+              "add_raw_range values in out");
+        int sr = hc_add_raw_range(A, l, HC_F32, x, 64, O[0], cb, &l2, NULL, rg, NULL);
+        CHECK(sr == HC_OK && rg[0] == 0 && rg[1] == 15.75, "add_raw_range %d [%g, %g]", sr, rg[0], rg[1]);
+        CHECK(hc_compress_range(&c, x, 0, O[0], cb, &l2, rg, NULL) == HC_OK && rg[0] == HUGE_VAL && rg[1] == -HUGE_VAL,
+              "compress_range n 0: [%g, %g]", rg[0], rg[1]);
     }
     /* 1. paths against the scalar path */
     for (unsigned ni = 0; ni < sizeof ns / sizeof ns[0]; ni++) {
