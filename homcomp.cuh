@@ -1157,20 +1157,25 @@ static int hc__qp_block(const unsigned char *src, int dtype, uint64_t first, int
  * others (float64, a block the fast path refused, the portable/SSE2/AVX2 kernels) add the
  * block's values to d from the block they just read (in cache). Only blocks that quantized
  * count: a call that returns HC_OK saw no NaN or infinity, so the range is the finite one. */
-static void hc__minmax_f32(const unsigned char *s, size_t cnt, float *lo, float *hi, int *nan, int *inf);
 typedef struct hc__rng {
     double d[2];
 #ifdef HC__AVX512
-    __m512 vlo, vhi;
+    __m512 vlo, vhi; /* the AVX-512 kernels' */
+    __m256 alo, ahi; /* the AVX2 kernels' */
 #endif
 } hc__rng;
-static void hc__range_block(const unsigned char *src, int dtype, uint64_t first, int cnt, double *d)
+/* (plain C, inlined: compiled for its caller's instruction set, so an AVX caller runs no
+ * legacy-SSE code, whose transitions cost the AVX2 path 5x where this called hc__minmax_f32) */
+HC__INLINE void hc__range_block(const unsigned char *src, int dtype, uint64_t first, int cnt, double *d)
 {
     int i;
     if (dtype == HC_F32) {
-        float l = HUGE_VALF, h = -HUGE_VALF;
-        int bn = 0, bi = 0;
-        hc__minmax_f32(src + first * 4, (size_t)cnt, &l, &h, &bn, &bi);
+        float l = HUGE_VALF, h = -HUGE_VALF, x;
+        for (i = 0; i < cnt; i++) {
+            memcpy(&x, src + (first + (uint64_t)i) * 4, 4);
+            l = x < l ? x : l;
+            h = x > h ? x : h;
+        }
         d[0] = (double)l < d[0] ? (double)l : d[0];
         d[1] = (double)h > d[1] ? (double)h : d[1];
         return;
@@ -1541,9 +1546,26 @@ HC__T256 static inline int hc__dec256(const unsigned char *src, unsigned rb, int
     return 0;
 }
 
+HC__T256 static inline void hc__rng_init256(hc__rng *rg)
+{
+    rg->alo = _mm256_set1_ps(HUGE_VALF);
+    rg->ahi = _mm256_set1_ps(-HUGE_VALF);
+}
+HC__T256 static inline void hc__rng_end256(hc__rng *rg)
+{
+    float l[8], h[8];
+    int i;
+    _mm256_storeu_ps(l, rg->alo);
+    _mm256_storeu_ps(h, rg->ahi);
+    for (i = 0; i < 8; i++) {
+        rg->d[0] = (double)l[i] < rg->d[0] ? (double)l[i] : rg->d[0];
+        rg->d[1] = (double)h[i] > rg->d[1] ? (double)h[i] : rg->d[1];
+    }
+}
+
 /* hc__qp512 on four vectors */
 HC__T256 static inline int hc__qp256(const unsigned char *src, int dtype, uint64_t first, int cnt, const hc__params *p,
-                                     __m256i *d, int32_t *t)
+                                     __m256i *d, int32_t *t, hc__rng *rg)
 {
     if (dtype == HC_F32 && p->fastq && HC__FLT_FAST) {
         float xs[HC_BLOCK];
@@ -1569,6 +1591,16 @@ HC__T256 static inline int hc__qp256(const unsigned char *src, int dtype, uint64
         if (ok) {
             const __m256i rot = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6);
             __m256i prev = _mm256_setzero_si256();
+            if (rg && cnt == HC_BLOCK) { /* (the zeros past a partial block's end are not its values) */
+                const float *xq = (const float *)(const void *)(src + first * 4);
+                for (v = 0; v < 4; v++) {
+                    const __m256 x = _mm256_loadu_ps(xq + 8 * v);
+                    rg->alo = _mm256_min_ps(rg->alo, x);
+                    rg->ahi = _mm256_max_ps(rg->ahi, x);
+                }
+            } else if (rg) {
+                hc__range_block(src, dtype, first, cnt, rg->d);
+            }
             for (v = 0; v < 4; v++) {
                 /* q[i-1]: lanes rotated by one, lane 0 from the previous vector's lane 7 */
                 const __m256i qm1 = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(q[v], rot), prev, 1);
@@ -1581,6 +1613,7 @@ HC__T256 static inline int hc__qp256(const unsigned char *src, int dtype, uint64
     {
         int st = hc__qp_block(src, dtype, first, cnt, p, t, HC_ISA_SSE2), v;
         for (v = 0; v < 4; v++) d[v] = _mm256_loadu_si256((const __m256i *)(const void *)(t + 8 * v));
+        if (rg && !st) hc__range_block(src, dtype, first, cnt, rg->d);
         return st;
     }
 }
@@ -2064,7 +2097,7 @@ HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, u
 #ifdef HC__AVX512
 /* hc__block512 with the AVX2 kernels */
 HC__T256 static inline int hc__block256(const hc__job *j, uint64_t b, int cnt, uint64_t *apos, uint64_t *bpos, int64_t qmax,
-                                        unsigned char *dst, unsigned *rb, uint32_t *sz)
+                                        unsigned char *dst, unsigned *rb, uint32_t *sz, hc__rng *rg)
 {
     const uint64_t nb = hc__nblocks(j->h.n), first = b * HC_BLOCK;
     int32_t t[HC_BLOCK];
@@ -2076,7 +2109,7 @@ HC__T256 static inline int hc__block256(const hc__job *j, uint64_t b, int cnt, u
         _mm_prefetch(ahead + 64, _MM_HINT_T0);
     }
     if (!j->a) {
-        st = hc__qp256(j->b, j->h.dtype, first, cnt, j->p, d, t);
+        st = hc__qp256(j->b, j->h.dtype, first, cnt, j->p, d, t, rg);
     } else {
         unsigned ra = j->a[HC_HEADER_BYTES + b];
         st = hc__dec256(j->a + HC_HEADER_BYTES + nb + *apos, ra, cnt, qmax, d, t);
@@ -2089,7 +2122,7 @@ HC__T256 static inline int hc__block256(const hc__job *j, uint64_t b, int cnt, u
             *bpos += hc__payload_size(rbb);
             check |= !hc__rb_qsmall(rbb, 3u, 25u, 25u);
         } else if (j->kind == HC__SRC_RAW) {
-            int s2 = hc__qp256(j->b, j->h.dtype, first, cnt, j->p, e, t);
+            int s2 = hc__qp256(j->b, j->h.dtype, first, cnt, j->p, e, t, rg);
             if (s2 < st) st = s2;
         } else {
             const int32_t *qd = (const int32_t *)(const void *)j->b + first; /* QP deltas */
@@ -2139,6 +2172,7 @@ HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, 
         rng.d[1] = -HUGE_VAL;
 #ifdef HC__AVX512
         if (wide == 1 || wide == 3) hc__rng_init512(rg);
+        if (wide == 2) hc__rng_init256(rg);
 #endif
     }
     for (; b < e; b++) {
@@ -2151,8 +2185,7 @@ HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, 
         if (wide == 1 || wide == 3) {
             st = hc__block512(j, b, cnt, &apos, &bpos, qmax, wide == 3, form, dst + pos, &rb, &sz, rg);
         } else if (wide == 2) {
-            st = hc__block256(j, b, cnt, &apos, &bpos, qmax, dst + pos, &rb, &sz);
-            if (rg && !st) hc__range_block(j->b, j->h.dtype, first, cnt, rng.d); /* (in cache) */
+            st = hc__block256(j, b, cnt, &apos, &bpos, qmax, dst + pos, &rb, &sz, rg);
         } else
 #endif
         {
@@ -2171,6 +2204,7 @@ HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, 
     if (rg) {
 #ifdef HC__AVX512
         if (wide == 1 || wide == 3) hc__rng_end512(rg);
+        if (wide == 2) hc__rng_end256(rg);
 #endif
         memcpy(j->rng + 2 * c, rng.d, 2 * sizeof(double));
     }
