@@ -136,7 +136,9 @@
  *   over ALL ranks' inputs (from the small MPI_Allreduce that starts every call; a second
  *   one ends it), so every rank quantizes with the same eb. Host plans, HOMCOMP_F and AUTO,
  *   from the second compressed call of a plan on: the ring starts at once with the previous
- *   call's eb and scans each input segment (min, max, NaN/Inf) as it compresses or adds it,
+ *   call's eb and takes each input segment's min and max from the codec call that quantizes
+ *   it (hc_compress_range, hc_add_raw_range: no second pass over the input; a segment the
+ *   codec could not quantize, NaN/Inf or out of range, and what follows it are scanned),
  *   instead of a pass over the whole input first; one more small MPI_Allreduce at the end of
  *   the reduce-scatter agrees the scans. Where this call's eb has the same codec step (a
  *   power of two) the results are bit for bit what a first call gives; where it has not, the
@@ -489,8 +491,9 @@ typedef struct ccoll_info {
      * the eb is known (min, max, NaN/Inf; compressed host calls) */
     double t_wait, t_scan;
     /* host HomComp_F (also AUTO's): 1 = the call quantized with the previous call's eb and
-     * scanned its input inside the ring, segment by segment as the codec read it (no pass of
-     * its own); the step was checked to be this call's before the allgather; 2 = it was not,
+     * took its input's range inside the ring, segment by segment from the codec calls that
+     * quantized it (t_scan: only what was scanned apart, in message waits or after a codec
+     * failure); the step was checked to be this call's before the allgather; 2 = it was not,
      * and the ring ran again with this call's eb (bytes_sent, ratio, t_compress.. and
      * b_compress.. then add up both rings); 0 = no guess (scan first, as ever; also AUTO's
      * picks other than HomComp_F: raw ones scan nothing, others the whole input first) */
@@ -2476,10 +2479,10 @@ static void ccoll__spec_scan(ccoll_plan *P, const void *x, uint64_t n)
 
 /* The eb guess inside the ring: the scan follows the order the reduce-scatter reads this
  * rank's input (block r at step 0, r - 1 at step 1, ..., r + 1: k = 0 .. p - 1, each block from
- * its start). ccoll__spec_upto scans block k up to element `end` before the codec reads it
- * (from cache then); ccoll__spec_wait scans on, a piece at a time, while a receive has not
- * arrived or a send not left, so on a slow link most of the scan fills time the rank would
- * wait anyway. */
+ * its start). ccoll__spec_upto scans block k up to element `end`; the codec's own range takes
+ * the place of that scan where it can (ccoll__spec_at / ccoll__spec_took below);
+ * ccoll__spec_wait scans on, a piece at a time, while a receive has not arrived or a send not
+ * left, so on a slow link the scan fills time the rank would wait anyway. */
 #define CCOLL__SPEC_PIECE 16384
 static void ccoll__spec_piece(ccoll_plan *P, uint64_t end, int nt)
 {
