@@ -685,6 +685,7 @@ typedef struct {
                                  * d x CCOLL__OS_NB words, flag[j][b] set by node rank j's block b */
     unsigned ipc_epoch;         /* the flags' value this call (one-shot launches add 1, two-shot 2) */
     int ipc_nb;                 /* the most blocks a one- or two-shot launch uses (agreed on the node) */
+    int sum_nb;                 /* CCOLL__SUM_FIT: the sum kernels' blocks (this GPU's SMs x CCOLL__SUM_FIT) */
     int scan_late;              /* this call's screen (min, max, NaN/Inf) comes from ArGM's sum
                                  * kernels (one node over IPC) and is agreed in the finish */
     double late[3];             /* this rank's min, max and NaN/Inf flag from those kernels */
@@ -1039,6 +1040,22 @@ static __device__ void ccoll__sum_part(T *o, T *o2, const T *own, const T *slots
             }
         }
     }
+}
+/* ArGM over IPC (copies and events), chunk [lo, hi): ccoll__k_sum_own's sums (the same terms,
+ * order and bits, the same screen) by a grid that stays resident beside the copy kernel
+ * (CCOLL__SUM_FIT blocks of 256 threads per SM, ccoll__sum_part's 4 loads in flight a
+ * thread): block b takes [lo + n b / nb, lo + n (b + 1) / nb) of the n = hi - lo. With
+ * ccoll__grid's 2048 blocks (more than fit) the sum kernel's waiting blocks can hold back the
+ * next copy kernel's blocks (issue 28, 4 ranks at 256 MiB: bimodal GPU phase). */
+template <typename T>
+static __global__ void __launch_bounds__(256)
+    ccoll__k_sum_fit(T *o, T *o2, const T *slots, uint64_t stride, const T *own, int self, int d, uint64_t lo, uint64_t hi,
+                     unsigned long long *scan)
+{
+    const uint64_t n = hi - lo, a = lo + n * blockIdx.x / gridDim.x, b = lo + n * (blockIdx.x + 1) / gridDim.x;
+    unsigned long long mn = ~0ull, mx = 0, bad = 0;
+    ccoll__sum_part<T>(o, o2, own, slots, stride, self, d, a, b, scan != NULL, &mn, &mx, &bad);
+    if (scan) ccoll__scan_warp(mn, mx, bad, scan);
 }
 template <typename T>
 static __global__ void __launch_bounds__(CCOLL__OS_THREADS)
@@ -1655,6 +1672,12 @@ static void ccoll__barrier(MPI_Comm c);
 #ifndef CCOLL__SUM_PRIO
 #define CCOLL__SUM_PRIO 0
 #endif
+/* ArGM over IPC (copies and events): the sum kernels' grid, blocks of 256 threads per SM
+ * (ccoll__k_sum_fit: every block resident beside the copy kernel), or 0: ccoll__k_sum_own
+ * with ccoll__grid's up to 2048 blocks (more than fit on an H100 / H200) */
+#ifndef CCOLL__SUM_FIT
+#define CCOLL__SUM_FIT 0
+#endif
 /* ArGM over IPC one-shot (small vectors, one node; see CCOLL_IPC_ONESHOT_BYTES): slot k then
  * holds local rank k's whole vector (k < lr; k - 1 for k > lr) instead of its part of this
  * rank's piece. The same decision on every rank (count, d and the node count are agreed). */
@@ -1859,6 +1882,7 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn)
         int bad = 0, e, sms = 0;
         /* the one-shot kernel's blocks: all resident at once on the node's smallest GPU */
         if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, P->dv.gpu) != cudaSuccess || sms < 1) sms = 1;
+        P->dv.sum_nb = sms * CCOLL__SUM_FIT;
         sms = sms < CCOLL__OS_NB ? sms : CCOLL__OS_NB;
         if (ccoll__allreduce(&sms, &P->dv.ipc_nb, 1, MPI_INT, MPI_MIN, P->top.node_comm) != CCOLL_OK) return CCOLL_ERR_MPI;
         hs = (cudaIpcMemHandle_t *)ccoll__alloc((size_t)dn * sizeof h, &st);
@@ -3888,7 +3912,19 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
             unsigned char *o1 = multi ? P->dv.dacc : out + soff * es, *o2 = multi || one ? NULL : last;
             for (k = 0; k < dn; k++)
                 if (k != lr || one) ccoll__cu(P, cudaStreamWaitEvent(S, CCOLL__IPCEV(k, c), 0));
-            if (hi > lo) {
+            if (hi > lo && CCOLL__SUM_FIT && P->dv.sum_nb > 0) { /* a grid that fits beside the copies */
+                /* f64's kernel takes 48 registers a thread against f32's 40: three quarters of the
+                 * blocks, so that a copy block (512 x 40) still fits beside them on every SM */
+                const uint64_t want = (hi - lo + 1023) / 1024, most = P->set.dt == HC_F32 ? (uint64_t)P->dv.sum_nb : (uint64_t)P->dv.sum_nb * 3 / 4;
+                const unsigned g = (unsigned)(want < most ? want : most < 1 ? 1 : most);
+                if (P->set.dt == HC_F32)
+                    ccoll__k_sum_fit<float><<<g, 256, 0, S>>>((float *)o1, (float *)o2, (const float *)P->dv.ipc_buf, stride,
+                                                              (const float *)(own + soff * es), lr, dn, lo, hi, scan);
+                else
+                    ccoll__k_sum_fit<double><<<g, 256, 0, S>>>((double *)o1, (double *)o2, (const double *)P->dv.ipc_buf, stride,
+                                                               (const double *)(own + soff * es), lr, dn, lo, hi, scan);
+                ccoll__cu(P, cudaGetLastError());
+            } else if (hi > lo) {
                 if (P->set.dt == HC_F32)
                     ccoll__k_sum_own<float><<<ccoll__grid(hi - lo), 256, 0, S>>>((float *)o1, (float *)o2, (const float *)P->dv.ipc_buf, stride,
                                                                              (const float *)(own + soff * es), lr, dn, lo, hi, scan);

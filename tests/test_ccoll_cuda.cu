@@ -694,6 +694,7 @@ int main(int argc, char **argv)
     check_seg_default();
     check_argm_screen(40000 + (uint64_t)P_);
     check_argm_screen(1000 + (uint64_t)P_);
+    check_argm_screen(300007 + (uint64_t)P_); /* the copies and events: the screen from the sum kernels */
     check_argm_repeat(2000 + (uint64_t)P_, quick ? 8 : 40); /* one-shot up to 8 ranks (64 KiB in the test) */
     check_argm_repeat(40000 + (uint64_t)P_, 8);            /* two-shot kernel */
     check_argm_repeat(300007 + (uint64_t)P_, 4);           /* two-shot copies and events (QUICK too) */

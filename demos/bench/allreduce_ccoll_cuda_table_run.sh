@@ -10,7 +10,7 @@
 # each call's GPU phase and host part too, "calls_link," / "calls_wire,"). BUDGET (s) skips what would not
 # fit, in that order (TWO=0 skips the 2-rank rows, SPREAD=0 the spread rows; CMA=1 adds the shm rows with
 # vader's single copy cma, RACE=1 the racecheck of the compressed rings before the 4-rank rows; NODE4_COUNTS,
-# NODE4_ALGOS; TWO_SETTINGS: the first 2-rank rows' settings, "node slow"; SHM_COUNTS). The start (build, machine.txt, tests' helper) is allreduce_ccoll_cuda_run_common.sh.
+# NODE4_ALGOS, NODE4_SLOW, VARIANTS / VARIANT_COUNTS / AGAIN, EXTRA_TESTS, MEMCHECK; TWO_SETTINGS: the first 2-rank rows' settings, "node slow"; SHM_COUNTS). The start (build, machine.txt, tests' helper) is allreduce_ccoll_cuda_run_common.sh.
 # Writes under $OUT: run.log, nccl.csv, wire.csv, calls.txt, table.md, machine.txt, logs.tgz.
 : "${BUDGET:=240}"; BUILD_NAME=build-table; TARGETS=""
 # shellcheck source=allreduce_ccoll_cuda_run_common.sh
@@ -19,11 +19,20 @@ export BENCH_CALLS=1
 t np2_ipc 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$T"
 t np2_rpn1 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$T"
 # a variant's test binary (EXTRA_TESTS="NAME ...": tests/ccoll_test_cuda_NAME) at 2 ranks IPC and rpn 1, 4 ranks IPC
+# (EXTRA_RPN2=1: and 4 ranks as 2 x 2 nodes, IPC inside)
 for v in ${EXTRA_TESTS:-}; do
     TV=$B/tests/ccoll_test_cuda_$v
     t "${v}_np2_ipc" 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$TV"
     t "${v}_np2_rpn1" 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$TV"
     [ "$NGPU" -ge 4 ] && t "${v}_np4_ipc" 90 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 "$TV"
+    [ "$NGPU" -ge 4 ] && [ "${EXTRA_RPN2:-0}" = 1 ] && t "${v}_np4_rpn2" 90 CCOLL_RANKS_PER_NODE=2 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 "$TV"
+done
+# MEMCHECK="NAME ...": compute-sanitizer memcheck of tests/ccoll_test_cuda_NAME (default: the
+# default test binary) at the quick counts, 2 ranks IPC and, where 4 GPUs are, 4 ranks IPC
+for v in ${MEMCHECK:-}; do
+    TV=$B/tests/ccoll_test_cuda_$v; [ "$v" = default ] && TV=$T
+    t "memcheck_${v}_np2_ipc" 60 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 compute-sanitizer --error-exitcode 1 "$TV"
+    [ "$NGPU" -ge 4 ] && t "memcheck_${v}_np4_ipc" 60 CCOLL_TEST_QUICK=1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 compute-sanitizer --error-exitcode 1 "$TV"
 done
 CSV="$OUT/nccl.csv"; ERR="$OUT/logs/bench.err"; : >"$ERR"
 nb() { # need-s tmo what, env...
@@ -73,13 +82,18 @@ if [ "${CMA:-0}" = 1 ] && [ "${TWO:-1}" = 1 ]; then
 fi
 if [ "$NGPU" -ge 4 ]; then
     nb 25 60 "4 node" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_COUNTS=${NODE4_COUNTS:-1048576,16777216,67108864,268435456} NODE_ALGOS=${NODE4_ALGOS:-nccl,argm,mpi} ITERS=${ITERS_SPREAD:-15}
-    # VARIANTS="NAME ..." (demos/bench/allreduce_ccoll_cuda_nccl_NAME): the 4-rank node rows from
-    # 64 MiB again, then the default once more (A, B, A in one machine run)
+    # VARIANTS="NAME ..." (demos/bench/allreduce_ccoll_cuda_nccl_NAME): the 4-rank node rows at
+    # VARIANT_COUNTS (64 MiB-1 GiB) again, then the default once more (A, B, A in one machine run;
+    # AGAIN=last: the default once, after the last variant: A, B, C, A)
+    VC=${VARIANT_COUNTS:-16777216,67108864,268435456}; nv=0; set -- ${VARIANTS:-}
     for v in ${VARIANTS:-}; do
-        nb 20 40 "4 node $v" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_LABEL=node_$v BIN=$B/demos/bench/allreduce_ccoll_cuda_nccl_$v NODE_COUNTS=16777216,67108864,268435456 NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
-        nb 20 40 "4 node again" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_LABEL=node_again NODE_COUNTS=16777216,67108864,268435456 NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
+        nv=$((nv + 1))
+        nb 20 40 "4 node $v" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_LABEL=node_$v BIN=$B/demos/bench/allreduce_ccoll_cuda_nccl_$v NODE_COUNTS=$VC NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
+        [ "${AGAIN:-each}" = last ] && [ "$nv" -lt $# ] && continue
+        nb 20 40 "4 node again" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_LABEL=node_again NODE_COUNTS=$VC NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
     done
-    nb 45 120 "4 slow+hier" NP=4 SETTINGS="slow hier" SLOW_COUNTS=16777216,67108864
+    # NODE4_SLOW=0: no 4-rank slow and 2 x 2 hier rows (an A/B call of the node rows)
+    [ "${NODE4_SLOW:-1}" = 1 ] && nb 45 120 "4 slow+hier" NP=4 SETTINGS="slow hier" SLOW_COUNTS=16777216,67108864
 fi
 grep -h '^calls' "$ERR" >"$OUT/calls.txt"
 python3 "$ROOT/demos/bench/allreduce_ccoll_cuda_nccl_table.py" "$CSV" >"$OUT/table.md" 2>&1
