@@ -1041,12 +1041,12 @@ static __device__ void ccoll__sum_part(T *o, T *o2, const T *own, const T *slots
         }
     }
 }
-/* ArGM over IPC (copies and events), chunk [lo, hi): ccoll__k_sum_own's sums (the same terms,
- * order and bits, the same screen) by a grid that stays resident beside the copy kernel
+/* ArGM over IPC (copies and events, 3 to 8 node ranks), chunk [lo, hi): ccoll__k_sum_own's sums
+ * (the same terms, order and bits, the same screen) by a grid that stays resident beside the copy kernel
  * (CCOLL__SUM_FIT blocks of 256 threads per SM, ccoll__sum_part's 4 loads in flight a
  * thread): block b takes [lo + n b / nb, lo + n (b + 1) / nb) of the n = hi - lo. With
- * ccoll__grid's 2048 blocks (more than fit) the sum kernel's waiting blocks can hold back the
- * next copy kernel's blocks (issue 28, 4 ranks at 256 MiB: bimodal GPU phase). */
+ * ccoll__grid's 2048 blocks (more than fit) the 4-rank 256 MiB calls were bimodal (issue 28;
+ * see CCOLL__SUM_FIT). */
 template <typename T>
 static __global__ void __launch_bounds__(256)
     ccoll__k_sum_fit(T *o, T *o2, const T *slots, uint64_t stride, const T *own, int self, int d, uint64_t lo, uint64_t hi,
@@ -1672,11 +1672,20 @@ static void ccoll__barrier(MPI_Comm c);
 #ifndef CCOLL__SUM_PRIO
 #define CCOLL__SUM_PRIO 0
 #endif
-/* ArGM over IPC (copies and events): the sum kernels' grid, blocks of 256 threads per SM
- * (ccoll__k_sum_fit: every block resident beside the copy kernel), or 0: ccoll__k_sum_own
- * with ccoll__grid's up to 2048 blocks (more than fit on an H100 / H200) */
+/* ArGM over IPC with copy kernels (3 to 8 node ranks): the sum kernels' grid, blocks of 256
+ * threads per SM (ccoll__k_sum_fit: every block resident beside the copy kernel), or 0:
+ * ccoll__k_sum_own with ccoll__grid's up to 2048 blocks (more than fit on an H100 / H200).
+ * 4 H200, 4 ranks, 15 calls a row, A/B/A in one run (demos/bench/README.md, 2026-11-28):
+ * with 0 the 256 MiB calls are bimodal (1.29 or 1.44-1.66 ms; 22 of 45 calls slow, medians
+ * 1.11x / 1.30x / 1.11x NCCL, worst call 1.36x), with 2 unimodal (1.30-1.43 ms, median 1.13x,
+ * mean 1.11x against 1.15-1.26x, worst 1.16x); 1 GiB mean 1.17x against 1.18-1.22x, worst
+ * call 1.20x against 1.23-1.28x; 64 MiB the same (1.12x). 2 ranks (copy engines) keep
+ * ccoll__k_sum_own. CCOLL__SUM_FIT_MOST (tests): at most that many blocks. */
 #ifndef CCOLL__SUM_FIT
-#define CCOLL__SUM_FIT 0
+#define CCOLL__SUM_FIT 2
+#endif
+#ifndef CCOLL__SUM_FIT_MOST
+#define CCOLL__SUM_FIT_MOST 0
 #endif
 /* ArGM over IPC one-shot (small vectors, one node; see CCOLL_IPC_ONESHOT_BYTES): slot k then
  * holds local rank k's whole vector (k < lr; k - 1 for k > lr) instead of its part of this
@@ -3912,10 +3921,12 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
             unsigned char *o1 = multi ? P->dv.dacc : out + soff * es, *o2 = multi || one ? NULL : last;
             for (k = 0; k < dn; k++)
                 if (k != lr || one) ccoll__cu(P, cudaStreamWaitEvent(S, CCOLL__IPCEV(k, c), 0));
-            if (hi > lo && CCOLL__SUM_FIT && P->dv.sum_nb > 0) { /* a grid that fits beside the copies */
+            if (hi > lo && CCOLL__SUM_FIT && ccoll__ipc_mc(dn) && P->dv.sum_nb > 0) { /* a grid that fits beside the copy kernels */
                 /* f64's kernel takes 48 registers a thread against f32's 40: three quarters of the
                  * blocks, so that a copy block (512 x 40) still fits beside them on every SM */
-                const uint64_t want = (hi - lo + 1023) / 1024, most = P->set.dt == HC_F32 ? (uint64_t)P->dv.sum_nb : (uint64_t)P->dv.sum_nb * 3 / 4;
+                const uint64_t want = (hi - lo + 1023) / 1024;
+                uint64_t most = P->set.dt == HC_F32 ? (uint64_t)P->dv.sum_nb : (uint64_t)P->dv.sum_nb * 3 / 4;
+                if (CCOLL__SUM_FIT_MOST && most > (uint64_t)CCOLL__SUM_FIT_MOST) most = (uint64_t)CCOLL__SUM_FIT_MOST;
                 const unsigned g = (unsigned)(want < most ? want : most < 1 ? 1 : most);
                 if (P->set.dt == HC_F32)
                     ccoll__k_sum_fit<float><<<g, 256, 0, S>>>((float *)o1, (float *)o2, (const float *)P->dv.ipc_buf, stride,

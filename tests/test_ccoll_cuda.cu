@@ -55,6 +55,9 @@ static void t_unpush_hook(void)
  * large vectors do */
 #define CCOLL__IPC_CHUNK_MIN 65536
 #define CCOLL__IPC_CHUNK_TWO 65536
+/* and ArGM's sum kernels (3 to 8 node ranks) at most 5 blocks, so that those chunks' blocks
+ * (17 to 41 wanted at 3 and 4 ranks) take long uneven ranges, as large vectors' do */
+#define CCOLL__SUM_FIT_MOST 5
 #define CCOLL_IMPLEMENTATION
 #include "ccoll_mpi.h"
 #include "check.h"
