@@ -2362,6 +2362,7 @@ typedef struct sa__mpi_ctx {
     int64_t cbytes, ncoll;    /* bytes this rank sent in all-to-all exchanges; collective calls */
     int levels, cover;        /* DCX: recursion depth reached, the byte level's cover period */
     int64_t glim;             /* DCX: recursion levels this short are gathered (SA_MPI_DCX_GATHER) */
+    int gnt;                  /* DCX: rank 0's threads for a gathered level's sort (sa__mpi_lend) */
     double ph[4];             /* DCX: seconds per phase (sa_mpi_info.time_phase) */
 } sa__mpi_ctx;
 
@@ -2426,6 +2427,47 @@ static sa_status sa__mpi_agree(sa__mpi_ctx *c, sa_status st)
     c->ncoll++;
     c->tcomm += MPI_Wtime() - t;
     return rc == MPI_SUCCESS ? (sa_status)out : SA_ERR_MPI;
+}
+
+/* A gathered level's wait without spinning: while rank 0 sorts, the other ranks wait at a
+ * nonblocking barrier, testing it between naps (20 us, doubling up to 1 ms) instead of spinning in
+ * a blocking collective (Open MPI and MPICH poll in those), so the cores of the ranks that share
+ * rank 0's node are free for its threads (sa__mpi_lend) and, oversubscribed, for rank 0 itself.
+ * Then the status, agreed. nanosleep is POSIX: a strict C11 build (no feature macros: <time.h>
+ * then declares struct timespec only) gets the prototype below; elsewhere the ranks test without
+ * napping. Collective. */
+#if defined(__unix__) || defined(__APPLE__)
+#include <time.h>
+#if !defined(__cplusplus) && !(defined(_POSIX_C_SOURCE) && _POSIX_C_SOURCE >= 199309L) && \
+    defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__APPLE__)
+int nanosleep(const struct timespec *req, struct timespec *rem);
+#endif
+#define SA__MPI_NAP 1
+#endif
+static sa_status sa__mpi_agree_idle(sa__mpi_ctx *c, sa_status st)
+{
+    MPI_Request rq;
+    int done = 0, rc;
+    long us = 20;
+    double t = MPI_Wtime();
+    rc = MPI_Ibarrier(c->comm, &rq);
+    if (rc == MPI_SUCCESS && c->r == 0) rc = MPI_Wait(&rq, MPI_STATUS_IGNORE);
+    while (rc == MPI_SUCCESS && c->r != 0 && !done) {
+        rc = MPI_Test(&rq, &done, MPI_STATUS_IGNORE);
+#ifdef SA__MPI_NAP
+        if (rc == MPI_SUCCESS && !done) {
+            struct timespec ts;
+            ts.tv_sec = 0;
+            ts.tv_nsec = us * 1000;
+            (void)nanosleep(&ts, NULL);
+            if (us < 1000) us *= 2;
+        }
+#endif
+    }
+    c->ncoll++;
+    c->tcomm += MPI_Wtime() - t;
+    if (rc != MPI_SUCCESS) st = SA_ERR_MPI; /* every rank still takes part in the agreement */
+    return sa__mpi_agree(c, st);
 }
 
 /* The agreement with the call's choices that shape messages or pick the algorithm: one
@@ -3757,6 +3799,41 @@ static sa_status sa__mpi_local_int(sa__mpi_ctx *c, uint64_t *u, int64_t n)
     }
 }
 
+/* Rank 0's threads for a gathered level's sort (c->gnt): while it sorts, the other ranks wait
+ * without spinning (sa__mpi_agree_idle), so it borrows the threads of the ranks on its node (their
+ * opt->threads summed over MPI_COMM_TYPE_SHARED), at most the processors it may run on
+ * (omp_get_num_procs: its affinity mask; ranks bound to one core each lend nothing). At 16 ranks
+ * x 1 thread on 16 cores the gathered sort runs on 16 threads instead of one; at 4 x 4 on 16
+ * instead of 4. SA__MPI_LEND 0: c->nt only. Collective. */
+#ifndef SA__MPI_LEND
+#define SA__MPI_LEND 1
+#endif
+static sa_status sa__mpi_lend(sa__mpi_ctx *c)
+{
+    int sum = c->nt, rc = MPI_SUCCESS;
+    c->gnt = c->nt;
+#if SA__MPI_LEND && defined(_OPENMP)
+    {
+        MPI_Comm node = MPI_COMM_NULL;
+        int mine = c->nt;
+        double t = MPI_Wtime();
+        rc = MPI_Comm_split_type(c->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+        if (rc == MPI_SUCCESS) rc = MPI_Allreduce(&mine, &sum, 1, MPI_INT, MPI_SUM, node);
+        if (node != MPI_COMM_NULL) MPI_Comm_free(&node);
+        c->ncoll += 2;
+        c->tcomm += MPI_Wtime() - t;
+        if (rc == MPI_SUCCESS && c->r == 0) {
+            int np = omp_get_num_procs();
+            if (sum > np) sum = np;
+            if (sum > 256) sum = 256;
+            if (sum > c->gnt) c->gnt = sum;
+        }
+    }
+#endif
+    (void)sum;
+    return sa__mpi_agree(c, sa__mpi_rc(rc));
+}
+
 /* A small level: rank 0 gathers the text, sorts it (sa_build64 on bytes, sa__mpi_local_int on
  * names: SA-IS, in place of the gathered names) and sends every rank its block of the SA.
  * Collective. */
@@ -3782,6 +3859,8 @@ static sa_status sa__mpi_dcx_base(sa__mpi_ctx *c, const sa__mpi_txt *t, int64_t 
         }
         if (st == SA_OK) {
             double t0 = MPI_Wtime();
+            int nt0 = c->nt;
+            c->nt = c->gnt > nt0 ? c->gnt : nt0; /* the node's idle ranks' threads (sa__mpi_lend) */
             if (t->b) {
                 sa_options o;
                 memset(&o, 0, sizeof o);
@@ -3792,13 +3871,14 @@ static sa_status sa__mpi_dcx_base(sa__mpi_ctx *c, const sa__mpi_txt *t, int64_t 
                 sa = (int64_t *)all; /* the names' suffix array, in place */
                 all = NULL;
             }
+            c->nt = nt0;
             c->ph[2] += MPI_Wtime() - t0;
         }
     } else {
         st = sa__mpi_send(c, t->b ? (const void *)t->b : (const void *)t->w, c->cnt, t->b ? MPI_BYTE : MPI_UINT64_T,
                           es, 0);
     }
-    st = sa__mpi_agree(c, st);
+    st = sa__mpi_agree_idle(c, st);
     if (st != SA_OK) goto done;
     if (c->r == 0) {
         if (c->cnt) memcpy(out, sa, (size_t)c->cnt * sizeof *out);
@@ -4275,6 +4355,7 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
     if (st != SA_OK) goto done;
     if (c->r == 0) {
         int64_t o = k, rs = 0, g, pg = 0, p, dn = 0;
+        int nt0 = c->nt;
         double t0;
         if (k) memcpy(all, kn, (size_t)k * sizeof *all);
         sa__mpi_put(c, kn); kn = NULL; /* not held beside the sort (memory) */
@@ -4284,6 +4365,7 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
         }
         for (i = 0; st == SA_OK && i < tot; i++) if (all[i] < 1 || all[i] > (uint64_t)c->n) st = SA_ERR_INTERNAL;
         t0 = MPI_Wtime();
+        c->nt = c->gnt > nt0 ? c->gnt : nt0; /* the node's idle ranks' threads (sa__mpi_lend) */
         if (st == SA_OK && tot) st = sa__mpi_dense(c, all, tot, c->n, &dn); /* alphabet dn <= tot */
         if (st == SA_OK && tot && narrow) { /* SA of the kept names' ranks, then run offsets */
             /* the names narrowed in place to the block's first half; their SA in its second half
@@ -4312,11 +4394,12 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
             }
             if (s64) sa__mpi_put(c, s64);
         }
+        c->nt = nt0;
     } else {
         st = sa__mpi_send(c, kn, k, MPI_UINT64_T, sizeof *kn, 0);
         sa__mpi_put(c, kn); kn = NULL;
     }
-    st = sa__mpi_agree(c, st);
+    st = sa__mpi_agree_idle(c, st);
     if (st != SA_OK) goto done;
     if (c->r == 0) { /* the offsets back, in the order they came */
         int64_t o = k;
@@ -5174,6 +5257,8 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
             if (nt > 1) c.glim /= nt;
         }
 #endif
+        if (!one) st = sa__mpi_lend(&c);
+        if (st != SA_OK) goto done;
         st = one ? sa_build64(T, sa, c.n, opt) : sa__mpi_dcx(&c, &t, SA_MPI_DCX, 9, sa, 0);
         rounds = c.levels + 1;
         tsa = MPI_Wtime() - t0;
