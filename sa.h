@@ -4312,11 +4312,22 @@ static sa_status sa__mpi_dense(sa__mpi_ctx *c, uint64_t *v, int64_t m, int64_t n
 {
     int64_t words = n / 64 + 1, w, i, sum = 0;
     uint64_t *bits = (uint64_t *)sa__mpi_get(c, 2 * words, sizeof *bits), *pre;
+    int nt = c->nt > 1 && m > SA__MPI_PAR_MIN ? c->nt : 1; /* rank 0's (lent) threads */
     if (!bits) return SA_ERR_NOMEM;
     pre = bits + words;
     memset(bits, 0, (size_t)words * sizeof *bits);
-    for (i = 0; i < m; i++) bits[v[i] >> 6] |= (uint64_t)1 << (v[i] & 63);
+    if (nt > 1) {
+        SA__OMP(omp parallel for num_threads(nt) schedule(static))
+        for (i = 0; i < m; i++) {
+            uint64_t *bw = &bits[v[i] >> 6], bb = (uint64_t)1 << (v[i] & 63);
+            SA__OMP(omp atomic)
+            *bw |= bb;
+        }
+    } else {
+        for (i = 0; i < m; i++) bits[v[i] >> 6] |= (uint64_t)1 << (v[i] & 63);
+    }
     for (w = 0; w < words; w++) { pre[w] = (uint64_t)sum; sum += sa__mpi_popcount(bits[w]); }
+    SA__OMP(omp parallel for num_threads(nt) schedule(static) if(nt > 1))
     for (i = 0; i < m; i++) {
         uint64_t x = v[i];
         v[i] = pre[x >> 6] + (uint64_t)sa__mpi_popcount(bits[x >> 6] & (((uint64_t)1 << (x & 63)) - 1));
@@ -4324,6 +4335,49 @@ static sa_status sa__mpi_dense(sa__mpi_ctx *c, uint64_t *v, int64_t m, int64_t n
     sa__mpi_put(c, bits);
     *d = sum;
     return SA_OK;
+}
+
+/* The kept names' offsets in their runs: with sa[0..m) the suffix array of t[0..m) (int32_t each
+ * when !wide, else int64_t), t[sa[i]] becomes i minus the start of the run of equal t in sa order
+ * that holds i. On up to nt threads, each over its stretch of i: pass 1 finds the last run start
+ * of each stretch (scanning back from its end) and the name before it, before any write; the
+ * stretch's first run start follows from the earlier stretches'; pass 2 writes, each p = sa[i]
+ * read and then written by the one thread whose stretch holds i. */
+static void sa__mpi_run_offsets(void *t, const void *sa, int64_t m, int wide, int nt)
+{
+    enum { MAXT = 256 };
+    int64_t lb[MAXT + 1], rs0[MAXT + 1], pg[MAXT + 1];
+    int q;
+#define SA__MPI_T(i) (wide ? ((int64_t *)t)[i] : (int64_t)((int32_t *)t)[i])
+#define SA__MPI_S(i) (wide ? ((const int64_t *)sa)[i] : (int64_t)((const int32_t *)sa)[i])
+    if (nt > MAXT) nt = MAXT;
+    if ((int64_t)nt > m / SA__MPI_PAR_MIN) nt = (int)(m / SA__MPI_PAR_MIN);
+    if (nt < 1) nt = 1;
+    SA__OMP(omp parallel for num_threads(nt) schedule(static, 1) if(nt > 1))
+    for (q = 0; q < nt; q++) {
+        int64_t a = m * q / nt, b = m * (q + 1) / nt, i, f = -1;
+        for (i = b - 1; i >= a && f < 0; i--)
+            if (i == 0 || SA__MPI_T(SA__MPI_S(i)) != SA__MPI_T(SA__MPI_S(i - 1))) f = i;
+        lb[q] = f;
+        pg[q] = a > 0 ? SA__MPI_T(SA__MPI_S(a - 1)) : -1;
+    }
+    {
+        int64_t cur = 0;
+        for (q = 0; q < nt; q++) { rs0[q] = cur; if (lb[q] >= 0) cur = lb[q]; }
+    }
+    SA__OMP(omp parallel for num_threads(nt) schedule(static, 1) if(nt > 1))
+    for (q = 0; q < nt; q++) {
+        int64_t a = m * q / nt, b = m * (q + 1) / nt, i, rs = rs0[q], prev = pg[q];
+        for (i = a; i < b; i++) {
+            int64_t p = SA__MPI_S(i), g = SA__MPI_T(p);
+            if (i == 0 || g != prev) rs = i;
+            prev = g;
+            if (wide) ((int64_t *)t)[p] = i - rs;
+            else ((int32_t *)t)[p] = (int32_t)(i - rs);
+        }
+    }
+#undef SA__MPI_T
+#undef SA__MPI_S
 }
 
 static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk)
@@ -4354,7 +4408,7 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
     st = sa__mpi_agree(c, (c->r == 0 ? all != NULL : ko != NULL) ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     if (c->r == 0) {
-        int64_t o = k, rs = 0, g, pg = 0, p, dn = 0;
+        int64_t o = k, dn = 0;
         int nt0 = c->nt;
         double t0;
         if (k) memcpy(all, kn, (size_t)k * sizeof *all);
@@ -4374,24 +4428,14 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
             for (i = 0; i < tot; i++) t32[i] = (int32_t)all[i]; /* writes trail reads */
             if (st == SA_OK) st = sa__mpi_sort_int(c, t32, s32, tot, dn, 0);
             c->ph[2] += MPI_Wtime() - t0;
-            for (i = 0; st == SA_OK && i < tot; i++) {
-                p = s32[i];
-                g = t32[p];
-                if (i == 0 || g != pg) { rs = i; pg = g; }
-                t32[p] = (int32_t)(i - rs);
-            }
+            if (st == SA_OK) sa__mpi_run_offsets(t32, s32, tot, 0, c->nt);
         } else if (st == SA_OK && tot) {
             int64_t *t64 = (int64_t *)all, *s64 = (int64_t *)sa__mpi_get(c, tot, sizeof *s64);
             if (!s64) st = SA_ERR_NOMEM;
             for (i = 0; st == SA_OK && i < tot; i++) t64[i] = (int64_t)all[i];
             if (st == SA_OK) st = sa__mpi_sort_int(c, t64, s64, tot, dn, 1);
             c->ph[2] += MPI_Wtime() - t0;
-            for (i = 0; st == SA_OK && i < tot; i++) {
-                p = s64[i];
-                g = t64[p];
-                if (i == 0 || g != pg) { rs = i; pg = g; }
-                t64[p] = i - rs;
-            }
+            if (st == SA_OK) sa__mpi_run_offsets(t64, s64, tot, 1, c->nt);
             if (s64) sa__mpi_put(c, s64);
         }
         c->nt = nt0;
