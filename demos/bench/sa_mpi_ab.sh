@@ -34,6 +34,7 @@ BUDGET=${BUDGET:-150}
 mkdir -p "$B" "$OUT" "$D"
 flags="-O3 -std=c11 -D_POSIX_C_SOURCE=200809L -fopenmp -I$ROOT/demos"
 names=""
+pids=""
 for v in $VARIANTS; do
     name=${v%%:*} arg=${v#*:}
     names="$names $name"
@@ -41,9 +42,18 @@ for v in $VARIANTS; do
     rm -f "$B/sa_mpi_$name" # a failed build must not leave an older run's binary to be timed
     # shellcheck disable=SC2086
     ${MPICC:-mpicc} $flags $inc $arg "$ROOT/demos/sa_mpi.c" -o "$B/sa_mpi_$name" -lm &
+    pids="$pids $!"
 done
-wait
-${CC:-cc} $flags -I"$ROOT" "$ROOT/demos/sa_demo.c" -o "$B/sa_omp" -lm || exit 1
+rm -f "$B/sa_omp"
+${CC:-cc} $flags -I"$ROOT" "$ROOT/demos/sa_demo.c" -o "$B/sa_omp" -lm & # beside the variants' builds
+pids="$pids $!"
+acgt_map=$(printf 'ACGT%.0s' $(seq 64))
+# the inputs while the builds run
+[ -s "$D/headers.txt" ] || find /usr/include -type f -name '*.h' -print0 | LC_ALL=C sort -z | xargs -0 cat 2>/dev/null \
+    | head -c "$TEXT_N" >"$D/headers.txt"
+[ -s "$D/acgt.txt" ] || head -c "$N" /dev/urandom | LC_ALL=C tr '\000-\377' "$acgt_map" >"$D/acgt.txt"
+for p in $pids; do wait "$p"; done # each pid (a bare wait once hung on a device host)
+[ -x "$B/sa_omp" ] || { echo "build of sa_omp failed" >&2; exit 1; }
 for name in $names; do [ -x "$B/sa_mpi_$name" ] || { echo "build of $name failed" >&2; exit 1; }; done
 
 if mpirun --version 2>&1 | grep -q "Open MPI"; then
@@ -52,10 +62,6 @@ if mpirun --version 2>&1 | grep -q "Open MPI"; then
 else
     launch() { local r=$1 t=$2; shift 2; OMP_NUM_THREADS=$t mpiexec -n "$r" "$@"; }
 fi
-acgt_map=$(printf 'ACGT%.0s' $(seq 64))
-[ -s "$D/headers.txt" ] || find /usr/include -type f -name '*.h' -print0 | LC_ALL=C sort -z | xargs -0 cat 2>/dev/null \
-    | head -c "$TEXT_N" >"$D/headers.txt"
-[ -s "$D/acgt.txt" ] || head -c "$N" /dev/urandom | LC_ALL=C tr '\000-\377' "$acgt_map" >"$D/acgt.txt"
 csv=$OUT/sa_mpi_ab.csv
 pcsv=$OUT/sa_mpi_ab_peer.csv
 : >"$csv"
