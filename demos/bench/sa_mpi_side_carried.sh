@@ -24,11 +24,11 @@ OUT=$O PEER_BIN=$PB PEER_ALL_REPS=1 VARIANTS="$VARS" RUNS="${RUNS:-headers:16x1 
   SA_ONLY="${SA_ONLY:-headers:16x1 acgt:16x1 headers:4x4 acgt:4x4}" SA_ONLY_ALL=1 SA_REPS=${SA_REPS:-2} TMO=${TMO:-30} \
   BUDGET=$(( TOTAL - $(el) - 20 )) bash demos/bench/sa_mpi_ab.sh >"$O/ab.log" 2>&1
 echo "ab rc=$? at $(el) s" >>"$O/steps.txt"
-head -c 2000000 /tmp/sa_mpi_bench_data/headers.txt >/tmp/h2m.txt
+head -c 2000000 "${DATA:-/tmp/sa_mpi_bench_data}/headers.txt" >/tmp/h2m.txt
 for g in 4x1 3x2 16x1; do
   r=${g%x*} t=${g#*x}
   v=$(OMP_NUM_THREADS=$t timeout 8 mpirun --allow-run-as-root --oversubscribe --bind-to none -x OMP_NUM_THREADS -np "$r" \
-      /tmp/sa_mpi_ab_build/sa_mpi_$first --threads "$t" /tmp/h2m.txt 2>&1 | grep -i verdict)
+      "${BUILD:-/tmp/sa_mpi_ab_build}/sa_mpi_$first" --threads "$t" /tmp/h2m.txt 2>&1 | grep -i verdict)
   echo "check $first $g: ${v:-no verdict (rc or timeout)}" >>"$O/steps.txt"
 done
 echo "done at $(el) s" >>"$O/steps.txt"
