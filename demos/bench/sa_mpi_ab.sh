@@ -17,7 +17,7 @@
 # $OUT/sa_mpi_ab_peer.csv and the machine, command and timings' context to $OUT/sa_mpi_ab.txt.
 set -uo pipefail
 T_START=$(date +%s)
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+ROOT=${ROOT:-$(cd "$(dirname "$0")/../.." && pwd)} # the repo (ROOT=... when this copy runs from elsewhere)
 OUT=${OUT:-$ROOT/demos/bench/results}
 B=${BUILD:-/tmp/sa_mpi_ab_build}
 D=${DATA:-/tmp/sa_mpi_bench_data}

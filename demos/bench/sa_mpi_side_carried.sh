@@ -16,13 +16,12 @@ el() { echo $(( $(date +%s) - T0 )); }
   gcc --version | head -1; (cd "$R" && git log --oneline -1 2>/dev/null); (cd "$C" && sha256sum ./*/sa.h cli.gz); } >"$O/steps.txt" 2>&1
 PB=""
 if [ -s "$C/cli.gz" ]; then gunzip -c "$C/cli.gz" >/tmp/sa_mpi_peer_cli && chmod +x /tmp/sa_mpi_peer_cli && PB=/tmp/sa_mpi_peer_cli; fi
-cp "$C/sa_mpi_ab.sh" "$R/demos/bench/sa_mpi_ab.sh"
 VARS=${VARIANTS//@C\//@$C/}
 first=${VARS%% *}; first=${first%%:*}
 cd "$R"
 OUT=$O PEER_BIN=$PB PEER_ALL_REPS=1 VARIANTS="$VARS" RUNS="${RUNS:-headers:16x1 acgt:16x1}" REPS=0 BASE="${BASE-1 16}" \
   SA_ONLY="${SA_ONLY:-headers:16x1 acgt:16x1 headers:4x4 acgt:4x4}" SA_ONLY_ALL=1 SA_REPS=${SA_REPS:-2} TMO=${TMO:-30} \
-  BUDGET=$(( TOTAL - $(el) - 20 )) bash demos/bench/sa_mpi_ab.sh >"$O/ab.log" 2>&1
+  BUDGET=$(( TOTAL - $(el) - 20 )) ROOT=$R bash "$C/sa_mpi_ab.sh" >"$O/ab.log" 2>&1 # the carried copy; the tree untouched
 echo "ab rc=$? at $(el) s" >>"$O/steps.txt"
 head -c 2000000 "${DATA:-/tmp/sa_mpi_bench_data}/headers.txt" >/tmp/h2m.txt
 for g in 4x1 3x2 16x1; do
