@@ -567,6 +567,8 @@ static sa_status sa__sais64(const uint8_t *text, int64_t *sa, int64_t n);
 /* The same in sa_gsa's order (issue 26, see sa__sais_gsa): a text of 0-terminated strings, none
  * empty (text[0] != 0, no two adjacent zeros, text[n - 1] == 0, n >= 2) */
 static sa_status sa__sais_gsa32(const uint8_t *text, int32_t *sa, int32_t n);
+/* ... and on threads > 1 (parallel SA-IS in that order; one thread below SA__PI_MIN) */
+static sa_status sa__psais_gsa32(const uint8_t *text, int32_t *sa, int32_t n, int threads);
 
 /* ==== BEGIN parallel suffix sorting (sa__build_parallel32/64) ==== */
 /* Parallel prefix doubling (SA_ALGO_PARALLEL). The seed's OpenMP version (chapter 2) kept
@@ -2029,6 +2031,12 @@ static int32_t sa__gsa_cut(int32_t n, int t, int T) { return t >= T ? n : (int32
 #ifndef SA__GSA_SAIS
 #define SA__GSA_SAIS 1
 #endif
+/* threads > 1 and no empty string: 1, parallel SA-IS in the GSA's order (sa__psais_gsa) where
+ * sa_build's rule (sa__p_auto) picks parallel SA-IS or SA-IS for the text, or SA_ALGO_PARALLEL_SAIS
+ * is asked for; 0, always the parallel plain SA and the group pass (the A/B's old path) */
+#ifndef SA__GSA_PSAIS
+#define SA__GSA_PSAIS 1
+#endif
 static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt,
                              int32_t *ws)
 {
@@ -2049,14 +2057,29 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
      * text order (3 random passes) instead of the comparisons was slower on 4 of 5 inputs. */
     int sorted = SA__GSA_SAIS && n >= 2 && (algo == SA_ALGO_SAIS || (algo == SA_ALGO_DEFAULT && nt == 1)) &&
                  sa__gsa_no_empty(text, n);
-    if (sorted && !lcp) return sa__sais_gsa32(text, sa, n);
+    /* more threads: parallel SA-IS in the GSA's order (par) unless the rule picks the doubling
+     * (then sa_build below runs it without a second profile); SA-IS's pick: one thread */
+    int par = 0;
+    sa_options po = SA_OPTIONS_INIT;
+    if (opt) po = *opt;
+    if (SA__GSA_SAIS && SA__GSA_PSAIS && !sorted && nt > 1 && n >= 2 &&
+        (algo == SA_ALGO_PARALLEL_SAIS || algo == SA_ALGO_DEFAULT) && sa__gsa_no_empty(text, n)) {
+        double ratio, rounds;
+        po.algorithm = algo == SA_ALGO_DEFAULT ? sa__p_auto(text, (uint64_t)n, sa, (size_t)n * sizeof *sa, nt, &ratio, &rounds)
+                                               : SA_ALGO_PARALLEL_SAIS;
+        sorted = po.algorithm != SA_ALGO_PARALLEL;
+        par = po.algorithm == SA_ALGO_PARALLEL_SAIS;
+    }
+#define SA__GSA_SORTED() (par ? sa__psais_gsa32(text, sa, n, nt) : sa__sais_gsa32(text, sa, n))
+    if (sorted && !lcp) return SA__GSA_SORTED();
     int32_t *phi = ws ? ws : (int32_t *)sa__bw_alloc(sa__gsa_ws_words(n, nt) * sizeof(int32_t));
     if (!phi) return SA_ERR_NOMEM;
     const int32_t nwords = (int32_t)(((int64_t)n + 31) / 32);
     uint32_t *by_pos = (uint32_t *)(phi + n); /* bit j: suffix j's pair (with phi[j]) is deferred */
     uint32_t *by_k = by_pos + nwords;         /* bit k: the pair ending at SA index k is deferred */
     int32_t *bound = phi + n;                 /* the group sort's chunk starts (after the bitmaps' use) */
-    st = sorted ? sa__sais_gsa32(text, sa, n) : sa_build(text, sa, n, opt);
+    st = sorted ? SA__GSA_SORTED() : sa_build(text, sa, n, &po);
+#undef SA__GSA_SORTED
     if (st != SA_OK) { if (!ws) SA_FREE(phi); return st; }
     int64_t ndef = 0; /* deferred pairs */
     (void)nt;
@@ -6470,6 +6493,30 @@ static void SA__F(sa__gsa_zeros)(const uint8_t *T, SA__I n, SA__I *SA, SA__I z, 
     SA_ASSERT(j == z);
 }
 
+/* sa__gsa_zeros on nt threads (sa__psais_gsa's byte level): each counts the zeros in its part of
+ * T[0..n), then writes them after those of the parts below (at most z in all). tw: nt x
+ * SA__PI_S1W counters (sa__pictx's tcnt), the first of each thread's used. */
+static void SA__F(sa__gsa_zeros_p)(const uint8_t *T, SA__I n, SA__I *SA, SA__I z, SA__I mark, int nt, SA__I *tw)
+{
+    SA__OMP(omp parallel num_threads(nt))
+    {
+        int t = sa__p_tid(), TT = sa__p_nth(), u;
+        SA__I a = (SA__I)((uint64_t)n * (uint64_t)t / (uint64_t)TT), b = (SA__I)((uint64_t)n * (uint64_t)(t + 1) / (uint64_t)TT), j = 0;
+        const uint8_t *p = T + a, *e = T + b;
+        while (p < e && (p = (const uint8_t *)memchr(p, 0, (size_t)(e - p))) != NULL) { j++; p++; }
+        tw[SA__PI_S1W * (size_t)t] = j;
+        SA__OMP(omp barrier)
+        for (j = 0, u = 0; u < t; u++) j += tw[SA__PI_S1W * (size_t)u];
+        p = T + a;
+        while (j < z && p < e && (p = (const uint8_t *)memchr(p, 0, (size_t)(e - p))) != NULL) {
+            SA[j++] = (SA__I)(p - T) | mark;
+            p++;
+        }
+        if (t == TT - 1) SA_ASSERT(j == z);
+    }
+    (void)nt;
+}
+
 /* sa__induce for sa__sais_gsa (see sa__induce_b). n >= 2. */
 static void SA__F(sa__induce_gsa)(const uint8_t *T, SA__I *SA, SA__I n, const SA__I *cnt, SA__I *B)
 {
@@ -7777,8 +7824,10 @@ static void SA__F(sa__pi_walk)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir,
  * order). SA[n-m..n) holds the LMS positions ascending (SA[n-m] = first, the leftmost),
  * SA[0..n-m) anything; c4: the summed position classes of sa__gather_lms (used up). Leaves
  * SA[m + p/2] = the name (from 1) of LMS position p, zero elsewhere in SA[m..m + (n-1)/2];
- * returns the number of names. m >= 2. */
-static SA__I SA__F(sa__pi_s1)(SA__F(sa__pictx) *x, SA__I m, SA__I first, SA__I *c4)
+ * returns the number of names. m >= 2. gsa (sa__psais_gsa, issue 26): sa__s1_bytes's GSA mode
+ * (the same three steps: byte 0's seeds one slot lower with n - 1 above them, and its LMS
+ * positions rewritten in position order after the S scan, each marked). */
+static SA__I SA__F(sa__pi_s1)(SA__F(sa__pictx) *x, SA__I m, SA__I first, SA__I *c4, int gsa)
 {
     const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1), msb = -maxv - 1;
     const uint8_t *T = x->T;
@@ -7786,6 +7835,8 @@ static SA__I SA__F(sa__pi_s1)(SA__F(sa__pictx) *x, SA__I m, SA__I first, SA__I *
     SA__I ind[512], dn[512], top[256], se[256], mend[256];
     SA__I c, v, d = 0, left, marks = 0;
     left = SA__F(sa__s1_regions)(T, n, first, c4, ind, top, se, mend);
+    SA_ASSERT(!gsa || c4[3] == 1);
+    if (gsa) top[0] -= 1;
     /* the L region zeroed (the scans find their runs by the entries not yet induced: 0), the
      * seeds SA[n-m+1..n) to the tops of their L buckets (each thread a part, counted per byte;
      * the top part's highest in each bucket), then the S region zeroed (the seeds are read) */
@@ -7818,6 +7869,7 @@ static SA__I SA__F(sa__pi_s1)(SA__F(sa__pictx) *x, SA__I m, SA__I first, SA__I *
     }
     for (c = 0; c < 256; c++)
         if (c4[4 * c + 1] > 0) SA[top[c]] |= msb;
+    if (gsa) ind[1] = c4[1]; /* n - 1 above byte 0's seeds (SA__GSA_SEEDS 0's marks) */
     memset(dn, 0, sizeof dn);
     /* L scan: n - 1 first (induced by the virtual sentinel), then the L region */
     v = 2 * T[n - 1] + (T[n - 2] >= T[n - 1]);
@@ -7833,6 +7885,7 @@ static SA__I SA__F(sa__pi_s1)(SA__F(sa__pictx) *x, SA__I m, SA__I first, SA__I *
     }
     /* S scan: the LMS positions to SA[0..m), sorted, each marked when it differs from the next */
     SA__F(sa__pi_walk)(x, left + 1, n - first, 1, ind, dn, &d);
+    if (gsa) SA__F(sa__gsa_zeros_p)(T, n - 1, SA, mend[0], msb, x->nt, tw);
     /* names: each thread counts its part's marks, then writes its names from the parts below */
     SA__OMP(omp parallel num_threads(x->nt))
     {
@@ -7867,9 +7920,11 @@ SA__INLINE int SA__F(sa__pi_rtl)(SA__I c0, SA__I *cp, int *s1)
     return lms;
 }
 
-/* Parallel SA-IS on bytes, n >= SA__PI_MIN, nt >= 2. 0, or -1 when out of memory. */
+/* Parallel SA-IS on bytes, n >= SA__PI_MIN, nt >= 2. 0, or -1 when out of memory. gsa: sa_gsa's
+ * order (sa__psais_gsa; the text as sa__sais_gsa's): stage 1 in sa__s1_bytes's GSA mode, stage 3
+ * as sa__induce_b's (byte 0's bucket set before the L scan and written again after the S scan). */
 #define SA__PI_T(phase) do { double t1_ = sa__p_now(); if (ph) ph[phase] = t1_ - t0_; t0_ = t1_; } while (0)
-static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_status *rec, double *ph)
+static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_status *rec, double *ph, int gsa)
 {
     SA__F(sa__pictx) x;
     SA__I B[256], cnt[256], end[256], lmsb[256], c4[1024], *RA, m = 0, names = 0, *lo = NULL, *tf = NULL;
@@ -7943,7 +7998,7 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
         }
     SA__PI_T(SA_PHASE_PLACE);
         /* LMS-substring sorting and naming (sa__s1_bytes's layout, on all threads) */
-        names = SA__F(sa__pi_s1)(&x, m, SA[n - m], c4);
+        names = SA__F(sa__pi_s1)(&x, m, SA[n - m], c4, gsa);
     SA__PI_T(SA_PHASE_INDUCE1); /* (no compaction or length pass: the scans name the substrings) */
     SA__PI_T(SA_PHASE_COMPACT);
     SA__PI_T(SA_PHASE_LENGTHS);
@@ -8027,6 +8082,11 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
             memset(SA + st, 0, (size_t)(cnt[c] - lmsb[c]) * sizeof *SA);
         }
         for (s = 0, c = 0; c < 256; c++) { B[c] = s; s += cnt[c]; }
+        if (gsa) { /* the LMS zeros one slot down, n - 1 above them (B[0] stays 0: all of byte 0's
+                      bucket is emptied after the L scan, then rewritten after the S scan) */
+            if (cnt[0] > 1) memmove(SA, SA + 1, (size_t)(cnt[0] - 1) * sizeof *SA);
+            SA[cnt[0] - 1] = n - 1;
+        } else
         SA[B[T[n - 1]]++] = (T[n - 2] < T[n - 1]) ? ~(n - 1) : n - 1;
     SA__PI_T(SA_PHASE_PLACE3);
         SA__F(sa__pi_walk)(&x, 0, n, 0, NULL, NULL, NULL);
@@ -8036,6 +8096,7 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
     SA__PI_T(SA_PHASE_L3);
         memcpy(B, end, sizeof B);
         SA__F(sa__pi_walk)(&x, 0, n, 1, NULL, NULL, NULL);
+        if (gsa) SA__F(sa__gsa_zeros_p)(T, n, SA, cnt[0], 0, nt, x.tcnt);
     }
     SA__PI_T(SA_PHASE_S3);
     rc = 0;
@@ -8054,7 +8115,7 @@ static sa_status SA__F(sa__build_psais_ph)(const uint8_t *text, SA__I *sa, SA__I
     int nt = sa__p_threads(threads);
     if (nt > n / 2) nt = (int)(n / 2); /* every chunk of the type scans at least 2 bytes long */
     if (nt < 2 || n < SA__PI_MIN) return SA__F(sa__sais)(text, sa, n);
-    if (SA__F(sa__pi_build)(text, sa, n, nt, &rec, ph)) return rec != SA_OK ? rec : SA_ERR_NOMEM;
+    if (SA__F(sa__pi_build)(text, sa, n, nt, &rec, ph, 0)) return rec != SA_OK ? rec : SA_ERR_NOMEM;
     return SA_OK;
 }
 static SA__UNUSED sa_status SA__F(sa__build_psais)(const uint8_t *text, SA__I *sa, SA__I n, int threads) /* tests */
@@ -8081,6 +8142,17 @@ static sa_status SA__F(sa__sais)(const uint8_t *text, SA__I *sa, SA__I n)
 static SA__UNUSED sa_status SA__F(sa__sais_gsa)(const uint8_t *text, SA__I *sa, SA__I n)
 {
     return SA__CAT(SA__CAT(sa__lvl_g, SA__W), b)(text, sa, n, 256, NULL, 0, NULL, 1);
+}
+/* sa_gsa's SA on threads > 1 (issue 26): parallel SA-IS in the GSA's order (sa__pi_build's gsa
+ * mode); fewer than 2 threads or n < SA__PI_MIN: sa__sais_gsa. The text as sa__sais_gsa's. */
+static SA__UNUSED sa_status SA__F(sa__psais_gsa)(const uint8_t *text, SA__I *sa, SA__I n, int threads)
+{
+    sa_status rec;
+    int nt = sa__p_threads(threads);
+    if (nt > n / 2) nt = (int)(n / 2); /* (sa__build_psais_ph's caps) */
+    if (nt < 2 || n < SA__PI_MIN) return SA__F(sa__sais_gsa)(text, sa, n);
+    if (SA__F(sa__pi_build)(text, sa, n, nt, &rec, NULL, 1)) return rec != SA_OK ? rec : SA_ERR_NOMEM;
+    return SA_OK;
 }
 
 /* The seed's Manber-Myers with bucket refinement (seed 1.2.2), O(n log n). rank holds the
