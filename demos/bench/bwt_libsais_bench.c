@@ -2,7 +2,7 @@
  * sa_build_int) against libsais 2.10 in one process, same threads (issue 26).
  *
  *   bwt_libsais_bench [FILE | --random N | --acgt N | --fib N] [--threads 1,8,16] [--reps 3] [--aux R]
- *                     [--ops unbwt,unbwt_aux,...]   (default: every row)
+ *                     [--ops unbwt,unbwt_aux,...]   (default: every row) [--algo default|sais|parallel|psais]
  *
  * Every row: min of REPS runs, the two libraries interleaved (A B A B ...), outputs compared
  * byte for byte (column same). ratio = libsais time / sa.h time (> 1: sa.h faster). Rows:
@@ -22,6 +22,10 @@
  *              (and its pages touched) once, as libsais's caller-given A is
  * The inverses decode the BWT and samples of one sa_bwt_aux call made before the rows (all
  * threads). --fib N: the Fibonacci word over a, b (long repeats at every scale).
+ * --algo: sa_options.algorithm of every sa.h call (sa_gsa at threads > 1: psais = parallel SA-IS in
+ * the GSA order, parallel = the plain doubling SA and the group pass, default = sa_build's rule
+ * picks one of them); with it, each thread count's pick of that rule on the gsa row's input goes
+ * to stderr as "pick,THREADS,ALGORITHM" (one sa_build_ex call, not timed).
  * Without -DSA_BENCH_LIBSAIS (meson: no -Dlibsais_dir) only sa.h runs. CSV on stdout. */
 #include "../demo_common.h"
 #define SA_IMPLEMENTATION
@@ -41,8 +45,8 @@ int main(int argc, char **argv)
     const char *file = NULL, *threads_s = "1";
     int64_t nrand = 0, reps = 3, r = 4096;
     int acgt = 0, fib = 0;
-    const char *ops_s = NULL;
-    dc_init(argc, argv, "[FILE | --random N | --acgt N | --fib N] [--threads 1,8,16] [--reps K] [--aux R] [--ops A,B]");
+    const char *ops_s = NULL, *algo_s = NULL;
+    dc_init(argc, argv, "[FILE | --random N | --acgt N | --fib N] [--threads 1,8,16] [--reps K] [--aux R] [--ops A,B] [--algo default|sais|parallel|psais]");
     for (int i = 1; i < argc; i++) {
         if (dc_is(argv[i], "-h") || dc_is(argv[i], "--help")) dc_help();
         else if (dc_is(argv[i], "--random")) nrand = dc_arg_i64(&i, 1, INT32_MAX);
@@ -52,10 +56,18 @@ int main(int argc, char **argv)
         else if (dc_is(argv[i], "--threads")) threads_s = dc_arg_str(&i);
         else if (dc_is(argv[i], "--reps")) reps = dc_arg_i64(&i, 1, 100);
         else if (dc_is(argv[i], "--aux")) r = dc_arg_i64(&i, 2, 1 << 30);
+        else if (dc_is(argv[i], "--algo")) algo_s = dc_arg_str(&i);
         else if (argv[i][0] == '-' || file) dc_unknown(i);
         else file = argv[i];
     }
     if (r & (r - 1)) dc_usage_error("--aux must be a power of two");
+    sa_algorithm algo = SA_ALGO_DEFAULT;
+    if (algo_s) {
+        if (strcmp(algo_s, "sais") == 0) algo = SA_ALGO_SAIS;
+        else if (strcmp(algo_s, "parallel") == 0) algo = SA_ALGO_PARALLEL;
+        else if (strcmp(algo_s, "psais") == 0) algo = SA_ALGO_PARALLEL_SAIS;
+        else if (strcmp(algo_s, "default") != 0) dc_usage_error("--algo: default, sais, parallel or psais");
+    }
     int want[NOPS];
     for (int op = 0; op < NOPS; op++) want[op] = ops_s == NULL;
     if (ops_s) {
@@ -115,6 +127,12 @@ int main(int argc, char **argv)
         sa_options o;
         memset(&o, 0, sizeof o);
         o.threads = th;
+        if (algo_s) {
+            sa_build_info inf;
+            if (sa_build_ex(g, A, n, &o, &inf) == SA_OK)
+                fprintf(stderr, "pick,%d,%s\n", th, sa_algorithm_name(inf.algorithm));
+        }
+        o.algorithm = algo;
         sa_context *ctx = NULL;
         if (sa_context_create(n, &o, &ctx) != SA_OK) { fprintf(stderr, "out of memory\n"); return DC_EXIT_FAIL; }
         for (int op = 0; op < NOPS; op++) {
