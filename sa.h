@@ -146,16 +146,18 @@
  *   decoding (a piece does not end at the next sample's row: SA_ERR_ARG, text unspecified);
  *   no input makes these functions read or write outside the arrays. Memory beyond the caller's
  *   arrays: BWT 4n (the SA) + sa_build's; inverse BWT 4n with aux samples, 8n with the primary
- *   index alone, + 257 KB a thread + 384 KB; GSA 4.25n + sa_build's (one thread, no empty
- *   string, no LCP: sa_build's alone); search none.
+ *   index alone, + 257 KB a thread + 384 KB; GSA 4.25n + sa_build's (no empty string, no LCP,
+ *   one thread or the rule's parallel SA-IS: sa_build's alone); search none.
  *   Algorithms: the BWT is one parallel pass over the SA of sa_build (not yet fused into the SA
  *   construction); the inverse walks bigram psi (the inverse of LF, two steps at a time: two
  *   bytes per dependent read, libsais_unbwt's idea), with aux samples 16 pieces interleaved per
  *   thread (single-byte psi for texts of more than 128 distinct bytes, more than 64 from 8
  *   threads on), with the primary index alone psi forward and bigram LF backward at once; the
- *   GSA at one thread of a text without empty strings is SA-IS with the terminators as unique
- *   symbols ordered by position (libsais_gsa's way; its LCP then by the neighbour comparisons
- *   described next, without the re-sort); otherwise it is sa_build's SA with each run of suffixes equal up to their terminator re-sorted by
+ *   GSA of a text without empty strings is SA-IS with the terminators as unique symbols ordered
+ *   by position (libsais_gsa's way; its LCP then by the neighbour comparisons described next,
+ *   without the re-sort), with more threads parallel SA-IS so (where sa_build's rule would pick
+ *   parallel SA-IS for the text; its GSA memory is parallel SA-IS's); otherwise (empty strings,
+ *   or the rule picks the doubling) it is sa_build's SA with each run of suffixes equal up to their terminator re-sorted by
  *   position, the runs found by comparing SA neighbours up to their terminators (a pair still
  *   equal after 64 bytes is finished by Phi in text order, as PLCP; either gives the LCP);
  *   search is binary search with Manber and Myers' simple acceleration (comparisons start at
