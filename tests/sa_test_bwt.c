@@ -434,6 +434,12 @@ static void test_gsa(void)
             CHECK(sa_gsa(T, S, NULL, m, &o) == SA_OK && memcmp(S, WS, (size_t)m * 4) == 0,
                   "gsa large mode %d threads %d without lcp", mode, th);
         }
+        /* parallel SA-IS in the GSA order at the library's own block sizes (sa_test_gsa_par:
+         * tiny ones); below SA_AUTO_MIN the default runs one thread, so it is asked for */
+        sa_options op = thr(4);
+        op.algorithm = SA_ALGO_PARALLEL_SAIS;
+        CHECK(sa_gsa(T, S, L, m, &op) == SA_OK && memcmp(S, WS, (size_t)m * 4) == 0 &&
+              memcmp(L, WL, (size_t)m * 4) == 0, "gsa large mode %d parallel SA-IS", mode);
     }
     free(T), free(S), free(L), free(WS), free(WL);
     CHECK(sa_gsa(t, sa, lcp, 0, NULL) == SA_OK, "n = 0");
