@@ -137,13 +137,15 @@ static void check_pr_lengths(void)
 static void check_pr_induce(void)
 {
     static const int ths[] = {1, 2, 3, 5, 7};
-    enum { KMAX = 40 };
+    enum { KMAX = 1000 };
     int32_t nmax = 3000, *T = malloc((size_t)nmax * 4), *ref = malloc((size_t)nmax * 4);
     int32_t *a = malloc((size_t)nmax * 4), *b = malloc((size_t)nmax * 4), *lms = malloc((size_t)nmax * 4);
     int32_t cnt[KMAX], B[KMAX], tc[256 * 7]; /* (px's counters: 256 a thread) */
     static SA__CAT(sa__pic, 32) cache[7 * 199];
     for (int r = 0; r < 300; r++) {
-        int big = r % 7 == 3, nt = ths[r % 5], k = r % 7 == 0 ? KMAX : 2 + (int)check_rand_below(6);
+        int big = r % 7 == 3 || r % 7 == 6, nt = ths[r % 5];
+        /* k 257..1000 on 64-199-entry caches: buckets of a few slots, inductions into the block */
+        int k = r % 7 == 0 ? 40 : r % 7 == 6 ? 257 + (int)check_rand_below(KMAX - 256) : 2 + (int)check_rand_below(6);
         int per = big ? 64 + (int)check_rand_below(136) : 1 + r / 5 % 3;
         int32_t cap = big ? nmax : 700, blk = nt * per;
         int32_t q = 1 + (int32_t)check_rand_below((uint64_t)(cap > blk + 1 ? cap - 2 : blk) / (uint64_t)blk);
