@@ -2152,9 +2152,16 @@ HC__T256 static inline int hc__block256(const hc__job *j, uint64_t b, int cnt, u
 
 /* Chunk c (blocks c x CHUNK ..) encoded to dst; *csize its payload bytes; 0 or the most
  * negative status. wide: 1 the AVX-512 kernels, 2 the AVX2 ones (a constant in each caller). */
-HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize,
+HC__INLINE int hc__chunk_body(const hc__job *j0, uint64_t c, unsigned char *out, unsigned char *dst, uint64_t *csize,
                               const int wide, const int form)
 {
+    /* the job and its parameters copied to locals whose addresses stay here: the payload and
+     * value stores (char pointers) may alias the caller's job, so the compiler reloaded and
+     * re-broadcast p's step, 1/step and eb for every block; from these it hoists them (2-core
+     * box, GFNI, 64Ki float32 calls: compress 9.5 -> 10.2 GB/s, add_raw 6.0 -> 6.6) */
+    const hc__params pl = *j0->p;
+    hc__job jl = *j0;
+    const hc__job *j = &jl;
     const uint64_t n = j->h.n, nb = hc__nblocks(n);
     const int64_t qmax = hc__qmax(j->h.dtype, j->h.k);
     uint64_t b = c * HC__CHUNK, e = b + HC__CHUNK < nb ? b + HC__CHUNK : nb;
@@ -2165,6 +2172,7 @@ HC__INLINE int hc__chunk_body(const hc__job *j, uint64_t c, unsigned char *out, 
     const int raw = form == HC__FORM_COMPRESS || form == HC__FORM_ADD_RAW || form == HC__FORM_ADD_RAW_VALS ||
                     (form == HC__FORM_ANY && (!j->a || j->kind == HC__SRC_RAW));
     hc__rng rng, *rg = j->rng && raw ? &rng : NULL;
+    jl.p = &pl;
     (void)wide;
     (void)form;
     if (rg) {
