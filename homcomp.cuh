@@ -1171,6 +1171,25 @@ HC__INLINE void hc__range_block(const unsigned char *src, int dtype, uint64_t fi
     int i;
     if (dtype == HC_F32) {
         float l = HUGE_VALF, h = -HUGE_VALF, x;
+#ifdef HC__SSE2
+        if (cnt == HC_BLOCK) { /* (VEX-encoded where the caller is an AVX function) */
+            const float *xs = (const float *)(const void *)(src + first * 4);
+            __m128 vl = _mm_loadu_ps(xs), vh = vl;
+            float tl[4], th[4];
+            for (i = 4; i < HC_BLOCK; i += 4) {
+                const __m128 v = _mm_loadu_ps(xs + i);
+                vl = _mm_min_ps(vl, v);
+                vh = _mm_max_ps(vh, v);
+            }
+            _mm_storeu_ps(tl, vl);
+            _mm_storeu_ps(th, vh);
+            for (i = 0; i < 4; i++) {
+                l = tl[i] < l ? tl[i] : l;
+                h = th[i] > h ? th[i] : h;
+            }
+            cnt = 0;
+        }
+#endif
         for (i = 0; i < cnt; i++) {
             memcpy(&x, src + (first + (uint64_t)i) * 4, 4);
             l = x < l ? x : l;
