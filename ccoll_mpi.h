@@ -685,7 +685,7 @@ typedef struct {
                                  * d x CCOLL__OS_NB words, flag[j][b] set by node rank j's block b */
     unsigned ipc_epoch;         /* the flags' value this call (one-shot launches add 1, two-shot 2) */
     int ipc_nb;                 /* the most blocks a one- or two-shot launch uses (agreed on the node) */
-    int sum_nb;                 /* CCOLL__SUM_FIT: the sum kernels' blocks (this GPU's SMs x CCOLL__SUM_FIT) */
+    int sum_nb;                 /* CCOLL__SUM_FIT: this GPU's SMs (the sum kernels' grid: SMs x blocks per SM) */
     int scan_late;              /* this call's screen (min, max, NaN/Inf) comes from ArGM's sum
                                  * kernels (one node over IPC) and is agreed in the finish */
     double late[3];             /* this rank's min, max and NaN/Inf flag from those kernels */
@@ -1042,9 +1042,9 @@ static __device__ void ccoll__sum_part(T *o, T *o2, const T *own, const T *slots
     }
 }
 /* ArGM over IPC (copies and events, 3 to 8 node ranks), chunk [lo, hi): ccoll__k_sum_own's sums
- * (the same terms, order and bits, the same screen) by a grid that stays resident beside the copy kernel
- * (CCOLL__SUM_FIT blocks of 256 threads per SM, ccoll__sum_part's 4 loads in flight a
- * thread): block b takes [lo + n b / nb, lo + n (b + 1) / nb) of the n = hi - lo. With
+ * (its arguments in its order; the same terms, order and bits, the same screen) by a grid that
+ * stays resident beside the copy kernel (CCOLL__SUM_FIT blocks of 256 threads per SM,
+ * ccoll__sum_part's 4 loads in flight a thread): block b takes [lo + n b / nb, lo + n (b + 1) / nb) of the n = hi - lo. With
  * ccoll__grid's 2048 blocks (more than fit) the 4-rank 256 MiB calls were bimodal (issue 28;
  * see CCOLL__SUM_FIT). */
 template <typename T>
@@ -1672,15 +1672,12 @@ static void ccoll__barrier(MPI_Comm c);
 #ifndef CCOLL__SUM_PRIO
 #define CCOLL__SUM_PRIO 0
 #endif
-/* ArGM over IPC with copy kernels (3 to 8 node ranks): the sum kernels' grid, blocks of 256
- * threads per SM (ccoll__k_sum_fit: every block resident beside the copy kernel), or 0:
- * ccoll__k_sum_own with ccoll__grid's up to 2048 blocks (more than fit on an H100 / H200).
- * 4 H200, 4 ranks, 15 calls a row, A/B/A in one run (demos/bench/README.md, 2026-11-28):
- * with 0 the 256 MiB calls are bimodal (1.29 or 1.44-1.66 ms; 22 of 45 calls slow, medians
- * 1.11x / 1.30x / 1.11x NCCL, worst call 1.36x), with 2 unimodal (1.30-1.43 ms, median 1.13x,
- * mean 1.11x against 1.15-1.26x, worst 1.16x); 1 GiB mean 1.17x against 1.18-1.22x, worst
- * call 1.20x against 1.23-1.28x; 64 MiB the same (1.12x). 2 ranks (copy engines) keep
- * ccoll__k_sum_own. CCOLL__SUM_FIT_MOST (tests): at most that many blocks. */
+/* ArGM over IPC with copy kernels (3 to 8 node ranks): the sum kernels' blocks of 256 threads
+ * per SM (ccoll__k_sum_fit: every block resident beside a copy block; at most 4 for f32, 3 for
+ * f64, what an SM's registers hold beside a copy block), or 0: ccoll__k_sum_own with
+ * ccoll__grid's up to 2048 blocks (more than fit on an H100 / H200). 2 against 0 on 4 ranks:
+ * demos/bench/README.md, "The 4-rank bimodality and the sum kernels' grid". 2 ranks (copy
+ * engines) keep ccoll__k_sum_own. CCOLL__SUM_FIT_MOST (tests): at most that many blocks. */
 #ifndef CCOLL__SUM_FIT
 #define CCOLL__SUM_FIT 2
 #endif
@@ -1891,7 +1888,7 @@ static int ccoll__ipc_setup(ccoll_plan *P, int lr, int dn)
         int bad = 0, e, sms = 0;
         /* the one-shot kernel's blocks: all resident at once on the node's smallest GPU */
         if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, P->dv.gpu) != cudaSuccess || sms < 1) sms = 1;
-        P->dv.sum_nb = sms * CCOLL__SUM_FIT;
+        P->dv.sum_nb = sms;
         sms = sms < CCOLL__OS_NB ? sms : CCOLL__OS_NB;
         if (ccoll__allreduce(&sms, &P->dv.ipc_nb, 1, MPI_INT, MPI_MIN, P->top.node_comm) != CCOLL_OK) return CCOLL_ERR_MPI;
         hs = (cudaIpcMemHandle_t *)ccoll__alloc((size_t)dn * sizeof h, &st);
@@ -3922,10 +3919,10 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
             for (k = 0; k < dn; k++)
                 if (k != lr || one) ccoll__cu(P, cudaStreamWaitEvent(S, CCOLL__IPCEV(k, c), 0));
             if (hi > lo && CCOLL__SUM_FIT && ccoll__ipc_mc(dn) && P->dv.sum_nb > 0) { /* a grid that fits beside the copy kernels */
-                /* f64's kernel takes 48 registers a thread against f32's 40: three quarters of the
-                 * blocks, so that a copy block (512 x 40) still fits beside them on every SM */
-                const uint64_t want = (hi - lo + 1023) / 1024;
-                uint64_t most = P->set.dt == HC_F32 ? (uint64_t)P->dv.sum_nb : (uint64_t)P->dv.sum_nb * 3 / 4;
+                /* blocks per SM: CCOLL__SUM_FIT, at most what fits beside a copy block (512 x 40
+                 * registers) in an SM's 65536: 4 of f32's kernel (256 x 40), 3 of f64's (256 x 48) */
+                const uint64_t want = (hi - lo + 1023) / 1024, cap = P->set.dt == HC_F32 ? 4 : 3;
+                uint64_t most = (uint64_t)P->dv.sum_nb * ((uint64_t)CCOLL__SUM_FIT < cap ? (uint64_t)CCOLL__SUM_FIT : cap);
                 if (CCOLL__SUM_FIT_MOST && most > (uint64_t)CCOLL__SUM_FIT_MOST) most = (uint64_t)CCOLL__SUM_FIT_MOST;
                 const unsigned g = (unsigned)(want < most ? want : most < 1 ? 1 : most);
                 if (P->set.dt == HC_F32)

@@ -90,7 +90,7 @@ if [ "$NGPU" -ge 4 ]; then
         nv=$((nv + 1))
         nb 20 40 "4 node $v" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_LABEL=node_$v BIN=$B/demos/bench/allreduce_ccoll_cuda_nccl_$v NODE_COUNTS=$VC NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
         [ "${AGAIN:-each}" = last ] && [ "$nv" -lt $# ] && continue
-        nb 20 40 "4 node again" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_LABEL=node_again NODE_COUNTS=$VC NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
+        nb 20 40 "4 node again" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_LABEL=node_again_$v NODE_COUNTS=$VC NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
     done
     # NODE4_SLOW=0: no 4-rank slow and 2 x 2 hier rows (an A/B call of the node rows)
     [ "${NODE4_SLOW:-1}" = 1 ] && nb 45 120 "4 slow+hier" NP=4 SETTINGS="slow hier" SLOW_COUNTS=16777216,67108864
