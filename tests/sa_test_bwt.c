@@ -43,6 +43,7 @@ static void hp_free(void *p);
 #define SA_IMPLEMENTATION
 #include "sa.h"
 #include "check.h"
+#include "gsa_oracle.h" /* naive_gsa, gsa_strings */
 
 /* ---- oracles ------------------------------------------------------------------------------ */
 static const uint8_t *o_text;
@@ -110,27 +111,6 @@ static void naive_unbwt(const uint8_t *u, int32_t n, int32_t p, uint8_t *t)
     }
     free(rows);
     free(L);
-}
-static int cmp_gsa(const void *a, const void *b)
-{
-    int32_t i = *(const int32_t *)a, j = *(const int32_t *)b, i0 = i, j0 = j;
-    for (;;) {
-        if (o_text[i] != o_text[j]) return o_text[i] < o_text[j] ? -1 : 1;
-        if (o_text[i] == 0) return i0 < j0 ? -1 : 1;
-        i++, j++;
-    }
-}
-static void naive_gsa(const uint8_t *t, int32_t n, int32_t *sa, int32_t *lcp)
-{
-    for (int32_t i = 0; i < n; i++) sa[i] = i;
-    o_text = t, o_n = n;
-    qsort(sa, (size_t)n, sizeof *sa, cmp_gsa);
-    for (int32_t k = 0; k < n; k++) {
-        int32_t l = 0;
-        if (k > 0)
-            while (t[sa[k] + l] == t[sa[k - 1] + l] && t[sa[k] + l] != 0) l++;
-        lcp[k] = l;
-    }
 }
 /* brute-force search: suffixes below pat, and suffixes starting with pat */
 static void naive_search(const uint8_t *t, int32_t n, const uint8_t *pat, int32_t m, int32_t *lo, int32_t *cnt)
@@ -609,29 +589,6 @@ static void hp_free(void *p)
  * fallback cannot hide it) and through sa_gsa. Strings that are prefixes of each other, one
  * string many times, one-byte strings, every nonzero byte, tiny alphabets, and lengths past
  * 65536 (the LMS bit vector) with several recursion levels. */
-static void gsa_strings(uint8_t *t, int32_t n, int mode)
-{
-    int32_t i = 0, len = 1;
-    while (i < n) {
-        int32_t l;
-        switch (mode) {
-        case 0: l = 1 + (int32_t)check_rand_below((uint64_t)len + 1); break; /* prefixes: "a", "ab", ... */
-        case 1: l = 7; break;                                                 /* one string many times */
-        case 2: l = 1; break;                                                 /* one-byte strings */
-        case 3: l = 1 + (int32_t)check_rand_below(3); break;                  /* short strings, tiny alphabet */
-        case 4: l = 1 + (int32_t)check_rand_below(60); break;                 /* every nonzero byte */
-        default: l = 1 + (int32_t)check_rand_below(400); break;               /* long, periodic */
-        }
-        for (int32_t q = 0; q < l && i < n; q++)
-            t[i++] = mode == 0 ? (uint8_t)("abcab"[q % 5]) : mode == 1 ? (uint8_t)("abaabab"[q])
-                   : mode == 2 ? (uint8_t)(1 + check_rand_below(2)) : mode == 3 ? (uint8_t)(1 + check_rand_below(2))
-                   : mode == 4 ? (uint8_t)(1 + check_rand_below(255)) : (uint8_t)('a' + (q % 3 == 2));
-        if (i < n) t[i++] = 0;
-        len = l;
-    }
-    if (n >= 2 && t[n - 2] == 0) t[n - 2] = 'z'; /* no empty last string */
-    t[n - 1] = 0;
-}
 static void test_gsa_sais(void)
 {
     const int32_t big = 150000;

@@ -28,56 +28,7 @@ static int test_pi_trip, test_pr_trip;
 #define SA_IMPLEMENTATION
 #include "../sa.h"
 
-static const uint8_t *o_text;
-static int cmp_gsa(const void *a, const void *b)
-{
-    int32_t i = *(const int32_t *)a, j = *(const int32_t *)b, i0 = i, j0 = j;
-    for (;;) {
-        if (o_text[i] != o_text[j]) return o_text[i] < o_text[j] ? -1 : 1;
-        if (o_text[i] == 0) return i0 < j0 ? -1 : 1;
-        i++, j++;
-    }
-}
-static void naive_gsa(const uint8_t *t, int32_t n, int32_t *sa, int32_t *lcp)
-{
-    for (int32_t i = 0; i < n; i++) sa[i] = i;
-    o_text = t;
-    qsort(sa, (size_t)n, sizeof *sa, cmp_gsa);
-    for (int32_t k = 0; k < n; k++) {
-        int32_t l = 0;
-        if (k > 0)
-            while (t[sa[k] + l] == t[sa[k - 1] + l] && t[sa[k] + l] != 0) l++;
-        lcp[k] = l;
-    }
-}
-
-/* 0-terminated strings, none empty, text[n - 1] == 0 (n >= 2) */
-#define NMODES 7
-static void gsa_strings(uint8_t *t, int32_t n, int mode)
-{
-    int32_t i = 0, len = 1;
-    while (i < n) {
-        int32_t l;
-        switch (mode) {
-        case 0: l = 1 + (int32_t)check_rand_below((uint64_t)len + 1); break; /* prefixes: "a", "ab", ... */
-        case 1: l = 7; break;                                                 /* one string many times */
-        case 2: l = 1; break;                                                 /* one-byte strings */
-        case 3: l = 1 + (int32_t)check_rand_below(3); break;                  /* short, tiny alphabet */
-        case 4: l = 1 + (int32_t)check_rand_below(60); break;                 /* every nonzero byte */
-        case 5: l = 1 + (int32_t)check_rand_below(400); break;                /* long, periodic */
-        default: l = 1 + (int32_t)check_rand_below(30); break;                /* DNA-like */
-        }
-        for (int32_t q = 0; q < l && i < n; q++)
-            t[i++] = mode == 0 ? (uint8_t)("abcab"[q % 5]) : mode == 1 ? (uint8_t)("abaabab"[q])
-                   : mode == 2 || mode == 3 ? (uint8_t)(1 + check_rand_below(2))
-                   : mode == 4 ? (uint8_t)(1 + check_rand_below(255)) : mode == 5 ? (uint8_t)('a' + (q % 3 == 2))
-                   : (uint8_t)"ACGT"[check_rand_below(4)];
-        if (i < n) t[i++] = 0;
-        len = l;
-    }
-    if (n >= 2 && t[n - 2] == 0) t[n - 2] = 'z'; /* no empty last string */
-    t[n - 1] = 0;
-}
+#include "gsa_oracle.h" /* naive_gsa, gsa_strings (GSA_MODES) */
 
 static sa_options opts(int th, sa_algorithm a)
 {
@@ -132,7 +83,7 @@ static void test_random(void)
     static const int32_t edge[] = {2, 3, 63, 64, 65, 127, 128, 129, 1000, 4095, 4096, 4097};
     int trials = 0;
     for (int trial = 0; trial < 110; trial++) {
-        int mode = trial % NMODES;
+        int mode = trial % GSA_MODES;
         int32_t n = trial < 12 ? edge[trial] : trial < 108 ? 2 + (int32_t)check_rand_below(trial < 80 ? 600 : 4000)
                                                             : 20000 + (int32_t)check_rand_below((uint64_t)big - 20000);
         gsa_strings(t, n, mode);
@@ -143,7 +94,7 @@ static void test_random(void)
     }
     /* the guard switched off after k parallel blocks (the byte level, then each int level) */
     for (int k = 1; k <= 6; k++)
-        for (int mode = k % 2; mode < NMODES; mode += 3) {
+        for (int mode = k % 2; mode < GSA_MODES; mode += 3) {
             int32_t n = 1000 + (int32_t)check_rand_below(2000);
             gsa_strings(t, n, mode);
             naive_gsa(t, n, w, wl);
@@ -159,7 +110,7 @@ static void test_random(void)
     /* empty strings (the plain parallel SA and the group pass at threads > 1) */
     for (int trial = 0; trial < 20; trial++) {
         int32_t n = 2 + (int32_t)check_rand_below(2000);
-        gsa_strings(t, n, trial % NMODES);
+        gsa_strings(t, n, trial % GSA_MODES);
         for (int e = 0; e < 3; e++) t[check_rand_below((uint64_t)n)] = 0;
         naive_gsa(t, n, w, wl);
         for (int a = 0; a < 2; a++) {
