@@ -146,17 +146,17 @@
  *   decoding (a piece does not end at the next sample's row: SA_ERR_ARG, text unspecified);
  *   no input makes these functions read or write outside the arrays. Memory beyond the caller's
  *   arrays: BWT 4n (the SA) + sa_build's; inverse BWT 4n with aux samples, 8n with the primary
- *   index alone, + 257 KB a thread + 384 KB; GSA 4.25n + sa_build's (no empty string, no LCP,
- *   one thread or the rule's parallel SA-IS: sa_build's alone); search none.
+ *   index alone, + 257 KB a thread + 384 KB; GSA 4.25n + sa_build's (no empty string and no
+ *   LCP: sa_build's alone, unless the rule picks the doubling); search none.
  *   Algorithms: the BWT is one parallel pass over the SA of sa_build (not yet fused into the SA
  *   construction); the inverse walks bigram psi (the inverse of LF, two steps at a time: two
  *   bytes per dependent read, libsais_unbwt's idea), with aux samples 16 pieces interleaved per
  *   thread (single-byte psi for texts of more than 128 distinct bytes, more than 64 from 8
  *   threads on), with the primary index alone psi forward and bigram LF backward at once; the
  *   GSA of a text without empty strings is SA-IS with the terminators as unique symbols ordered
- *   by position (libsais_gsa's way; its LCP then by the neighbour comparisons described next,
- *   without the re-sort), with more threads parallel SA-IS so (where sa_build's rule would pick
- *   parallel SA-IS for the text; its GSA memory is parallel SA-IS's); otherwise (empty strings,
+ *   by position (libsais_gsa's way). Its LCP then comes from the neighbour comparisons described
+ *   next, without the re-sort. With more threads it is parallel SA-IS in that order, where
+ *   sa_build's rule (same threads) picks parallel SA-IS for the text. Otherwise (empty strings,
  *   or the rule picks the doubling) it is sa_build's SA with each run of suffixes equal up to their terminator re-sorted by
  *   position, the runs found by comparing SA neighbours up to their terminators (a pair still
  *   equal after 64 bytes is finished by Phi in text order, as PLCP; either gives the LCP);
@@ -2034,11 +2034,17 @@ static int32_t sa__gsa_cut(int32_t n, int t, int T) { return t >= T ? n : (int32
 #define SA__GSA_SAIS 1
 #endif
 /* threads > 1 and no empty string: 1, parallel SA-IS in the GSA's order (sa__psais_gsa) where
- * sa_build's rule (sa__p_auto) picks parallel SA-IS or SA-IS for the text, or SA_ALGO_PARALLEL_SAIS
- * is asked for; 0, always the parallel plain SA and the group pass (the A/B's old path) */
+ * sa_build's rule (sa__p_auto) picks parallel SA-IS for the text, or SA_ALGO_PARALLEL_SAIS is
+ * asked for (the rule's SA-IS pick: one-thread SA-IS in that order); 0, always the parallel plain
+ * SA and the group pass (the A/B's old path) */
 #ifndef SA__GSA_PSAIS
 #define SA__GSA_PSAIS 1
 #endif
+/* sa_gsa's SA in the GSA's order: parallel SA-IS on nt threads (par), else SA-IS */
+static sa_status sa__gsa_sorted(const uint8_t *text, int32_t *sa, int32_t n, int par, int nt)
+{
+    return par ? sa__psais_gsa32(text, sa, n, nt) : sa__sais_gsa32(text, sa, n);
+}
 static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int32_t n, const sa_options *opt,
                              int32_t *ws)
 {
@@ -2059,29 +2065,28 @@ static sa_status sa__gsa_run(const uint8_t *text, int32_t *sa, int32_t *lcp, int
      * text order (3 random passes) instead of the comparisons was slower on 4 of 5 inputs. */
     int sorted = SA__GSA_SAIS && n >= 2 && (algo == SA_ALGO_SAIS || (algo == SA_ALGO_DEFAULT && nt == 1)) &&
                  sa__gsa_no_empty(text, n);
-    /* more threads: parallel SA-IS in the GSA's order (par) unless the rule picks the doubling
-     * (then sa_build below runs it without a second profile); SA-IS's pick: one thread */
-    int par = 0;
+    /* more threads (snt: sa_build's count for the SA, not nt, the passes' below): parallel SA-IS
+     * in the GSA's order (par) unless the rule picks the doubling (then sa_build below runs it
+     * without a second profile); the rule's SA-IS pick: SA-IS in that order, one thread */
+    int par = 0, snt = sa__threads_for(opt, n);
     sa_options po = SA_OPTIONS_INIT;
     if (opt) po = *opt;
-    if (SA__GSA_SAIS && SA__GSA_PSAIS && !sorted && nt > 1 && n >= 2 &&
+    if (SA__GSA_SAIS && SA__GSA_PSAIS && !sorted && snt > 1 && n >= 2 &&
         (algo == SA_ALGO_PARALLEL_SAIS || algo == SA_ALGO_DEFAULT) && sa__gsa_no_empty(text, n)) {
         double ratio, rounds;
-        po.algorithm = algo == SA_ALGO_DEFAULT ? sa__p_auto(text, (uint64_t)n, sa, (size_t)n * sizeof *sa, nt, &ratio, &rounds)
+        po.algorithm = algo == SA_ALGO_DEFAULT ? sa__p_auto(text, (uint64_t)n, sa, (size_t)n * sizeof *sa, snt, &ratio, &rounds)
                                                : SA_ALGO_PARALLEL_SAIS;
         sorted = po.algorithm != SA_ALGO_PARALLEL;
         par = po.algorithm == SA_ALGO_PARALLEL_SAIS;
     }
-#define SA__GSA_SORTED() (par ? sa__psais_gsa32(text, sa, n, nt) : sa__sais_gsa32(text, sa, n))
-    if (sorted && !lcp) return SA__GSA_SORTED();
+    if (sorted && !lcp) return sa__gsa_sorted(text, sa, n, par, snt);
     int32_t *phi = ws ? ws : (int32_t *)sa__bw_alloc(sa__gsa_ws_words(n, nt) * sizeof(int32_t));
     if (!phi) return SA_ERR_NOMEM;
     const int32_t nwords = (int32_t)(((int64_t)n + 31) / 32);
     uint32_t *by_pos = (uint32_t *)(phi + n); /* bit j: suffix j's pair (with phi[j]) is deferred */
     uint32_t *by_k = by_pos + nwords;         /* bit k: the pair ending at SA index k is deferred */
     int32_t *bound = phi + n;                 /* the group sort's chunk starts (after the bitmaps' use) */
-    st = sorted ? SA__GSA_SORTED() : sa_build(text, sa, n, &po);
-#undef SA__GSA_SORTED
+    st = sorted ? sa__gsa_sorted(text, sa, n, par, snt) : sa_build(text, sa, n, &po);
     if (st != SA_OK) { if (!ws) SA_FREE(phi); return st; }
     int64_t ndef = 0; /* deferred pairs */
     (void)nt;
@@ -7871,7 +7876,8 @@ static SA__I SA__F(sa__pi_s1)(SA__F(sa__pictx) *x, SA__I m, SA__I first, SA__I *
     }
     for (c = 0; c < 256; c++)
         if (c4[4 * c + 1] > 0) SA[top[c]] |= msb;
-    if (gsa) ind[1] = c4[1]; /* n - 1 above byte 0's seeds (SA__GSA_SEEDS 0's marks) */
+    if (gsa) ind[1] = c4[1]; /* n - 1 above byte 0's seeds (SA__GSA_SEEDS 0's marks, whatever
+                                the setting: the SA is the same, sa__s1_bytes) */
     memset(dn, 0, sizeof dn);
     /* L scan: n - 1 first (induced by the virtual sentinel), then the L region */
     v = 2 * T[n - 1] + (T[n - 2] >= T[n - 1]);
