@@ -2551,7 +2551,8 @@ static double *ccoll__spec_at(ccoll_plan *P, int k, uint64_t start, double *rg)
     if (P->spec.k != k || P->spec.koff != start || P->lst != CCOLL_OK) return NULL;
     return rg;
 }
-/* (the codec ran on rg, as P->lst was CCOLL_OK: it succeeded where P->lst still is) */
+/* ccoll__spec_at gave rg only with P->lst CCOLL_OK, and the codec then ran; P->lst still
+ * CCOLL_OK means it succeeded and wrote rg */
 static void ccoll__spec_took(ccoll_plan *P, int k, uint64_t end, const double *rg)
 {
     if (rg && P->lst == CCOLL_OK && P->spec.k == k) {
@@ -4352,7 +4353,10 @@ static void ccoll__call_end(ccoll_plan *P, double t0)
         int k;
         for (k = 0; k < 3; k++)
             if (P->b_op[k] > 0 && P->t_op[k] > 0) P->au.ring[k] = P->t_op[k] / (double)P->b_op[k];
-        if (P->t_scan > 0 && P->set.count > 0) P->au.ring[3] = P->t_scan / ((double)P->set.count * (double)P->set.esize);
+        /* the scan term: from calls that scanned their input first (a guessed ring takes most of
+         * its range from the codec, whose time is already c's and h's) */
+        if (P->t_scan > 0 && P->set.count > 0 && P->info.eb_guess == 0)
+            P->au.ring[3] = P->t_scan / ((double)P->set.count * (double)P->set.esize);
     }
 }
 

@@ -201,7 +201,8 @@
  *
  * THREADS, MEMORY: no global state; functions are reentrant. CPU functions allocate only a
  *   chunk-offset table for streams of more than (HOMCOMP_TABLE_LOCAL - 1) x 32768 elements
- *   (8 bytes per 32768 elements; smaller tables live on the stack), and in-place adds a copy of
+ *   (8 bytes per 32768 elements; smaller tables live on the stack; the _range calls a second
+ *   one, 16 bytes per 32768 elements, above the same size), and in-place adds a copy of
  *   the overlapped input; the allocations come before any output is written
  *   (tests/test_homcomp_failalloc.c).
  *   Output buffers must hold hc_compress_bound().
@@ -1164,8 +1165,9 @@ typedef struct hc__rng {
     __m256 alo, ahi; /* the AVX2 kernels' */
 #endif
 } hc__rng;
-/* (plain C, inlined: compiled for its caller's instruction set, so an AVX caller runs no
- * legacy-SSE code, whose transitions cost the AVX2 path 5x where this called hc__minmax_f32) */
+/* (inlined: compiled for its caller's instruction set, so an AVX caller runs no legacy-SSE
+ * code: the SSE/AVX transitions of a call to hc__minmax_f32 made the AVX2 path several times
+ * slower; bench README, issue 27) */
 HC__INLINE void hc__range_block(const unsigned char *src, int dtype, uint64_t first, int cnt, double *d)
 {
     int i;
@@ -2176,8 +2178,8 @@ HC__INLINE int hc__chunk_body(const hc__job *j0, uint64_t c, unsigned char *out,
 {
     /* the job and its parameters copied to locals whose addresses stay here: the payload and
      * value stores (char pointers) may alias the caller's job, so the compiler reloaded and
-     * re-broadcast p's step, 1/step and eb for every block; from these it hoists them (2-core
-     * box, GFNI, 64Ki float32 calls: compress 9.5 -> 10.2 GB/s, add_raw 6.0 -> 6.6) */
+     * re-broadcast p's step, 1/step and eb for every block; from these it hoists them (bench
+     * README, issue 27) */
     const hc__params pl = *j0->p;
     hc__job jl = *j0;
     const hc__job *j = &jl;
@@ -2221,8 +2223,8 @@ HC__INLINE int hc__chunk_body(const hc__job *j0, uint64_t c, unsigned char *out,
             for (i = cnt; i < HC_BLOCK; i++) d[i] = 0; /* canonical padding */
             rb = hc__plan(d, j->h.mode, &sz);
             hc__encode_block(d, rb, dst + pos, j->isa);
+            if (rg && !st) hc__range_block(j->b, j->h.dtype, first, cnt, rng.d); /* (before values = raw is written) */
             if (j->vals) hc__vals_block(j, d, rb, cnt, first);
-            if (rg && !st) hc__range_block(j->b, j->h.dtype, first, cnt, rng.d);
         }
         if (st < err) err = st;
         rates[b] = (unsigned char)rb;
@@ -2359,22 +2361,27 @@ static hc_status hc__finish(const hc__job *j, unsigned char *out, uint64_t *csiz
 static hc_status hc__run(hc__job *j, void *out, size_t out_cap, size_t *out_size, double *range)
 {
     uint64_t nb = hc__nblocks(j->h.n), nch = (nb + HC__CHUNK - 1) / HC__CHUNK, c;
-    hc__table csize, rt;
+    hc__table csize;
+    /* the range's per-chunk table: on the stack wherever csize's is, so the range calls
+     * allocate exactly where the plain ones do */
+    uint64_t rlocal[2 * HOMCOMP_TABLE_LOCAL], *rp = NULL;
     int st, compact = 0;
-    rt.p = NULL;
     if (out_cap < hc_compress_bound(j->h.n, (hc_dtype)j->h.dtype)) return HC_ERR_CAPACITY;
     if (hc__table_get(&csize, nch + 1)) return HC_ERR_NOMEM;
-    if (range && hc__table_get(&rt, 2 * nch + 1)) {
-        hc__table_free(&csize);
-        return HC_ERR_NOMEM;
+    if (range) {
+        rp = nch + 1 <= HOMCOMP_TABLE_LOCAL ? rlocal : (uint64_t *)HOMCOMP_MALLOC((size_t)(2 * nch) * sizeof(uint64_t));
+        if (!rp) {
+            hc__table_free(&csize);
+            return HC_ERR_NOMEM;
+        }
     }
-    j->rng = rt.p;
+    j->rng = rp;
     st = hc__encode_chunks(j, (unsigned char *)out, csize.p, &compact);
     if (st == HC_OK) st = hc__finish(j, (unsigned char *)out, csize.p, compact, out_size);
     if (st == HC_OK && range) {
         double lo = HUGE_VAL, hi = -HUGE_VAL, v[2];
         for (c = 0; c < nch; c++) {
-            memcpy(v, rt.p + 2 * c, sizeof v);
+            memcpy(v, rp + 2 * c, sizeof v);
             lo = v[0] < lo ? v[0] : lo;
             hi = v[1] > hi ? v[1] : hi;
         }
@@ -2382,7 +2389,7 @@ static hc_status hc__run(hc__job *j, void *out, size_t out_cap, size_t *out_size
         range[1] = hi;
     }
     j->rng = NULL;
-    hc__table_free(&rt);
+    if (rp && rp != rlocal) HOMCOMP_FREE(rp);
     hc__table_free(&csize);
     return (hc_status)st;
 }

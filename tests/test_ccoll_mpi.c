@@ -478,6 +478,10 @@ static void check_eb_guess(void)
                 /* the guessed ring's screen: every own element's range once, from the codec
                  * (hc_compress_range / hc_add_raw_range) or a scan; step 0's first compress
                  * always runs before any wait could scan, so the codec gives some */
+                /* AUTO's scan term is learned from calls that scanned first only (a guessed
+                 * call's t_scan is what little was scanned apart: review 2026-11-28, item 3) */
+                if (I.eb_guess) CHECK(P->au.ring[3] == 0, "eb_guess cfg %d call %d: scan term %g learned from a guessed call",
+                                      cfg, k, P->au.ring[3]);
                 if (I.eb_guess && I.algo == CCOLL_ALGO_HOMCOMP_F)
                     CHECK(P->spec.folded > 0 && P->spec.folded + P->spec.scanned == n,
                           "eb_guess cfg %d call %d: %llu elements from the codec + %llu scanned, want > 0 + ... = %llu", cfg, k,

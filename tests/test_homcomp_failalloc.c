@@ -17,7 +17,7 @@ static float x[N], y[N];
 static unsigned char a[HC_HEADER_BYTES + 4096 + 128 * 4096], b[sizeof a], out[sizeof a], acc[sizeof a], keep[sizeof a];
 static int32_t q[N + 32];
 
-/* runs op (which = 0..6) with the k-th allocation failed, for every k */
+/* runs op (which = 0..8) with the k-th allocation failed, for every k */
 static hc_status op(int which, size_t na, size_t nb, size_t *sz)
 {
     const size_t cap = sizeof out;
@@ -28,13 +28,16 @@ static hc_status op(int which, size_t na, size_t nb, size_t *sz)
     case 3: return hc_add(a, na, b, nb, out, cap, sz, NULL);
     case 4: return hc_add_raw(a, na, HC_F32, x, N, out, cap, sz, NULL);
     case 5: return hc_add_qp(a, na, q, N, out, cap, sz, NULL);
+    case 7: { double r[2]; hc_config c = hc_config_init(HC_F32, HC_REL, 1e-3); return hc_compress_range(&c, x, N, out, cap, sz, r, NULL); }
+    case 8: { double r[2]; return hc_add_raw_range(a, na, HC_F32, x, N, out, cap, sz, NULL, r, NULL); }
     default: memcpy(acc, a, na); return hc_add(acc, na, b, nb, acc, cap, sz, NULL); /* in place */
     }
 }
 
 int main(int argc, char **argv)
 {
-    static const char *names[] = {"compress", "decompress", "validate", "add", "add_raw", "add_qp", "add in place"};
+    static const char *names[] = {"compress", "decompress", "validate", "add", "add_raw", "add_qp", "add in place",
+                                  "compress_range", "add_raw_range"};
     size_t na = 0, nb = 0;
     check_init(argc, argv);
     for (int i = 0; i < N; i++) { x[i] = (float)sin(i * 0.001) * 100; y[i] = (float)cos(i * 0.002) * 50; }
@@ -42,7 +45,7 @@ int main(int argc, char **argv)
     CHECK(hc_compress(&c, x, N, a, sizeof a, &na, NULL) == HC_OK, "a");
     CHECK(hc_compress(&c, y, N, b, sizeof b, &nb, NULL) == HC_OK, "b");
     CHECK(hc_qp(a, na, HC_F32, y, N, q, NULL) == HC_OK, "qp");
-    for (int w = 0; w < 7; w++) {
+    for (int w = 0; w < 9; w++) {
         long k, live0 = fa_live();
         for (k = 1; k < 100; k++) {
             size_t sz = 12345;
@@ -58,7 +61,7 @@ int main(int argc, char **argv)
             }
             CHECK(st == HC_ERR_NOMEM, "%s, allocation %ld failed: %s", names[w], k, hc_status_string(st));
             CHECK(sz == 12345, "%s wrote *out_size on failure", names[w]);
-            if (w == 0 || (w >= 3 && w <= 5)) {
+            if (w == 0 || (w >= 3 && w <= 5) || w >= 7) {
                 memset(keep, 0xA5, sizeof keep);
                 CHECK(memcmp(out, keep, sizeof out) == 0, "%s wrote its output on failure", names[w]);
             }

@@ -113,7 +113,7 @@ static void values_isas(int dtype, uint64_t n, const unsigned char *a, size_t la
     }
 }
 
-/* hc_compress_range / hc_add_raw_range (values NULL and not) on every path, threads 1 or 3:
+/* hc_compress_range / hc_add_raw_range (values NULL, apart, and = raw) on every path, threads 1 or 3:
  * the plain call's status and bytes; on HC_OK the range equals an oracle's (a plain loop over
  * the input, in double) and hc__minmax's; on error range is untouched. */
 static void oracle_range(int dtype, const void *x, uint64_t n, double *lo, double *hi)
@@ -133,7 +133,7 @@ static void range_isas(int dtype, const hc_config *c, uint64_t n, const void *x,
     for (int k = 0; k < NISA; k++) {
         if (!hc_isa_available((hc_isa)isas[k])) continue;
         hc_options o = {1 + 2 * (int)(check_rand() & 1), (hc_isa)isas[k]};
-        for (int op = 0; op < 3; op++) {
+        for (int op = 0; op < 4; op++) {
             const void *in = op ? y : x;
             double rg[2] = {7.0, -7.0}, lo, hi, mlo = 0, mhi = 0;
             size_t l1 = 0, l2 = 0;
@@ -145,6 +145,12 @@ static void range_isas(int dtype, const hc_config *c, uint64_t n, const void *x,
             } else if (op == 1) {
                 s1 = hc_add_raw(a, la, (hc_dtype)dtype, in, n, O[k], cap, &l1, &o);
                 s2 = hc_add_raw_range(a, la, (hc_dtype)dtype, in, n, S2, cap, &l2, NULL, rg, &o);
+            } else if (op == 3) { /* values = raw (in place): the range is raw's, read before it is written */
+                s1 = hc_add_raw_values(a, la, (hc_dtype)dtype, in, n, O[k], cap, &l1, V, &o);
+                memcpy(W, in, n * es);
+                s2 = hc_add_raw_range(a, la, (hc_dtype)dtype, W, n, S2, cap, &l2, W, rg, &o);
+                CHECK(s2 != HC_OK || !memcmp(W, V, n * es), "range op %d isa %d: values differ (n %llu)", op, isas[k],
+                      (unsigned long long)n);
             } else {
                 s1 = hc_add_raw_values(a, la, (hc_dtype)dtype, in, n, O[k], cap, &l1, V, &o);
                 memset(W, 0x5a, n * es);
