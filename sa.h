@@ -2392,7 +2392,7 @@ typedef struct sa__mpi_ctx {
     int64_t cbytes, ncoll;    /* bytes this rank sent in all-to-all exchanges; collective calls */
     int levels, cover;        /* DCX: recursion depth reached, the byte level's cover period */
     int64_t glim;             /* DCX: recursion levels this short are gathered (SA_MPI_DCX_GATHER) */
-    int gnt;                  /* DCX: rank 0's threads for a gathered level's sort (sa__mpi_lend) */
+    int gnt;                  /* DCX: rank 0's threads for a gathered level's sort (sa__mpi_lend; 0: not asked yet) */
     double ph[4];             /* DCX: seconds per phase (sa_mpi_info.time_phase) */
 } sa__mpi_ctx;
 
@@ -2463,9 +2463,10 @@ static sa_status sa__mpi_agree(sa__mpi_ctx *c, sa_status st)
  * nonblocking barrier, testing it between naps (20 us, doubling up to 1 ms) instead of spinning in
  * a blocking collective (Open MPI and MPICH poll in those), so the cores of the ranks that share
  * rank 0's node are free for its threads (sa__mpi_lend) and, oversubscribed, for rank 0 itself.
- * Then the status, agreed. nanosleep is POSIX: a strict C11 build (no feature macros: <time.h>
- * then declares struct timespec only) gets the prototype below; elsewhere the ranks test without
- * napping. Collective. */
+ * Then the status, agreed. An MPI error inside the nonblocking barrier leaves the ranks where any
+ * failed collective leaves them (MPI promises nothing after one). nanosleep is POSIX: a strict C11
+ * build (no feature macros: <time.h> then declares struct timespec only) gets the prototype below;
+ * elsewhere the ranks test without napping. Collective. */
 #if defined(__unix__) || defined(__APPLE__)
 #include <time.h>
 #if !defined(__cplusplus) && !(defined(_POSIX_C_SOURCE) && _POSIX_C_SOURCE >= 199309L) && \
@@ -3834,9 +3835,15 @@ static sa_status sa__mpi_local_int(sa__mpi_ctx *c, uint64_t *u, int64_t n)
  * opt->threads summed over MPI_COMM_TYPE_SHARED), at most the processors it may run on
  * (omp_get_num_procs: its affinity mask; ranks bound to one core each lend nothing). At 16 ranks
  * x 1 thread on 16 cores the gathered sort runs on 16 threads instead of one; at 4 x 4 on 16
- * instead of 4. SA__MPI_LEND 0: c->nt only. Collective. */
+ * instead of 4. Its sort's per-thread caches (SA__PI_CACHE entries a thread, about 6 MB at 16
+ * threads) count in rank 0's peak. SA__MPI_LEND 0: c->nt only. Asked once a call, at the first
+ * gathered level of SA__MPI_LEND_MIN or more items (smaller ones sort on one thread and wait the
+ * plain way: a call on a short text pays neither the node communicator nor the naps). Collective. */
 #ifndef SA__MPI_LEND
 #define SA__MPI_LEND 1
+#endif
+#ifndef SA__MPI_LEND_MIN
+#define SA__MPI_LEND_MIN SA__PR_MIN
 #endif
 static sa_status sa__mpi_lend(sa__mpi_ctx *c)
 {
@@ -3847,8 +3854,12 @@ static sa_status sa__mpi_lend(sa__mpi_ctx *c)
         MPI_Comm node = MPI_COMM_NULL;
         int mine = c->nt;
         double t = MPI_Wtime();
+        sa_status st;
         rc = MPI_Comm_split_type(c->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-        if (rc == MPI_SUCCESS) rc = MPI_Allreduce(&mine, &sum, 1, MPI_INT, MPI_SUM, node);
+        st = sa__mpi_agree(c, sa__mpi_rc(rc)); /* a rank whose split failed must not leave its node's
+                                                 * ranks waiting in the allreduce below */
+        if (st == SA_OK) rc = MPI_Allreduce(&mine, &sum, 1, MPI_INT, MPI_SUM, node);
+        else rc = MPI_ERR_OTHER;
         if (node != MPI_COMM_NULL) MPI_Comm_free(&node);
         c->ncoll += 2;
         c->tcomm += MPI_Wtime() - t;
@@ -3873,7 +3884,9 @@ static sa_status sa__mpi_dcx_base(sa__mpi_ctx *c, const sa__mpi_txt *t, int64_t 
     uint8_t *all = NULL;
     int64_t *sa = NULL;
     size_t es = t->b ? 1 : 8;
+    int big = n >= SA__MPI_LEND_MIN; /* the same on every rank */
     sa_status st = SA_OK;
+    if (big && !c->gnt && (st = sa__mpi_lend(c)) != SA_OK) return st;
     if (c->r == 0) {
         all = (uint8_t *)sa__mpi_get(c, n, es);
         if (t->b) sa = (int64_t *)sa__mpi_get(c, n, sizeof *sa);
@@ -3890,7 +3903,7 @@ static sa_status sa__mpi_dcx_base(sa__mpi_ctx *c, const sa__mpi_txt *t, int64_t 
         if (st == SA_OK) {
             double t0 = MPI_Wtime();
             int nt0 = c->nt;
-            c->nt = c->gnt > nt0 ? c->gnt : nt0; /* the node's idle ranks' threads (sa__mpi_lend) */
+            if (big) c->nt = c->gnt > nt0 ? c->gnt : nt0; /* the node's idle ranks' threads (sa__mpi_lend) */
             if (t->b) {
                 sa_options o;
                 memset(&o, 0, sizeof o);
@@ -3908,7 +3921,7 @@ static sa_status sa__mpi_dcx_base(sa__mpi_ctx *c, const sa__mpi_txt *t, int64_t 
         st = sa__mpi_send(c, t->b ? (const void *)t->b : (const void *)t->w, c->cnt, t->b ? MPI_BYTE : MPI_UINT64_T,
                           es, 0);
     }
-    st = sa__mpi_agree_idle(c, st);
+    st = big ? sa__mpi_agree_idle(c, st) : sa__mpi_agree(c, st);
     if (st != SA_OK) goto done;
     if (c->r == 0) {
         if (c->cnt) memcpy(out, sa, (size_t)c->cnt * sizeof *out);
@@ -4415,7 +4428,7 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
     int64_t cnt = c->cnt, x, k = 0, tot = 0, *cn = NULL, pu = 1, q, i;
     uint64_t *kn = NULL, *all = NULL;
     void *ko = NULL;
-    int narrow;
+    int narrow, big;
     sa_status st = SA_OK;
     if ((st = sa__mpi_dcx_prev(c, w, &pu, NULL)) != SA_OK) return st;
     cn = (int64_t *)sa__mpi_get(c, c->P, sizeof *cn);
@@ -4433,6 +4446,8 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
     if ((st = sa__mpi_allgather(c, &k, 1, MPI_INT64_T, cn)) != SA_OK) goto done;
     for (q = 0; q < c->P; q++) tot += cn[q];
     narrow = tot < SA__MPI_NARROW_MAX && c->n < SA__MPI_NARROW_MAX; /* the same on every rank */
+    big = tot >= SA__MPI_LEND_MIN; /* likewise */
+    if (big && !c->gnt && (st = sa__mpi_lend(c)) != SA_OK) goto done;
     if (c->r == 0) all = (uint64_t *)sa__mpi_get(c, tot, sizeof *all);
     else ko = sa__mpi_get(c, k, narrow ? 4 : 8);
     st = sa__mpi_agree(c, (c->r == 0 ? all != NULL : ko != NULL) ? SA_OK : SA_ERR_NOMEM);
@@ -4449,7 +4464,7 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
         }
         for (i = 0; st == SA_OK && i < tot; i++) if (all[i] < 1 || all[i] > (uint64_t)c->n) st = SA_ERR_INTERNAL;
         t0 = MPI_Wtime();
-        c->nt = c->gnt > nt0 ? c->gnt : nt0; /* the node's idle ranks' threads (sa__mpi_lend) */
+        if (big) c->nt = c->gnt > nt0 ? c->gnt : nt0; /* the node's idle ranks' threads (sa__mpi_lend) */
         if (st == SA_OK && tot) st = sa__mpi_dense(c, all, tot, c->n, &dn); /* alphabet dn <= tot */
         if (st == SA_OK && tot && narrow) { /* SA of the kept names' ranks, then run offsets */
             /* the names narrowed in place to the block's first half; their SA in its second half
@@ -4473,7 +4488,7 @@ static sa_status sa__mpi_dcx_kept(sa__mpi_ctx *c, const uint64_t *w, int64_t *rk
         st = sa__mpi_send(c, kn, k, MPI_UINT64_T, sizeof *kn, 0);
         sa__mpi_put(c, kn); kn = NULL;
     }
-    st = sa__mpi_agree_idle(c, st);
+    st = big ? sa__mpi_agree_idle(c, st) : sa__mpi_agree(c, st);
     if (st != SA_OK) goto done;
     if (c->r == 0) { /* the offsets back, in the order they came */
         int64_t o = k;
@@ -5331,8 +5346,6 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
             if (nt > 1) c.glim /= nt;
         }
 #endif
-        if (!one) st = sa__mpi_lend(&c);
-        if (st != SA_OK) goto done;
         st = one ? sa_build64(T, sa, c.n, opt) : sa__mpi_dcx(&c, &t, SA_MPI_DCX, 9, sa, 0);
         rounds = c.levels + 1;
         tsa = MPI_Wtime() - t0;
