@@ -6500,17 +6500,25 @@ static void SA__F(sa__place_blocks)(SA__I *SA, SA__I m, const SA__I *B, const SA
                          below; 0 was no slower on any of five inputs, one thread, bench README) */
 #define SA__GSA_SEEDS 0
 #endif
+/* The positions of the zeros in T[a..b), in increasing order, each | mark, to SA[j..) while j < z;
+ * returns the next j. */
+static SA__I SA__F(sa__gsa_zeros_in)(const uint8_t *T, SA__I a, SA__I b, SA__I *SA, SA__I j, SA__I z, SA__I mark)
+{
+    const uint8_t *p = T + a, *e = T + b;
+    while (j < z && p < e && (p = (const uint8_t *)memchr(p, 0, (size_t)(e - p))) != NULL) {
+        SA[j++] = (SA__I)(p - T) | mark;
+        p++;
+    }
+    return j;
+}
+
 /* sa_gsa's byte level (issue 26; sa__sais_gsa): the positions of the zeros in T[0..n) (z of
  * them) in increasing order to SA[0..z), each | mark. */
 static void SA__F(sa__gsa_zeros)(const uint8_t *T, SA__I n, SA__I *SA, SA__I z, SA__I mark)
 {
-    const uint8_t *p = T, *e = T + n;
-    SA__I j = 0;
-    while (j < z && (p = (const uint8_t *)memchr(p, 0, (size_t)(e - p))) != NULL) {
-        SA[j++] = (SA__I)(p - T) | mark;
-        p++;
-    }
+    SA__I j = SA__F(sa__gsa_zeros_in)(T, 0, n, SA, 0, z, mark);
     SA_ASSERT(j == z);
+    (void)j;
 }
 
 /* sa__gsa_zeros on nt threads (sa__psais_gsa's byte level): each counts the zeros in its part of
@@ -6527,11 +6535,7 @@ static void SA__F(sa__gsa_zeros_p)(const uint8_t *T, SA__I n, SA__I *SA, SA__I z
         tw[SA__PI_S1W * (size_t)t] = j;
         SA__OMP(omp barrier)
         for (j = 0, u = 0; u < t; u++) j += tw[SA__PI_S1W * (size_t)u];
-        p = T + a;
-        while (j < z && p < e && (p = (const uint8_t *)memchr(p, 0, (size_t)(e - p))) != NULL) {
-            SA[j++] = (SA__I)(p - T) | mark;
-            p++;
-        }
+        j = SA__F(sa__gsa_zeros_in)(T, a, b, SA, j, z, mark);
         if (t == TT - 1) SA_ASSERT(j == z);
     }
     (void)nt;
