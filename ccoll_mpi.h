@@ -65,6 +65,10 @@
  *   CCOLL_TEST_HOOK_TRACE(what, seconds)  benchmarks only: the device ring's phases one by one
  *                            (what: a string literal; host waits and GPU event times; the
  *                            trace build of allreduce_ccoll_cuda_nccl sums them)
+ *   CCOLL_TEST_HOOK_IPC_STAMP(stream, what, chunk)  benchmarks only: device ArGM over IPC
+ *                            with copies and events, a point on a stream per chunk (what: 0 push
+ *                            issued, 1 sum's waits met, 2 sum done, 3 pull's waits met, 4 pull
+ *                            done; the stamps build of allreduce_ccoll_cuda_nccl records events)
  *   CCOLL_MAX_THREADS        the largest config.threads accepted (1024; above: CCOLL_ERR_ARG)
  *   CCOLL_IPC_COPY_KERNEL    device ArGM over IPC with 3 to 8 ranks a node: 1 (default) = one
  *                            copy kernel per chunk for all peers, 0 = copy engines (same bytes)
@@ -1131,6 +1135,10 @@ static __global__ void __launch_bounds__(CCOLL__OS_THREADS)
 /* Tests only: called before a failed call's release below (tests/test_ccoll_cuda.cu delays a rank there) */
 #ifndef CCOLL_TEST_HOOK_UNPUSH
 #define CCOLL_TEST_HOOK_UNPUSH() ((void)0)
+#endif
+/* Benchmarks only: a point of the IPC chunk pipeline on a stream (see the top of the file) */
+#ifndef CCOLL_TEST_HOOK_IPC_STAMP
+#define CCOLL_TEST_HOOK_IPC_STAMP(stream, what, chunk) ((void)0)
 #endif
 /* every flag of this rank raised to epoch: ends its one- or two-shot kernel's waits (a call that failed).
  * Raised, never set: nothing synchronises the node after a failed call, so a peer that returned
@@ -3809,6 +3817,7 @@ static void ccoll__argm_push(ccoll_plan *P, const unsigned char *own, unsigned c
                 break;
         }
         if (ccoll__ipc_mc(dn) && most) ccoll__mc_launch(P, &m, dn - 1, most, B);
+        CCOLL_TEST_HOOK_IPC_STAMP(B, 0, c);
         ccoll__cu(P, cudaEventRecord((cudaEvent_t)P->dv.ipc_ev[lr * nev + (int)c], B));
     }
 }
@@ -3919,6 +3928,7 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
             unsigned char *o1 = multi ? P->dv.dacc : out + soff * es, *o2 = multi || one ? NULL : last;
             for (k = 0; k < dn; k++)
                 if (k != lr || one) ccoll__cu(P, cudaStreamWaitEvent(S, CCOLL__IPCEV(k, c), 0));
+            CCOLL_TEST_HOOK_IPC_STAMP(S, 1, c);
             if (hi > lo && CCOLL__SUM_FIT && ccoll__ipc_mc(dn) && P->dv.sum_nb > 0) { /* a grid that fits beside the copy kernels */
                 /* blocks per SM: CCOLL__SUM_FIT, at most what fits beside a copy block (512 x 40
                  * registers) in an SM's 65536: 4 of f32's kernel (256 x 40), 3 of f64's (256 x 48) */
@@ -3942,6 +3952,7 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
                                                                               stride, (const double *)(own + soff * es), lr, dn, lo, hi, scan);
                 ccoll__cu(P, cudaGetLastError());
             }
+            CCOLL_TEST_HOOK_IPC_STAMP(S, 2, c);
             if (!multi && !one) ccoll__cu(P, cudaEventRecord(CCOLL__IPCEV(lr, CCOLL__IPC_CH + c), S));
         }
         if (multi) { /* between nodes: dacc -> last (the inter plan runs on the same stream A) */
@@ -3976,7 +3987,9 @@ static int ccoll__argm_run_dev(ccoll_plan *P, const unsigned char *own, unsigned
                 } else if (hi > lo && ccoll__cu(P, cudaMemcpyAsync(out + (o + lo) * es, src, (hi - lo) * es, cudaMemcpyDeviceToDevice, B)))
                     break;
             }
+            CCOLL_TEST_HOOK_IPC_STAMP(B, 3, c);
             if (ccoll__ipc_mc(dn) && most && P->lst == CCOLL_OK) ccoll__mc_launch(P, &m, dn - 1, most, B);
+            CCOLL_TEST_HOOK_IPC_STAMP(B, 4, c);
         }
 #undef CCOLL__IPCEV
         ccoll__cu(P, cudaStreamSynchronize(B));

@@ -1,7 +1,7 @@
 /* allreduce_ccoll_cuda_nccl - ccoll_mpi.h's device plans beside NCCL's allreduce in one MPI
  * program (issue 28): NCCL through its C API (ncclCommInitRank, the unique id broadcast over
  * MPI), ccoll's plans (ArGM over CUDA IPC, HomComp_F, ...) and MPI_Allreduce staged through
- * pinned host memory, on the same float32 device buffers, one GPU per rank where the node has
+ * pinned host memory, on the same float32 (--type f64: float64) device buffers, one GPU per rank where the node has
  * enough. Per row: median over --iters calls of the slowest rank's time (a barrier before each
  * call, the stream synchronised after it), GB/s of the vector, the compression ratio, the max
  * error over p x eb against MPI_Allreduce of the inputs as doubles, OK.
@@ -17,6 +17,25 @@
  * Exit 1 when a row fails its check, 77 when no GPU is visible. NVLink multicast stays off
  * (NCCL_NVLS_ENABLE=0 unless already set). */
 #include <string.h>
+#ifdef BENCH_STAMPS
+/* The stamps build (allreduce_ccoll_cuda_nccl_stamps*): ArGM over IPC with copies and events, each
+ * chunk's points (CCOLL_TEST_HOOK_IPC_STAMP: 0 push issued, 1 sum's waits met, 2 sum done, 3 pull's
+ * waits met, 4 pull done; with 3 to 8 node ranks) as CUDA events, in ms after an event recorded on
+ * the caller's stream just before the call (each GPU's own clock; a barrier before every call).
+ * Every timed call (the first 64) printed per rank to stderr as "stamps,LABEL,ALGO,DATA,N,RANK,CALL,
+ * CALL_MS,push=..,sumw=..,sum=..,pullw=..,pull=.." (CALL_MS: the slowest rank's time; a point's
+ * values chunk by chunk, separated by '/'). The events themselves cost time: not for the tables. */
+#define ST_CH 8
+static cudaEvent_t st_ev[5][ST_CH], st_e0;
+static int st_on, st_n[5];
+static void st_rec(cudaStream_t s, int w, unsigned long long c)
+{
+    if (!st_on || c >= ST_CH) return;
+    cudaEventRecord(st_ev[w][c], s);
+    if ((int)c + 1 > st_n[w]) st_n[w] = (int)c + 1;
+}
+#define CCOLL_TEST_HOOK_IPC_STAMP(stream, what, chunk) st_rec(stream, what, chunk)
+#endif
 #ifdef BENCH_TRACE
 /* The trace build (allreduce_ccoll_cuda_nccl_trace): the device ring's phases summed per call
  * (CCOLL_TEST_HOOK_TRACE), the fastest call's sums printed per rank to stderr as
@@ -48,7 +67,7 @@ static const char *USAGE =
     "       [--algo nccl,mpi,argm,homcomp_f,auto,ring,doc,homcomp,recdbl (comma list; default nccl,argm,homcomp_f,mpi)]\n"
     "       [--nccl default|sockets|none] [--rpn D (ccoll ranks per node; 0 = MPI_COMM_TYPE_SHARED)] [--segment ELEMS]\n"
     "       [--label TEXT] [--no-header] [--raw-once (nccl and mpi rows on the first --data only: their time does not\n"
-    "       depend on the values)]";
+    "       depend on the values)] [--type f32|f64 (elements, default f32)]";
 
 #define CU(call) do { cudaError_t e_ = (call); if (e_ != cudaSuccess) { fprintf(stderr, "%s failed: %s\n", #call, cudaGetErrorString(e_)); MPI_Abort(MPI_COMM_WORLD, 1); } } while (0)
 #define NC(call) do { ncclResult_t r_ = (call); if (r_ != ncclSuccess) { fprintf(stderr, "%s failed: %s\n", #call, ncclGetErrorString(r_)); MPI_Abort(MPI_COMM_WORLD, 1); } } while (0)
@@ -58,9 +77,9 @@ static const char *const names[] = {"nccl", "mpi", "auto", "ring", "doc", "homco
 
 int main(int argc, char **argv)
 {
-    static const char *const nmodes[] = {"default", "sockets", "none", NULL};
+    static const char *const nmodes[] = {"default", "sockets", "none", NULL}, *const types[] = {"f32", "f64", NULL};
     uint64_t counts[32], nc = 0, iters = 5, seg = 0, rpn = 0;
-    int rank, p, ndev = 0, nmode = 0, header = 1, fail = 0, order[A_N], no = 0, datas[2] = {1, 0}, nd = 0, raw_once = 0;
+    int rank, p, ndev = 0, nmode = 0, f64 = 0, header = 1, fail = 0, order[A_N], no = 0, datas[2] = {1, 0}, nd = 0, raw_once = 0;
     double rel = 1e-4;
     const char *label = "";
     MPI_Init(&argc, &argv);
@@ -105,6 +124,7 @@ int main(int argc, char **argv)
         else if (dc_is(argv[i], "--label")) label = dc_arg_str(&i);
         else if (dc_is(argv[i], "--no-header")) header = 0;
         else if (dc_is(argv[i], "--raw-once")) raw_once = 1;
+        else if (dc_is(argv[i], "--type")) f64 = dc_arg_choice(&i, types);
         else if (dc_is(argv[i], "-h") || dc_is(argv[i], "--help")) dc_help();
         else dc_unknown(i);
     }
@@ -120,6 +140,11 @@ int main(int argc, char **argv)
             return DC_EXIT_SKIP;
         }
         CU(cudaSetDevice(dev));
+#ifdef BENCH_STAMPS
+        CU(cudaEventCreate(&st_e0));
+        for (int w = 0; w < 5; w++)
+            for (int c = 0; c < ST_CH; c++) CU(cudaEventCreate(&st_ev[w][c]));
+#endif
     }
     cudaStream_t stream;
     CU(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
@@ -145,9 +170,9 @@ int main(int argc, char **argv)
     double *ts = (double *)malloc(iters * sizeof *ts);
     for (uint64_t ci = 0; ci < nc; ci++) {
         const uint64_t n = counts[ci];
-        const size_t bytes = n * 4;
+        const size_t es = f64 ? 8 : 4, bytes = n * es;
         double *xx = (double *)malloc(n * 16), *ref = (double *)malloc(n * 16), *aref = NULL;
-        float *in = (float *)malloc(bytes), *out = NULL, *pin = NULL, *din = NULL, *dout = NULL;
+        unsigned char *in = (unsigned char *)malloc(bytes), *out = NULL, *pin = NULL, *din = NULL, *dout = NULL;
         int ok_alloc = xx && ref && in && cudaMallocHost((void **)&out, bytes) == cudaSuccess &&
                        cudaMallocHost((void **)&pin, bytes) == cudaSuccess && cudaMalloc((void **)&din, bytes) == cudaSuccess &&
                        cudaMalloc((void **)&dout, bytes) == cudaSuccess, all_alloc = 0;
@@ -161,7 +186,11 @@ int main(int argc, char **argv)
         for (int di = 0; di < nd; di++) {
             const int walk = datas[di];
             make_data(xx, n, walk, rank);
-            for (uint64_t i = 0; i < n; i++) { in[i] = (float)xx[i]; xx[i] = in[i]; xx[n + i] = fabs((double)in[i]); }
+            for (uint64_t i = 0; i < n; i++) { /* the inputs as they are in the buffers */
+                if (f64) ((double *)in)[i] = xx[i];
+                else ((float *)in)[i] = (float)xx[i], xx[i] = ((float *)in)[i];
+                xx[n + i] = fabs(xx[i]);
+            }
             CU(cudaMemcpy(din, in, bytes, cudaMemcpyHostToDevice));
             /* the oracle: MPI_Allreduce of the inputs (and of |x|, for rounding slack) as doubles, in
              * pieces (an int count) */
@@ -187,11 +216,16 @@ int main(int argc, char **argv)
                     c.memory = CCOLL_MEM_DEVICE;
                     c.stream = stream;
                     c.ranks_per_node = (int)rpn;
-                    st = ccoll_plan_create(MPI_COMM_WORLD, n, MPI_FLOAT, &c, &P);
+                    st = ccoll_plan_create(MPI_COMM_WORLD, n, f64 ? MPI_DOUBLE : MPI_FLOAT, &c, &P);
                 }
                 CU(cudaMemset(dout, 0xff, bytes)); /* NaN: every element must be written */
                 CU(cudaDeviceSynchronize());
                 double tmid = 1e30, cl[64], cw[64];
+#ifdef BENCH_STAMPS
+                static float st_ms[64][5][ST_CH];
+                int st_nc[5] = {0};
+                memset(st_ms, 0, sizeof st_ms);
+#endif
                 const int calls2 = getenv("BENCH_CALLS") && atoi(getenv("BENCH_CALLS")) >= 2; /* the same on every rank */
 #ifdef BENCH_TRACE
                 double tr_best[TR_N] = {0};
@@ -200,20 +234,35 @@ int main(int argc, char **argv)
                     MPI_Barrier(MPI_COMM_WORLD);
                     double t0 = MPI_Wtime();
                     if (a == A_NCCL) {
-                        NC(ncclAllReduce(din, dout, n, ncclFloat, ncclSum, nccl, stream));
+                        NC(ncclAllReduce(din, dout, n, f64 ? ncclDouble : ncclFloat, ncclSum, nccl, stream));
                         CU(cudaStreamSynchronize(stream));
                     } else if (a == A_MPI) { /* down, MPI_Allreduce on pinned memory, up */
                         CU(cudaMemcpyAsync(pin, din, bytes, cudaMemcpyDeviceToHost, stream));
                         CU(cudaStreamSynchronize(stream));
-                        MPI_Allreduce(MPI_IN_PLACE, pin, (int)n, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+                        MPI_Allreduce(MPI_IN_PLACE, pin, (int)n, f64 ? MPI_DOUBLE : MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
                         CU(cudaMemcpyAsync(dout, pin, bytes, cudaMemcpyHostToDevice, stream));
                         CU(cudaStreamSynchronize(stream));
                     } else {
 #ifdef BENCH_TRACE
                         memset(tr_sum, 0, sizeof tr_sum);
 #endif
+#ifdef BENCH_STAMPS
+                        st_on = it >= 1 && it - 1 < 64;
+                        memset(st_n, 0, sizeof st_n);
+                        if (st_on) CU(cudaEventRecord(st_e0, stream));
+#endif
                         st = ccoll_allreduce(P, din, dout);
                         CU(cudaStreamSynchronize(stream));
+#ifdef BENCH_STAMPS
+                        if (st_on) {
+                            CU(cudaDeviceSynchronize());
+                            for (int w = 0; w < 5; w++) {
+                                for (int c = 0; c < st_n[w]; c++) CU(cudaEventElapsedTime(&st_ms[it - 1][w][c], st_e0, st_ev[w][c]));
+                                if (st_n[w] > st_nc[w]) st_nc[w] = st_n[w];
+                            }
+                        }
+                        st_on = 0;
+#endif
                     }
 #ifdef BENCH_TRACE
                     tr_add("call", MPI_Wtime() - t0);
@@ -245,6 +294,27 @@ int main(int argc, char **argv)
                     free(all);
                 }
 #endif
+#ifdef BENCH_STAMPS
+                if (P) { /* every rank's points, call by call (the chunk counts are the same on every rank) */
+                    const int nk = its < 64 ? (int)its : 64;
+                    float *all = (float *)malloc((size_t)p * sizeof st_ms);
+                    static const char *const wn[5] = {"push", "sumw", "sum", "pullw", "pull"};
+                    MPI_Gather(st_ms, (int)(sizeof st_ms / sizeof(float)), MPI_FLOAT, all, (int)(sizeof st_ms / sizeof(float)), MPI_FLOAT, 0,
+                               MPI_COMM_WORLD);
+                    for (int r = 0; !rank && all && r < p; r++)
+                        for (int k = 0; k < nk; k++) {
+                            fprintf(stderr, "stamps,%s,%s,%s,%llu,%d,%d,%.4g", label, names[a], walk ? "walk" : "normal", (unsigned long long)n, r, k,
+                                    tt[k] * 1e3);
+                            for (int w = 0; w < 5; w++) {
+                                fprintf(stderr, ",%s=", wn[w]);
+                                for (int c = 0; c < st_nc[w]; c++)
+                                    fprintf(stderr, "%s%.4g", c ? "/" : "", all[(((size_t)r * 64 + k) * 5 + w) * ST_CH + c]);
+                            }
+                            fprintf(stderr, "\n");
+                        }
+                    free(all);
+                }
+#endif
                 if (!rank && getenv("BENCH_CALLS")) { /* every timed call in order (the spread of the median) */
                     fprintf(stderr, "calls,%s,%s,%s,%llu,%d", label, names[a], walk ? "walk" : "normal", (unsigned long long)n, p);
                     for (uint64_t i = 0; i < its; i++) fprintf(stderr, ",%.4g", tt[i] * 1e3);
@@ -263,7 +333,7 @@ int main(int argc, char **argv)
                 CU(cudaMemcpy(out, dout, bytes, cudaMemcpyDeviceToHost));
                 double worst = 0;
                 int compressed = I.eb_abs > 0 && a != A_NCCL && a != A_MPI;
-                int ok = check_sum(out, 0, ref, aref, n, p, st == CCOLL_OK, compressed, I.eb_abs, I.algo, &worst);
+                int ok = check_sum(out, f64, ref, aref, n, p, st == CCOLL_OK, compressed, I.eb_abs, I.algo, &worst);
                 if (!ok) fail = 1;
                 double tc = max_over_ranks(I.t_codec), tsg = max_over_ranks(I.t_stage), tl = max_over_ranks(I.t_link),
                        tw = max_over_ranks(I.t_wire);

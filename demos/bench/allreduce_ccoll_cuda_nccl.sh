@@ -17,7 +17,8 @@
 #         over OpenMPI's TCP on lo between); SLOW_COUNTS
 #   BIN=build/demos/bench/allreduce_ccoll_cuda_nccl demos/bench/allreduce_ccoll_cuda_nccl.sh OUT.csv
 # Env: NP (ranks, default 2), ITERS (5), NODE_COUNTS / SLOW_COUNTS (f32 elements per rank),
-# SETTINGS ("node slow"), NODE_ALGOS / SLOW_ALGOS / HIER_ALGOS, HIER_RPN, NODE_LABEL (node), NCCL_LOGDIR
+# SETTINGS ("node slow"), NODE_ALGOS / SLOW_ALGOS / HIER_ALGOS, HIER_RPN, NODE_LABEL (node), NODE_EXTRA (more
+# arguments for the node rows, e.g. "--type f64"; NODE_COUNTS then counts float64 elements), NCCL_LOGDIR
 # (NCCL_DEBUG=INFO logs there), MPIEXEC_EXTRA. LD_LIBRARY_PATH must find libnccl.so.2. The slow
 # and hier settings time NCCL and staged MPI on the walk data only (--raw-once: their time does
 # not depend on the values).
@@ -38,7 +39,7 @@ header=""; [ -s "$out" ] && header=--no-header # appending to an earlier run's C
 for s in ${SETTINGS:-node slow}; do
     case $s in
     node) mpiexec -n "$NP" "${xenv[@]}" ${MPIEXEC_EXTRA:-} "$BIN" $header --label "${NODE_LABEL:-node}" --nccl default --data walk \
-              --count "$NODE_COUNTS" --iters "$ITERS" --algo "${NODE_ALGOS:-nccl,argm,mpi}" >>"$out" || status=1;;
+              --count "$NODE_COUNTS" --iters "$ITERS" --algo "${NODE_ALGOS:-nccl,argm,mpi}" ${NODE_EXTRA:-} >>"$out" || status=1;;
     slow) NCCL_SOCKET_IFNAME=lo mpiexec -n "$NP" "${xenv[@]}" -x NCCL_SOCKET_IFNAME --mca pml ob1 --mca btl tcp,self \
               --mca btl_tcp_if_include lo ${MPIEXEC_EXTRA:-} "$BIN" $header --label slow --nccl sockets --rpn 1 \
               --data walk,normal --count "$SLOW_COUNTS" --iters "$ITERS" --algo "${SLOW_ALGOS:-nccl,homcomp_f,mpi}" --raw-once >>"$out" || status=1;;

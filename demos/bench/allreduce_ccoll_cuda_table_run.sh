@@ -10,20 +10,25 @@
 # each call's GPU phase and host part too, "calls_link," / "calls_wire,"). BUDGET (s) skips what would not
 # fit, in that order (TWO=0 skips the 2-rank rows, SPREAD=0 the spread rows; CMA=1 adds the shm rows with
 # vader's single copy cma, RACE=1 the racecheck of the compressed rings before the 4-rank rows; NODE4_COUNTS,
-# NODE4_ALGOS, NODE4_SLOW, VARIANTS / VARIANT_COUNTS / AGAIN, EXTRA_TESTS, MEMCHECK; TWO_SETTINGS: the first 2-rank rows' settings, "node slow"; SHM_COUNTS). The start (build, machine.txt, tests' helper) is allreduce_ccoll_cuda_run_common.sh.
-# Writes under $OUT: run.log, nccl.csv, wire.csv, calls.txt, table.md, machine.txt, logs.tgz.
+# NODE4_ALGOS, NODE4_SLOW, VARIANTS / VARIANT_COUNTS / AGAIN, F64_COUNTS, STAMPS / STAMP_COUNTS, EXTRA_TESTS
+# (EXTRA_NP3, EXTRA_RPN2), MEMCHECK; TWO_SETTINGS: the first 2-rank rows' settings, "node slow"; SHM_COUNTS). The start (build, machine.txt, tests' helper) is allreduce_ccoll_cuda_run_common.sh.
+# Writes under $OUT: run.log, nccl.csv, wire.csv, calls.txt, stamps.txt, table.md, machine.txt, logs.tgz.
 : "${BUDGET:=240}"; BUILD_NAME=build-table; TARGETS=""
 # shellcheck source=allreduce_ccoll_cuda_run_common.sh
 . "$(dirname "$0")/allreduce_ccoll_cuda_run_common.sh"
 export BENCH_CALLS=1
 t np2_ipc 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$T"
 t np2_rpn1 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$T"
-# a variant's test binary (EXTRA_TESTS="NAME ...": tests/ccoll_test_cuda_NAME) at 2 ranks IPC and rpn 1, 4 ranks IPC
-# (EXTRA_RPN2=1: and 4 ranks as 2 x 2 nodes, IPC inside)
+# a variant's test binary (EXTRA_TESTS="NAME ...": tests/ccoll_test_cuda_NAME; default: the default binary,
+# whose 2-rank runs above are not repeated) at 2 ranks IPC and rpn 1, 4 ranks IPC (EXTRA_RPN2=1: and 4 ranks
+# as 2 x 2 nodes, IPC inside; EXTRA_NP3=1: and 3 ranks IPC on 3 GPUs)
 for v in ${EXTRA_TESTS:-}; do
-    TV=$B/tests/ccoll_test_cuda_$v
-    t "${v}_np2_ipc" 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$TV"
-    t "${v}_np2_rpn1" 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$TV"
+    TV=$B/tests/ccoll_test_cuda_$v; [ "$v" = default ] && TV=$T
+    if [ "$v" != default ]; then
+        t "${v}_np2_ipc" 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$TV"
+        t "${v}_np2_rpn1" 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$TV"
+    fi
+    [ "$NGPU" -ge 3 ] && [ "${EXTRA_NP3:-0}" = 1 ] && t "${v}_np3_ipc" 90 CUDA_VISIBLE_DEVICES=0,1,2 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 3 "$TV"
     [ "$NGPU" -ge 4 ] && t "${v}_np4_ipc" 90 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 "$TV"
     [ "$NGPU" -ge 4 ] && [ "${EXTRA_RPN2:-0}" = 1 ] && t "${v}_np4_rpn2" 90 CCOLL_RANKS_PER_NODE=2 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 4 "$TV"
 done
@@ -92,10 +97,21 @@ if [ "$NGPU" -ge 4 ]; then
         [ "${AGAIN:-each}" = last ] && [ "$nv" -lt $# ] && continue
         nb 20 40 "4 node again" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_LABEL=node_again_$v NODE_COUNTS=$VC NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
     done
+    # F64_COUNTS (float64 elements a rank, e.g. 8388608,33554432 = 64 and 256 MiB): the 4-rank node
+    # rows NCCL and ArGM on float64 (--type f64), the default build
+    [ -n "${F64_COUNTS:-}" ] && nb 20 40 "4 node f64" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_LABEL=node_f64 NODE_EXTRA="--type f64" \
+        NODE_COUNTS=$F64_COUNTS NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
+    # STAMPS="NAME ..." (demos/bench/allreduce_ccoll_cuda_nccl_NAME, a stamps build): ArGM's chunk
+    # pipeline per call at STAMP_COUNTS (256 MiB), "stamps," lines into OUT/stamps.txt
+    for v in ${STAMPS:-}; do
+        nb 15 40 "4 node $v" NP=4 SETTINGS=node NODE_LABEL=node_$v BIN=$B/demos/bench/allreduce_ccoll_cuda_nccl_$v \
+            NODE_COUNTS=${STAMP_COUNTS:-67108864} NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
+    done
     # NODE4_SLOW=0: no 4-rank slow and 2 x 2 hier rows (an A/B call of the node rows)
     [ "${NODE4_SLOW:-1}" = 1 ] && nb 45 120 "4 slow+hier" NP=4 SETTINGS="slow hier" SLOW_COUNTS=16777216,67108864
 fi
 grep -h '^calls' "$ERR" >"$OUT/calls.txt"
+grep -h '^stamps' "$ERR" >"$OUT/stamps.txt"
 python3 "$ROOT/demos/bench/allreduce_ccoll_cuda_nccl_table.py" "$CSV" >"$OUT/table.md" 2>&1
 rows "$CSV" | tee -a "$OUT/table.md"
 cat "$OUT/calls.txt"
