@@ -10,7 +10,7 @@
 # each call's GPU phase and host part too, "calls_link," / "calls_wire,"). BUDGET (s) skips what would not
 # fit, in that order (TWO=0 skips the 2-rank rows, SPREAD=0 the spread rows; CMA=1 adds the shm rows with
 # vader's single copy cma, RACE=1 the racecheck of the compressed rings before the 4-rank rows; NODE4_COUNTS,
-# NODE4_ALGOS, NODE4_SLOW, VARIANTS / VARIANT_COUNTS / AGAIN, F64_COUNTS, STAMPS / STAMP_COUNTS, EXTRA_TESTS
+# NODE4_ALGOS, NODE4_SLOW, VARIANTS / VARIANT_COUNTS / AGAIN, F64_COUNTS / F32_COUNTS, STAMPS / STAMP_COUNTS, EXTRA_TESTS
 # (EXTRA_NP3, EXTRA_RPN2), MEMCHECK; TWO_SETTINGS: the first 2-rank rows' settings, "node slow"; SHM_COUNTS). The start (build, machine.txt, tests' helper) is allreduce_ccoll_cuda_run_common.sh.
 # Writes under $OUT: run.log, nccl.csv, wire.csv, calls.txt, stamps.txt, table.md, machine.txt, logs.tgz.
 : "${BUDGET:=240}"; BUILD_NAME=build-table; TARGETS=""
@@ -97,19 +97,23 @@ if [ "$NGPU" -ge 4 ]; then
         [ "${AGAIN:-each}" = last ] && [ "$nv" -lt $# ] && continue
         nb 20 40 "4 node again" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_LABEL=node_again_$v NODE_COUNTS=$VC NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
     done
-    # F64_COUNTS (float64 elements a rank, e.g. 8388608,33554432 = 64 and 256 MiB): the 4-rank node
-    # rows NCCL and ArGM on float64 (--type f64), the default build
-    [ -n "${F64_COUNTS:-}" ] && nb 20 40 "4 node f64" BENCH_CALLS=2 NP=4 SETTINGS=node NODE_LABEL=node_f64 NODE_EXTRA="--type f64" \
-        NODE_COUNTS=$F64_COUNTS NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
-    # STAMPS="NAME ..." (demos/bench/allreduce_ccoll_cuda_nccl_NAME, a stamps build): ArGM's chunk
-    # pipeline per call at STAMP_COUNTS (256 MiB), "stamps," lines into OUT/stamps.txt
-    for v in ${STAMPS:-}; do
-        nb 15 40 "4 node $v" NP=4 SETTINGS=node NODE_LABEL=node_$v BIN=$B/demos/bench/allreduce_ccoll_cuda_nccl_$v \
-            NODE_COUNTS=${STAMP_COUNTS:-67108864} NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
-    done
     # NODE4_SLOW=0: no 4-rank slow and 2 x 2 hier rows (an A/B call of the node rows)
     [ "${NODE4_SLOW:-1}" = 1 ] && nb 45 120 "4 slow+hier" NP=4 SETTINGS="slow hier" SLOW_COUNTS=16777216,67108864
 fi
+# F64_COUNTS (float64 elements a rank, e.g. 8388608,33554432 = 64 and 256 MiB): the node rows NCCL and
+# ArGM on float64 (--type f64), the default build, on 4 GPUs where there are, else 2
+NPF=2; [ "$NGPU" -ge 4 ] && NPF=4
+# F32_COUNTS: the same rows on float32 beside them (e.g. twice F64_COUNTS: the same bytes)
+[ -n "${F32_COUNTS:-}" ] && nb 20 40 "$NPF node f32" BENCH_CALLS=2 NP=$NPF SETTINGS=node NODE_LABEL=node_f32 \
+    NODE_COUNTS=$F32_COUNTS NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
+[ -n "${F64_COUNTS:-}" ] && nb 20 40 "$NPF node f64" BENCH_CALLS=2 NP=$NPF SETTINGS=node NODE_LABEL=node_f64 NODE_EXTRA="--type f64" \
+    NODE_COUNTS=$F64_COUNTS NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
+# STAMPS="NAME ..." (demos/bench/allreduce_ccoll_cuda_nccl_NAME, a stamps build): ArGM's chunk
+# pipeline per call at STAMP_COUNTS (256 MiB), as many ranks, "stamps," lines into OUT/stamps.txt
+for v in ${STAMPS:-}; do
+    nb 15 40 "$NPF node $v" NP=$NPF SETTINGS=node NODE_LABEL=node_$v BIN=$B/demos/bench/allreduce_ccoll_cuda_nccl_$v \
+        NODE_COUNTS=${STAMP_COUNTS:-67108864} NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
+done
 grep -h '^calls' "$ERR" >"$OUT/calls.txt"
 grep -h '^stamps' "$ERR" >"$OUT/stamps.txt"
 python3 "$ROOT/demos/bench/allreduce_ccoll_cuda_nccl_table.py" "$CSV" >"$OUT/table.md" 2>&1
