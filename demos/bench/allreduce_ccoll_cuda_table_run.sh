@@ -17,8 +17,10 @@
 # shellcheck source=allreduce_ccoll_cuda_run_common.sh
 . "$(dirname "$0")/allreduce_ccoll_cuda_run_common.sh"
 export BENCH_CALLS=1
-t np2_ipc 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$T"
-t np2_rpn1 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$T"
+if [ "${TESTS_NP2:-1}" = 1 ]; then # TESTS_NP2=0: not the default binary's 2-rank runs
+    t np2_ipc 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_TEST_EXPECT_IPC=1 mpiexec -n 2 "$T"
+    t np2_rpn1 90 CUDA_VISIBLE_DEVICES=0,1 CCOLL_RANKS_PER_NODE=1 mpiexec -n 2 "$T"
+fi
 # a variant's test binary (EXTRA_TESTS="NAME ...": tests/ccoll_test_cuda_NAME; default: the default binary,
 # whose 2-rank runs above are not repeated) at 2 ranks IPC and rpn 1, 4 ranks IPC (EXTRA_RPN2=1: and 4 ranks
 # as 2 x 2 nodes, IPC inside; EXTRA_NP3=1: and 3 ranks IPC on 3 GPUs)
