@@ -173,7 +173,7 @@
  *   same LCP wish (lcp or lrs given, or neither) and sa_mpi_gather the same root: ranks that
  *   differ get SA_ERR_ARG on every rank (info.mismatch names the first difference); lengths and
  *   opt (threads) may differ per rank. SA_MPI_DIST: a distributed difference-cover
- *   sorter (DCX: the byte level uses the cover period SA_MPI_DCX, 7 unless defined as 3 or 13;
+ *   sorter (DCX: the byte level uses the cover period SA_MPI_DCX, 13 unless defined as 3 or 7;
  *   names by a global sample sort, recursion while names repeat; a level of at most
  *   SA_MPI_DCX_BASE (2^18) characters, or a recursion level whose names left after discarding
  *   (those that repeat and the unique ones right after them) are at most SA_MPI_DCX_GATHER (2)
@@ -412,13 +412,15 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
  * [r*c, min(n, (r+1)*c)) (empty for trailing ranks when n < P*c; sa_mpi_block computes it).
  * The input blocks may have any lengths (concatenated in rank order they form the text).
  * Limits: n < 2^57 (SA_MPI_DIST); SA_MPI_GATHER needs n < 2^31 (rank 0 holds everything).
- * Memory per rank (SA_MPI_DIST): about 23-25 bytes per suffix of its block at the peak for the SA
- * alone (the merge's 40-byte records (DC7) travel in 8 rounds; the byte level's sample sort and
- * the recursion's texts and SA blocks hold about as much), about 34-37 with the LCP (phi's
+ * Memory per rank (SA_MPI_DIST): about 16-20 bytes per suffix of its block at the peak for the SA
+ * alone (measured 16.4-17.9 summed over the ranks on 46 MB at 16 x 1 and 4 x 4; the merge's 56-byte
+ * records (DC13 on bytes) travel in 12 rounds; the byte level's sample sort and the recursion's texts and
+ * SA blocks hold about as much), about 34-37 with the LCP (phi's
  * exchange and the first phase's text windows in 4 rounds; the later rounds, which grow with the
  * suffixes sharing 16 or more bytes, and the final fetch are not bounded); the 32-bit API adds
  * 8 + 8 for the int64 SA and LCP blocks it narrows from;
- * rank 0 also holds the gathered level, about 12 bytes per name, 5 per input byte at DC7;
+ * rank 0 also holds the gathered level, about 12 bytes per name (5 per input byte at DC7, whose
+ * samples are 3/7 of the positions; 5/13 at DC13);
  * info.peak_bytes says what a call took (not what SA-IS allocates inside on rank 0).
  * Threads (opt->threads per rank) run the local sorts, the record passes and the merge; rank 0's
  * sort of a gathered level is SA-IS with parallel SA-IS's threaded int-level passes and
@@ -3532,7 +3534,7 @@ static sa_status sa__mpi_fetch(sa__mpi_ctx *c, const int64_t *want, int64_t m, c
  *     key sort: within a class l is fixed), merges the X classes and sends the merged slice to
  *     its place in the standard layout. */
 #ifndef SA_MPI_DCX
-#define SA_MPI_DCX 7 /* the byte level's cover period: 3, 7 or 13 (deeper levels: the largest that fits) */
+#define SA_MPI_DCX 13 /* the byte level's cover period: 3, 7 or 13 (deeper levels: the largest that fits) */
 #endif
 #ifndef SA_MPI_DCX_BASE
 #define SA_MPI_DCX_BASE ((int64_t)1 << 18) /* a level this small is gathered and sorted on one rank */
@@ -3736,20 +3738,28 @@ static sa_status sa__mpi_sort_int(sa__mpi_ctx *c, const void *T, void *sa, int64
     sa_options o;
     if (c->nt > 1 && n >= SA__PR_MIN) {
         int64_t npic = (int64_t)c->nt * SA__PI_CACHE;
+        /* the level's counts and bucket ends (2k entries; k <= 256 uses the level's own stack
+         * table): from here, so a failure is this rank's and agreed, and counted in the peak
+         * (sa__lvl_g's own allocation would retry with k entries and absorb the failure) */
+        int64_t nws = k > 256 ? 2 * k : 0;
         void *cache = sa__mpi_get(c, npic, wide ? sizeof(sa__pic64) : sizeof(sa__pic32));
         void *tc = sa__mpi_get(c, 256 * (int64_t)c->nt, wide ? 8 : 4);
-        sa_status st = cache && tc ? SA_OK : SA_ERR_NOMEM;
+        void *ws = nws ? sa__mpi_get(c, nws, wide ? 8 : 4) : NULL;
+        sa_status st = cache && tc && (ws || !nws) ? SA_OK : SA_ERR_NOMEM;
         if (st == SA_OK && wide) {
             sa__prx64 px;
             px.nt = c->nt; px.cache = (sa__pic64 *)cache; px.npic = npic; px.tc = (int64_t *)tc;
-            st = sa__lvl_px64i((const int64_t *)T, (int64_t *)sa, n, k, NULL, 0, &px);
+            st = sa__lvl_px64i((const int64_t *)T, (int64_t *)sa, n, k, (int64_t *)ws, nws, &px);
         } else if (st == SA_OK) {
             sa__prx32 px;
             px.nt = c->nt; px.cache = (sa__pic32 *)cache; px.npic = (int32_t)npic; px.tc = (int32_t *)tc;
-            st = sa__lvl_px32i((const int32_t *)T, (int32_t *)sa, (int32_t)n, (int32_t)k, NULL, 0, &px);
+            /* (2k past INT32_MAX: a wsize of k or more still needs no allocation: counts recomputed) */
+            st = sa__lvl_px32i((const int32_t *)T, (int32_t *)sa, (int32_t)n, (int32_t)k, (int32_t *)ws,
+                               (int32_t)(nws < INT32_MAX ? nws : INT32_MAX), &px);
         }
         if (cache) sa__mpi_put(c, cache);
         if (tc) sa__mpi_put(c, tc);
+        if (ws) sa__mpi_put(c, ws);
         return st;
     }
     if (SA__INT_BYTES && n > 0 && (k <= 256 || k <= n)) {
@@ -4080,13 +4090,14 @@ static void sa__mpi_dc_pmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa_
 }
 
 /* Rounds of the byte level's merge (and every level's): the records travel and are sorted in
- * this many rounds of about cnt / rounds each, so their buffers (40-48 bytes per suffix twice, plus
+ * this many rounds of about cnt / rounds each, so their buffers (40-56 bytes per suffix twice, plus
  * the class keys and their sort's scratch) are that much smaller; fewer where a round would
  * average under SA__MPI_ROUND_MIN suffixes a rank (a round costs about ten collectives, and
- * saves under a megabyte there). With 8 the merge's peak (about 22 bytes per suffix of the
- * block, SA alone) is below the byte level's sample sort's; more rounds save nothing more. */
+ * saves under a megabyte there). 12 for DC13's 56-byte records on bytes (measured, 46 MB at 16 x 1 and
+ * 4 x 4: the peak summed over the ranks 16.4-17.9 bytes per input byte, 20.1-21.6 with 8 rounds;
+ * 16 rounds no lower on the box's 4 x 500 KB; the time no worse than DC7's with 8). */
 #ifndef SA__MPI_MERGE_ROUNDS
-#define SA__MPI_MERGE_ROUNDS 8
+#define SA__MPI_MERGE_ROUNDS 12
 #endif
 
 /* Step 3: this rank's block of the level's SA (out[0..cnt)) from the text t and the sample ranks
@@ -4118,10 +4129,16 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     nb = (int64_t)K * P;
     nth = c->nt > 1 && cnt > SA__MPI_PAR_MIN ? (c->nt < 64 ? c->nt : 64) : 1;
     lim = (int64_t)SA__MPI_SAMPLES * K;
-    {   /* about 64 K in all, at most 16x, at most a 16th of a block (c->c: the same on every rank) */
+    {   /* about 64 K in all, at most 16x, and all the ranks' draws together at most a 16th of a
+         * block (c->c: the same on every rank): every rank gathers all of them (the gathered
+         * records, their indices and the own draw: (s * 8 + 16) x lim x P + s * 8 x lim bytes),
+         * so a cap a rank let the gathered sample grow with P (the 1 MB memory test at 4 ranks,
+         * DC13's 56-byte records: the peak 21.6 bytes per input byte in all, bound 20; 16.2 with
+         * this cap) */
         int64_t want = 65536 / P;
         if (want > 16 * lim) want = 16 * lim;
         if (want > c->c / 16) want = c->c / 16;
+        if (want * P > c->c / 16) want = c->c / (16 * (int64_t)P);
         if (want > lim) lim = want;
     }
     smp = (uint64_t *)sa__mpi_get(c, lim, (size_t)s * 8);

@@ -213,7 +213,7 @@ static int check_dist(int kind, int64_t n, int threads)
 
 /* The DCX's memory (64-bit), SA only and with the LCP, on 1 MB of random bytes at the default
  * settings: the library's peak summed over the ranks per input byte. The byte level's merge runs
- * in SA__MPI_MERGE_ROUNDS (8) rounds and the LCP's first phase in SA__MPI_LCP_ROUNDS (4); in one
+ * in SA__MPI_MERGE_ROUNDS (12; 8 at DC7) rounds and the LCP's first phase in SA__MPI_LCP_ROUNDS (4); in one
  * round each (before them) the SA alone took 112 bytes per input byte at 2 and 4 ranks, SA + LCP
  * 126; with the reuse cache gone and the LCP's exchanges in rounds (2151fbc) 35-37 both. Bounds:
  * 40n with the LCP (2151fbc's parent took 42.5n; now 34.5n), 20n for the SA alone (issue 24's
@@ -221,7 +221,10 @@ static int check_dist(int kind, int64_t n, int threads)
  * position: 22.5n -> 18.0n at 4 ranks; 4 merge rounds, or the sample sort holding its send buffer
  * beside a fresh scratch, took 35-37n). Then 1 MB of random ACGT, SA only, bound 21n: its names
  * are not unique, so a recursion level runs and rank 0 sorts the kept names gathered (25.2n before
- * the compact R and rank 0's tighter gathered level, 2 MB at 4 ranks in the demo; now about 19.6n). */
+ * the compact R and rank 0's tighter gathered level, 2 MB at 4 ranks in the demo; about 19.6n at
+ * DC7). DC13 with 12 rounds (the default since this change): 16.2n / 34.5n / 16.3n at 4 ranks, but
+ * 21.6n SA only while the merge's splitter sample was capped per rank, not in total (every rank
+ * gathers all the ranks' draws). */
 static void check_memory(void)
 {
     const int64_t n = 1 << 20;
