@@ -675,6 +675,12 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
 #ifndef SA__PI_ADAPT
 #define SA__PI_ADAPT 1
 #endif
+/* Int levels of more buckets than this (and 2..128 threads) split each block's walk by bucket
+   (sa__pr_own): the entries whose bucket cannot land inside the block go to the threads owning
+   their buckets, one thread walks only the rest. The tests point it at a variable (both paths). */
+#ifndef SA__PR_OWN_K
+#define SA__PR_OWN_K 256
+#endif
 /* The guard's one-thread probes, in slots: at the start of the byte level's first scan
    (sa__pi_walk) and of each int level's first four scans (sa__pr_scan). */
 #ifndef SA__PR_PROBE
@@ -6156,6 +6162,186 @@ static void SA__F(sa__pr_block)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, S
     }
 }
 
+/* The block walk split by bucket (kinds 0-3, levels of more than SA__PR_OWN_K buckets). An
+ * induction from the block lands at d = B[c]++ (right to left: --B[c]), so a bucket whose counter
+ * is at or past the block's far end at the block's start (left to right: B[c] >= hi; right to
+ * left: B[c] <= lo), "cold", receives its entries outside the block, whatever the order of the
+ * other buckets; only the order within each bucket matters. So in each block:
+ * - the threads read their parts as sa__pr_block does, then list their entries in scan order
+ *   by owner (the thread owning the bucket, sa__pr_owners' table) or as "hot" (the other
+ *   buckets), the lists in the cache's second half (blocks of npic / 2 slots);
+ * - one thread walks the hot entries and the landings (slots of the block that an induction
+ *   fills, found in a bit vector by scan offset) in scan order, as sa__pr_block's walk; a
+ *   landing whose induction goes to a cold bucket joins the "late" list (its cache index << 7 |
+ *   its owner), in scan order. Only one
+ *   hot bucket can pass the far end during the walk (the one holding its last slot, cx), so a
+ *   cold bucket is one whose counter is past the end and which is not cx;
+ * - each owner turns its entries and its late ones, merged in scan order, into destinations;
+ * - the threads write their parts as sa__pr_block does.
+ * tc: per-thread counts [nt (nt + 1)] (column nt: hot), list starts [nt + 3] (hot, late, end),
+ * then the owner table (owner of bucket c = tab[c >> sh]). */
+SA__INLINE SA__I SA__F(sa__pr_tab0)(int nt) { return (SA__I)nt * (nt + 1) + nt + 3; }
+#define SA__PR_OWN_MIN 64 /* the fewest owner-table entries */
+/* The owner table from the bucket starts B (sa__buckets(..., 0)) of an n-slot level: bucket
+ * group g (buckets g << sh ..) goes to thread B[g << sh] nt / n. Returns sh, or -1: one-thread
+ * walk (sa__pr_block): few buckets, one or over 128 threads, or no room in tc (256 nt). */
+static int SA__F(sa__pr_owners)(const SA__I *B, SA__I n, SA__I k, const SA__F(sa__prx) *px)
+{
+    SA__I L, g, *tab;
+    int sh = 0, nt = px->nt;
+    if (nt < 2 || nt > 128 || k <= (SA__I)(SA__PR_OWN_K) || px->npic < 2 ||
+        px->npic / 2 >= (SA__I)1 << (sizeof(SA__I) * 8 - 9)) /* (late entries: slot << 7 | owner) */
+        return -1;
+    L = (SA__I)256 * nt - SA__F(sa__pr_tab0)(nt);
+    if (L < SA__PR_OWN_MIN) return -1;
+    tab = px->tc + SA__F(sa__pr_tab0)(nt);
+    while (((k - 1) >> sh) >= L) sh++;
+    for (g = 0; g <= (k - 1) >> sh; g++) {
+        SA__I o = (SA__I)((uint64_t)B[g << sh] * (uint64_t)nt / (uint64_t)n);
+        tab[g] = o < nt ? o : nt - 1; /* (an empty last bucket starts at n) */
+    }
+    return sh;
+}
+
+/* The first set bit of bm in [s, e), or e. */
+SA__INLINE SA__I SA__F(sa__pr_bit)(const uint32_t *bm, SA__I s, SA__I e)
+{
+    while (s < e) {
+        uint32_t w = bm[s >> 5] >> (s & 31);
+        if (w) {
+            s += sa__ctz64(w);
+            return s < e ? s : e;
+        }
+        s = (s | 31) + 1;
+    }
+    return e;
+}
+
+/* One block SA[lo..hi) of a scan (hi - lo <= px->npic / 2; see above). */
+static void SA__F(sa__pr_own)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, SA__I hi,
+                              const SA__F(sa__prx) *px, int kind, int sh)
+{
+    SA__F(sa__pic) *ca = px->cache;
+    const SA__I da = SA__S3D, half = px->npic / 2, nt = px->nt, len = hi - lo;
+    SA__I *L = (SA__I *)(ca + half), *tc = px->tc, *os = tc + nt * (nt + 1);
+    const SA__I *tab = tc + SA__F(sa__pr_tab0)(px->nt);
+    uint32_t *bm = (uint32_t *)(L + half); /* (the second half holds 2 (npic - half) >= len + len / 32 + 1 SA__I) */
+    int rtl = kind & 1;
+    SA__OMP(omp parallel num_threads(px->nt))
+    {
+        int t = sa__p_tid(), TT = sa__p_nth(), u, o;
+        SA__I a = lo + (SA__I)((uint64_t)len * (uint64_t)t / (uint64_t)TT);
+        SA__I b = lo + (SA__I)((uint64_t)len * (uint64_t)(t + 1) / (uint64_t)TT), i, c, *my = tc + t * (nt + 1);
+        for (o = 0; o <= nt; o++) my[o] = 0;
+        for (i = a; i < b - da - 1; i += 2) { /* read, as sa__pr_block's */
+            SA__F(sa__pr_pf)(T, SA, i + da);
+            SA__F(sa__pr_pf)(T, SA, i + da + 1);
+            SA__F(sa__pr_rd)(T, SA, ca + (i - lo), i, kind);
+            SA__F(sa__pr_rd)(T, SA, ca + (i + 1 - lo), i + 1, kind);
+        }
+        for (; i < b; i++) SA__F(sa__pr_rd)(T, SA, ca + (i - lo), i, kind);
+        for (i = a; i < b; i++) { /* count: by owner, or hot (column nt) */
+            if (i + 16 < b) {
+                SA__I cy = ca[i + 16 - lo].c;
+                SA__PF(&B[cy > 0 ? cy : 0]);
+            }
+            c = ca[i - lo].c;
+            if (c >= 0) my[(rtl ? B[c] > lo : B[c] < hi) ? nt : tab[c >> sh]]++;
+        }
+        SA__OMP(omp barrier)
+        SA__OMP(omp single)
+        { /* each (thread, owner) list's start: by owner, hot last, threads in scan order */
+            SA__I s = 0, x;
+            for (o = 0; o <= nt; o++) {
+                os[o] = s;
+                for (u = rtl ? TT - 1 : 0; rtl ? u >= 0 : u < TT; u += rtl ? -1 : 1) {
+                    x = tc[u * (nt + 1) + o];
+                    tc[u * (nt + 1) + o] = s;
+                    s += x;
+                }
+            }
+            os[nt + 1] = os[nt + 2] = s;
+        }
+        for (i = rtl ? b - 1 : a; rtl ? i >= a : i < b; i += rtl ? -1 : 1) { /* the lists, in scan order */
+            c = ca[i - lo].c;
+            if (c >= 0) L[my[(rtl ? B[c] > lo : B[c] < hi) ? nt : tab[c >> sh]]++] = i - lo;
+        }
+        SA__OMP(omp barrier)
+        SA__OMP(omp single)
+        { /* the hot entries and the landings, in scan order (offsets s: ci = s, or len - 1 - s) */
+            SA__I h = os[nt], hz = os[nt + 1], nl = hz, s0 = 0, cx = -1, w, v, d, ci, sx, nx, l;
+            for (w = 0; w <= len >> 5; w++) bm[w] = 0;
+            for (;;) {
+                SA__F(sa__pic) *e;
+                nx = h < hz ? (rtl ? len - 1 - L[h] : L[h]) : len;
+                l = SA__F(sa__pr_bit)(bm, s0, nx);
+                if (l < nx) { /* a landing: its induction (it has one: sa__pr_block) */
+                    sx = l;
+                    ci = rtl ? len - 1 - l : l;
+                    e = ca + ci;
+                    SA_ASSERT(e->c == -2);
+                    v = SA__F(sa__pr_ind)(kind, T, e->v, &c);
+                    if ((rtl ? B[c] <= lo : B[c] >= hi) && c != cx) { /* cold: its owner's */
+                        e->c = c;
+                        e->v = v;
+                        L[nl++] = ci << 7 | tab[c >> sh]; /* (owners change e->c: theirs kept here) */
+                        s0 = l + 1;
+                        continue;
+                    }
+                } else {
+                    if (h == hz) break;
+                    sx = nx;
+                    ci = L[h++];
+                    e = ca + ci;
+                    if (h + da < hz) SA__P_PFW(&B[ca[L[h + da]].c]);
+                    c = e->c;
+                    v = e->v;
+                }
+                s0 = sx + 1;
+                d = rtl ? --B[c] : B[c]++;
+                if (d == (rtl ? lo : hi - 1)) cx = c;
+                e->c = d;
+                e->v = v;
+                if (rtl ? d >= lo : d < hi) { /* the scan visits slot d later in this block */
+                    SA__F(sa__pic) *f = ca + (d - lo);
+                    SA__I sd = rtl ? hi - 1 - d : d - lo;
+                    SA_ASSERT(sd > sx && f->c == -1);
+                    f->c = -1;
+                    if (v > 0) {
+                        f->c = -2;
+                        f->v = v;
+                        SA__PF(&T[v - 1]);
+                        bm[sd >> 5] |= (uint32_t)1 << (sd & 31);
+                    }
+                    e->v = SA__F(sa__pr_left)(kind, v);
+                }
+            }
+            os[nt + 2] = nl;
+        }
+        for (o = t; o < nt; o += TT) { /* each owner: its entries and its late ones, in scan order */
+            SA__I j = os[o], z = os[o + 1], p = os[nt + 1], pz = os[nt + 2], d;
+            for (;;) {
+                SA__F(sa__pic) *e;
+                while (p < pz && (L[p] & 127) != o) p++;
+                if (j < z && (p == pz || (rtl ? L[j] > L[p] >> 7 : L[j] < L[p] >> 7))) {
+                    if (j + 16 < z) SA__P_PFW(&B[ca[L[j + 16]].c]);
+                    e = ca + L[j++];
+                } else if (p < pz) e = ca + (L[p++] >> 7);
+                else break;
+                d = rtl ? --B[e->c] : B[e->c]++;
+                SA_ASSERT(rtl ? d < lo : d >= hi);
+                e->c = d;
+            }
+        }
+        SA__OMP(omp barrier)
+        for (i = a; i < b; i++) { /* write, as sa__pr_block's */
+            SA__F(sa__pic) *e = ca + (i - lo);
+            if (i < b - SA__PREFETCH && ca[i + SA__PREFETCH - lo].c >= 0) SA__P_PFW(&SA[ca[i + SA__PREFETCH - lo].c]);
+            if (e->c >= 0) SA[e->c] = e->v;
+        }
+    }
+}
+
 /* The slots SA[lo..hi) of a scan of kind 0-3 on one thread (the guard's probes, and every slot
  * once it has switched the blocks off): sa__induce_lms's and sa__induce's steps in their loop
  * shape (two entries a step, sa__s3_pf's fetches while the entry d2 ahead is inside the range). */
@@ -6204,9 +6390,9 @@ static void SA__F(sa__pr_serial)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, 
  * under half as many entries per second as one thread (threads waiting on each other: more runnable
  * threads than cores), the rest runs on one thread. The result never depends on the split. */
 static void SA__F(sa__pr_scan)(const SA__I *T, SA__I *SA, SA__I n, SA__I *B, const SA__F(sa__prx) *px,
-                               sa__rate *r, int kind)
+                               sa__rate *r, int kind, int sh)
 {
-    SA__I s, e, blk = px->npic, lo, hi;
+    SA__I s, e, blk = sh >= 0 ? px->npic / 2 : px->npic, lo, hi;
     double t0;
     for (s = 0; s < n; s = e) {
         int probe = r->guard && !r->off && s == 0 && r->nprobe < 4;
@@ -6221,7 +6407,8 @@ static void SA__F(sa__pr_scan)(const SA__I *T, SA__I *SA, SA__I n, SA__I *B, con
                 r->nprobe++;
             }
         } else {
-            SA__F(sa__pr_block)(T, SA, B, lo, hi, px, kind);
+            if (sh >= 0) SA__F(sa__pr_own)(T, SA, B, lo, hi, px, kind, sh);
+            else SA__F(sa__pr_block)(T, SA, B, lo, hi, px, kind);
             sa__rate_block(r, (double)(e - s), sa__p_now() - t0);
         }
     }
@@ -6233,12 +6420,13 @@ static void SA__F(sa__pr_induce)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, co
                                  const SA__F(sa__prx) *px, sa__rate *r, int stage)
 {
     SA__I j = n - 1;
-    int kind = stage == 1 ? 0 : 2;
+    int kind = stage == 1 ? 0 : 2, sh;
     SA__FC(sa__buckets)(T, n, k, cnt, B, 0);
+    sh = SA__F(sa__pr_owners)(B, n, k, px); /* (-1: sa__pr_block) */
     SA[B[T[j]]++] = (T[j - 1] < T[j]) ? ~j : j;
-    SA__F(sa__pr_scan)(T, SA, n, B, px, r, kind);
+    SA__F(sa__pr_scan)(T, SA, n, B, px, r, kind, sh);
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
-    SA__F(sa__pr_scan)(T, SA, n, B, px, r, kind + 1);
+    SA__F(sa__pr_scan)(T, SA, n, B, px, r, kind + 1, sh);
 }
 #endif
 

@@ -22,6 +22,10 @@
 static int test_pi_trip, test_pr_trip; /* check_trips: where the guard trips, whatever the clock */
 #define SA__PI_TRIP test_pi_trip
 #define SA__PR_TRIP test_pr_trip
+/* the walk split by bucket (sa__pr_own) on int levels of more than this many buckets: whole builds
+   with 1 (every int level of 2 or more threads), check_pr_induce both paths */
+static int test_pr_own_k = 1;
+#define SA__PR_OWN_K test_pr_own_k
 #define SA_IMPLEMENTATION
 #include "../sa.h"
 
@@ -151,9 +155,10 @@ static void check_pr_induce(void)
         int32_t q = 1 + (int32_t)check_rand_below((uint64_t)(cap > blk + 1 ? cap - 2 : blk) / (uint64_t)blk);
         int32_t n = q * blk + (int32_t)check_rand_below(3) - 1;
         SA__CAT(sa__prx, 32) px = {nt, cache, blk, tc};
-        int guard = r / 15 % 4, trip = 1 + (int)check_rand_below(4);
+        int guard = r / 15 % 4, trip = 1 + (int)check_rand_below(4), own = nt >= 2 && r % 4 != 1;
         sa__rate rt;
         if (n < 2 || n > cap) continue;
+        test_pr_own_k = own ? 1 : 1 << 30; /* (three rounds in four: the walk split by bucket) */
         for (int32_t i = 0; i < n; i++) /* periodic, all-equal, or random with runs now and then */
             T[i] = r % 11 == 5   ? (int32_t)(i % (2 + r / 11 % (k - 1))) /* period 2..k */
                    : r % 11 == 7 ? k - 1
@@ -189,6 +194,7 @@ static void check_pr_induce(void)
                earlier blocks 0 entries in 1e6 s (guard 2: trips when nblk reaches 4) */
             int nb = n > SA__PR_PROBE ? (n - SA__PR_PROBE + blk - 1) / blk : 0; /* blocks a scan */
             memset(&rt, 0, sizeof rt);
+            if (own) nb = n > SA__PR_PROBE ? (n - SA__PR_PROBE + blk / 2 - 1) / (blk / 2) : 0; /* (npic / 2) */
             rt.guard = guard > 0;
             rt.off = guard == 3;
             rt.se = 1e6;
@@ -196,14 +202,15 @@ static void check_pr_induce(void)
             rt.pt = guard == 2 ? 1e6 : 0;
             rt.nblk = 4 - trip;
             SA__CAT(sa__pr_induce, 32)(T, b, n, k, cnt, B, &px, &rt, stage);
-            CHECK(memcmp(a, b, (size_t)n * 4) == 0, "sa__pr_induce stage %d n=%d k=%d threads=%d per=%d guard=%d/%d",
-                  stage, n, k, nt, per, guard, trip);
+            CHECK(memcmp(a, b, (size_t)n * 4) == 0, "sa__pr_induce stage %d n=%d k=%d threads=%d per=%d guard=%d/%d own=%d",
+                  stage, n, k, nt, per, guard, trip, own);
             CHECK(rt.off == (guard == 3 || (guard == 2 && 2 * nb >= trip)) &&
                       rt.nprobe == (guard == 1 ? 2 : guard == 2 ? (nb >= trip ? 1 : 2) : 0),
                   "sa__pr_induce stage %d n=%d guard=%d/%d: off %d, %d probes", stage, n, guard, trip, rt.off, rt.nprobe);
             if (stage == 3) CHECK(memcmp(b, ref, (size_t)n * 4) == 0, "sa__pr_induce stage 3 n=%d: not the SA", n);
         }
     }
+    test_pr_own_k = 1;
     free(T); free(ref); free(a); free(b); free(lms);
 }
 
