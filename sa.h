@@ -6163,44 +6163,59 @@ static void SA__F(sa__pr_block)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, S
 }
 
 /* The block walk split by bucket (kinds 0-3, levels of more than SA__PR_OWN_K buckets). An
- * induction from the block lands at d = B[c]++ (right to left: --B[c]), so a bucket whose counter
- * is at or past the block's far end at the block's start (left to right: B[c] >= hi; right to
- * left: B[c] <= lo), "cold", receives its entries outside the block, whatever the order of the
- * other buckets; only the order within each bucket matters. So in each block:
+ * induction from the block lands at d = B[c]++ (right to left: --B[c]), and B[c] stays inside
+ * bucket c's slots, so left to right the buckets below the one holding the block's last slot
+ * hi - 1 ("hot") take their entries inside the block or before its end, the ones above it
+ * ("cold") outside it, and that bucket is hot while B[c] < hi at the block's start: hot is
+ * c < cut (right to left, mirrored: c > cut, cut from the bucket holding slot lo). Only the
+ * order within each bucket matters, and a cold bucket's entries come from the block's
+ * read or from a landing. So in each block:
  * - the threads read their parts as sa__pr_block does, then list their entries in scan order
- *   by owner (the thread owning the bucket, sa__pr_owners' table) or as "hot" (the other
- *   buckets), the lists in the cache's second half (blocks of npic / 2 slots);
+ *   by owner (the thread owning the bucket in this block: sa__pr_tab's table) or as hot, the
+ *   lists in the cache's second half (blocks of npic / 2 slots);
  * - one thread walks the hot entries and the landings (slots of the block that an induction
  *   fills, found in a bit vector by scan offset) in scan order, as sa__pr_block's walk; a
  *   landing whose induction goes to a cold bucket joins the "late" list (its cache index << 7 |
- *   its owner), in scan order. Only one
- *   hot bucket can pass the far end during the walk (the one holding its last slot, cx), so a
- *   cold bucket is one whose counter is past the end and which is not cx;
+ *   its owner), in scan order;
  * - each owner turns its entries and its late ones, merged in scan order, into destinations;
  * - the threads write their parts as sa__pr_block does.
  * tc: per-thread counts [nt (nt + 1)] (column nt: hot), list starts [nt + 3] (hot, late, end),
- * then the owner table (owner of bucket c = tab[c >> sh]). */
+ * then the bucket groups' first slots P and the owner table (owner of bucket c = tab[c >> sh]),
+ * G entries each. */
 SA__INLINE SA__I SA__F(sa__pr_tab0)(int nt) { return (SA__I)nt * (nt + 1) + nt + 3; }
-#define SA__PR_OWN_MIN 64 /* the fewest owner-table entries */
-/* The owner table from the bucket starts B (sa__buckets(..., 0)) of an n-slot level: bucket
- * group g (buckets g << sh ..) goes to thread B[g << sh] nt / n. Returns sh, or -1: one-thread
- * walk (sa__pr_block): few buckets, one or over 128 threads, or no room in tc (256 nt). */
+#define SA__PR_OWN_MIN 64 /* the fewest bucket groups */
+/* The bucket groups of an n-slot level (g: buckets g << sh ..) and their first slots P[g] =
+ * B[g << sh] (B: the bucket starts, sa__buckets(..., 0)). Returns sh, or -1: one-thread walk
+ * (sa__pr_block): few buckets, one or over 128 threads, or no room in tc (256 nt). */
 static int SA__F(sa__pr_owners)(const SA__I *B, SA__I n, SA__I k, const SA__F(sa__prx) *px)
 {
-    SA__I L, g, *tab;
+    SA__I G, g, *P;
     int sh = 0, nt = px->nt;
+    (void)n;
     if (nt < 2 || nt > 128 || k <= (SA__I)(SA__PR_OWN_K) || px->npic < 2 ||
         px->npic / 2 >= (SA__I)1 << (sizeof(SA__I) * 8 - 9)) /* (late entries: slot << 7 | owner) */
         return -1;
-    L = (SA__I)256 * nt - SA__F(sa__pr_tab0)(nt);
-    if (L < SA__PR_OWN_MIN) return -1;
-    tab = px->tc + SA__F(sa__pr_tab0)(nt);
-    while (((k - 1) >> sh) >= L) sh++;
-    for (g = 0; g <= (k - 1) >> sh; g++) {
-        SA__I o = (SA__I)((uint64_t)B[g << sh] * (uint64_t)nt / (uint64_t)n);
-        tab[g] = o < nt ? o : nt - 1; /* (an empty last bucket starts at n) */
-    }
+    G = ((SA__I)256 * nt - SA__F(sa__pr_tab0)(nt)) / 2;
+    if (G < SA__PR_OWN_MIN) return -1;
+    P = px->tc + SA__F(sa__pr_tab0)(nt);
+    while (((k - 1) >> sh) >= G) sh++;
+    for (g = 0; g <= (k - 1) >> sh; g++) P[g] = B[g << sh];
     return sh;
+}
+
+/* A block's owner table (left to right: the cold slots [hi, n) in nt equal parts, a bucket group
+ * to the part holding its first slot; right to left: [0, lo)). */
+static void SA__F(sa__pr_tab)(const SA__F(sa__prx) *px, SA__I n, SA__I k, SA__I lo, SA__I hi, int rtl, int sh)
+{
+    int nt = px->nt;
+    SA__I G = ((SA__I)256 * nt - SA__F(sa__pr_tab0)(nt)) / 2, g, ng = ((k - 1) >> sh) + 1;
+    const SA__I *P = px->tc + SA__F(sa__pr_tab0)(nt);
+    SA__I *tab = px->tc + SA__F(sa__pr_tab0)(nt) + G, base = rtl ? 0 : hi, span = rtl ? lo : n - hi;
+    uint64_t mul = span > 0 ? ((uint64_t)nt << 32) / (uint64_t)span : 0;
+    for (g = 0; g < ng; g++) {
+        SA__I q = P[g] - base, o = q <= 0 ? 0 : q >= span ? nt - 1 : (SA__I)(((uint64_t)q * mul) >> 32);
+        tab[g] = o < nt ? o : nt - 1;
+    }
 }
 
 /* The first set bit of bm in [s, e), or e. */
@@ -6219,12 +6234,12 @@ SA__INLINE SA__I SA__F(sa__pr_bit)(const uint32_t *bm, SA__I s, SA__I e)
 
 /* One block SA[lo..hi) of a scan (hi - lo <= px->npic / 2; see above). */
 static void SA__F(sa__pr_own)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, SA__I hi,
-                              const SA__F(sa__prx) *px, int kind, int sh)
+                              const SA__F(sa__prx) *px, int kind, int sh, SA__I cut)
 {
     SA__F(sa__pic) *ca = px->cache;
     const SA__I da = SA__S3D, half = px->npic / 2, nt = px->nt, len = hi - lo;
     SA__I *L = (SA__I *)(ca + half), *tc = px->tc, *os = tc + nt * (nt + 1);
-    const SA__I *tab = tc + SA__F(sa__pr_tab0)(px->nt);
+    const SA__I *tab = tc + SA__F(sa__pr_tab0)(px->nt) + ((SA__I)256 * nt - SA__F(sa__pr_tab0)(px->nt)) / 2;
     uint32_t *bm = (uint32_t *)(L + half); /* (the second half holds 2 (npic - half) >= len + len / 32 + 1 SA__I) */
     int rtl = kind & 1;
     SA__OMP(omp parallel num_threads(px->nt))
@@ -6241,12 +6256,8 @@ static void SA__F(sa__pr_own)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, SA_
         }
         for (; i < b; i++) SA__F(sa__pr_rd)(T, SA, ca + (i - lo), i, kind);
         for (i = a; i < b; i++) { /* count: by owner, or hot (column nt) */
-            if (i + 16 < b) {
-                SA__I cy = ca[i + 16 - lo].c;
-                SA__PF(&B[cy > 0 ? cy : 0]);
-            }
             c = ca[i - lo].c;
-            if (c >= 0) my[(rtl ? B[c] > lo : B[c] < hi) ? nt : tab[c >> sh]]++;
+            if (c >= 0) my[(rtl ? c > cut : c < cut) ? nt : tab[c >> sh]]++;
         }
         SA__OMP(omp barrier)
         SA__OMP(omp single)
@@ -6264,12 +6275,12 @@ static void SA__F(sa__pr_own)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, SA_
         }
         for (i = rtl ? b - 1 : a; rtl ? i >= a : i < b; i += rtl ? -1 : 1) { /* the lists, in scan order */
             c = ca[i - lo].c;
-            if (c >= 0) L[my[(rtl ? B[c] > lo : B[c] < hi) ? nt : tab[c >> sh]]++] = i - lo;
+            if (c >= 0) L[my[(rtl ? c > cut : c < cut) ? nt : tab[c >> sh]]++] = i - lo;
         }
         SA__OMP(omp barrier)
         SA__OMP(omp single)
         { /* the hot entries and the landings, in scan order (offsets s: ci = s, or len - 1 - s) */
-            SA__I h = os[nt], hz = os[nt + 1], nl = hz, s0 = 0, cx = -1, w, v, d, ci, sx, nx, l;
+            SA__I h = os[nt], hz = os[nt + 1], nl = hz, s0 = 0, w, v, d, ci, sx, nx, l;
             for (w = 0; w <= len >> 5; w++) bm[w] = 0;
             for (;;) {
                 SA__F(sa__pic) *e;
@@ -6281,7 +6292,7 @@ static void SA__F(sa__pr_own)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, SA_
                     e = ca + ci;
                     SA_ASSERT(e->c == -2);
                     v = SA__F(sa__pr_ind)(kind, T, e->v, &c);
-                    if ((rtl ? B[c] <= lo : B[c] >= hi) && c != cx) { /* cold: its owner's */
+                    if (rtl ? c <= cut : c >= cut) { /* cold: its owner's */
                         e->c = c;
                         e->v = v;
                         L[nl++] = ci << 7 | tab[c >> sh]; /* (owners change e->c: theirs kept here) */
@@ -6299,7 +6310,6 @@ static void SA__F(sa__pr_own)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, SA_
                 }
                 s0 = sx + 1;
                 d = rtl ? --B[c] : B[c]++;
-                if (d == (rtl ? lo : hi - 1)) cx = c;
                 e->c = d;
                 e->v = v;
                 if (rtl ? d >= lo : d < hi) { /* the scan visits slot d later in this block */
@@ -6389,10 +6399,11 @@ static void SA__F(sa__pr_serial)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, 
  * four scans run on one thread, timed, and so is every block; once the blocks run
  * under half as many entries per second as one thread (threads waiting on each other: more runnable
  * threads than cores), the rest runs on one thread. The result never depends on the split. */
-static void SA__F(sa__pr_scan)(const SA__I *T, SA__I *SA, SA__I n, SA__I *B, const SA__F(sa__prx) *px,
-                               sa__rate *r, int kind, int sh)
+static void SA__F(sa__pr_scan)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, const SA__I *cnt, SA__I *B,
+                               const SA__F(sa__prx) *px, sa__rate *r, int kind, int sh)
 {
     SA__I s, e, blk = sh >= 0 ? px->npic / 2 : px->npic, lo, hi;
+    SA__I cb = kind & 1 ? k - 1 : 0, sb = kind & 1 ? n - cnt[k - 1] : 0; /* sa__pr_own's cut: bucket cb, its first slot sb */
     double t0;
     for (s = 0; s < n; s = e) {
         int probe = r->guard && !r->off && s == 0 && r->nprobe < 4;
@@ -6407,7 +6418,15 @@ static void SA__F(sa__pr_scan)(const SA__I *T, SA__I *SA, SA__I n, SA__I *B, con
                 r->nprobe++;
             }
         } else {
-            if (sh >= 0) SA__F(sa__pr_own)(T, SA, B, lo, hi, px, kind, sh);
+            if (sh >= 0) { /* the bucket holding slot hi - 1 (right to left: lo), then the cut */
+                if (kind & 1)
+                    while (sb > lo) sb -= cnt[--cb];
+                else
+                    while (sb + cnt[cb] <= hi - 1) sb += cnt[cb++];
+                SA__F(sa__pr_tab)(px, n, k, lo, hi, kind & 1, sh);
+                SA__F(sa__pr_own)(T, SA, B, lo, hi, px, kind, sh,
+                                  kind & 1 ? cb - (B[cb] > lo) : cb + (B[cb] < hi));
+            }
             else SA__F(sa__pr_block)(T, SA, B, lo, hi, px, kind);
             sa__rate_block(r, (double)(e - s), sa__p_now() - t0);
         }
@@ -6424,9 +6443,9 @@ static void SA__F(sa__pr_induce)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, co
     SA__FC(sa__buckets)(T, n, k, cnt, B, 0);
     sh = SA__F(sa__pr_owners)(B, n, k, px); /* (-1: sa__pr_block) */
     SA[B[T[j]]++] = (T[j - 1] < T[j]) ? ~j : j;
-    SA__F(sa__pr_scan)(T, SA, n, B, px, r, kind, sh);
+    SA__F(sa__pr_scan)(T, SA, n, k, cnt, B, px, r, kind, sh);
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
-    SA__F(sa__pr_scan)(T, SA, n, B, px, r, kind + 1, sh);
+    SA__F(sa__pr_scan)(T, SA, n, k, cnt, B, px, r, kind + 1, sh);
 }
 #endif
 
