@@ -6163,13 +6163,12 @@ static void SA__F(sa__pr_block)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, S
 }
 
 /* The block walk split by bucket (kinds 0-3, levels of more than SA__PR_OWN_K buckets). An
- * induction from the block lands at d = B[c]++ (right to left: --B[c]), and B[c] stays inside
- * bucket c's slots, so left to right the buckets below the one holding the block's last slot
- * hi - 1 ("hot") take their entries inside the block or before its end, the ones above it
- * ("cold") outside it, and that bucket is hot while B[c] < hi at the block's start: hot is
- * c < cut (right to left, mirrored: c > cut, cut from the bucket holding slot lo). Only the
- * order within each bucket matters, and a cold bucket's entries come from the block's
- * read or from a landing. So in each block:
+ * induction from the block lands at d = B[c]++ (right to left: --B[c]), so a bucket with B[c] >=
+ * hi at the block's start ("cold"; right to left: B[c] <= lo) takes its entries outside the
+ * block, whatever the order of the other ("hot") buckets' entries. B[c] stays inside bucket c's
+ * slots, so B ascends with c: hot is c < cut (right to left: c > cut), cut found by a binary
+ * search at the block's start. Only the order within each cold bucket matters, and its entries
+ * come from the block's read or from a landing. So in each block:
  * - the threads read their parts as sa__pr_block does, then list their entries in scan order
  *   by owner (the thread owning the bucket in this block: sa__pr_tab's table) or as hot, the
  *   lists in the cache's second half (blocks of npic / 2 slots);
@@ -6399,11 +6398,10 @@ static void SA__F(sa__pr_serial)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, 
  * four scans run on one thread, timed, and so is every block; once the blocks run
  * under half as many entries per second as one thread (threads waiting on each other: more runnable
  * threads than cores), the rest runs on one thread. The result never depends on the split. */
-static void SA__F(sa__pr_scan)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, const SA__I *cnt, SA__I *B,
+static void SA__F(sa__pr_scan)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, SA__I *B,
                                const SA__F(sa__prx) *px, sa__rate *r, int kind, int sh)
 {
     SA__I s, e, blk = sh >= 0 ? px->npic / 2 : px->npic, lo, hi;
-    SA__I cb = kind & 1 ? k - 1 : 0, sb = kind & 1 ? n - cnt[k - 1] : 0; /* sa__pr_own's cut: bucket cb, its first slot sb */
     double t0;
     for (s = 0; s < n; s = e) {
         int probe = r->guard && !r->off && s == 0 && r->nprobe < 4;
@@ -6418,14 +6416,15 @@ static void SA__F(sa__pr_scan)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, cons
                 r->nprobe++;
             }
         } else {
-            if (sh >= 0) { /* the bucket holding slot hi - 1 (right to left: lo), then the cut */
-                if (kind & 1)
-                    while (sb > lo) sb -= cnt[--cb];
-                else
-                    while (sb + cnt[cb] <= hi - 1) sb += cnt[cb++];
+            if (sh >= 0) { /* the cut: B ascends (each B[c] inside bucket c), so hot is a prefix (suffix) */
+                SA__I x = 0, y = k, mid; /* the first c with B[c] >= hi (right to left: B[c] > lo) */
+                while (x < y) {
+                    mid = x + (y - x) / 2;
+                    if (kind & 1 ? B[mid] > lo : B[mid] >= hi) y = mid;
+                    else x = mid + 1;
+                }
                 SA__F(sa__pr_tab)(px, n, k, lo, hi, kind & 1, sh);
-                SA__F(sa__pr_own)(T, SA, B, lo, hi, px, kind, sh,
-                                  kind & 1 ? cb - (B[cb] > lo) : cb + (B[cb] < hi));
+                SA__F(sa__pr_own)(T, SA, B, lo, hi, px, kind, sh, kind & 1 ? x - 1 : x);
             }
             else SA__F(sa__pr_block)(T, SA, B, lo, hi, px, kind);
             sa__rate_block(r, (double)(e - s), sa__p_now() - t0);
@@ -6443,9 +6442,9 @@ static void SA__F(sa__pr_induce)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, co
     SA__FC(sa__buckets)(T, n, k, cnt, B, 0);
     sh = SA__F(sa__pr_owners)(B, n, k, px); /* (-1: sa__pr_block) */
     SA[B[T[j]]++] = (T[j - 1] < T[j]) ? ~j : j;
-    SA__F(sa__pr_scan)(T, SA, n, k, cnt, B, px, r, kind, sh);
+    SA__F(sa__pr_scan)(T, SA, n, k, B, px, r, kind, sh);
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
-    SA__F(sa__pr_scan)(T, SA, n, k, cnt, B, px, r, kind + 1, sh);
+    SA__F(sa__pr_scan)(T, SA, n, k, B, px, r, kind + 1, sh);
 }
 #endif
 
