@@ -675,11 +675,16 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
 #ifndef SA__PI_ADAPT
 #define SA__PI_ADAPT 1
 #endif
-/* Int levels of more buckets than this (and 2..128 threads) split each block's walk by bucket
-   (sa__pr_own): the entries whose bucket cannot land inside the block go to the threads owning
-   their buckets, one thread walks only the rest. The tests point it at a variable (both paths). */
+/* Int levels of more buckets than SA__PR_OWN_K, on SA__PR_OWN_T..128 threads, split each block's
+   walk by bucket (sa__pr_own): the entries whose bucket cannot land inside the block go to the
+   threads owning their buckets, one thread walks only the rest. Fewer threads: sa__pr_block
+   (at 2 threads the split was slower, 0.92x, H200 host 2026-11-28; 4 not measured). The tests
+   point SA__PR_OWN_K at a variable (both paths) and set SA__PR_OWN_T 2. */
 #ifndef SA__PR_OWN_K
 #define SA__PR_OWN_K 256
+#endif
+#ifndef SA__PR_OWN_T
+#define SA__PR_OWN_T 8
 #endif
 /* The guard's one-thread probes, in slots: at the start of the byte level's first scan
    (sa__pi_walk) and of each int level's first four scans (sa__pr_scan). */
@@ -6185,13 +6190,13 @@ SA__INLINE SA__I SA__F(sa__pr_tab0)(int nt) { return (SA__I)nt * (nt + 1) + nt +
 #define SA__PR_OWN_MIN 64 /* the fewest bucket groups */
 /* The bucket groups of an n-slot level (g: buckets g << sh ..) and their first slots P[g] =
  * B[g << sh] (B: the bucket starts, sa__buckets(..., 0)). Returns sh, or -1: one-thread walk
- * (sa__pr_block): few buckets, one or over 128 threads, or no room in tc (256 nt). */
+ * (sa__pr_block): few buckets, under SA__PR_OWN_T or over 128 threads, or no room in tc (256 nt). */
 static int SA__F(sa__pr_owners)(const SA__I *B, SA__I n, SA__I k, const SA__F(sa__prx) *px)
 {
     SA__I G, g, *P;
     int sh = 0, nt = px->nt;
     (void)n;
-    if (nt < 2 || nt > 128 || k <= (SA__I)(SA__PR_OWN_K) || px->npic < 2 ||
+    if (nt < 2 || nt < SA__PR_OWN_T || nt > 128 || k <= (SA__I)(SA__PR_OWN_K) || px->npic < 2 ||
         px->npic / 2 >= (SA__I)1 << (sizeof(SA__I) * 8 - 9)) /* (late entries: slot << 7 | owner) */
         return -1;
     G = ((SA__I)256 * nt - SA__F(sa__pr_tab0)(nt)) / 2;

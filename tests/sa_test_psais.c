@@ -26,6 +26,7 @@ static int test_pi_trip, test_pr_trip; /* check_trips: where the guard trips, wh
    with 1 (every int level of 2 or more threads), check_pr_induce both paths */
 static int test_pr_own_k = 1;
 #define SA__PR_OWN_K test_pr_own_k
+#define SA__PR_OWN_T 2
 #define SA_IMPLEMENTATION
 #include "../sa.h"
 
