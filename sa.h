@@ -6067,7 +6067,9 @@ static void SA__FC(sa__induce)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, cons
  * turns the buckets into destinations. A destination inside the block is a slot the scan has
  * yet to visit: its entry becomes the induced value, pending (bucket -2: T read when the walk
  * gets there, prefetched now), and the value written there is what the scan would leave in it.
- * Then each thread writes its part's values. Extra memory: none (the byte scans' cache). */
+ * Then each thread writes its part's values. Extra memory: none (the byte scans' cache). Levels
+ * of more than SA__PR_OWN_K buckets on SA__PR_OWN_T or more threads split that walk by bucket
+ * (sa__pr_own, below). */
 SA__INLINE SA__I SA__F(sa__pr_left)(int kind, SA__I j)
 {
     switch (kind) {

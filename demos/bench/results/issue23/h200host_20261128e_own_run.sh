@@ -1,0 +1,40 @@
+#!/bin/bash
+# h200host_20261128e_own_run.sh: the run script of device calls 1-3 (sacore, issue 23, 2026-11-28). Carry
+# folder: v0/sa.h (main c417036), v1/sa.h (the branch), libsais.c/.h and lbsrc/{src/libsais.c,include/libsais.h}
+# (libsais 2.10.4), ab.c = h200host_20261128_pr_ab.c, wrap.c = h200host_20261128_pr_wrap.c; run from the
+# carry folder inside the repo (../demos/bench/sa_libsais_bench.c is compiled against v1/sa.h).
+# Call 1 (09:30, v1 = a6a3687 = main 55d865b's first commit): no sa_libsais_bench part; ab arguments
+#   /tmp/hdr 16 5 8 4 2 2; /tmp/bin 16 4 8 4; /tmp/fib16 16 4 8 3; gen:acgt:67108864 16 2.
+# Call 2 (09:39, v1 = ff7f0be = dd9cf21): ab /tmp/hdr 16 5 8 4 4 2 2 2 (segfault: see the bench README),
+#   /tmp/bin 16 4 8 4; sa_libsais_bench on hdr, bin and --gen fib 16777216 at 8,16.
+# Call 3 (09:45, v1 = 9267534 = b127560, as below).
+# Issue 23 A/B (sacore, 2026-11-28 ~09:50, call 3; v1 = 9267534): v0 = main's sa.h (c417036), v1 = branch sacore's (the int
+# levels' block walk split by bucket: sa__pr_own, cut by binary search on B, owners by block, from 8 threads). Default
+# algorithm, 16/8 threads beside libsais_omp 2.10.4, one process per input, variants rotated, min of the
+# rounds. Then v1's cells with the repo's sa_libsais_bench (SA only, default algorithm, min of 3).
+set -uo pipefail
+T0=$(date +%s)
+C=$(cd "$(dirname "$0")" && pwd); cd $C
+O=${OUT:-/tmp/o}; mkdir -p $O
+{ date -u; lscpu | sed -n 's/^Model name: *//p'; nproc; gcc --version | head -1; uptime; nvidia-smi -L 2>/dev/null | head -1; } > $O/host.txt 2>&1
+CF="-O3 -std=c11 -fopenmp -D_POSIX_C_SOURCE=200809L"
+gcc $CF -DLIBSAIS_OPENMP -c libsais.c -o libsais.o & p0=$!
+gcc $CF -DVDIR=v0 -DFN=sa_v0 -c wrap.c -o w0.o & p1=$!
+gcc $CF -DVDIR=v1 -DFN=sa_v1 -c wrap.c -o w1.o & p2=$!
+gcc $CF -DLIBSAIS_OPENMP -Ilbsrc/src -Ilbsrc/include -w -c ../demos/bench/sa_libsais_wrap.c -o lbw.o & p4=$!
+gcc $CF -DSA_BENCH_LIBSAIS -DLIBSAIS_OPENMP -Iv1 -I.. -Ilbsrc/include -c ../demos/bench/sa_libsais_bench.c -o lbb.o & p5=$!
+find /usr/include -type f -name '*.h' -print0 | LC_ALL=C sort -z | xargs -0 cat 2>/dev/null | head -c 50000000 > /tmp/hdr
+find /usr/bin -type f -print0 | LC_ALL=C sort -z | xargs -0 cat 2>/dev/null | head -c 32000000 > /tmp/bin
+for p in $p0 $p1 $p2 $p4 $p5; do wait $p || exit 1; done
+gcc $CF -DLIBSAIS_OPENMP -I. ab.c w0.o w1.o libsais.o -o ab || exit 1
+gcc -fopenmp lbb.o lbw.o -o lb -lm || exit 1
+echo "built at $(( $(date +%s) - T0 )) s" >> $O/host.txt
+echo "input,n,threads,rounds,libsais_omp_s,v0_s,v1_s,lib/v0,lib/v1,v1_speedup_vs_v0,v0_algo,v1_algo" | tee $O/ab.csv
+./ab /tmp/hdr 16 4 8 3 2>>$O/ab_reps.txt | tee -a $O/ab.csv
+./ab /tmp/bin 16 3 8 2 2>>$O/ab_reps.txt | tee -a $O/ab.csv
+echo "ab done at $(( $(date +%s) - T0 )) s" >> $O/host.txt
+{ ./lb /tmp/hdr --name usr-include-46MB --threads 8,16 --reps 3 --algos default --no-lcp
+  ./lb /tmp/bin --name usr-bin-32MB --threads 8,16 --reps 3 --algos default --no-lcp --no-header
+  true; } > $O/cells.csv 2>$O/cells_err.txt
+cat $O/cells.csv
+echo "done at $(( $(date +%s) - T0 )) s" >> $O/host.txt; date -u >> $O/host.txt
