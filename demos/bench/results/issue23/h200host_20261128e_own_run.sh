@@ -3,11 +3,11 @@
 # folder: v0/sa.h (main c417036), v1/sa.h (the branch), libsais.c/.h and lbsrc/{src/libsais.c,include/libsais.h}
 # (libsais 2.10.4), ab.c = h200host_20261128_pr_ab.c, wrap.c = h200host_20261128_pr_wrap.c; run from the
 # carry folder inside the repo (../demos/bench/sa_libsais_bench.c is compiled against v1/sa.h).
-# Call 1 (09:30, v1 = a6a3687 = main 55d865b's first commit): no sa_libsais_bench part; ab arguments
+# Call 1 (09:30, v1 = a6a3687, the first commit of the landed series): no sa_libsais_bench part; ab arguments
 #   /tmp/hdr 16 5 8 4 2 2; /tmp/bin 16 4 8 4; /tmp/fib16 16 4 8 3; gen:acgt:67108864 16 2.
-# Call 2 (09:39, v1 = ff7f0be = dd9cf21): ab /tmp/hdr 16 5 8 4 4 2 2 2 (segfault: see the bench README),
+# Call 2 (09:39, v1 = ff7f0be, its second): ab /tmp/hdr 16 5 8 4 4 2 2 2 (segfault: see the bench README),
 #   /tmp/bin 16 4 8 4; sa_libsais_bench on hdr, bin and --gen fib 16777216 at 8,16.
-# Call 3 (09:45, v1 = 9267534 = b127560, as below).
+# Call 3 (09:45, v1 = 9267534: the landed sa__pr_* code, as below).
 # Issue 23 A/B (sacore, 2026-11-28 ~09:50, call 3; v1 = 9267534): v0 = main's sa.h (c417036), v1 = branch sacore's (the int
 # levels' block walk split by bucket: sa__pr_own, cut by binary search on B, owners by block, from 8 threads). Default
 # algorithm, 16/8 threads beside libsais_omp 2.10.4, one process per input, variants rotated, min of the
