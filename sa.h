@@ -424,7 +424,9 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
  * info.peak_bytes says what a call took (not what SA-IS allocates inside on rank 0).
  * Threads (opt->threads per rank) run the local sorts, the record passes and the merge; rank 0's
  * sort of a gathered level is SA-IS with parallel SA-IS's threaded int-level passes and
- * induction scans. */
+ * induction scans, on the threads of every rank of its node (their opt->threads summed) as far
+ * as rank 0's affinity mask allows: a launcher that binds each rank to one core (Open MPI's
+ * default for 2 ranks or fewer) leaves it its own; `mpirun --bind-to none` lets it borrow. */
 #ifdef __cplusplus
 } /* mpi.h outside extern "C": its C++ bindings */
 #endif
