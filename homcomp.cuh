@@ -1165,6 +1165,15 @@ typedef struct hc__rng {
     __m256 alo, ahi; /* the AVX2 kernels' */
 #endif
 } hc__rng;
+#ifdef HC__AVX512
+/* The AVX-512 chunk loops' constants, set once a chunk and hidden from the optimiser (an
+ * empty asm), so that GCC keeps them in registers instead of re-broadcasting them every block
+ * (it did: 6 broadcasts and 3 stack loads a block in the fused add; bench README, issue 27). */
+typedef struct hc__k512 {
+    __m512 inv, step, eb;      /* the float32 fast quantization's 1/step, step, eb */
+    __m512i q1, q2, not0, sgn; /* 2^30 - 1, 2^31 - 1, ~1, 2^31 */
+} hc__k512;
+#endif
 /* (inlined: compiled for its caller's instruction set, so an AVX caller runs no legacy-SSE
  * code: the SSE/AVX transitions of a call to hc__minmax_f32 made the AVX2 path several times
  * slower; bench README, issue 27) */
@@ -1269,12 +1278,12 @@ HC__T512G HC__INLINE void hc__tr512g(__m512i *a, __m512i *b)
  * where plane k has a bit beyond lane 0). hc__enc512 and hc__dec512 (AVX-512F targets) call it
  * and hc__planes_in512g under g; they are inlined only into the flattened GFNI-target chunk
  * functions (hc__chunk_512g, hc__dec_512g), where g is 1. */
-HC__T512G static inline unsigned hc__enc512g(__m512i lo, __m512i hi, int mode, unsigned char *dst,
-                                                                 uint32_t *size)
+HC__T512G static inline unsigned hc__enc512g(__m512i lo, __m512i hi, const __m512i *ab, const hc__k512 *K, int mode,
+                                             unsigned char *dst, uint32_t *size)
 {
-    const __m512i z = _mm512_setzero_si512(), not0 = _mm512_set1_epi32(~1);
+    const __m512i z = _mm512_setzero_si512(), not0 = K->not0;
     const uint32_t sign = (uint32_t)_mm512_cmplt_epi32_mask(lo, z) | ((uint32_t)_mm512_cmplt_epi32_mask(hi, z) << 16);
-    __m512i a = _mm512_abs_epi32(lo), b = _mm512_abs_epi32(hi);
+    __m512i a = ab ? ab[0] : _mm512_abs_epi32(lo), b = ab ? ab[1] : _mm512_abs_epi32(hi);
     const uint32_t m0 = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(a));
     uint32_t rest;
     unsigned rb, r;
@@ -1307,13 +1316,14 @@ HC__T512G static inline void hc__planes_in512g(const unsigned char *src, unsigne
 
 /* Plans (the rate byte, as hc__plan) and encodes deltas (lo: d[0..15], hi: d[16..31]) to dst
  * (as hc__encode_block); *size = its payload bytes. g: by hc__enc512g. */
-HC__T512 HC__INLINE unsigned hc__enc512(__m512i lo, __m512i hi, int mode, int g, unsigned char *dst, uint32_t *size)
+HC__T512 HC__INLINE unsigned hc__enc512(__m512i lo, __m512i hi, const __m512i *ab, const hc__k512 *K, int mode, int g,
+                                        unsigned char *dst, uint32_t *size)
 {
-    const __m512i z = _mm512_setzero_si512(), b = _mm512_abs_epi32(hi);
-    __m512i a = _mm512_abs_epi32(lo), bit = _mm512_set1_epi32(1); /* |INT32_MIN| = 2^31, as hc__mag */
+    const __m512i z = _mm512_setzero_si512(), b = ab ? ab[1] : _mm512_abs_epi32(hi);
+    __m512i a = ab ? ab[0] : _mm512_abs_epi32(lo), bit = _mm512_set1_epi32(1); /* |INT32_MIN| = 2^31, as hc__mag */
     uint32_t sign, m0, rest;
     unsigned rb, r, k;
-    if (g) return hc__enc512g(lo, hi, mode, dst, size);
+    if (g) return hc__enc512g(lo, hi, ab, K, mode, dst, size);
     sign = (uint32_t)_mm512_cmplt_epi32_mask(lo, z) | ((uint32_t)_mm512_cmplt_epi32_mask(hi, z) << 16);
     m0 = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(a));
     rest = (uint32_t)_mm512_reduce_or_epi32(_mm512_or_si512(_mm512_maskz_mov_epi32(0xFFFE, a), b));
@@ -1377,25 +1387,37 @@ HC__T512 HC__INLINE int hc__dec512(const unsigned char *src, unsigned rb, int cn
  * is exact (|r| < 2^30, step a normal power of two), so x - r step by one fused multiply-add
  * rounds as the product and the difference did; |t| < 2^30 is tested on q (float t below 2^30
  * is at most 2^30 - 64; cvtt gives INT32_MIN for NaN and beyond 2^31). */
-HC__T512 HC__INLINE __mmask16 hc__q512(__m512 x, __m512 inv, __m512 step, __m512 eb, __m512i *q)
+HC__T512 HC__INLINE __mmask16 hc__q512(__m512 x, const hc__k512 *K, __m512i *q)
 {
-    const __m512i sgn = _mm512_set1_epi32((int)0x80000000u);
-    const __m512 r = _mm512_roundscale_ps(_mm512_mul_ps(x, inv), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    const __m512 err = _mm512_castsi512_ps(_mm512_andnot_si512(sgn, _mm512_castps_si512(_mm512_fnmadd_ps(r, step, x))));
+    const __m512 r = _mm512_roundscale_ps(_mm512_mul_ps(x, K->inv), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    /* |x - r step| as x - r step with the sign bit cleared (q2 = 2^31 - 1: every bit but the sign) */
+    const __m512 err = _mm512_castsi512_ps(_mm512_and_si512(K->q2, _mm512_castps_si512(_mm512_fnmadd_ps(r, K->step, x))));
     *q = _mm512_cvttps_epi32(r);
     /* |q| <= 2^30 - 1: q + 2^30 - 1 in [0, 2^31 - 2] as unsigned; NaN fails the error test */
-    return _mm512_cmp_ps_mask(err, eb, _CMP_LE_OQ) &
-           _mm512_cmplt_epu32_mask(_mm512_add_epi32(*q, _mm512_set1_epi32(1073741823)), _mm512_set1_epi32(2147483647));
+    return _mm512_cmp_ps_mask(err, K->eb, _CMP_LE_OQ) & _mm512_cmplt_epu32_mask(_mm512_add_epi32(*q, K->q1), K->q2);
+}
+/* K's values for p (p NULL: the integer constants only) */
+HC__T512 static inline void hc__k512_init(hc__k512 *K, const hc__params *p)
+{
+    K->inv = _mm512_set1_ps(p ? p->invf : 0.0f);
+    K->step = _mm512_set1_ps(p ? p->stepf : 0.0f);
+    K->eb = _mm512_set1_ps(p ? p->ebf : 0.0f);
+    K->q1 = _mm512_set1_epi32(1073741823);
+    K->q2 = _mm512_set1_epi32(2147483647);
+    K->not0 = _mm512_set1_epi32(~1);
+    K->sgn = _mm512_set1_epi32((int)0x80000000u);
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+v"(K->inv), "+v"(K->step), "+v"(K->eb), "+v"(K->q1), "+v"(K->q2), "+v"(K->not0), "+v"(K->sgn));
+#endif
 }
 
 /* hc__qp_block into two vectors (the fast float32 path here, everything else through it). */
 HC__T512 HC__INLINE int hc__qp512(const unsigned char *src, int dtype, uint64_t first, int cnt, const hc__params *p,
-                                     __m512i *lo, __m512i *hi, int32_t *t, hc__rng *rg)
+                                     const hc__k512 *K, __m512i *lo, __m512i *hi, int32_t *t, hc__rng *rg)
 {
     if (dtype == HC_F32 && p->fastq && HC__FLT_FAST) {
         const __mmask16 m0 = HC__M16(cnt), m1 = HC__M16H(cnt);
         const unsigned char *s = src + first * 4;
-        const __m512 inv = _mm512_set1_ps(p->invf), step = _mm512_set1_ps(p->stepf), eb = _mm512_set1_ps(p->ebf);
         __m512i q0, q1;
         __m512 x0, x1;
         __mmask16 ok0, ok1;
@@ -1406,8 +1428,8 @@ HC__T512 HC__INLINE int hc__qp512(const unsigned char *src, int dtype, uint64_t 
             x0 = _mm512_maskz_loadu_ps(m0, s);
             x1 = _mm512_maskz_loadu_ps(m1, s + 64);
         }
-        ok0 = hc__q512(x0, inv, step, eb, &q0);
-        ok1 = hc__q512(x1, inv, step, eb, &q1);
+        ok0 = hc__q512(x0, K, &q0);
+        ok1 = hc__q512(x1, K, &q1);
         if ((ok0 & ok1) == 0xFFFF) {
             const __m512i z = _mm512_setzero_si512();
             if (rg) { /* the range of the loaded lanes (all finite here: every lane quantized) */
@@ -1448,19 +1470,27 @@ HC__T512 static inline void hc__rng_end512(hc__rng *rg)
  * 31-bit rule: a sum beyond +-(2^31 - 1) becomes 0 and is reported. The common case (no lane
  * out of range) costs one test: a lane's sign bit in (d ^ s) & (e ^ s) says its sum wrapped,
  * in |s| that s is INT32_MIN (|INT32_MIN| keeps the sign bit); the masks only when one is set. */
-HC__T512 HC__INLINE int hc__sum512(__m512i *d0, __m512i *d1, __m512i e0, __m512i e1)
+HC__T512 HC__INLINE int hc__sum512(__m512i *d0, __m512i *d1, __m512i e0, __m512i e1, const hc__k512 *K, __m512i *ab)
 {
-    const __m512i sgn = _mm512_set1_epi32((int)0x80000000u);
+    const __m512i sgn = K->sgn;
     const __m512i s0 = _mm512_add_epi32(*d0, e0), s1 = _mm512_add_epi32(*d1, e1);
-    const __m512i b0 = _mm512_or_si512(_mm512_and_si512(_mm512_xor_si512(*d0, s0), _mm512_xor_si512(e0, s0)), _mm512_abs_epi32(s0));
-    const __m512i b1 = _mm512_or_si512(_mm512_and_si512(_mm512_xor_si512(*d1, s1), _mm512_xor_si512(e1, s1)), _mm512_abs_epi32(s1));
+    const __m512i a0 = _mm512_abs_epi32(s0), a1 = _mm512_abs_epi32(s1);
+    const __m512i b0 = _mm512_or_si512(_mm512_and_si512(_mm512_xor_si512(*d0, s0), _mm512_xor_si512(e0, s0)), a0);
+    const __m512i b1 = _mm512_or_si512(_mm512_and_si512(_mm512_xor_si512(*d1, s1), _mm512_xor_si512(e1, s1)), a1);
+    __mmask16 k0, k1;
     if (!_mm512_test_epi32_mask(_mm512_or_si512(b0, b1), sgn)) {
         *d0 = s0;
         *d1 = s1;
+        ab[0] = a0;
+        ab[1] = a1;
         return 0;
     }
-    *d0 = _mm512_maskz_mov_epi32((__mmask16)~_mm512_test_epi32_mask(b0, sgn), s0);
-    *d1 = _mm512_maskz_mov_epi32((__mmask16)~_mm512_test_epi32_mask(b1, sgn), s1);
+    k0 = (__mmask16)~_mm512_test_epi32_mask(b0, sgn);
+    k1 = (__mmask16)~_mm512_test_epi32_mask(b1, sgn);
+    *d0 = _mm512_maskz_mov_epi32(k0, s0);
+    *d1 = _mm512_maskz_mov_epi32(k1, s1);
+    ab[0] = _mm512_maskz_mov_epi32(k0, a0);
+    ab[1] = _mm512_maskz_mov_epi32(k1, a1);
     return 1;
 }
 
@@ -2052,12 +2082,13 @@ static int hc__block_in(const hc__job *j, uint64_t b, int cnt, uint64_t *apos, u
  * payload bytes. The fused adds work on the quantized integers: unpack both blocks (as many
  * planes as their rate bytes say), add, repack; no dequantization, no transpose. */
 HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, uint64_t *apos, uint64_t *bpos, int64_t qmax,
-                                        int g, const int form, unsigned char *dst, unsigned *rb, uint32_t *sz, hc__rng *rg)
+                                        int g, const int form, const hc__k512 *K, unsigned char *dst, unsigned *rb, uint32_t *sz,
+                                        hc__rng *rg)
 {
     const uint64_t nb = hc__nblocks(j->h.n), first = b * HC_BLOCK;
     const int kind = form ? HC__SRC_RAW : j->kind, has_a = form == HC__FORM_COMPRESS ? 0 : form ? 1 : j->a != NULL;
     int32_t t[HC_BLOCK];
-    __m512i d0, d1, e0, e1;
+    __m512i d0, d1, e0, e1, ab[2]; /* ab: the sum's |d0|, |d1| (the adds), reused by the encoder */
     int st, check;
     /* the raw operand 16 blocks ahead: the kernels are fast enough for its load latency to
      * show (demos/bench/README.md, "Calibration notes") */
@@ -2067,7 +2098,7 @@ HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, u
         _mm_prefetch(ahead + 64, _MM_HINT_T0);
     }
     if (!has_a) {
-        st = hc__qp512(j->b, j->h.dtype, first, cnt, j->p, &d0, &d1, t, rg);
+        st = hc__qp512(j->b, j->h.dtype, first, cnt, j->p, K, &d0, &d1, t, rg);
     } else {
         unsigned ra = j->a[HC_HEADER_BYTES + b];
         st = hc__dec512(j->a + HC_HEADER_BYTES + nb + *apos, ra, cnt, qmax, g, &d0, &d1, t);
@@ -2082,7 +2113,7 @@ HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, u
             *bpos += hc__payload_size(rbb);
             check |= !hc__rb_qsmall(rbb, 3u, 25u, 25u);
         } else if (kind == HC__SRC_RAW) {
-            int s2 = hc__qp512(j->b, j->h.dtype, first, cnt, j->p, &e0, &e1, t, rg);
+            int s2 = hc__qp512(j->b, j->h.dtype, first, cnt, j->p, K, &e0, &e1, t, rg);
             if (s2 < st) st = s2;
         } else {
             const int32_t *qd = (const int32_t *)(const void *)j->b + first; /* QP deltas */
@@ -2090,7 +2121,7 @@ HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, u
             e1 = _mm512_maskz_loadu_epi32(HC__M16H(cnt), qd + 16);
             check = 1;
         }
-        if (hc__sum512(&d0, &d1, e0, e1) && HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW;
+        if (hc__sum512(&d0, &d1, e0, e1, K, ab) && HC_ERR_SUM_OVERFLOW < st) st = HC_ERR_SUM_OVERFLOW;
         if (check) {
             _mm512_storeu_si512((void *)t, d0);
             _mm512_storeu_si512((void *)(t + 16), d1);
@@ -2100,8 +2131,12 @@ HC__T512 static inline int hc__block512(const hc__job *j, uint64_t b, int cnt, u
     if (cnt < HC_BLOCK) { /* canonical padding (a full block has none) */
         d0 = _mm512_maskz_mov_epi32(HC__M16(cnt), d0);
         d1 = _mm512_maskz_mov_epi32(HC__M16H(cnt), d1);
+        if (has_a) {
+            ab[0] = _mm512_maskz_mov_epi32(HC__M16(cnt), ab[0]);
+            ab[1] = _mm512_maskz_mov_epi32(HC__M16H(cnt), ab[1]);
+        }
     }
-    *rb = hc__enc512(d0, d1, j->h.mode, g, dst, sz);
+    *rb = hc__enc512(d0, d1, has_a ? ab : NULL, K, j->h.mode, g, dst, sz);
     if (form == HC__FORM_ADD_RAW_VALS) { /* the sum's values from its deltas: no decode */
         if (j->h.dtype == HC_F32 && j->vfast && hc__rb_small(*rb)) {
             hc__out512(d0, d1, j->p->stepf, cnt, j->vals + first * 4);
@@ -2193,6 +2228,10 @@ HC__INLINE int hc__chunk_body(const hc__job *j0, uint64_t c, unsigned char *out,
     const int raw = form == HC__FORM_COMPRESS || form == HC__FORM_ADD_RAW || form == HC__FORM_ADD_RAW_VALS ||
                     (form == HC__FORM_ANY && (!j->a || j->kind == HC__SRC_RAW));
     hc__rng rng, *rg = j->rng && raw ? &rng : NULL;
+#ifdef HC__AVX512
+    hc__k512 K;
+    if (wide == 1 || wide == 3) hc__k512_init(&K, &pl);
+#endif
     jl.p = &pl;
     (void)wide;
     (void)form;
@@ -2212,7 +2251,7 @@ HC__INLINE int hc__chunk_body(const hc__job *j0, uint64_t c, unsigned char *out,
         int st, i;
 #ifdef HC__AVX512
         if (wide == 1 || wide == 3) {
-            st = hc__block512(j, b, cnt, &apos, &bpos, qmax, wide == 3, form, dst + pos, &rb, &sz, rg);
+            st = hc__block512(j, b, cnt, &apos, &bpos, qmax, wide == 3, form, &K, dst + pos, &rb, &sz, rg);
         } else if (wide == 2) {
             st = hc__block256(j, b, cnt, &apos, &bpos, qmax, dst + pos, &rb, &sz, rg);
         } else
