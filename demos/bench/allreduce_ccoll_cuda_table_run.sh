@@ -11,7 +11,7 @@
 # fit, in that order (TWO=0 skips the 2-rank rows, SPREAD=0 the spread rows; CMA=1 adds the shm rows with
 # vader's single copy cma, RACE=1 the racecheck of the compressed rings before the 4-rank rows; NODE4_COUNTS,
 # NODE4_ALGOS, NODE4_SLOW, VARIANTS / VARIANT_COUNTS / AGAIN, F64_COUNTS / F32_COUNTS, STAMPS / STAMP_COUNTS, EXTRA_TESTS
-# (EXTRA_NP3, EXTRA_RPN2), MEMCHECK; TWO_SETTINGS: the first 2-rank rows' settings, "node slow"; SHM_COUNTS). The start (build, machine.txt, tests' helper) is allreduce_ccoll_cuda_run_common.sh.
+# (EXTRA_NP3, EXTRA_RPN2), MEMCHECK; TWO_SETTINGS: the first 2-rank rows' settings, "node slow", at TWO_NODE_COUNTS / TWO_SLOW_COUNTS; SHM_COUNTS). The start (build, machine.txt, tests' helper) is allreduce_ccoll_cuda_run_common.sh.
 # Writes under $OUT: run.log, nccl.csv, wire.csv, calls.txt, stamps.txt, table.md, machine.txt, logs.tgz.
 : "${BUDGET:=240}"; BUILD_NAME=build-table; TARGETS=""
 # shellcheck source=allreduce_ccoll_cuda_run_common.sh
@@ -48,7 +48,7 @@ nb() { # need-s tmo what, env...
     else log "skipped $what"; fi
 }
 if [ "${TWO:-1}" = 1 ]; then # TWO=0: only the tests and the 4-rank rows (an A/B call)
-nb 60 150 "2 ${TWO_SETTINGS:-node slow}" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS="${TWO_SETTINGS:-node slow}" NODE_COUNTS=1048576,16777216,67108864,268435456 SLOW_COUNTS=16777216,67108864,268435456
+nb 60 150 "2 ${TWO_SETTINGS:-node slow}" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS="${TWO_SETTINGS:-node slow}" NODE_COUNTS=${TWO_NODE_COUNTS:-1048576,16777216,67108864,268435456} SLOW_COUNTS=${TWO_SLOW_COUNTS:-16777216,67108864,268435456}
 [ "${SHM:-1}" = 1 ] && nb 50 100 "2 shm" CUDA_VISIBLE_DEVICES=0,1 NP=2 SETTINGS=shm SLOW_COUNTS=${SHM_COUNTS:-16777216,67108864,268435456}
 # SEGAB=1 (with EXTRA_TARGETS=demos/bench/allreduce_ccoll_cuda_nccl_seg1m): device plans' default
 # segment (4M from count / p = 8M) against 1M everywhere, HomComp_F on both transports, alternated
