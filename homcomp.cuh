@@ -1282,13 +1282,14 @@ HC__T512G static inline unsigned hc__enc512g(__m512i lo, __m512i hi, const __m51
                                              unsigned char *dst, uint32_t *size)
 {
     const __m512i z = _mm512_setzero_si512(), not0 = K->not0;
-    const uint32_t sign = (uint32_t)_mm512_cmplt_epi32_mask(lo, z) | ((uint32_t)_mm512_cmplt_epi32_mask(hi, z) << 16);
+    /* (each pair of 16-lane masks joined in a mask register, kunpckwd: one move out, no shift) */
+    const uint32_t sign = _cvtmask32_u32(_mm512_kunpackw(_mm512_cmplt_epi32_mask(hi, z), _mm512_cmplt_epi32_mask(lo, z)));
     __m512i a = ab ? ab[0] : _mm512_abs_epi32(lo), b = ab ? ab[1] : _mm512_abs_epi32(hi);
     const uint32_t m0 = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(a));
     uint32_t rest;
     unsigned rb, r;
     hc__tr512g(&a, &b); /* a: planes 0-15, b: planes 16-31 */
-    rest = (uint32_t)_mm512_test_epi32_mask(a, not0) | ((uint32_t)_mm512_test_epi32_mask(b, not0) << 16);
+    rest = _cvtmask32_u32(_mm512_kunpackw(_mm512_test_epi32_mask(b, not0), _mm512_test_epi32_mask(a, not0)));
     rb = hc__rate_byte(m0, rest, mode, size);
     dst = hc__block_head(dst, rb, m0, sign, &r);
     if (!dst) return rb;
