@@ -680,8 +680,9 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
 /* Int levels of more buckets than SA__PR_OWN_K, on SA__PR_OWN_T..128 threads, split each block's
    walk by bucket (sa__pr_own): the entries whose bucket cannot land inside the block go to the
    threads owning their buckets, one thread walks only the rest. Fewer threads: sa__pr_block
-   (at 2 threads the split was slower, 0.92x, H200 host 2026-11-28; 4 not measured). The tests
-   point SA__PR_OWN_K at a variable (both paths) and set SA__PR_OWN_T 2. */
+   (the split was measured to gain at 16 threads, about even at 8; below 8 only an earlier
+   design was measured, slower: demos/bench/README.md). The tests point SA__PR_OWN_K at a
+   variable (both paths) and set SA__PR_OWN_T 2. */
 #ifndef SA__PR_OWN_K
 #define SA__PR_OWN_K 256
 #endif
@@ -6191,19 +6192,20 @@ static void SA__F(sa__pr_block)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, S
  * then the bucket groups' first slots P and the owner table (owner of bucket c = tab[c >> sh]),
  * G entries each. */
 SA__INLINE SA__I SA__F(sa__pr_tab0)(int nt) { return (SA__I)nt * (nt + 1) + nt + 3; }
+/* G, the bucket groups' room: P and tab in the rest of tc's 256 nt */
+SA__INLINE SA__I SA__F(sa__pr_ng)(int nt) { return ((SA__I)256 * nt - SA__F(sa__pr_tab0)(nt)) / 2; }
 #define SA__PR_OWN_MIN 64 /* the fewest bucket groups */
-/* The bucket groups of an n-slot level (g: buckets g << sh ..) and their first slots P[g] =
+/* The bucket groups of a level (g: buckets g << sh ..) and their first slots P[g] =
  * B[g << sh] (B: the bucket starts, sa__buckets(..., 0)). Returns sh, or -1: one-thread walk
  * (sa__pr_block): few buckets, under SA__PR_OWN_T or over 128 threads, or no room in tc (256 nt). */
-static int SA__F(sa__pr_owners)(const SA__I *B, SA__I n, SA__I k, const SA__F(sa__prx) *px)
+static int SA__F(sa__pr_owners)(const SA__I *B, SA__I k, const SA__F(sa__prx) *px)
 {
     SA__I G, g, *P;
     int sh = 0, nt = px->nt;
-    (void)n;
     if (nt < 2 || nt < SA__PR_OWN_T || nt > 128 || k <= (SA__I)(SA__PR_OWN_K) || px->npic < 2 ||
         px->npic / 2 >= (SA__I)1 << (sizeof(SA__I) * 8 - 9)) /* (late entries: slot << 7 | owner) */
         return -1;
-    G = ((SA__I)256 * nt - SA__F(sa__pr_tab0)(nt)) / 2;
+    G = SA__F(sa__pr_ng)(nt);
     if (G < SA__PR_OWN_MIN) return -1;
     P = px->tc + SA__F(sa__pr_tab0)(nt);
     while (((k - 1) >> sh) >= G) sh++;
@@ -6216,7 +6218,7 @@ static int SA__F(sa__pr_owners)(const SA__I *B, SA__I n, SA__I k, const SA__F(sa
 static void SA__F(sa__pr_tab)(const SA__F(sa__prx) *px, SA__I n, SA__I k, SA__I lo, SA__I hi, int rtl, int sh)
 {
     int nt = px->nt;
-    SA__I G = ((SA__I)256 * nt - SA__F(sa__pr_tab0)(nt)) / 2, g, ng = ((k - 1) >> sh) + 1;
+    SA__I G = SA__F(sa__pr_ng)(nt), g, ng = ((k - 1) >> sh) + 1;
     const SA__I *P = px->tc + SA__F(sa__pr_tab0)(nt);
     SA__I *tab = px->tc + SA__F(sa__pr_tab0)(nt) + G, base = rtl ? 0 : hi, span = rtl ? lo : n - hi;
     uint64_t mul = span > 0 ? ((uint64_t)nt << 32) / (uint64_t)span : 0;
@@ -6247,7 +6249,7 @@ static void SA__F(sa__pr_own)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, SA_
     SA__F(sa__pic) *ca = px->cache;
     const SA__I da = SA__S3D, half = px->npic / 2, nt = px->nt, len = hi - lo;
     SA__I *L = (SA__I *)(ca + half), *tc = px->tc, *os = tc + nt * (nt + 1);
-    const SA__I *tab = tc + SA__F(sa__pr_tab0)(px->nt) + ((SA__I)256 * nt - SA__F(sa__pr_tab0)(px->nt)) / 2;
+    const SA__I *tab = tc + SA__F(sa__pr_tab0)(px->nt) + SA__F(sa__pr_ng)(px->nt);
     uint32_t *bm = (uint32_t *)(L + half); /* (the second half holds 2 (npic - half) >= len + len / 32 + 1 SA__I) */
     int rtl = kind & 1;
     SA__OMP(omp parallel num_threads(px->nt))
@@ -6287,64 +6289,67 @@ static void SA__F(sa__pr_own)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, SA_
         }
         SA__OMP(omp barrier)
         SA__OMP(omp single)
-        { /* the hot entries and the landings, in scan order (offsets s: ci = s, or len - 1 - s) */
-            SA__I h = os[nt], hz = os[nt + 1], nl = hz, s0 = 0, w, v, d, ci, sx, nx, l;
+        { /* the hot entries and the landings, in scan order, by scan offset (slot lo + off, right to
+             left hi - 1 - off; cache index ci = off, or len - 1 - off) */
+            SA__I hot = os[nt], hot_end = os[nt + 1], late_end = hot_end, next_off = 0, w, v, d, ci;
+            SA__I off, hot_off, land_off;
             for (w = 0; w <= len >> 5; w++) bm[w] = 0;
             for (;;) {
                 SA__F(sa__pic) *e;
-                nx = h < hz ? (rtl ? len - 1 - L[h] : L[h]) : len;
-                l = SA__F(sa__pr_bit)(bm, s0, nx);
-                if (l < nx) { /* a landing: its induction (it has one: sa__pr_block) */
-                    sx = l;
-                    ci = rtl ? len - 1 - l : l;
+                hot_off = hot < hot_end ? (rtl ? len - 1 - L[hot] : L[hot]) : len; /* the next hot entry's */
+                land_off = SA__F(sa__pr_bit)(bm, next_off, hot_off); /* a landing before it, or hot_off */
+                if (land_off < hot_off) { /* a landing: its induction (it has one: sa__pr_block) */
+                    off = land_off;
+                    ci = rtl ? len - 1 - off : off;
                     e = ca + ci;
                     SA_ASSERT(e->c == -2);
                     v = SA__F(sa__pr_ind)(kind, T, e->v, &c);
                     if (rtl ? c <= cut : c >= cut) { /* cold: its owner's */
                         e->c = c;
                         e->v = v;
-                        L[nl++] = ci << 7 | tab[c >> sh]; /* (owners change e->c: theirs kept here) */
-                        s0 = l + 1;
+                        L[late_end++] = ci << 7 | tab[c >> sh]; /* (owners change e->c: theirs kept here) */
+                        next_off = off + 1;
                         continue;
                     }
                 } else {
-                    if (h == hz) break;
-                    sx = nx;
-                    ci = L[h++];
+                    if (hot == hot_end) break;
+                    off = hot_off;
+                    ci = L[hot++];
                     e = ca + ci;
-                    if (h + da < hz) SA__P_PFW(&B[ca[L[h + da]].c]);
+                    if (hot + da < hot_end) SA__P_PFW(&B[ca[L[hot + da]].c]);
                     c = e->c;
                     v = e->v;
                 }
-                s0 = sx + 1;
+                next_off = off + 1;
                 d = rtl ? --B[c] : B[c]++;
                 e->c = d;
                 e->v = v;
                 if (rtl ? d >= lo : d < hi) { /* the scan visits slot d later in this block */
                     SA__F(sa__pic) *f = ca + (d - lo);
-                    SA__I sd = rtl ? hi - 1 - d : d - lo;
-                    SA_ASSERT(sd > sx && f->c == -1);
+                    SA__I doff = rtl ? hi - 1 - d : d - lo;
+                    SA_ASSERT(doff > off && f->c == -1);
                     f->c = -1;
                     if (v > 0) {
                         f->c = -2;
                         f->v = v;
                         SA__PF(&T[v - 1]);
-                        bm[sd >> 5] |= (uint32_t)1 << (sd & 31);
+                        bm[doff >> 5] |= (uint32_t)1 << (doff & 31);
                     }
                     e->v = SA__F(sa__pr_left)(kind, v);
                 }
             }
-            os[nt + 2] = nl;
+            os[nt + 2] = late_end;
         }
         for (o = t; o < nt; o += TT) { /* each owner: its entries and its late ones, in scan order */
-            SA__I j = os[o], z = os[o + 1], p = os[nt + 1], pz = os[nt + 2], d;
+            SA__I own = os[o], own_end = os[o + 1], late = os[nt + 1], late_end = os[nt + 2], d;
             for (;;) {
                 SA__F(sa__pic) *e;
-                while (p < pz && (L[p] & 127) != o) p++;
-                if (j < z && (p == pz || (rtl ? L[j] > L[p] >> 7 : L[j] < L[p] >> 7))) {
-                    if (j + 16 < z) SA__P_PFW(&B[ca[L[j + 16]].c]);
-                    e = ca + L[j++];
-                } else if (p < pz) e = ca + (L[p++] >> 7);
+                while (late < late_end && (L[late] & 127) != o) late++; /* this owner's next late entry */
+                if (own < own_end &&
+                    (late == late_end || (rtl ? L[own] > L[late] >> 7 : L[own] < L[late] >> 7))) {
+                    if (own + 16 < own_end) SA__P_PFW(&B[ca[L[own + 16]].c]);
+                    e = ca + L[own++];
+                } else if (late < late_end) e = ca + (L[late++] >> 7);
                 else break;
                 d = rtl ? --B[e->c] : B[e->c]++;
                 SA_ASSERT(rtl ? d < lo : d >= hi);
@@ -6449,7 +6454,7 @@ static void SA__F(sa__pr_induce)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, co
     SA__I j = n - 1;
     int kind = stage == 1 ? 0 : 2, sh;
     SA__FC(sa__buckets)(T, n, k, cnt, B, 0);
-    sh = SA__F(sa__pr_owners)(B, n, k, px); /* (-1: sa__pr_block) */
+    sh = SA__F(sa__pr_owners)(B, k, px); /* (-1: sa__pr_block) */
     SA[B[T[j]]++] = (T[j - 1] < T[j]) ? ~j : j;
     SA__F(sa__pr_scan)(T, SA, n, k, B, px, r, kind, sh);
     SA__FC(sa__buckets)(T, n, k, cnt, B, 1);
