@@ -413,15 +413,19 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
  * The input blocks may have any lengths (concatenated in rank order they form the text).
  * Limits: n < 2^57 (SA_MPI_DIST); SA_MPI_GATHER needs n < 2^31 (rank 0 holds everything).
  * Memory per rank (SA_MPI_DIST): about 16-20 bytes per suffix of its block at the peak for the SA
- * alone (measured 16.4-17.9 summed over the ranks on 46 MB at 16 x 1 and 4 x 4; the merge's 56-byte
- * records (DC13 on bytes) travel in 12 rounds; the byte level's sample sort and the recursion's texts and
- * SA blocks hold about as much), about 34-37 with the LCP (phi's
+ * alone (the merge's 56-byte records (DC13 on bytes) travel in SA__MPI_MERGE_ROUNDS rounds; the
+ * byte level's sample sort and the recursion's texts and SA blocks hold about as much; measured
+ * peaks: demos/bench/README.md, "sa.h MPI"), about 34-37 with the LCP (phi's
  * exchange and the first phase's text windows in 4 rounds; the later rounds, which grow with the
  * suffixes sharing 16 or more bytes, and the final fetch are not bounded); the 32-bit API adds
  * 8 + 8 for the int64 SA and LCP blocks it narrows from;
- * rank 0 also holds the gathered level, about 12 bytes per name (5 per input byte at DC7, whose
- * samples are 3/7 of the positions; 5/13 at DC13);
- * info.peak_bytes says what a call took (not what SA-IS allocates inside on rank 0).
+ * rank 0 also holds the gathered level: its kept names (8 bytes each; a share of the samples,
+ * which are 4/13 of the positions at DC13, 3/7 at DC7), their SA (4 or 8 bytes each) and the
+ * sort's counts (2 entries of 4 or 8 bytes a distinct name); every rank also gathers the merge's
+ * splitter sample: at most a 16th of a block in all, but at least 4 draws for each of the K x P
+ * buckets (K rounds, P ranks; with many ranks and small blocks 4 x K x P records of 56 bytes and
+ * 16 of index each);
+ * info.peak_bytes says what a call took (not what SA-IS allocates inside on rank 0 besides).
  * Threads (opt->threads per rank) run the local sorts, the record passes and the merge; rank 0's
  * sort of a gathered level is SA-IS with parallel SA-IS's threaded int-level passes and
  * induction scans, on the threads of every rank of its node (their opt->threads summed) as far
@@ -4107,9 +4111,8 @@ static void sa__mpi_dc_pmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa_
  * this many rounds of about cnt / rounds each, so their buffers (40-56 bytes per suffix twice, plus
  * the class keys and their sort's scratch) are that much smaller; fewer where a round would
  * average under SA__MPI_ROUND_MIN suffixes a rank (a round costs about ten collectives, and
- * saves under a megabyte there). 12 for DC13's 56-byte records on bytes (measured, 46 MB at 16 x 1 and
- * 4 x 4: the peak summed over the ranks 16.4-17.9 bytes per input byte, 20.1-21.6 with 8 rounds;
- * 16 rounds no lower on the box's 4 x 500 KB; the time no worse than DC7's with 8). */
+ * saves under a megabyte there). 12 for DC13's 56-byte records on bytes: with 8 their peak was
+ * over the 20 bytes per input byte, and 16 saved no more (demos/bench/README.md, "sa.h MPI"). */
 #ifndef SA__MPI_MERGE_ROUNDS
 #define SA__MPI_MERGE_ROUNDS 12
 #endif
@@ -4143,16 +4146,16 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     nb = (int64_t)K * P;
     nth = c->nt > 1 && cnt > SA__MPI_PAR_MIN ? (c->nt < 64 ? c->nt : 64) : 1;
     lim = (int64_t)SA__MPI_SAMPLES * K;
-    {   /* about 64 K in all, at most 16x, and all the ranks' draws together at most a 16th of a
-         * block (c->c: the same on every rank): every rank gathers all of them (the gathered
-         * records, their indices and the own draw: (s * 8 + 16) x lim x P + s * 8 x lim bytes),
-         * so a cap a rank let the gathered sample grow with P (the 1 MB memory test at 4 ranks,
-         * DC13's 56-byte records: the peak 21.6 bytes per input byte in all, bound 20; 16.2 with
-         * this cap) */
-        int64_t want = 65536 / P;
+    {   /* SA__MPI_SAMPLES x K a rank, up to about 64 K in all (at most 16x that), and all the
+         * ranks' draws together at most a 16th of a block (c->c: the same on every rank), down to
+         * 4 a bucket: every rank gathers all of them (the gathered records, their indices and
+         * the own draw: (s * 8 + 16) x lim x P + s * 8 x lim bytes), so a cap a rank let the
+         * gathered sample grow with P (the 1 MB memory test at 4 ranks went over its bound with
+         * DC13's 56-byte records), and a floor a rank would at many ranks (768 x P records) */
+        int64_t want = 65536 / P, cap = c->c / (16 * (int64_t)P);
         if (want > 16 * lim) want = 16 * lim;
-        if (want > c->c / 16) want = c->c / 16;
-        if (want * P > c->c / 16) want = c->c / (16 * (int64_t)P);
+        if (want > cap) want = cap;
+        if (lim > cap) lim = cap > 4 * (int64_t)K ? cap : 4 * (int64_t)K;
         if (want > lim) lim = want;
     }
     smp = (uint64_t *)sa__mpi_get(c, lim, (size_t)s * 8);
@@ -4173,9 +4176,8 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     if (st != SA_OK) goto done;
     gdsp = gcnt + P;
     tmp = idx + lim * P;
-    /* splitters: nb - 1 of lim (SA__MPI_SAMPLES x K, up to 16x that while the ranks draw at most
-     * about 64 K in all and a rank at most a 16th of a block: balanced rounds, since each round's
-     * blocks are sized for the largest) random records per rank, in suffix order */
+    /* splitters: nb - 1 of lim (see above: balanced rounds, since each round's blocks are sized
+     * for the largest) random records per rank, in suffix order */
     ns = cnt < lim ? cnt : lim;
     for (e = 0; e < ns; e++) sa__mpi_dc_rec(c, d, t, R, (int64_t)(sa__mpi_mix(&seed) % (uint64_t)cnt), smp + e * s);
     {
