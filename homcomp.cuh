@@ -1397,12 +1397,12 @@ HC__T512 HC__INLINE __mmask16 hc__q512(__m512 x, const hc__k512 *K, __m512i *q)
     /* |q| <= 2^30 - 1: q + 2^30 - 1 in [0, 2^31 - 2] as unsigned; NaN fails the error test */
     return _mm512_cmp_ps_mask(err, K->eb, _CMP_LE_OQ) & _mm512_cmplt_epu32_mask(_mm512_add_epi32(*q, K->q1), K->q2);
 }
-/* K's values for p (p NULL: the integer constants only) */
+/* K's values for p */
 HC__T512 static inline void hc__k512_init(hc__k512 *K, const hc__params *p)
 {
-    K->inv = _mm512_set1_ps(p ? p->invf : 0.0f);
-    K->step = _mm512_set1_ps(p ? p->stepf : 0.0f);
-    K->eb = _mm512_set1_ps(p ? p->ebf : 0.0f);
+    K->inv = _mm512_set1_ps(p->invf);
+    K->step = _mm512_set1_ps(p->stepf);
+    K->eb = _mm512_set1_ps(p->ebf);
     K->q1 = _mm512_set1_epi32(1073741823);
     K->q2 = _mm512_set1_epi32(2147483647);
     K->not0 = _mm512_set1_epi32(~1);
