@@ -66,9 +66,12 @@
  *                            (what: a string literal; host waits and GPU event times; the
  *                            trace build of allreduce_ccoll_cuda_nccl sums them)
  *   CCOLL_TEST_HOOK_IPC_STAMP(stream, what, chunk)  benchmarks only: device ArGM over IPC
- *                            with copies and events, a point on a stream per chunk (what: 0 push
- *                            issued, 1 sum's waits met, 2 sum done, 3 pull's waits met, 4 pull
- *                            done; the stamps build of allreduce_ccoll_cuda_nccl records events)
+ *                            with copies and events, a point on a stream per chunk (what: 0 after
+ *                            the chunk's pushes, 1 sum's waits met, 2 sum done, 3 pull's waits
+ *                            met, 4 pull done; an event there completes when the stream's work
+ *                            before it is done; with copy engines (2 ranks) 3 follows the pulls'
+ *                            copies, so 3 and 4 coincide; the stamps build of
+ *                            allreduce_ccoll_cuda_nccl records events)
  *   CCOLL_MAX_THREADS        the largest config.threads accepted (1024; above: CCOLL_ERR_ARG)
  *   CCOLL_IPC_COPY_KERNEL    device ArGM over IPC with 3 to 8 ranks a node: 1 (default) = one
  *                            copy kernel per chunk for all peers, 0 = copy engines (same bytes)

@@ -19,8 +19,8 @@
 #include <string.h>
 #ifdef BENCH_STAMPS
 /* The stamps build (allreduce_ccoll_cuda_nccl_stamps*): ArGM over IPC with copies and events, each
- * chunk's points (CCOLL_TEST_HOOK_IPC_STAMP: 0 push issued, 1 sum's waits met, 2 sum done, 3 pull's
- * waits met, 4 pull done; with 3 to 8 node ranks) as CUDA events, in ms after an event recorded on
+ * chunk's points (CCOLL_TEST_HOOK_IPC_STAMP: 0 its pushes done, 1 sum's waits met, 2 sum done, 3 pull's
+ * waits met, 4 pull done; with copy engines, 2 ranks, 3 follows the pulls' copies) as CUDA events, in ms after an event recorded on
  * the caller's stream just before the call (each GPU's own clock; a barrier before every call).
  * Every timed call (the first 64) printed per rank to stderr as "stamps,LABEL,ALGO,DATA,N,RANK,CALL,
  * CALL_MS,push=..,sumw=..,sum=..,pullw=..,pull=.." (CALL_MS: the slowest rank's time; a point's
@@ -221,6 +221,7 @@ int main(int argc, char **argv)
                 CU(cudaMemset(dout, 0xff, bytes)); /* NaN: every element must be written */
                 CU(cudaDeviceSynchronize());
                 double tmid = 1e30, cl[64], cw[64];
+                uint64_t done = 0; /* timed calls that ran (a failed call ends the row) */
 #ifdef BENCH_STAMPS
                 static float st_ms[64][5][ST_CH];
                 int st_nc[5] = {0};
@@ -270,6 +271,7 @@ int main(int argc, char **argv)
                     double t = max_over_ranks(MPI_Wtime() - t0);
                     if (it == 0) continue;
                     tt[it - 1] = t;
+                    done = it;
                     if (P) {
                         ccoll_plan_info(P, &I);
                         if (calls2 && it - 1 < 64) cl[it - 1] = max_over_ranks(I.t_link), cw[it - 1] = max_over_ranks(I.t_wire);
@@ -296,11 +298,14 @@ int main(int argc, char **argv)
 #endif
 #ifdef BENCH_STAMPS
                 if (P) { /* every rank's points, call by call (the chunk counts are the same on every rank) */
-                    const int nk = its < 64 ? (int)its : 64;
-                    float *all = (float *)malloc((size_t)p * sizeof st_ms);
+                    const int nk = done < 64 ? (int)done : 64;
+                    float *all = rank ? NULL : (float *)malloc((size_t)p * sizeof st_ms);
+                    int have = rank || all; /* rank 0's buffer, agreed: no gather into NULL */
+                    MPI_Bcast(&have, 1, MPI_INT, 0, MPI_COMM_WORLD);
                     static const char *const wn[5] = {"push", "sumw", "sum", "pullw", "pull"};
-                    MPI_Gather(st_ms, (int)(sizeof st_ms / sizeof(float)), MPI_FLOAT, all, (int)(sizeof st_ms / sizeof(float)), MPI_FLOAT, 0,
-                               MPI_COMM_WORLD);
+                    if (have)
+                        MPI_Gather(st_ms, (int)(sizeof st_ms / sizeof(float)), MPI_FLOAT, all, (int)(sizeof st_ms / sizeof(float)), MPI_FLOAT,
+                                   0, MPI_COMM_WORLD);
                     for (int r = 0; !rank && all && r < p; r++)
                         for (int k = 0; k < nk; k++) {
                             fprintf(stderr, "stamps,%s,%s,%s,%llu,%d,%d,%.4g", label, names[a], walk ? "walk" : "normal", (unsigned long long)n, r, k,
@@ -317,12 +322,12 @@ int main(int argc, char **argv)
 #endif
                 if (!rank && getenv("BENCH_CALLS")) { /* every timed call in order (the spread of the median) */
                     fprintf(stderr, "calls,%s,%s,%s,%llu,%d", label, names[a], walk ? "walk" : "normal", (unsigned long long)n, p);
-                    for (uint64_t i = 0; i < its; i++) fprintf(stderr, ",%.4g", tt[i] * 1e3);
+                    for (uint64_t i = 0; i < done; i++) fprintf(stderr, ",%.4g", tt[i] * 1e3);
                     fprintf(stderr, "\n");
                     for (int k = 0; calls2 && P && k < 2; k++) {
                         fprintf(stderr, "calls_%s,%s,%s,%s,%llu,%d", k ? "wire" : "link", label, names[a], walk ? "walk" : "normal",
                                 (unsigned long long)n, p);
-                        for (uint64_t i = 0; i < its && i < 64; i++) fprintf(stderr, ",%.4g", (k ? cw[i] : cl[i]) * 1e3);
+                        for (uint64_t i = 0; i < done && i < 64; i++) fprintf(stderr, ",%.4g", (k ? cw[i] : cl[i]) * 1e3);
                         fprintf(stderr, "\n");
                     }
                 }

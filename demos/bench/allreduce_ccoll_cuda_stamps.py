@@ -5,12 +5,14 @@ the stamps builds of the device bench (stamps.txt of allreduce_ccoll_cuda_table_
 after an event on the caller's stream just before the call, on that rank's GPU, chunk by chunk).
 Per label and size: the calls split into fast (at most 1.12x the fastest call) and slow, and for each
 the median over calls and ranks of
-  push   the last chunk's push issued to every peer (stream B)
-  wait   the sums' waits for the peers' pushes (sumw[c] - max(sum[c-1], 0), summed over chunks)
+  push   the last chunk's pushes done (stream B; an event completes when the work before it is done)
+  wait   the sums' waits for the peers' pushes (sumw[c] - sum[c-1]; c = 0: from the call's start,
+         the preamble included; summed over chunks)
   sum    the sum kernels (sum[c] - sumw[c], summed)
   sumend the last chunk's sum done
-  pullw  the pulls' waits for the peers' sums (pullw[c] - max(pull[c-1], this rank's sum[c]), at least 0,
-         summed)
+  pullw  the pulls' waits for the peers' sums (pullw[c] - max(this rank's last push, pull[c-1], its
+         sum[c]), at least 0, summed: the pulls queue behind the pushes on stream B; with copy
+         engines, 2 ranks, point 3 follows the pulls' copies, so this holds the copies and pull is ~0)
   pull   the pull kernels (pull[c] - pullw[c], summed)
   end    the last chunk's pull done (the GPU phase's end on this rank)
 and the call's time (the slowest rank, host clock). Which part grows in the slow calls shows what
@@ -37,14 +39,15 @@ def parts(p):
         return None
     wait = sum(sumw[c] - (sm[c - 1] if c else 0.0) for c in range(len(sumw)))
     sums = sum(sm[c] - sumw[c] for c in range(len(sm)))
-    pw = sum(max(0.0, pullw[c] - max(pull[c - 1] if c else 0.0, sm[c] if c < len(sm) else 0.0)) for c in range(len(pullw)))
+    pe = push[-1] if push else 0.0
+    pw = sum(max(0.0, pullw[c] - max(pe, pull[c - 1] if c else 0.0, sm[c] if c < len(sm) else 0.0)) for c in range(len(pullw)))
     pl = sum(pull[c] - pullw[c] for c in range(len(pull)))
     return {"push": push[-1] if push else 0.0, "wait": wait, "sum": sums, "sumend": sm[-1], "pullw": pw, "pull": pl,
             "end": pull[-1]}
 
 
 keys = ("push", "wait", "sum", "sumend", "pullw", "pull", "end")
-print("| label | MiB (f32) | calls | call ms | " + " | ".join(keys) + " |")
+print("| label | elements | calls | call ms | " + " | ".join(keys) + " |")
 print("| --- | --- | --- | --- | " + " | ".join("---" for _ in keys) + " |")
 for (label, algo, n), calls in sorted(rows.items(), key=lambda r: (r[0][2], r[0][0])):
     if algo == "nccl":
@@ -59,5 +62,5 @@ for (label, algo, n), calls in sorted(rows.items(), key=lambda r: (r[0][2], r[0]
         if not per:
             continue
         med = {k: st.median(q[k] for q in per) for k in keys}
-        print(f"| {label} | {n * 4 >> 20} | {name} {len(got)} | {st.median(t for t, _ in got):.3f} | "
+        print(f"| {label} | {n} | {name} {len(got)} | {st.median(t for t, _ in got):.3f} | "
               + " | ".join(f"{med[k]:.3f}" for k in keys) + " |")

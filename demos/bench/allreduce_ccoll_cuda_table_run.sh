@@ -112,7 +112,8 @@ NPF=2; [ "$NGPU" -ge 4 ] && NPF=4
     NODE_COUNTS=$F64_COUNTS NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
 # STAMPS="NAME ..." (demos/bench/allreduce_ccoll_cuda_nccl_NAME, a stamps build): ArGM's chunk
 # pipeline per call at STAMP_COUNTS (256 MiB), as many ranks, "stamps," lines into OUT/stamps.txt
-for v in ${STAMPS:-}; do
+for v in ${STAMPS:-}; do # (built here when EXTRA_TARGETS did not name it)
+    ninja -C "$B" "demos/bench/allreduce_ccoll_cuda_nccl_$v" >>"$OUT/logs/build.log" 2>&1 || { log "build of allreduce_ccoll_cuda_nccl_$v failed (werror): skipped"; continue; }
     nb 15 40 "$NPF node $v" NP=$NPF SETTINGS=node NODE_LABEL=node_$v BIN=$B/demos/bench/allreduce_ccoll_cuda_nccl_$v \
         NODE_COUNTS=${STAMP_COUNTS:-67108864} NODE_ALGOS=nccl,argm ITERS=${ITERS_SPREAD:-15}
 done
