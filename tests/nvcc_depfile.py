@@ -22,6 +22,8 @@ import sys
 
 def patch(build_root):
     path = os.path.join(build_root, 'build.ninja')
+    if not os.path.isfile(path):  # another backend (vs, xcode): nothing to patch, never fail the setup
+        return 0
     with open(path, encoding='utf-8') as f:
         lines = f.read().split('\n')
     in_cuda_rule = False
