@@ -232,6 +232,49 @@ static void test_bwt_large(void)
     free(t), free(u), free(w), free(b), free(sa), free(aux), free(waux);
 }
 
+/* The aux walks' common case: groups of SA__UB_WAYS whole pieces of r >= 64 bytes (each piece's
+ * bytes staged in a 64-byte line and copied out whole), on both walks (bigram psi: few distinct
+ * bytes; single-byte psi: random and every-byte texts), with and without a context, 1-4 threads;
+ * then a sample inside the first group corrupted: SA_ERR_ARG (the piece before it cannot end there). */
+static void test_unbwt_groups(void)
+{
+    static const int32_t rs[] = {64, 128, 256, 4096};
+    static const int kinds[] = {K_RANDOM, K_ALLBYTES, K_FIB, K_BINARY, K_PERIODIC};
+    const int32_t cap = (2 * SA__UB_WAYS + 1) * 4096 + 4096;
+    uint8_t *t = (uint8_t *)malloc((size_t)cap), *w = (uint8_t *)malloc((size_t)cap), *b = (uint8_t *)malloc((size_t)cap);
+    int32_t *sa = (int32_t *)malloc((size_t)cap * 4), *waux = (int32_t *)malloc((size_t)cap * 4),
+            *caux = (int32_t *)malloc((size_t)cap * 4);
+    sa_context *ctx = NULL;
+    CHECK(sa_context_create(cap, NULL, &ctx) == SA_OK, "context");
+    for (size_t ri = 0; ri < sizeof rs / sizeof *rs; ri++)
+        for (size_t ki = 0; ki < sizeof kinds / sizeof *kinds; ki++) {
+            int32_t r = rs[ri], n = (2 * SA__UB_WAYS + 1) * r + (int32_t)check_rand_below((uint64_t)r);
+            make_text(kinds[ki], t, n);
+            CHECK(sa_build(t, sa, n, NULL) == SA_OK && sa_validate(t, sa, n) == SA_OK, "%s", kname[kinds[ki]]);
+            naive_bwt(t, n, sa, w, waux, r);
+            int32_t ns = (n - 1) / r + 1;
+            for (int th = 1; th <= 4; th++) {
+                sa_options o = thr(th);
+                memset(b, 0, (size_t)n);
+                CHECK(sa_unbwt_aux(w, b, waux, r, n, &o) == SA_OK && memcmp(b, t, (size_t)n) == 0,
+                      "groups %s r=%d n=%d threads=%d", kname[kinds[ki]], r, n, th);
+                memcpy(caux, waux, (size_t)ns * 4);
+                int32_t j = 1 + (int32_t)check_rand_below(SA__UB_WAYS - 1);
+                caux[j] = 1 + (waux[j] + (int32_t)check_rand_below((uint64_t)n - 1)) % n; /* != waux[j] */
+                CHECK(sa_unbwt_aux(w, b, caux, r, n, &o) == SA_ERR_ARG, "groups corrupt %s r=%d sample %d threads=%d",
+                      kname[kinds[ki]], r, j, th);
+            }
+            if (ctx) {
+                memset(b, 0, (size_t)n);
+                CHECK(sa_context_unbwt(ctx, w, b, waux, r, n) == SA_OK && memcmp(b, t, (size_t)n) == 0,
+                      "groups ctx %s r=%d", kname[kinds[ki]], r);
+                CHECK(sa_context_unbwt(ctx, w, b, caux, r, n) == SA_ERR_ARG, "groups ctx corrupt %s r=%d", kname[kinds[ki]], r);
+            }
+        }
+    sa_context_destroy(ctx);
+    free(t), free(w), free(b), free(sa), free(waux), free(caux);
+}
+
 /* corrupted primary indices and aux samples: a status, or (when the corrupted index still
  * decodes to a whole text) a text whose BWT is exactly the given input; never a stray access
  * (the sanitizer build runs this too) */
@@ -796,6 +839,7 @@ int main(int argc, char **argv)
     check_init(argc, argv);
     test_bwt_small();
     test_bwt_large();
+    test_unbwt_groups();
     test_corrupt();
     test_gsa();
     test_gsa_sais();
