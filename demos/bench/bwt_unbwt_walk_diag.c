@@ -1,6 +1,6 @@
 /* bwt_unbwt_walk_diag.c - issue 26 diagnostic: how many of the inverse BWT walk's interleaved
- * dependent reads overlap in the memory system (no libsais; built by bwt_libsais_unbwt_ab.sh
- * when DIAG is set, not by meson).
+ * dependent reads overlap in the memory system, and what the walk costs beyond them (no libsais;
+ * meson builds it with OpenMP; it reads sa.h's private walk and context fields).
  *
  *   bwt_unbwt_walk_diag [FILE | --fib N | --acgt N | --random N] [--threads 1,8,16] [--reps 3] [--aux R]
  *
