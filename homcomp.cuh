@@ -1539,16 +1539,34 @@ HC__T256 static inline unsigned hc__enc256(const __m256i *d, int mode, unsigned 
     dst += 4;
     if (r == 0) return rb;
     {
-        const __m128i sh = _mm_cvtsi32_si128((int)(32 - r)); /* bit r-1 to the sign bit */
-        for (v = 0; v < 4; v++) a[v] = _mm256_sll_epi32(a[v], sh);
-    }
-    for (k = r; k-- > 0;) {
-        uint32_t pl = 0;
-        for (v = 0; v < 4; v++) {
-            pl |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(a[v])) << (8 * v);
-            a[v] = _mm256_slli_epi32(a[v], 1);
+        /* The planes by a byte transpose: byte b of the 32 lanes gathered into one vector B[b]
+         * (its byte i = lane i's byte b: a shuffle within each 128-bit half, a dword permute,
+         * then a 4 x 4 transpose of 64-bit pieces), then plane 8b + j is the byte movemask of
+         * B[b] shifted left by 7 - j (vpaddb doubles each byte). Planes r and above are zero
+         * and not written. */
+        const __m256i bs = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6,
+                                            10, 14, 3, 7, 11, 15);
+        const __m256i pd = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+        __m256i q[4], t0, t1, t2, t3, B[4];
+        uint32_t w[32];
+        unsigned b, j;
+        for (v = 0; v < 4; v++) q[v] = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(a[v], bs), pd); /* 64-bit piece k: byte k of lanes 8v.. */
+        t0 = _mm256_unpacklo_epi64(q[0], q[1]);
+        t1 = _mm256_unpackhi_epi64(q[0], q[1]);
+        t2 = _mm256_unpacklo_epi64(q[2], q[3]);
+        t3 = _mm256_unpackhi_epi64(q[2], q[3]);
+        B[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
+        B[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
+        B[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
+        B[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
+        for (b = 0; 8 * b < r; b++) {
+            __m256i x = B[b];
+            for (j = 8; j-- > 0;) {
+                w[8 * b + j] = (uint32_t)_mm256_movemask_epi8(x);
+                x = _mm256_add_epi8(x, x);
+            }
         }
-        hc__put32(dst + 4 * k, pl);
+        for (k = 0; k < r; k++) hc__put32(dst + 4 * k, w[k]);
     }
     return rb;
 }
