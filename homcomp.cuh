@@ -186,7 +186,8 @@
  *   AVX2 and AVX-512F (x86-64 gcc/clang builds, compiled with target attributes so the binary
  *   still runs on any x86-64; no transpose: AVX-512 holds a block in two 16-lane vectors, plane k
  *   is two vptestmd lane masks, decoding ORs bit k into the lanes a plane selects; AVX2 in four
- *   8-lane vectors, plane k four movemasks, decoding shifts each lane's bit into place;
+ *   8-lane vectors, byte b of the 32 lanes gathered into one vector by shuffles, planes 8b..8b+7
+ *   its byte movemasks, decoding the same backwards (each plane spread to a byte a lane);
  *   prediction and prefix sums by lane permutes; with GFNI, AVX512BW and AVX512VBMI as well
  *   (HC_ISA_AVX512_GFNI) all planes of a block come from one 32x32 bit transpose of two byte
  *   permutes and vgf2p8affineqb each way, and the rate from the planes). Float32 quantization
@@ -1496,8 +1497,8 @@ HC__T512 HC__INLINE int hc__sum512(__m512i *d0, __m512i *d1, __m512i e0, __m512i
 }
 
 /* ---- AVX2 block kernels (HC_ISA_AVX2, for CPUs without AVX-512): a block is four 8-lane
- * vectors; plane k is four movemasks of |d| shifted so that bit k is the sign bit; decoding
- * shifts each lane's bit of the plane word into place (vpsrlvd); the same bytes and statuses. */
+ * vectors; the planes by a byte transpose (hc__enc256, hc__dec256); the sign word by movemasks
+ * and variable shifts; the same bytes and statuses. */
 /* lanes 8v .. 8v+7 below cnt: all ones */
 HC__T256 static inline __m256i hc__lanes256(int v, int cnt)
 {
@@ -1576,7 +1577,7 @@ HC__T256 static inline int hc__dec256(const unsigned char *src, unsigned rb, int
 {
     __m256i a[4];
     uint32_t sign, m0 = 0;
-    unsigned r, k;
+    unsigned r;
     int bad = 0, v;
     const __m256i one = _mm256_set1_epi32(1), lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     for (v = 0; v < 4; v++) a[v] = _mm256_setzero_si256();
@@ -1595,11 +1596,37 @@ HC__T256 static inline int hc__dec256(const unsigned char *src, unsigned rb, int
     }
     sign = hc__get32(src);
     src += 4;
-    for (k = r; k-- > 0;) { /* from the top plane: a = a << 1 | bit */
-        const __m256i w = _mm256_set1_epi32((int)hc__get32(src + 4 * k));
-        for (v = 0; v < 4; v++)
-            a[v] = _mm256_or_si256(_mm256_slli_epi32(a[v], 1),
-                                   _mm256_and_si256(_mm256_srlv_epi32(w, _mm256_add_epi32(lane, _mm256_set1_epi32(8 * v))), one));
+    if (r) {
+        /* hc__enc256's byte transpose backwards: byte b of the 32 lanes built in one vector from
+         * planes 8b + 7 .. 8b (each plane word spread to one byte a lane: a shuffle, an and, a
+         * compare; then x = 2x + bit), then the 64-bit pieces transposed, the dword permute and
+         * the byte shuffle undone. */
+        const __m256i bs = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6,
+                                            10, 14, 3, 7, 11, 15);
+        const __m256i ipd = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+        const __m256i rep = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3,
+                                             3, 3);
+        const __m256i bit = _mm256_set1_epi64x((long long)0x8040201008040201ull);
+        __m256i B[4], t0, t1, t2, t3;
+        unsigned b, j;
+        for (b = 0; b < 4; b++) {
+            __m256i x = _mm256_setzero_si256();
+            for (j = 8 * b < r ? (r - 8 * b < 8 ? r - 8 * b : 8) : 0; j-- > 0;) { /* from the byte's top plane below r */
+                const __m256i e = _mm256_cmpeq_epi8(
+                    _mm256_and_si256(_mm256_shuffle_epi8(_mm256_set1_epi32((int)hc__get32(src + 4 * (8 * b + j))), rep), bit), bit);
+                x = _mm256_sub_epi8(_mm256_add_epi8(x, x), e);
+            }
+            B[b] = x;
+        }
+        t0 = _mm256_unpacklo_epi64(B[0], B[1]);
+        t1 = _mm256_unpackhi_epi64(B[0], B[1]);
+        t2 = _mm256_unpacklo_epi64(B[2], B[3]);
+        t3 = _mm256_unpackhi_epi64(B[2], B[3]);
+        a[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
+        a[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
+        a[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
+        a[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
+        for (v = 0; v < 4; v++) a[v] = _mm256_shuffle_epi8(_mm256_permutevar8x32_epi32(a[v], ipd), bs);
     }
     if (hc__rb_outlier(rb)) a[0] = _mm256_blend_epi32(a[0], _mm256_set1_epi32((int)m0), 1);
     for (v = 0; v < 4; v++) {
