@@ -5856,6 +5856,64 @@ static void SA__F(sa__pr_map)(const SA__I *T, SA__I *SA, SA__I *RA, SA__I n, SA_
     }
 }
 
+/* Stage 3's placing on px->nt threads: the sorted LMS suffixes SA[0..m) to the ends of their
+ * buckets (B: the bucket ends, moved down), in order, the rest of SA zeroed; as the one-thread loop
+ * (i from m - 1 down: SA[i] = 0, SA[--B[T[p]]] = p), whose destinations never go below i. In
+ * blocks of npic entries from the right: the threads cache (bucket, position) and zero the block,
+ * each computes its entries' destinations (sorted: T[p] ascends with i, so a bucket's entries in a
+ * block are a run, the one at i going r - i below B[c], r the run's end), then B[c] moves to each
+ * run's start and the positions are written. Barriers: 4 a block. */
+static void SA__F(sa__pr_place3)(const SA__I *T, SA__I *SA, SA__I n, SA__I m, SA__I *B, const SA__F(sa__prx) *px)
+{
+    SA__F(sa__pic) *ca = px->cache;
+    const SA__I blk = px->npic;
+    SA__OMP(omp parallel num_threads(px->nt))
+    {
+        int t = sa__p_tid(), TT = sa__p_nth();
+        SA__I i, hi, lo, a, b, c, r, x, y, mid;
+        SA__OMP(omp for schedule(static))
+        for (i = m; i < n; i++) SA[i] = 0;
+        for (hi = m; hi > 0; hi = lo) {
+            lo = hi > blk ? hi - blk : 0;
+            a = lo + (SA__I)((uint64_t)(hi - lo) * (uint64_t)t / (uint64_t)TT);
+            b = lo + (SA__I)((uint64_t)(hi - lo) * (uint64_t)(t + 1) / (uint64_t)TT);
+            for (i = a; i < b; i++) {
+                if (i < b - SA__PREFETCH) SA__PF(&T[SA[i + SA__PREFETCH]]);
+                ca[i - lo].v = SA[i];
+                ca[i - lo].c = T[SA[i]];
+            }
+            SA__OMP(omp barrier)
+            if (b > a) memset(SA + a, 0, (size_t)(b - a) * sizeof *SA);
+            r = b; /* the end of the run holding b - 1: the first entry of a larger bucket, or hi */
+            if (b > a) {
+                c = ca[b - 1 - lo].c;
+                x = b;
+                y = hi;
+                while (x < y) {
+                    mid = x + (y - x) / 2;
+                    if (ca[mid - lo].c > c) y = mid;
+                    else x = mid + 1;
+                }
+                r = x;
+            }
+            SA__OMP(omp barrier)
+            for (i = b - 1, c = -1; i >= a; i--) { /* destinations into .c (r: the run's end) */
+                SA__I ci = ca[i - lo].c;
+                if (c >= 0 && ci != c) r = i + 1;
+                c = ci;
+                ca[i - lo].c = B[c] - (r - i);
+            }
+            SA__OMP(omp barrier)
+            for (i = a; i < b; i++) {
+                SA__I d = ca[i - lo].c, p = ca[i - lo].v;
+                if (i == lo || T[ca[i - 1 - lo].v] != T[p]) B[T[p]] = d; /* a run's start */
+                SA[d] = p;
+            }
+            SA__OMP(omp barrier)
+        }
+    }
+}
+
 /* The length of every LMS substring (up to and including the next LMS position; the last one's
  * runs into the virtual sentinel) to SA[m + p/2], on px->nt threads (SA[m..n) zeroed first): each
  * chunk finds its leftmost LMS position, then writes its lengths from the next chunk's. */
@@ -6628,12 +6686,18 @@ static sa_status SA__F(sa__ls)(SA__I *x, SA__I *p, SA__I m, SA__I k, SA__I *c, c
 #ifndef SA__DROP_CAP /* at most this many dropped: the pairs fit below R (the tests: a few) */
 #define SA__DROP_CAP(n, m) (((n) - 2 * (m)) / 2)
 #endif
-static SA__I SA__F(sa__drop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I name, SA__I fmax, int nt)
+static SA__I SA__F(sa__drop_par)(SA__I *SA, SA__I n, SA__I m, SA__I name, SA__I fmax, const SA__F(sa__prx) *px);
+static SA__I SA__F(sa__drop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I name, SA__I fmax, const SA__F(sa__prx) *px)
 {
     SA__I *c = SA, *R = SA + n - m, *pr = SA + m, j, v, w = n, f = 0, uniq = 0, d;
     /* (R[j] is read before SA[w - 1] is written: w - 1 >= n - m + j) */
     const SA__I top = (SA__I)1 << (sizeof(SA__I) * 8 - 2), low = top - 1; /* c[v] < m < top */
-    int u, up;
+    int u, up, nt = px ? px->nt : 1;
+    if (nt > 1 && m >= SA__PR_MIN) { /* on all threads, unless the cap binds (-1) */
+        f = SA__F(sa__drop_par)(SA, n, m, name, fmax, px);
+        if (f >= 0) return f;
+        f = 0;
+    }
     for (v = 0; v < name; v++) uniq += c[v] - (v ? c[v - 1] : -1) == 1;
     if (fmax <= 0 || uniq < 2 || uniq < m / SA__DROP_DIV) return 0;
     /* right to left: R' is written from the end, never ahead of the entry read (w >= n - m + j) */
@@ -6678,12 +6742,160 @@ static SA__I SA__F(sa__drop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I name, SA_
     return f;
 }
 
+/* sa__drop_unique on px->nt threads: the same result when the cap does not bind (every index j
+ * >= 1 with R[j] and R[j-1] unique dropped), else -1 with nothing written (the one-thread pass
+ * runs). The threads count their drops, write their pairs (descending j), mark the dropped names
+ * (bit top) and renumber the rest; then R' is written block by block from the right through the
+ * cache (2 npic entries): each block's kept names, renumbered, gathered there, then copied to
+ * their places, at or above the block's own (R' never overtakes a block not yet read). */
+static SA__I SA__F(sa__drop_par)(SA__I *SA, SA__I n, SA__I m, SA__I name, SA__I fmax, const SA__F(sa__prx) *px)
+{
+    SA__I *c = SA, *R = SA + n - m, *pr = SA + m, *tc = px->tc, *buf = (SA__I *)px->cache;
+    const SA__I top = (SA__I)1 << (sizeof(SA__I) * 8 - 2), cap = 2 * px->npic;
+    SA__I f = 0, uniq = 0, nt = px->nt;
+    int go = 0;
+    SA__OMP(omp parallel num_threads(px->nt))
+    {
+        int t = sa__p_tid(), TT = sa__p_nth(), u;
+        int64_t a, b, q;
+        SA__I x = 0, y = 0, o, hi, lo, ka = 0, kb, v;
+        sa__thread_range(name, &a, &b);
+        for (q = a; q < b; q++) x += c[q] - (q ? c[q - 1] : -1) == 1;
+        sa__thread_range(m - 1, &a, &b); /* j = q + 1 in [1, m) */
+        for (q = a; q < b; q++) {
+            SA__I v1 = R[q + 1], v0 = R[q];
+            y += (c[v1] - (v1 ? c[v1 - 1] : -1) == 1) & (c[v0] - (v0 ? c[v0 - 1] : -1) == 1);
+        }
+        tc[t] = x;
+        tc[nt + t] = y;
+        SA__OMP(omp barrier)
+        SA__OMP(omp single)
+        {
+            for (u = TT - 1; u >= 0; u--) { /* pairs: the threads' in descending j */
+                uniq += tc[u];
+                tc[2 * nt + u] = f;
+                f += tc[nt + u];
+            }
+            if (fmax <= 0 || uniq < 2 || uniq < m / SA__DROP_DIV) f = 0; /* (as the one-thread pass) */
+            else if (f > fmax) f = -1;
+            go = f > 0;
+        }
+        if (go) {
+            o = tc[2 * nt + t];
+            for (q = b - 1; q >= a; q--) { /* the pairs (j, rank) */
+                SA__I v1 = R[q + 1], v0 = R[q];
+                if ((c[v1] - (v1 ? c[v1 - 1] : -1) == 1) & (c[v0] - (v0 ? c[v0 - 1] : -1) == 1)) {
+                    pr[2 * o] = q + 1;
+                    pr[2 * o + 1] = c[v1];
+                    o++;
+                }
+            }
+            SA__OMP(omp barrier)
+            sa__thread_range(f, &a, &b);
+            for (q = a; q < b; q++) c[R[pr[2 * q]]] |= top; /* each a different name */
+            SA__OMP(omp barrier)
+            sa__thread_range(name, &a, &b);
+            for (x = 0, q = a; q < b; q++) x += (c[q] & top) != 0;
+            tc[3 * nt + t] = x;
+            SA__OMP(omp barrier)
+            for (o = 0, u = 0; u < t; u++) o += tc[3 * nt + u]; /* dropped names below a */
+            for (q = a; q < b; q++) { /* new name = old name - dropped names below it */
+                int dr = (c[q] & top) != 0;
+                c[q] = dr ? top : (SA__I)q - o;
+                o += dr;
+            }
+            SA__OMP(omp barrier)
+            for (hi = m; hi > 0; hi = lo) { /* R' from the right, a cache's worth at a time */
+                SA__I s, e;
+                lo = hi > cap ? hi - cap : 0;
+                s = lo + (SA__I)((uint64_t)(hi - lo) * (uint64_t)t / (uint64_t)TT);
+                e = lo + (SA__I)((uint64_t)(hi - lo) * (uint64_t)(t + 1) / (uint64_t)TT);
+                for (o = s - lo, q = s; q < e; q++) {
+                    if (q < e - SA__PREFETCH) SA__PF(&c[R[q + SA__PREFETCH]]);
+                    v = c[R[q]];
+                    buf[o] = v;
+                    o += !(v & top);
+                }
+                tc[4 * nt + t] = o - (s - lo);
+                SA__OMP(omp barrier)
+                for (x = 0, kb = 0, u = 0; u < TT; u++) {
+                    x += u < t ? tc[4 * nt + u] : 0;
+                    kb += tc[4 * nt + u];
+                }
+                /* this block's kept names are R''s [m - f - ka - kb, m - f - ka) */
+                memcpy(SA + n - m + f + (m - f - ka - kb) + x, buf + (s - lo), (size_t)tc[4 * nt + t] * sizeof *SA);
+                ka += kb;
+                SA__OMP(omp barrier)
+            }
+        }
+    }
+    return f;
+}
+
+/* sa__undrop_unique on px->nt threads. */
+static void SA__F(sa__undrop_par)(SA__I *SA, SA__I n, SA__I m, SA__I f, const SA__F(sa__prx) *px)
+{
+    SA__I *map = SA + n - m + f, *pr = SA + m, mf = m - f, *tc = px->tc;
+    SA__OMP(omp parallel num_threads(px->nt))
+    {
+        int t = sa__p_tid(), u;
+        int64_t a, b, q;
+        SA__I x = 0, y = f, p, k, mid, v;
+        sa__thread_range(m, &a, &b);
+        while (x < y) { /* x: the first pair with j < a (pairs in descending j) */
+            mid = x + (y - x) / 2;
+            if (pr[2 * mid] < a) y = mid;
+            else x = mid + 1;
+        }
+        p = x - 1;
+        k = (SA__I)a - (f - x); /* the kept indices below a */
+        for (q = a; q < b; q++) { /* kept index k of R' -> its index j in R */
+            if (p >= 0 && pr[2 * p] == q) {
+                p--;
+                continue;
+            }
+            map[k++] = (SA__I)q;
+        }
+        SA__OMP(omp barrier)
+        sa__thread_range(mf, &a, &b);
+        for (q = a; q < b; q++) {
+            if (q < b - SA__PREFETCH) SA__PF(&map[SA[q + SA__PREFETCH]]);
+            SA[q] = map[SA[q]];
+        }
+        SA__OMP(omp barrier)
+        for (q = a; q < b; q++) map[q] = SA[q]; /* m - f <= n - m + f: disjoint */
+        SA__OMP(omp barrier)
+        sa__thread_range(m, &a, &b);
+        memset(SA + a, 0, (size_t)(b - a) * sizeof *SA);
+        SA__OMP(omp barrier)
+        sa__thread_range(f, &a, &b);
+        for (q = a; q < b; q++) SA[pr[2 * q + 1]] = ~pr[2 * q]; /* ranks < m: below the pairs */
+        SA__OMP(omp barrier)
+        sa__thread_range(m, &a, &b);
+        for (x = 0, q = a; q < b; q++) x += SA[q] >= 0;
+        tc[t] = x;
+        SA__OMP(omp barrier)
+        for (k = 0, u = 0; u < t; u++) k += tc[u];
+        for (q = a; q < b; q++) {
+            v = SA[q];
+            if (v < 0) SA[q] = ~v;
+            else SA[q] = map[k++];
+        }
+    }
+}
+
 /* After the recursion on R' (sa__drop_unique): SA[0..m-f) holds R''s suffix array; turn it into
  * R's (indices j into R, SA[0..m)): the kept indices in order, the dropped ones at their ranks.
  * Uses SA[n-m+f..n) (R', no longer needed) and reads the pairs at SA[m..m+2f). */
-static void SA__F(sa__undrop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I f, int nt)
+static void SA__F(sa__undrop_par)(SA__I *SA, SA__I n, SA__I m, SA__I f, const SA__F(sa__prx) *px);
+static void SA__F(sa__undrop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I f, const SA__F(sa__prx) *px)
 {
     SA__I *map = SA + n - m + f, *pr = SA + m, mf = m - f, i, j, k, t = f - 1;
+    int nt = px ? px->nt : 1;
+    if (nt > 1 && m >= SA__PR_MIN) {
+        SA__F(sa__undrop_par)(SA, n, m, f, px);
+        return;
+    }
     for (j = 0, k = 0; j < m; j++) { /* kept index k of R' -> its index j in R (pairs: descending j) */
         if (t >= 0 && pr[2 * t] == j) { t--; continue; }
         map[k++] = j;
@@ -7042,6 +7254,13 @@ static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
         }
         if (i < n) cnt[T[i]]++;
         for (i = 0; i < k; i++) cnt[i] += B[i];
+    } else if (cnt && px) { /* many symbols, few collisions: on all threads, atomically */
+        memset(cnt, 0, (size_t)k * sizeof *cnt);
+        SA__OMP(omp parallel for num_threads(px->nt) schedule(static))
+        for (i = 0; i < n; i++) {
+            SA__OMP(omp atomic)
+            cnt[T[i]]++;
+        }
     } else if (cnt) {
         memset(cnt, 0, (size_t)k * sizeof *cnt);
         for (i = 0; i < n; i++) cnt[T[i]]++;
@@ -7185,12 +7404,12 @@ static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
         } else if (name < m) {
             /* unique names that no comparison reads leave the reduced string (sa__drop_unique);
              * the child's free space then lies between the dropped pairs and R' */
-            SA__I f = SA__F(sa__drop_unique)(SA, n, m, name, SA__DROP_CAP(n, m), px ? px->nt : 1);
+            SA__I f = SA__F(sa__drop_unique)(SA, n, m, name, SA__DROP_CAP(n, m), px);
             st = SA__CAT(SA__CAT(sa__lvl_px, SA__W), i)(SA + n - m + f, SA, m - f, name - f, SA + m + 2 * f,
                                                         n - 2 * m - f, rt.guard && rt.off ? NULL : px);
             /* (NULL: this level's guard found the threads waiting on each other) */
             if (st != SA_OK) goto done;
-            if (f > 0) SA__F(sa__undrop_unique)(SA, n, m, f, px ? px->nt : 1);
+            if (f > 0) SA__F(sa__undrop_unique)(SA, n, m, f, px);
         } else {
             for (i = 0; i < m; i++) SA[RA[i]] = i;
         }
@@ -7237,13 +7456,16 @@ static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
     SA__F(sa__place_blocks)(SA, m, B, lc); /* sorted by first byte: lc[c] entries of byte c */
     (void)px; /* a byte level runs on one thread */
 #else
-    if (m > 0 && px) {
+    if (m >= SA__PR_MIN && px) { /* (px: 2 threads or more) */
+        SA__F(sa__pr_place3)(T, SA, n, m, B, px);
+    } else if (m > 0 && px) {
         SA__OMP(omp parallel for num_threads(px->nt) schedule(static))
         for (i = m; i < n; i++) SA[i] = 0;
     } else if (m > 0) {
         memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
     }
-    if (m >= 8 * k) { /* few buckets, runs of 8 or more on average: each run's bucket end stays in
+    if (m >= SA__PR_MIN && px) {
+    } else if (m >= 8 * k) { /* few buckets, runs of 8 or more on average: each run's bucket end stays in
                        * a register (a run of one symbol chained every decrement through B) */
         SA__I c = -1, e = 0; /* (sa__induce sets B again) */
         for (i = m - 1; i >= 0; i--) {
