@@ -6761,24 +6761,30 @@ static SA__I SA__F(sa__drop_par)(SA__I *SA, SA__I n, SA__I m, SA__I name, SA__I 
         SA__I x = 0, y = 0, o, hi, lo, ka = 0, kb, v;
         sa__thread_range(name, &a, &b);
         for (q = a; q < b; q++) x += c[q] - (q ? c[q - 1] : -1) == 1;
-        sa__thread_range(m - 1, &a, &b); /* j = q + 1 in [1, m) */
-        for (q = a; q < b; q++) {
-            SA__I v1 = R[q + 1], v0 = R[q];
-            y += (c[v1] - (v1 ? c[v1 - 1] : -1) == 1) & (c[v0] - (v0 ? c[v0 - 1] : -1) == 1);
-        }
         tc[t] = x;
-        tc[nt + t] = y;
         SA__OMP(omp barrier)
         SA__OMP(omp single)
         {
-            for (u = TT - 1; u >= 0; u--) { /* pairs: the threads' in descending j */
-                uniq += tc[u];
-                tc[2 * nt + u] = f;
-                f += tc[nt + u];
+            for (u = 0; u < TT; u++) uniq += tc[u];
+            go = !(fmax <= 0 || uniq < 2 || uniq < m / SA__DROP_DIV); /* (as the one-thread pass) */
+        }
+        sa__thread_range(m - 1, &a, &b); /* j = q + 1 in [1, m) */
+        if (go) {
+            for (q = a; q < b; q++) {
+                SA__I v1 = R[q + 1], v0 = R[q];
+                y += (c[v1] - (v1 ? c[v1 - 1] : -1) == 1) & (c[v0] - (v0 ? c[v0 - 1] : -1) == 1);
             }
-            if (fmax <= 0 || uniq < 2 || uniq < m / SA__DROP_DIV) f = 0; /* (as the one-thread pass) */
-            else if (f > fmax) f = -1;
-            go = f > 0;
+            tc[nt + t] = y;
+            SA__OMP(omp barrier)
+            SA__OMP(omp single)
+            {
+                for (u = TT - 1; u >= 0; u--) { /* pairs: the threads' in descending j */
+                    tc[2 * nt + u] = f;
+                    f += tc[nt + u];
+                }
+                if (f > fmax) f = -1;
+                go = f > 0;
+            }
         }
         if (go) {
             o = tc[2 * nt + t];
@@ -7254,13 +7260,6 @@ static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
         }
         if (i < n) cnt[T[i]]++;
         for (i = 0; i < k; i++) cnt[i] += B[i];
-    } else if (cnt && px) { /* many symbols, few collisions: on all threads, atomically */
-        memset(cnt, 0, (size_t)k * sizeof *cnt);
-        SA__OMP(omp parallel for num_threads(px->nt) schedule(static))
-        for (i = 0; i < n; i++) {
-            SA__OMP(omp atomic)
-            cnt[T[i]]++;
-        }
     } else if (cnt) {
         memset(cnt, 0, (size_t)k * sizeof *cnt);
         for (i = 0; i < n; i++) cnt[T[i]]++;
@@ -7465,6 +7464,7 @@ static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
         memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
     }
     if (m >= SA__PR_MIN && px) {
+        /* (placed by sa__pr_place3, above) */
     } else if (m >= 8 * k) { /* few buckets, runs of 8 or more on average: each run's bucket end stays in
                        * a register (a run of one symbol chained every decrement through B) */
         SA__I c = -1, e = 0; /* (sa__induce sets B again) */
