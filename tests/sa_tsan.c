@@ -4,8 +4,9 @@
  * (chains: sa__p_chain_head / sa__p_isgroup), a text of short random runs in a periodic
  * background, and words of a small vocabulary (parallel SA-IS: the int levels' unique-name
  * dropping, sa__drop_par / sa__undrop_par); then the LCP (Phi and Kasai) and the validator,
- * also parallel. Every result is checked with sa_validate; exit 1 on a wrong result (TSan reports make the script fail). The
- * same inputs then go through the block-parallel SA-IS (SA_ALGO_PARALLEL_SAIS, small blocks). */
+ * also parallel. Every result is checked with sa_validate; exit 1 on a wrong result (TSan
+ * reports make the script fail). The same inputs then go through the block-parallel SA-IS
+ * (SA_ALGO_PARALLEL_SAIS, small blocks). */
 #define SA__GRAIN 64
 #define SA__PI_CACHE 256 /* parallel SA-IS: small blocks, so that most scans run split over threads */
 #define SA__PI_MINB 64
