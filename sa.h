@@ -693,6 +693,12 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
 #ifndef SA__PR_OWN_T
 #define SA__PR_OWN_T 8
 #endif
+/* The int levels' unique-name drop / undrop and stage 3's placing run on the level's threads from
+ * SA__PR_PAR_T threads (sa__drop_par, sa__undrop_par, sa__pr_place3); fewer keep the one-thread
+ * passes (2 and 3 threads not measured: demos/bench/README.md). */
+#ifndef SA__PR_PAR_T
+#define SA__PR_PAR_T 4
+#endif
 /* The guard's one-thread probes, in slots: at the start of the byte level's first scan
    (sa__pi_walk) and of each int level's first four scans (sa__pr_scan). */
 #ifndef SA__PR_PROBE
@@ -6693,7 +6699,7 @@ static SA__I SA__F(sa__drop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I name, SA_
     /* (R[j] is read before SA[w - 1] is written: w - 1 >= n - m + j) */
     const SA__I top = (SA__I)1 << (sizeof(SA__I) * 8 - 2), low = top - 1; /* c[v] < m < top */
     int u, up, nt = px ? px->nt : 1;
-    if (nt > 1 && m >= SA__PR_MIN) { /* on all threads, unless the cap binds (-1) */
+    if (nt >= SA__PR_PAR_T && nt > 1 && m >= SA__PR_MIN) { /* on all threads, unless the cap binds (-1) */
         f = SA__F(sa__drop_par)(SA, n, m, name, fmax, px);
         if (f >= 0) return f;
         f = 0;
@@ -6898,7 +6904,7 @@ static void SA__F(sa__undrop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I f, const
 {
     SA__I *map = SA + n - m + f, *pr = SA + m, mf = m - f, i, j, k, t = f - 1;
     int nt = px ? px->nt : 1;
-    if (nt > 1 && m >= SA__PR_MIN) {
+    if (nt >= SA__PR_PAR_T && nt > 1 && m >= SA__PR_MIN) {
         SA__F(sa__undrop_par)(SA, n, m, f, px);
         return;
     }
@@ -7455,7 +7461,7 @@ static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
     SA__F(sa__place_blocks)(SA, m, B, lc); /* sorted by first byte: lc[c] entries of byte c */
     (void)px; /* a byte level runs on one thread */
 #else
-    if (m >= SA__PR_MIN && px) { /* (px: 2 threads or more) */
+    if (m >= SA__PR_MIN && px && px->nt >= SA__PR_PAR_T) { /* (px: 2 threads or more) */
         SA__F(sa__pr_place3)(T, SA, n, m, B, px);
     } else if (m > 0 && px) {
         SA__OMP(omp parallel for num_threads(px->nt) schedule(static))
@@ -7463,7 +7469,7 @@ static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
     } else if (m > 0) {
         memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
     }
-    if (m >= SA__PR_MIN && px) {
+    if (m >= SA__PR_MIN && px && px->nt >= SA__PR_PAR_T) {
         /* (placed by sa__pr_place3, above) */
     } else if (m >= 8 * k) { /* few buckets, runs of 8 or more on average: each run's bucket end stays in
                        * a register (a run of one symbol chained every decrement through B) */
