@@ -11,7 +11,9 @@
  *  - sizes one off 2^k (k = 1..17) and off the 64-bit words of the LMS bit vector;
  *  - unique-name dropping before each recursion: word texts (many unique names at the deeper
  *    levels), DNA and a long repeat, with the number dropped unlimited, 0, 1 and 3, tried at
- *    every level whatever the share of unique names.
+ *    every level whatever the share of unique names (at 5 and 7 threads, SA__PR_PAR_T = 4 and up:
+ *    unlimited runs sa__drop_par / sa__undrop_par, the caps their one-thread fallback; stage 3's
+ *    placing there is sa__pr_place3, blocks of one cache's worth).
  * Parallel SA-IS is compiled with a cache of one entry a thread and blocks of two entries (the
  * smallest the scans allow), so every block boundary lies inside these texts. */
 #include "check.h"
