@@ -1450,14 +1450,12 @@ SA_DEF sa_status sa_bwt_from_sa(const uint8_t *text, const int32_t *sa, uint8_t 
 #ifndef SA__UB_BI_SIGMA_MT
 #define SA__UB_BI_SIGMA_MT 64
 #endif
-/* 1: the single-byte walk's pieces write their bytes through a 64-byte line each on the stack,
- * copied out whole every 64 steps. The pieces start r bytes apart (r a power of two, 4096
- * typically), so the SA__UB_WAYS output lines written byte by byte map to one L1 set (48 KiB,
- * 12 ways on the Xeon hosts) and evict each other: cachegrind counts one L1 write miss per step
- * without it. On the H200 host's Xeon, 2026-11-28 13:12 UTC, /usr/bin 16 MiB: its walk 7.1-7.5
- * against 10.7-11.6 ns a step, sa_context_unbwt 17.3-18.1 against 18.5-19.6 ms at 16 threads.
- * The bigram walk (two bytes a step) showed no gain from it there (Fibonacci word) and does
- * not stage. */
+/* 1: with r a multiple of 4096, the single-byte walk's pieces write their bytes through a 64-byte
+ * line each on the stack, copied out whole every 64 steps. Pieces 4096 bytes apart put the
+ * SA__UB_WAYS output lines written byte by byte into one L1 set (64 sets of 64-byte lines: 48 KiB
+ * 12-way on the Xeon hosts), where they evict each other: cachegrind counts one L1 write miss per
+ * step without the staging, one per 32 with it (demos/bench README, issue 26). Smaller r spreads
+ * the lines over r / 64 sets and does not stage. The bigram walk showed no gain from it. */
 #ifndef SA__UB_STAGE
 #define SA__UB_STAGE 1
 #endif
@@ -1813,7 +1811,7 @@ static sa_status sa__unbwt_psi1(const uint8_t *bwt, uint8_t *text, const int32_t
             /* zeros: how often row 0 was entered; only the text's last piece may, at its end
              * (else the samples chain into a cycle shorter than n + 1: not this BWT's text) */
             uint32_t zeros = 0;
-            if (full == SA__UB_WAYS && SA__UB_STAGE && r % 64 == 0) { /* the common case, staged */
+            if (full == SA__UB_WAYS && SA__UB_STAGE && r % 4096 == 0) { /* the common case, staged */
                 uint8_t st[SA__UB_WAYS][64];
                 for (int32_t i0 = 0; i0 < r; i0 += 64) {
                     for (int i = 0; i < 64; i++)

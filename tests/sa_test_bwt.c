@@ -17,7 +17,9 @@
  * psi for all but all-equal texts. SA__GSA_RADIX_MIN = 64: the GSA's groups of 64 or more members (the
  * large inputs, one string repeated) take the radix sort, the smaller ones quicksort.
  * SA__GSA_CAP = 5 (OpenMP build; the default 64 without): GSA pairs equal on 5 bytes finish in
- * the text-order Phi pass, so it runs on every input. */
+ * the text-order Phi pass, so it runs on every input. test_unbwt_groups runs the aux walks' full
+ * groups of SA__UB_WAYS pieces at r = 64, 128, 256 (written byte by byte) and r = 4096 (the
+ * single-byte walk's output staged in 64-byte lines, SA__UB_STAGE). */
 #if defined(__linux__) && !defined(_DEFAULT_SOURCE)
 #define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS, MAP_NORESERVE (test_gsa_no_empty_limit) */
 #endif
@@ -232,8 +234,8 @@ static void test_bwt_large(void)
     free(t), free(u), free(w), free(b), free(sa), free(aux), free(waux);
 }
 
-/* The aux walks' common case: groups of SA__UB_WAYS whole pieces of r >= 64 bytes (each piece's
- * bytes staged in a 64-byte line and copied out whole), on both walks (bigram psi: few distinct
+/* The aux walks' common case: groups of SA__UB_WAYS whole pieces of r >= 64 bytes (r = 4096: the
+ * single-byte walk stages each piece's bytes in a 64-byte line), on both walks (bigram psi: few distinct
  * bytes; single-byte psi: random and every-byte texts), with and without a context, 1-4 threads;
  * then a sample inside the first group corrupted: SA_ERR_ARG (the piece before it cannot end there). */
 static void test_unbwt_groups(void)

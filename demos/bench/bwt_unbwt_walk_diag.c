@@ -9,7 +9,8 @@
  * the path sa.h picks at that thread count) in the context's workspace. Then, min of REPS each:
  *   ctx      the whole sa_context_unbwt call (counts, fill, walk)
  *   walk     the decode walk alone as sa.h runs it (bigram path: sa__ub_walk_aux itself; single-
- *            byte path: the same loop, full groups of SA__UB_WAYS pieces, SA__UB_STAGE as sa.h's)
+ *            byte path: a copy of sa__unbwt_psi1's loop over full groups of SA__UB_WAYS pieces,
+ *            staged as sa.h's with SA__UB_STAGE and r a multiple of 4096; keep it in step with sa.h)
  *   chaseW   the psi chain alone (row = psi[row], nothing decoded, nothing stored), W pieces
  *            interleaved on each thread, W = 1, 4, 8, 16, 32; the same pieces and step counts,
  *            the same dynamic schedule (chase1 walks every 8th piece only: it is slow)
@@ -65,8 +66,9 @@ static double walk_psi1(const uint32_t *psi, const uint32_t *C, const uint8_t *t
                         int32_t r, int64_t nseg, uint8_t *text, int nt, int64_t *done)
 {
     int64_t ngrp = (nseg - 1) / SA__UB_WAYS; /* groups of pieces 0 .. nseg - 2, full only */
+    uint64_t zeros = 0; /* sa.h's row-0 count (its check left out) */
     double t0 = dc_now();
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 4)
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 4) reduction(+ : zeros)
     for (int64_t g = 0; g < ngrp; g++) {
         uint32_t row[SA__UB_WAYS];
         uint8_t *o[SA__UB_WAYS];
@@ -75,13 +77,14 @@ static double walk_psi1(const uint32_t *psi, const uint32_t *C, const uint8_t *t
             o[q] = text + (g * SA__UB_WAYS + q) * (int64_t)r;
         }
 #if SA__UB_STAGE
-        if (r % 64 == 0) {
+        if (r % 4096 == 0) {
             uint8_t st[SA__UB_WAYS][64];
             for (int32_t i0 = 0; i0 < r; i0 += 64) {
                 for (int i = 0; i < 64; i++)
                     for (int q = 0; q < SA__UB_WAYS; q++) {
                         st[q][i] = (uint8_t)sa__ub_f(C, tbl, shift, row[q]);
                         row[q] = psi[row[q]];
+                        zeros += row[q] == 0;
                     }
                 for (int q = 0; q < SA__UB_WAYS; q++) memcpy(o[q] + i0, st[q], 64);
             }
@@ -92,8 +95,10 @@ static double walk_psi1(const uint32_t *psi, const uint32_t *C, const uint8_t *t
             for (int q = 0; q < SA__UB_WAYS; q++) {
                 o[q][i] = (uint8_t)sa__ub_f(C, tbl, shift, row[q]);
                 row[q] = psi[row[q]];
+                zeros += row[q] == 0;
             }
     }
+    chase_sink += zeros;
     *done = ngrp * SA__UB_WAYS * (int64_t)r;
     return dc_now() - t0;
 }
