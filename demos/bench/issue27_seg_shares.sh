@@ -18,8 +18,12 @@ SEGS=${SEGS:-16384 32768 65536 131072 262144}
 mkdir -p "$OUT"
 ring="$OUT/ring.csv" codec="$OUT/codec.csv" log="$OUT/log.txt"
 { date -u; uname -m; grep -m1 "model name" /proc/cpuinfo; nproc; uptime; } >>"$log"
+read -r -a SEGA <<<"$SEGS"
 for r in $(seq 1 "$ROUNDS"); do
-    for s in $SEGS; do
+    # each round starts one size later (round r at size r - 1), so no size always runs first or last
+    order=()
+    for i in "${!SEGA[@]}"; do order+=("${SEGA[$(((i + r - 1) % ${#SEGA[@]}))]}"); done
+    for s in "${order[@]}"; do
         echo "== round $r segment $s $(date -u +%T) $(uptime | sed 's/.*load/load/')" >>"$log"
         rows=$(timeout 300 mpiexec -n "$NP" "$BUILD/demos/allreduce_cpu" --csv --count "$COUNT" --data walk --rel 1e-4 \
             --iters 5 --warmup 2 --algo homcomp_f --segment "$s" --fast-exit 2>>"$log")

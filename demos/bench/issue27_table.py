@@ -10,7 +10,8 @@ shares of the standalone codec on one core (its avx512gfni row, else its fastest
 REL): compress / compress, add / the ring's add mix (per rank p - 2 hc_add_raw and one
 hc_add_raw_values, the last reduce-scatter step: add_raw_values alone at 2 ranks), decompress /
 decompress. (The in-ring rates are the slowest rank's last timed call; codec.csv's are the best of
-its reps: the shares lean low.)"""
+its reps: the shares lean low. codec.csv has one size (16 Mi elements): a row of another size is
+marked "(vs N Mi)", its share being against codec.csv's N Mi-element rates.)"""
 import csv
 import os
 import sys
@@ -56,7 +57,8 @@ def shares(hcf, p):
     mix = vals if p <= 2 else 1.0 / ((p - 2) / (p - 1) / raw + 1.0 / (p - 1) / vals)
     ref = (float(c['cpu_compress_gbs']), mix, float(c['cpu_decompress_gbs']))
     got = (float(hcf['core_compress_gbs']), float(hcf['core_add_gbs']), float(hcf['core_decompress_gbs']))
-    return '%.0f / %.0f / %.0f' % tuple(100 * a / b for a, b in zip(got, ref))
+    note = '' if c.get('n') == hcf.get('n') else ' (vs %d Mi)' % (int(c['n']) // 1048576)
+    return '%.0f / %.0f / %.0f%s' % (tuple(100 * a / b for a, b in zip(got, ref)) + (note,))
 
 
 zbest = {}
