@@ -4152,6 +4152,12 @@ static void sa__mpi_dc_pmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa_
  * built straight into the send buffer grouped by destination (no record array to permute), the
  * received share is sorted by class keys and merged through their indices (the records never
  * move again), and the merged slice goes to its place in the standard layout. Collective. */
+#ifdef SA__MPI_PROF /* development only: the merge's steps' times on stderr, a line a rank */
+static double sa__mpi_pf[8], sa__mpi_pt;
+#define SA__MPI_PT(i) do { double t_ = MPI_Wtime(); sa__mpi_pf[i] += t_ - sa__mpi_pt; sa__mpi_pt = t_; } while (0)
+#else
+#define SA__MPI_PT(i) ((void)0)
+#endif
 static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa__mpi_txt *t, uint64_t **pR,
                                    int64_t *out)
 {
@@ -4166,6 +4172,10 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     void *rb = NULL;
     MPI_Datatype dt = MPI_DATATYPE_NULL;
     sa_status st;
+#ifdef SA__MPI_PROF
+    memset(sa__mpi_pf, 0, sizeof sa__mpi_pf);
+    sa__mpi_pt = MPI_Wtime();
+#endif
     if (K < 1) K = 1;
     while (K > 1 && c->c / K < SA__MPI_ROUND_MIN) K--; /* c->c: the same on every rank */
     while (K > 1 && (int64_t)K * P > 65536) K--; /* bucket numbers in 16 bits */
@@ -4232,6 +4242,7 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     sa__mpi_put(c, all); all = NULL;
     sa__mpi_put(c, idx); idx = NULL; tmp = NULL;
     sa__mpi_put(c, smp); smp = NULL;
+    SA__MPI_PT(0);
     /* buckets: each thread counts its slice's per bucket (bucket-major offsets follow per round) */
     memset(tcnt, 0, (size_t)(nth * nb) * sizeof *tcnt);
     SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
@@ -4269,6 +4280,7 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
         if (st != SA_OK) goto done;
         mcap /= s; /* records */
     }
+    SA__MPI_PT(1);
     for (k = 0; k < K; k++) {
         int64_t b0 = (int64_t)k * P, stot;
         sa__mpi_rec *kr, *ks;
@@ -4289,13 +4301,25 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
         for (q = 0; q < nth; q++) {
             int64_t *off = tcnt + (int64_t)q * nb + b0, x;
             uint64_t w[16];
-            for (x = cnt * q / nth; x < cnt * (q + 1) / nth; x++) {
-                int64_t b;
-                if (dest) b = dest[x];
-                else { sa__mpi_dc_rec(c, d, t, R, x, w); b = tot ? sa__mpi_dc_bucket(d, w, spl, spx, (int)nb - 1) : 0; }
-                if (b >= b0 && b < b0 + P) sa__mpi_dc_rec(c, d, t, R, x, sb + off[b - b0]++ * s);
-            }
+            if (dest) { /* this round's positions picked without branches, 256 at a time */
+                int64_t x1 = cnt * (q + 1) / nth, pk[256];
+                for (x = cnt * q / nth; x < x1;) {
+                    int64_t xe = x + 256 < x1 ? x + 256 : x1, np = 0, i;
+                    for (; x < xe; x++) {
+                        pk[np] = x;
+                        np += (uint64_t)((int64_t)dest[x] - b0) < (uint64_t)P;
+                    }
+                    for (i = 0; i < np; i++) sa__mpi_dc_rec(c, d, t, R, pk[i], sb + off[dest[pk[i]] - b0]++ * s);
+                }
+            } else
+                for (x = cnt * q / nth; x < cnt * (q + 1) / nth; x++) {
+                    int64_t b;
+                    sa__mpi_dc_rec(c, d, t, R, x, w);
+                    b = tot ? sa__mpi_dc_bucket(d, w, spl, spx, (int)nb - 1) : 0;
+                    if (b >= b0 && b < b0 + P) sa__mpi_dc_rec(c, d, t, R, x, sb + off[b - b0]++ * s);
+                }
         }
+        SA__MPI_PT(2);
         if (k == K - 1) { /* the last round's records hold all that R, dest and the splitters gave */
             sa__mpi_put(c, *pR); *pR = NULL; R = NULL;
             if (dest) { sa__mpi_put(c, dest); dest = NULL; }
@@ -4310,6 +4334,7 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
         m = rn;
         st = sa__mpi_agree(c, m == gsz[b0 + c->r] ? SA_OK : SA_ERR_INTERNAL);
         if (st != SA_OK) goto done;
+        SA__MPI_PT(3);
         /* this rank's share: class keys (residue, the first l characters, the rank at l) sorted,
          * then the X class runs merged through the keys' indices */
         kr = (sa__mpi_rec *)(void *)work;
@@ -4324,6 +4349,7 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
         }
         st = sa__mpi_agree(c, sa__mpi_lsort_in(c, kr, ks, m, c->nt, &in_b));
         if (st != SA_OK) goto done;
+        SA__MPI_PT(4);
         if (in_b) { ks = kr; kr = kr + m; } /* sorted keys in kr, the free half (24 bytes a record) in ks */
         pos = (int64_t *)(void *)ks;
         {   /* the class runs of kr (in suffix order each), then an X-way merge by nth threads */
@@ -4341,6 +4367,7 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
             sa__mpi_dc_pmerge(d, mr, kr, hd, en, m, c->nt, pos);
         }
         mr = NULL;
+        SA__MPI_PT(5);
         {   /* this round's buckets are global positions a0 .. z in bucket order; ours starts at off */
             int64_t off = a0, z = a0;
             for (e = 0; e < P; e++) { if (e < c->r) off += gsz[b0 + e]; z += gsz[b0 + e]; }
@@ -4348,9 +4375,15 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
             a0 = z;
         }
         if (st != SA_OK) goto done;
+        SA__MPI_PT(6);
     }
     st = sa__mpi_agree(c, a0 == c->n ? SA_OK : SA_ERR_INTERNAL);
 done:
+#ifdef SA__MPI_PROF
+    fprintf(stderr, "prof r%d n=%lld cnt=%lld spl %.3f count %.3f fill %.3f xchg %.3f sort %.3f merge %.3f shift %.3f\n",
+            c->r, (long long)c->n, (long long)cnt, sa__mpi_pf[0], sa__mpi_pf[1], sa__mpi_pf[2], sa__mpi_pf[3],
+            sa__mpi_pf[4], sa__mpi_pf[5], sa__mpi_pf[6]);
+#endif
     if (dt != MPI_DATATYPE_NULL) MPI_Type_free(&dt);
     if (work) sa__mpi_put(c, work);
     if (mrb) sa__mpi_put(c, mrb);
@@ -4602,6 +4635,29 @@ static void sa__mpi_dc_wkey(const sa__mpi_ctx *c, const sa__mpi_txt *t, int X, i
     sa__mpi_dc_key(c, t, X, b, j, &r);
     w->a = (int64_t)(r.k1 << P | r.k2 >> (64 - P));
     w->b = (int64_t)(r.k2 << P | (uint64_t)r.pos);
+}
+
+/* The byte level's alphabet: the bytes that occur anywhere (an allreduce of each rank's
+ * presence) renumbered 0 .. sigma - 1 in byte order in T[0..len) (the block and its halo; a
+ * monotone map keeps the suffix order and every comparison's outcome), inv[] the way back, *pb
+ * the bits of the characters 1 .. sigma the levels read (sa__mpi_ch's + 1): ACGT 3 bits instead of
+ * 9, so the sample keys pack and DC13's merge records take one word of characters. Collective. */
+static sa_status sa__mpi_alpha(sa__mpi_ctx *c, uint8_t *T, int64_t len, uint8_t *inv, int *pb)
+{
+    int64_t h[256], j;
+    uint8_t map[256];
+    int v, sig = 0;
+    sa_status st;
+    memset(h, 0, sizeof h);
+    for (j = 0; j < c->cnt; j++) h[T[j]] = 1;
+    if ((st = sa__mpi_allreduce(c, h, 256, MPI_MAX)) != SA_OK) return st;
+    for (v = 0; v < 256; v++) {
+        map[v] = (uint8_t)sig;
+        if (h[v]) inv[sig++] = (uint8_t)v;
+    }
+    for (j = 0; j < len; j++) T[j] = map[T[j]];
+    *pb = sa__mpi_bits((uint64_t)sig);
+    return SA_OK;
 }
 
 /* One level: this rank's block out[0..cnt) of the suffix array of the level's text t (the
@@ -5405,7 +5461,18 @@ static sa_status sa__mpi_build(MPI_Comm comm, sa_mpi_algorithm algo, const uint8
             if (nt > 1) c.glim /= nt;
         }
 #endif
-        st = one ? sa_build64(T, sa, c.n, opt) : sa__mpi_dcx(&c, &t, SA_MPI_DCX, 9, sa, 0);
+        if (one) st = sa_build64(T, sa, c.n, opt);
+        else { /* the bytes renumbered for the DCX (the valid halo with them), then put back */
+            uint8_t inv[256];
+            int64_t hl = c.n - c.lo - c.cnt, len2, j;
+            int b = 9;
+            len2 = c.cnt + (hl < SA__MPI_HALO ? hl : SA__MPI_HALO);
+            st = sa__mpi_alpha(&c, T, len2, inv, &b);
+            if (st == SA_OK) {
+                st = sa__mpi_dcx(&c, &t, SA_MPI_DCX, b, sa, 0);
+                for (j = 0; j < len2; j++) T[j] = inv[T[j]];
+            }
+        }
         rounds = c.levels + 1;
         tsa = MPI_Wtime() - t0;
         t0 = MPI_Wtime();
