@@ -3656,6 +3656,21 @@ static int sa__mpi_dc_cmp(const sa__mpi_dc *d, const uint64_t *x, const uint64_t
     return u < v ? -1 : u > v;
 }
 
+/* sa__mpi_dc_cmp(d, x, y) < 0 without branches (the merge's tournament and the splitter search
+ * meet unpredictable outcomes; a mispredicted branch costs more than the few extra operations). */
+static int sa__mpi_dc_lt(const sa__mpi_dc *d, const uint64_t *x, const uint64_t *y)
+{
+    int nw = d->nw, a = (int)(x[nw] >> 58), b = (int)(y[nw] >> 58), l = d->L[a][b];
+    uint64_t u = x[0] & d->M0[l], v = y[0] & d->M0[l];
+    uint64_t ru = x[nw + 1 + d->RI[a][l]], rv = y[nw + 1 + d->RI[b][l]];
+    int lt = ru < rv;
+    if (nw == 2) { /* the same for every record of the level: predicted */
+        uint64_t u1 = x[1] & d->M1[l], v1 = y[1] & d->M1[l];
+        lt = (u1 < v1) | ((u1 == v1) & lt);
+    }
+    return (u < v) | ((u == v) & lt);
+}
+
 /* The level's text: bytes (the byte level, T with the layout's halo) or words (names). */
 typedef struct sa__mpi_txt { const uint8_t *b; const uint64_t *w; } sa__mpi_txt;
 
@@ -4047,7 +4062,9 @@ static int sa__mpi_dc_bucket(const sa__mpi_dc *d, const uint64_t *w, const uint6
     int a = 0, b = k;
     while (a < b) {
         int mid = (a + b) / 2;
-        if (sa__mpi_dc_cmp(d, w, all + spl[mid] * d->s) < 0) b = mid; else a = mid + 1;
+        int lt = sa__mpi_dc_lt(d, w, all + spl[mid] * d->s);
+        b = lt ? mid : b;
+        a = lt ? a : mid + 1;
     }
     return a;
 }
@@ -4073,7 +4090,7 @@ static void sa__mpi_dc_kmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa_
         for (f = hd[a] + 1; f < en[a] && f <= hd[a] + SA__MPI_PFD; f++) SA__PF(mr + kr[f].pos * s);
         tr[K + a] = a;
     }
-#define SA__MPI_WIN(u, v) (!hp[u] ? v : !hp[v] ? u : sa__mpi_dc_cmp(d, hp[v], hp[u]) < 0 ? v : u)
+#define SA__MPI_WIN(u, v) (!hp[u] ? v : !hp[v] ? u : sa__mpi_dc_lt(d, hp[v], hp[u]) ? v : u)
     for (a = K - 1; a >= 1; a--) tr[a] = SA__MPI_WIN(tr[2 * a], tr[2 * a + 1]);
     for (e = 0; e < m; e++) {
         int w = tr[1], x;
