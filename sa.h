@@ -4056,10 +4056,11 @@ static void sa__mpi_dc_rec(const sa__mpi_ctx *c, const sa__mpi_dc *d, const sa__
     }
 }
 
-/* The splitter bucket of record w among the P - 1 splitters all + spl[q] * s. */
-static int sa__mpi_dc_bucket(const sa__mpi_dc *d, const uint64_t *w, const uint64_t *all, const int64_t *spl, int k)
+/* The splitter bucket of record w among the splitters all + spl[q] * s, known to lie in [a, b]
+ * (a = 0, b = their number when nothing is known). */
+static int sa__mpi_dc_bucket(const sa__mpi_dc *d, const uint64_t *w, const uint64_t *all, const int64_t *spl, int a,
+                             int b)
 {
-    int a = 0, b = k;
     while (a < b) {
         int mid = (a + b) / 2;
         int lt = sa__mpi_dc_lt(d, w, all + spl[mid] * d->s);
@@ -4183,8 +4184,8 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     uint64_t *mr = NULL, *smp = NULL, *all = NULL, *sb = NULL, *work = NULL, *mrb = NULL, *spl = NULL;
     uint64_t seed = 0x5A4D5049ull ^ (uint64_t)c->n;
     int64_t *idx = NULL, *tmp = NULL, *spx = NULL;
-    int *gcnt = NULL, *gdsp = NULL;
-    uint16_t *dest = NULL;
+    int *gcnt = NULL, *gdsp = NULL, tb = 8;
+    uint16_t *dest = NULL, *tab = NULL;
     const uint64_t *R = *pR;
     void *rb = NULL;
     MPI_Datatype dt = MPI_DATATYPE_NULL;
@@ -4250,11 +4251,29 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
      * samples go back at once */
     spl = (uint64_t *)sa__mpi_get(c, nb, (size_t)s * 8);
     spx = (int64_t *)sa__mpi_get(c, nb, sizeof *spx);
-    st = sa__mpi_agree(c, spl && spx ? SA_OK : SA_ERR_NOMEM);
+    /* the splitters' range by a record's first tb bits of characters (its string's prefix: a
+     * smaller prefix is a smaller suffix whatever the cover's offsets), so a record's search
+     * starts among the few splitters with its prefix: tab[2p] .. tab[2p + 1] for prefix p;
+     * 2^tb x 4 bytes, at most a 16th of a block's count (bucket numbers in 16 bits: dest's case) */
+    while (tb < 16 && ((int64_t)1 << (tb + 1)) <= cnt / 16) tb++;
+    if (dest) tab = (uint16_t *)sa__mpi_get(c, (int64_t)2 << tb, sizeof *tab);
+    st = sa__mpi_agree(c, spl && spx && (tab || !dest) ? SA_OK : SA_ERR_NOMEM);
     if (st != SA_OK) goto done;
     for (e = 0; e + 1 < nb; e++) {
         spx[e] = e;
         if (tot) memcpy(spl + e * s, all + idx[(e + 1) * tot / nb] * s, (size_t)s * 8);
+    }
+    if (tab) { /* counts per prefix in tab[2p + 1], then the ranges (splitters in suffix order) */
+        int64_t pfx, acc = 0;
+        memset(tab, 0, ((size_t)2 << tb) * sizeof *tab);
+        if (tot)
+            for (e = 0; e + 1 < nb; e++) tab[2 * (spl[e * s] >> (64 - tb)) + 1]++;
+        for (pfx = 0; pfx < ((int64_t)1 << tb); pfx++) {
+            int64_t c0 = tab[2 * pfx + 1];
+            tab[2 * pfx] = (uint16_t)acc;
+            acc += c0;
+            tab[2 * pfx + 1] = (uint16_t)acc;
+        }
     }
     sa__mpi_put(c, all); all = NULL;
     sa__mpi_put(c, idx); idx = NULL; tmp = NULL;
@@ -4269,7 +4288,11 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
         for (x = cnt * q / nth; x < cnt * (q + 1) / nth; x++) {
             int b;
             sa__mpi_dc_rec(c, d, t, R, x, w);
-            b = tot ? sa__mpi_dc_bucket(d, w, spl, spx, (int)nb - 1) : 0;
+            if (!tot) b = 0;
+            else if (tab) {
+                uint64_t pf = w[0] >> (64 - tb);
+                b = sa__mpi_dc_bucket(d, w, spl, spx, tab[2 * pf], tab[2 * pf + 1]);
+            } else b = sa__mpi_dc_bucket(d, w, spl, spx, 0, (int)nb - 1);
             if (dest) dest[x] = (uint16_t)b;
             cn[b]++;
         }
@@ -4332,7 +4355,7 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
                 for (x = cnt * q / nth; x < cnt * (q + 1) / nth; x++) {
                     int64_t b;
                     sa__mpi_dc_rec(c, d, t, R, x, w);
-                    b = tot ? sa__mpi_dc_bucket(d, w, spl, spx, (int)nb - 1) : 0;
+                    b = tot ? sa__mpi_dc_bucket(d, w, spl, spx, 0, (int)nb - 1) : 0;
                     if (b >= b0 && b < b0 + P) sa__mpi_dc_rec(c, d, t, R, x, sb + off[b - b0]++ * s);
                 }
         }
@@ -4342,6 +4365,7 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
             if (dest) { sa__mpi_put(c, dest); dest = NULL; }
             sa__mpi_put(c, spl); spl = NULL;
             sa__mpi_put(c, spx); spx = NULL;
+            if (tab) { sa__mpi_put(c, tab); tab = NULL; }
         }
         st = sa__mpi_xchg_core(c, sb, c->g64, (size_t)s * 8, dt, (size_t)s * 8, &rb, &rn, NULL, mrb, mcap);
         sb = NULL;
@@ -4409,6 +4433,7 @@ done:
     if (idx) sa__mpi_put(c, idx);
     if (spl) sa__mpi_put(c, spl);
     if (spx) sa__mpi_put(c, spx);
+    if (tab) sa__mpi_put(c, tab);
     if (gcnt) sa__mpi_put(c, gcnt);
     if (tcnt) sa__mpi_put(c, tcnt);
     if (gsz) sa__mpi_put(c, gsz);
