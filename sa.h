@@ -4070,6 +4070,14 @@ static int sa__mpi_dc_bucket(const sa__mpi_dc *d, const uint64_t *w, const uint6
     return a;
 }
 
+/* 1: the merge sorts a round's records by their characters, then runs of equal characters by the
+ * suffix order; 0: by class keys (residue, l characters, rank), then a winner tree over the X
+ * class runs. */
+#ifndef SA__MPI_GSORT
+#define SA__MPI_GSORT 1
+#endif
+
+#if !SA__MPI_GSORT
 /* Merges the class runs [h0[a], e0[a]) of kr (a < X; each run in suffix order; kr[i].pos indexes
  * the merge record mr + pos * s) into out[0..) as text positions, by a winner tree over the runs.
  * hp[u] caches run u's head record (NULL once the run is empty), so a comparison reads the two
@@ -4150,6 +4158,7 @@ static void sa__mpi_dc_pmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa_
     SA__OMP(omp parallel for num_threads(nth) schedule(dynamic, 1))
     for (t = 0; t < nth; t++) sa__mpi_dc_kmerge(d, mr, kr, cut[t], cut[t + 1], out + base[t]);
 }
+#endif
 
 /* Rounds of the byte level's merge (and every level's): the records travel and are sorted in
  * this many rounds of about cnt / rounds each, so their buffers (40-56 bytes per suffix twice, plus
@@ -4380,6 +4389,48 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
          * then the X class runs merged through the keys' indices */
         kr = (sa__mpi_rec *)(void *)work;
         ks = kr + m;
+#if SA__MPI_GSORT
+        /* this rank's share sorted by its first X - 1 characters (the records' character words:
+         * the suffixes' own order wherever they differ), then each run of equal characters by
+         * the suffix order itself (sa__mpi_dc_cmp: the ranks at the cover's offsets) */
+        SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > SA__MPI_PAR_MIN))
+        for (e = 0; e < m; e++) {
+            const uint64_t *w = mr + e * s;
+            kr[e].k1 = w[0];
+            kr[e].k2 = d->nw == 2 ? w[1] : 0;
+            kr[e].pos = e;
+        }
+        st = sa__mpi_agree(c, sa__mpi_lsort_in(c, kr, ks, m, c->nt, &in_b));
+        if (st != SA_OK) goto done;
+        SA__MPI_PT(4);
+        if (in_b) { ks = kr; kr = kr + m; } /* sorted keys in kr, the free half (24 bytes a record) in ks */
+        pos = (int64_t *)(void *)ks;
+        {   /* runs of equal characters: the thread of a stretch sorts those that start in it
+             * (record indices and the merge sort's scratch in the free half's other 16 bytes) */
+            int64_t *ix = pos + m, *tm = ix + m;
+            int nch = c->nt > 1 && m > SA__MPI_PAR_MIN ? 4 * c->nt : 1, ch;
+            SA__OMP(omp parallel for num_threads(c->nt) schedule(dynamic, 1) if(nch > 1))
+            for (ch = 0; ch < nch; ch++) {
+                int64_t f = m * ch / nch, f1 = m * (ch + 1) / nch, g, i;
+                while (f > 0 && f < f1 && kr[f].k1 == kr[f - 1].k1 && kr[f].k2 == kr[f - 1].k2) f++;
+                while (f < f1) { /* a run starts at f */
+                    for (g = f + 1; g < m && kr[g].k1 == kr[f].k1 && kr[g].k2 == kr[f].k2; g++) {}
+                    for (i = f; i < g; i++) ix[i] = kr[i].pos;
+                    if (g - f > 32) sa__mpi_dc_msort(d, mr, ix + f, tm + f, g - f);
+                    else
+                        for (i = f + 1; i < g; i++) { /* insertion */
+                            int64_t v = ix[i], j = i;
+                            for (; j > f && sa__mpi_dc_lt(d, mr + v * s, mr + ix[j - 1] * s); j--) ix[j] = ix[j - 1];
+                            ix[j] = v;
+                        }
+                    for (i = f; i < g; i++) pos[i] = (int64_t)(mr[ix[i] * s + d->nw] & (((uint64_t)1 << 58) - 1));
+                    f = g;
+                }
+            }
+        }
+#else
+        kr = (sa__mpi_rec *)(void *)work;
+        ks = kr + m;
         SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > SA__MPI_PAR_MIN))
         for (e = 0; e < m; e++) {
             const uint64_t *w = mr + e * s;
@@ -4407,6 +4458,7 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
             }
             sa__mpi_dc_pmerge(d, mr, kr, hd, en, m, c->nt, pos);
         }
+#endif
         mr = NULL;
         SA__MPI_PT(5);
         {   /* this round's buckets are global positions a0 .. z in bucket order; ours starts at off */
