@@ -413,7 +413,8 @@ SA_DEF sa_status sa_context_gsa(sa_context *ctx, const uint8_t *text, int32_t *s
  * The input blocks may have any lengths (concatenated in rank order they form the text).
  * Limits: n < 2^57 (SA_MPI_DIST); SA_MPI_GATHER needs n < 2^31 (rank 0 holds everything).
  * Memory per rank (SA_MPI_DIST): about 16-20 bytes per suffix of its block at the peak for the SA
- * alone (the merge's 56-byte records (DC13 on bytes) travel in SA__MPI_MERGE_ROUNDS rounds; the
+ * alone (the merge's records, 48-56 bytes with DC13 on bytes (the bytes that occur renumbered
+ * in byte order: 48 where at most 31 distinct bytes occur), travel in SA__MPI_MERGE_ROUNDS rounds; the
  * byte level's sample sort and the recursion's texts and SA blocks hold about as much; measured
  * peaks: demos/bench/README.md, "sa.h MPI"), about 34-37 with the LCP (phi's
  * exchange and the first phase's text windows in 4 rounds; the later rounds, which grow with the
@@ -4177,8 +4178,9 @@ static void sa__mpi_dc_pmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa_
  * the last round's records hold them). Splitter records drawn at random cut the suffix order into
  * K x P buckets (K rounds, P ranks); in round k, bucket k * P + q goes to rank q: the records are
  * built straight into the send buffer grouped by destination (no record array to permute), the
- * received share is sorted by class keys and merged through their indices (the records never
- * move again), and the merged slice goes to its place in the standard layout. Collective. */
+ * received share is sorted through small keys (SA__MPI_GSORT: the records' characters, then runs
+ * of equal characters by the DCX comparison; or class keys and a winner tree), the records never
+ * moving again, and the sorted slice goes to its place in the standard layout. Collective. */
 #ifdef SA__MPI_PROF /* development only: the merge's steps' times on stderr, a line a rank */
 static double sa__mpi_pf[8], sa__mpi_pt;
 #define SA__MPI_PT(i) do { double t_ = MPI_Wtime(); sa__mpi_pf[i] += t_ - sa__mpi_pt; sa__mpi_pt = t_; } while (0)
