@@ -4182,12 +4182,6 @@ static void sa__mpi_dc_pmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa_
  * received share is sorted through small keys (SA__MPI_GSORT: the records' characters, then runs
  * of equal characters by the DCX comparison; or class keys and a winner tree), the records never
  * moving again, and the sorted slice goes to its place in the standard layout. Collective. */
-#ifdef SA__MPI_PROF /* development only: the merge's steps' times on stderr, a line a rank */
-static double sa__mpi_pf[8], sa__mpi_pt;
-#define SA__MPI_PT(i) do { double t_ = MPI_Wtime(); sa__mpi_pf[i] += t_ - sa__mpi_pt; sa__mpi_pt = t_; } while (0)
-#else
-#define SA__MPI_PT(i) ((void)0)
-#endif
 static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa__mpi_txt *t, uint64_t **pR,
                                    int64_t *out)
 {
@@ -4202,10 +4196,6 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     void *rb = NULL;
     MPI_Datatype dt = MPI_DATATYPE_NULL;
     sa_status st;
-#ifdef SA__MPI_PROF
-    memset(sa__mpi_pf, 0, sizeof sa__mpi_pf);
-    sa__mpi_pt = MPI_Wtime();
-#endif
     if (K < 1) K = 1;
     while (K > 1 && c->c / K < SA__MPI_ROUND_MIN) K--; /* c->c: the same on every rank */
     while (K > 1 && (int64_t)K * P > 65536) K--; /* bucket numbers in 16 bits */
@@ -4290,7 +4280,6 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     sa__mpi_put(c, all); all = NULL;
     sa__mpi_put(c, idx); idx = NULL; tmp = NULL;
     sa__mpi_put(c, smp); smp = NULL;
-    SA__MPI_PT(0);
     /* buckets: each thread counts its slice's per bucket (bucket-major offsets follow per round) */
     memset(tcnt, 0, (size_t)(nth * nb) * sizeof *tcnt);
     SA__OMP(omp parallel for num_threads(nth) schedule(static, 1))
@@ -4332,7 +4321,6 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
         if (st != SA_OK) goto done;
         mcap /= s; /* records */
     }
-    SA__MPI_PT(1);
     for (k = 0; k < K; k++) {
         int64_t b0 = (int64_t)k * P, stot;
         sa__mpi_rec *kr, *ks;
@@ -4371,7 +4359,6 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
                     if (b >= b0 && b < b0 + P) sa__mpi_dc_rec(c, d, t, R, x, sb + off[b - b0]++ * s);
                 }
         }
-        SA__MPI_PT(2);
         if (k == K - 1) { /* the last round's records hold all that R, dest and the splitters gave */
             sa__mpi_put(c, *pR); *pR = NULL; R = NULL;
             if (dest) { sa__mpi_put(c, dest); dest = NULL; }
@@ -4387,7 +4374,6 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
         m = rn;
         st = sa__mpi_agree(c, m == gsz[b0 + c->r] ? SA_OK : SA_ERR_INTERNAL);
         if (st != SA_OK) goto done;
-        SA__MPI_PT(3);
         /* this rank's share: class keys (residue, the first l characters, the rank at l) sorted,
          * then the X class runs merged through the keys' indices */
         kr = (sa__mpi_rec *)(void *)work;
@@ -4405,7 +4391,6 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
         }
         st = sa__mpi_agree(c, sa__mpi_lsort_in(c, kr, ks, m, c->nt, &in_b));
         if (st != SA_OK) goto done;
-        SA__MPI_PT(4);
         if (in_b) { ks = kr; kr = kr + m; } /* sorted keys in kr, the free half (24 bytes a record) in ks */
         pos = (int64_t *)(void *)ks;
         {   /* runs of equal characters: the thread of a stretch sorts those that start in it
@@ -4444,7 +4429,6 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
         }
         st = sa__mpi_agree(c, sa__mpi_lsort_in(c, kr, ks, m, c->nt, &in_b));
         if (st != SA_OK) goto done;
-        SA__MPI_PT(4);
         if (in_b) { ks = kr; kr = kr + m; } /* sorted keys in kr, the free half (24 bytes a record) in ks */
         pos = (int64_t *)(void *)ks;
         {   /* the class runs of kr (in suffix order each), then an X-way merge by nth threads */
@@ -4463,7 +4447,6 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
         }
 #endif
         mr = NULL;
-        SA__MPI_PT(5);
         {   /* this round's buckets are global positions a0 .. z in bucket order; ours starts at off */
             int64_t off = a0, z = a0;
             for (e = 0; e < P; e++) { if (e < c->r) off += gsz[b0 + e]; z += gsz[b0 + e]; }
@@ -4471,15 +4454,9 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
             a0 = z;
         }
         if (st != SA_OK) goto done;
-        SA__MPI_PT(6);
     }
     st = sa__mpi_agree(c, a0 == c->n ? SA_OK : SA_ERR_INTERNAL);
 done:
-#ifdef SA__MPI_PROF
-    fprintf(stderr, "prof r%d n=%lld cnt=%lld spl %.3f count %.3f fill %.3f xchg %.3f sort %.3f merge %.3f shift %.3f\n",
-            c->r, (long long)c->n, (long long)cnt, sa__mpi_pf[0], sa__mpi_pf[1], sa__mpi_pf[2], sa__mpi_pf[3],
-            sa__mpi_pf[4], sa__mpi_pf[5], sa__mpi_pf[6]);
-#endif
     if (dt != MPI_DATATYPE_NULL) MPI_Type_free(&dt);
     if (work) sa__mpi_put(c, work);
     if (mrb) sa__mpi_put(c, mrb);
