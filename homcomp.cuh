@@ -1499,6 +1499,17 @@ HC__T512 HC__INLINE int hc__sum512(__m512i *d0, __m512i *d1, __m512i e0, __m512i
 /* ---- AVX2 block kernels (HC_ISA_AVX2, for CPUs without AVX-512): a block is four 8-lane
  * vectors; the planes by a byte transpose (hc__enc256, hc__dec256); the sign word by movemasks
  * and variable shifts; the same bytes and statuses. */
+/* o = the 4 x 4 transpose of x's 64-bit pieces (o[i] piece j = x[j] piece i); its own inverse,
+ * so hc__enc256 and hc__dec256 share it */
+HC__T256 static inline void hc__t64x4(__m256i o[4], const __m256i x[4])
+{
+    const __m256i t0 = _mm256_unpacklo_epi64(x[0], x[1]), t1 = _mm256_unpackhi_epi64(x[0], x[1]);
+    const __m256i t2 = _mm256_unpacklo_epi64(x[2], x[3]), t3 = _mm256_unpackhi_epi64(x[2], x[3]);
+    o[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
+    o[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
+    o[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
+    o[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
+}
 /* lanes 8v .. 8v+7 below cnt: all ones */
 HC__T256 static inline __m256i hc__lanes256(int v, int cnt)
 {
@@ -1548,18 +1559,11 @@ HC__T256 static inline unsigned hc__enc256(const __m256i *d, int mode, unsigned 
         const __m256i bs = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6,
                                             10, 14, 3, 7, 11, 15);
         const __m256i pd = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-        __m256i q[4], t0, t1, t2, t3, B[4];
+        __m256i q[4], B[4];
         uint32_t w[32];
         unsigned b, j;
         for (v = 0; v < 4; v++) q[v] = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(a[v], bs), pd); /* 64-bit piece k: byte k of lanes 8v.. */
-        t0 = _mm256_unpacklo_epi64(q[0], q[1]);
-        t1 = _mm256_unpackhi_epi64(q[0], q[1]);
-        t2 = _mm256_unpacklo_epi64(q[2], q[3]);
-        t3 = _mm256_unpackhi_epi64(q[2], q[3]);
-        B[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
-        B[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
-        B[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
-        B[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
+        hc__t64x4(B, q);
         for (b = 0; 8 * b < r; b++) {
             __m256i x = B[b];
             for (j = 8; j-- > 0;) {
@@ -1607,7 +1611,7 @@ HC__T256 static inline int hc__dec256(const unsigned char *src, unsigned rb, int
         const __m256i rep = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3,
                                              3, 3);
         const __m256i bit = _mm256_set1_epi64x((long long)0x8040201008040201ull);
-        __m256i B[4], t0, t1, t2, t3;
+        __m256i B[4];
         unsigned b, j;
         for (b = 0; b < 4; b++) {
             __m256i x = _mm256_setzero_si256();
@@ -1618,14 +1622,7 @@ HC__T256 static inline int hc__dec256(const unsigned char *src, unsigned rb, int
             }
             B[b] = x;
         }
-        t0 = _mm256_unpacklo_epi64(B[0], B[1]);
-        t1 = _mm256_unpackhi_epi64(B[0], B[1]);
-        t2 = _mm256_unpacklo_epi64(B[2], B[3]);
-        t3 = _mm256_unpackhi_epi64(B[2], B[3]);
-        a[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
-        a[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
-        a[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
-        a[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
+        hc__t64x4(a, B);
         for (v = 0; v < 4; v++) a[v] = _mm256_shuffle_epi8(_mm256_permutevar8x32_epi32(a[v], ipd), bs);
     }
     if (hc__rb_outlier(rb)) a[0] = _mm256_blend_epi32(a[0], _mm256_set1_epi32((int)m0), 1);
