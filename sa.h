@@ -1265,7 +1265,9 @@ SA_DEF const char *sa_algorithm_name(sa_algorithm a)
  * 32-bit indices. Conventions (libsais's, so outputs compare byte for byte): the BWT is that of
  * text + $ with the $ left out; row 0 of the sorted rotations is the $ suffix, row k + 1 the
  * suffix sa[k]; primary = the row of suffix 0; aux[j] = the row of suffix j*r. */
+#ifndef SA__UB_TBL /* (the tests shrink it: longer scans past the table's entry) */
 #define SA__UB_TBL 65536 /* inverse BWT: entries of the first-byte or first-bigram table */
+#endif
 struct sa_context {
     int32_t cap;    /* largest n */
     sa_options opt;
@@ -1751,10 +1753,75 @@ static inline unsigned sa__ub_f(const uint32_t *C, const uint8_t *tbl, int shift
     while (C[b + 1] <= row) b++;
     return b;
 }
+/* The single-byte walk: piece j (text[j r .. (j + 1) r), the last one shorter) from row aux[j]
+ * through psi, SA__UB_WAYS pieces interleaved on each thread; returns 1 when a piece does not end
+ * at the next sample's row or row 0 is entered anywhere but at the text's end. (Its own function
+ * so that demos/bench/bwt_unbwt_walk_diag.c times this walk, not a copy.) */
+static int sa__ub_walk_psi1(uint8_t *text, const int32_t *aux, int32_t r, int32_t n, const uint32_t *psi,
+                            const uint32_t *C, const uint8_t *tbl, int shift, int nt)
+{
+    int64_t nseg = (int64_t)(n - 1) / r + 1, ngrp = (nseg + SA__UB_WAYS - 1) / SA__UB_WAYS;
+    int bad = 0;
+    (void)nt;
+    SA__OMP(omp parallel for num_threads(nt) schedule(dynamic, 4) reduction(| : bad))
+    for (int64_t g = 0; g < ngrp; g++) {
+        int64_t j0 = g * SA__UB_WAYS, k = nseg - j0 < SA__UB_WAYS ? nseg - j0 : SA__UB_WAYS;
+        uint32_t row[SA__UB_WAYS];
+        uint8_t *o[SA__UB_WAYS];
+        int64_t full = k; /* pieces of length r come first; only the text's last may be shorter */
+        for (int64_t q = 0; q < k; q++) {
+            row[q] = (uint32_t)aux[j0 + q];
+            o[q] = text + (j0 + q) * (int64_t)r;
+            if ((int64_t)n - (j0 + q) * (int64_t)r < r) full = q;
+        }
+        /* zeros: how often row 0 was entered; only the text's last piece may, at its end
+         * (else the samples chain into a cycle shorter than n + 1: not this BWT's text) */
+        uint32_t zeros = 0;
+        if (full == SA__UB_WAYS && SA__UB_STAGE && r % 4096 == 0) { /* the common case, staged */
+            uint8_t st[SA__UB_WAYS][64];
+            for (int32_t i0 = 0; i0 < r; i0 += 64) {
+                for (int i = 0; i < 64; i++)
+                    for (int q = 0; q < SA__UB_WAYS; q++) {
+                        st[q][i] = (uint8_t)sa__ub_f(C, tbl, shift, row[q]);
+                        row[q] = psi[row[q]];
+                        zeros += row[q] == 0;
+                    }
+                for (int q = 0; q < SA__UB_WAYS; q++) memcpy(o[q] + i0, st[q], 64);
+            }
+        } else if (full == SA__UB_WAYS) /* the common case, in lockstep with a constant trip count */
+            for (int32_t i = 0; i < r; i++)
+                for (int q = 0; q < SA__UB_WAYS; q++) {
+                    o[q][i] = (uint8_t)sa__ub_f(C, tbl, shift, row[q]);
+                    row[q] = psi[row[q]];
+                    zeros += row[q] == 0;
+                }
+        else {
+            for (int32_t i = 0; i < r; i++)
+                for (int64_t q = 0; q < full; q++) {
+                    o[q][i] = (uint8_t)sa__ub_f(C, tbl, shift, row[q]);
+                    row[q] = psi[row[q]];
+                    zeros += row[q] == 0;
+                }
+            for (int64_t q = full; q < k; q++) {
+                int64_t len = (int64_t)n - (j0 + q) * (int64_t)r;
+                for (int64_t i = 0; i < len; i++) {
+                    o[q][i] = (uint8_t)sa__ub_f(C, tbl, shift, row[q]);
+                    row[q] = psi[row[q]];
+                    zeros += row[q] == 0;
+                }
+            }
+        }
+        if (zeros != (uint32_t)(j0 + k == nseg)) bad = 1;
+        for (int64_t q = 0; q < k; q++) {
+            uint32_t want = j0 + q + 1 < nseg ? (uint32_t)aux[j0 + q + 1] : 0;
+            if (row[q] != want) bad = 1;
+        }
+    }
+    return bad;
+}
 static sa_status sa__unbwt_psi1(const uint8_t *bwt, uint8_t *text, const int32_t *aux, int32_t r, int32_t n, int nt,
                                 uint32_t *ws, uint32_t *cnt_ws, uint16_t *tbl16_ws)
 {
-    int64_t nseg = (int64_t)(n - 1) / r + 1;
     uint8_t *tbl_ws = (uint8_t *)tbl16_ws;
     size_t words = (size_t)n + 1;
     uint32_t *psi = ws ? ws : (uint32_t *)sa__bw_alloc(words * sizeof(uint32_t));
@@ -1796,64 +1863,7 @@ static sa_status sa__unbwt_psi1(const uint8_t *bwt, uint8_t *text, const int32_t
             tbl[i] = (uint8_t)b;
         }
     }
-    int bad = 0;
-    {
-        int64_t ngrp = (nseg + SA__UB_WAYS - 1) / SA__UB_WAYS;
-        SA__OMP(omp parallel for num_threads(nt) schedule(dynamic, 4) reduction(| : bad))
-        for (int64_t g = 0; g < ngrp; g++) {
-            int64_t j0 = g * SA__UB_WAYS, k = nseg - j0 < SA__UB_WAYS ? nseg - j0 : SA__UB_WAYS;
-            uint32_t row[SA__UB_WAYS];
-            uint8_t *o[SA__UB_WAYS];
-            int64_t full = k; /* pieces of length r come first; only the text's last may be shorter */
-            for (int64_t q = 0; q < k; q++) {
-                row[q] = (uint32_t)aux[j0 + q];
-                o[q] = text + (j0 + q) * (int64_t)r;
-                if ((int64_t)n - (j0 + q) * (int64_t)r < r) full = q;
-            }
-            /* zeros: how often row 0 was entered; only the text's last piece may, at its end
-             * (else the samples chain into a cycle shorter than n + 1: not this BWT's text) */
-            uint32_t zeros = 0;
-            if (full == SA__UB_WAYS && SA__UB_STAGE && r % 4096 == 0) { /* the common case, staged */
-                uint8_t st[SA__UB_WAYS][64];
-                for (int32_t i0 = 0; i0 < r; i0 += 64) {
-                    for (int i = 0; i < 64; i++)
-                        for (int q = 0; q < SA__UB_WAYS; q++) {
-                            st[q][i] = (uint8_t)sa__ub_f(C, tbl, shift, row[q]);
-                            row[q] = psi[row[q]];
-                            zeros += row[q] == 0;
-                        }
-                    for (int q = 0; q < SA__UB_WAYS; q++) memcpy(o[q] + i0, st[q], 64);
-                }
-            } else if (full == SA__UB_WAYS) /* the common case, in lockstep with a constant trip count */
-                for (int32_t i = 0; i < r; i++)
-                    for (int q = 0; q < SA__UB_WAYS; q++) {
-                        o[q][i] = (uint8_t)sa__ub_f(C, tbl, shift, row[q]);
-                        row[q] = psi[row[q]];
-                        zeros += row[q] == 0;
-                    }
-            else {
-                for (int32_t i = 0; i < r; i++)
-                    for (int64_t q = 0; q < full; q++) {
-                        o[q][i] = (uint8_t)sa__ub_f(C, tbl, shift, row[q]);
-                        row[q] = psi[row[q]];
-                        zeros += row[q] == 0;
-                    }
-                for (int64_t q = full; q < k; q++) {
-                    int64_t len = (int64_t)n - (j0 + q) * (int64_t)r;
-                    for (int64_t i = 0; i < len; i++) {
-                        o[q][i] = (uint8_t)sa__ub_f(C, tbl, shift, row[q]);
-                        row[q] = psi[row[q]];
-                        zeros += row[q] == 0;
-                    }
-                }
-            }
-            if (zeros != (uint32_t)(j0 + k == nseg)) bad = 1;
-            for (int64_t q = 0; q < k; q++) {
-                uint32_t want = j0 + q + 1 < nseg ? (uint32_t)aux[j0 + q + 1] : 0;
-                if (row[q] != want) bad = 1;
-            }
-        }
-    }
+    int bad = sa__ub_walk_psi1(text, aux, r, n, psi, C, tbl, shift, nt);
     if (!ws) SA_FREE(psi);
     if (!cnt_ws) SA_FREE(cnt);
     if (!tbl_ws) SA_FREE(tbl);

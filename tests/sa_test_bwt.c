@@ -19,7 +19,9 @@
  * SA__GSA_CAP = 5 (OpenMP build; the default 64 without): GSA pairs equal on 5 bytes finish in
  * the text-order Phi pass, so it runs on every input. test_unbwt_groups runs the aux walks' full
  * groups of SA__UB_WAYS pieces at r = 64, 128, 256 (written byte by byte) and r = 4096 (the
- * single-byte walk's output staged in 64-byte lines, SA__UB_STAGE). */
+ * single-byte walk's output staged in 64-byte lines, SA__UB_STAGE). meson's sa_bwt_unstaged
+ * builds this file with SA__UB_STAGE=0 (r = 4096 written byte by byte too) and SA__UB_TBL=256 (the
+ * walks' first-byte and bigram tables cover 256 cells: long scans from each entry). */
 #if defined(__linux__) && !defined(_DEFAULT_SOURCE)
 #define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS, MAP_NORESERVE (test_gsa_no_empty_limit) */
 #endif

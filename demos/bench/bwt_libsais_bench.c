@@ -16,6 +16,8 @@
  *   gsa_sa     sa_build vs libsais(_omp) on the gsa row's input: the plain SA (sa_gsa's start
  *              where it cannot run SA-IS in the GSA order: threads, empty strings)
  *   gsa_lcp    sa_gsa with the LCP vs libsais_gsa + libsais_plcp_gsa + libsais_lcp (_omp)
+ *   gsa_lcp_ctx  the same through sa_context_gsa (its workspace allocated and touched once, as
+ *              the bench's PLCP array for libsais is): what sa_gsa's per-call workspace costs
  *   int        sa_build_int    vs libsais_int, 1 thread, the input's bytes as int32 symbols, k = 256
  *   int16      the same over byte pairs t[i] * 256 + t[i + 1] (t[n] = 0), k = 65536
  *   unbwt_ctx, unbwt_aux_ctx    the inverses through sa_context_unbwt: the workspace allocated
@@ -35,8 +37,8 @@
 #endif
 
 static double best(double a, double b) { return a < b ? a : b; }
-static const char *names[] = {"bwt", "bwt_aux", "unbwt", "unbwt_aux", "gsa", "int", "unbwt_ctx", "unbwt_aux_ctx", "gsa_sa", "gsa_lcp", "int16"};
-#define NOPS 11
+static const char *names[] = {"bwt", "bwt_aux", "unbwt", "unbwt_aux", "gsa", "int", "unbwt_ctx", "unbwt_aux_ctx", "gsa_sa", "gsa_lcp", "int16", "gsa_lcp_ctx"};
+#define NOPS 12
 /* the int rows' symbols: bytes (int, k = 256) or byte pairs (int16, k = 65536) */
 static int32_t sym(const uint8_t *t, int32_t n, int32_t i, int op) { return op == 10 ? t[i] * 256 + (i + 1 < n ? t[i + 1] : 0) : t[i]; }
 
@@ -105,7 +107,7 @@ int main(int argc, char **argv)
     int32_t *I1 = (int32_t *)malloc(naux * 4), *I2 = (int32_t *)malloc(naux * 4), *IU = (int32_t *)malloc(naux * 4);
     uint8_t *ub = (uint8_t *)malloc(nz); /* the BWT the inverses decode, with samples IU (IU[0]: primary) */
     int32_t *L1 = NULL, *L2 = NULL, *PL = NULL; /* gsa_lcp: the LCPs, libsais's PLCP */
-    if (want[9]) {
+    if (want[9] || want[11]) {
         L1 = (int32_t *)malloc(nz * 4), L2 = (int32_t *)malloc(nz * 4), PL = (int32_t *)malloc(nz * 4);
         if (!L1 || !L2 || !PL) { fprintf(stderr, "out of memory\n"); return DC_EXIT_FAIL; }
     }
@@ -151,6 +153,8 @@ int main(int argc, char **argv)
                 case 4: st = sa_gsa(g, A, NULL, n, &o); break;
                 case 8: st = sa_build(g, A, n, &o); break;
                 case 9: st = sa_gsa(g, A, L1, n, &o); break;
+                case 11: if (k == 0) sa_context_gsa(ctx, g, A, L1, n); /* pages touched once */
+                         t0 = dc_now(); st = sa_context_gsa(ctx, g, A, L1, n); break;
                 case 6: if (k == 0) sa_context_unbwt(ctx, ub, u1, IU, 0, n); /* pages touched once */
                         t0 = dc_now(); st = sa_context_unbwt(ctx, ub, u1, IU, 0, n); break;
                 case 7: if (k == 0) sa_context_unbwt(ctx, ub, u1, IU, (int32_t)r, n);
@@ -186,7 +190,7 @@ int main(int argc, char **argv)
                         same &= q == 0 && memcmp(A, B, nz * 4) == 0; break;
                 case 8: q = th == 1 ? libsais(g, B, n, 0, NULL) : libsais_omp(g, B, n, 0, NULL, th);
                         same &= q == 0 && memcmp(A, B, nz * 4) == 0; break;
-                case 9: q = th == 1 ? libsais_gsa(g, B, n, 0, NULL) : libsais_gsa_omp(g, B, n, 0, NULL, th);
+                case 9: case 11: q = th == 1 ? libsais_gsa(g, B, n, 0, NULL) : libsais_gsa_omp(g, B, n, 0, NULL, th);
                         q |= th == 1 ? libsais_plcp_gsa(g, B, PL, n) : libsais_plcp_gsa_omp(g, B, PL, n, th);
                         q |= th == 1 ? libsais_lcp(PL, B, L2, n) : libsais_lcp_omp(PL, B, L2, n, th);
                         same &= q == 0 && memcmp(A, B, nz * 4) == 0 && memcmp(L1, L2, nz * 4) == 0; break;

@@ -8,6 +8,8 @@
 #   OPS (unbwt_aux,unbwt_aux_ctx), REPS (2, min of REPS within a process), ROUNDS (3), N (16777216),
 #   LIMIT (seconds per process, 30), DEADLINE (seconds after start: no new process after it, 0 off)
 #   EXTRA     "variant:input:threads:ops:reps ..." one process each after the rounds (deadline too)
+#   PREBUILT  a folder holding the variants' binaries, named as VARIANTS names them (built
+#             elsewhere with the flags below): nothing is compiled
 # Inputs as bwt_libsais_run.sh makes them (16 MiB: random bytes, ACGT, the Fibonacci word,
 # /usr/include headers and /usr/bin executables sorted by path). One process at a time.
 # OUT_DIR/unbwt_ab.csv: round, input, variant, then the bench's columns; OUT_DIR/extra.csv;
@@ -21,17 +23,22 @@ cells=${CELLS:-fib:8,16:base+w8 usrbin:1:base+bi usrbin:8,16:base+w8 random:1:ba
 T=${TMPDIR:-/tmp}/bwt_unbwt_ab
 mkdir -p "$T" "$O"
 t_start=$(date +%s)
+pre=${PREBUILT:-}
 F="-O3 -std=c11 -D_POSIX_C_SOURCE=200809L -fopenmp -DSA_BENCH_LIBSAIS -DLIBSAIS_OPENMP -I$L/include -I$S"
-pids=()
-gcc -O3 -fopenmp -DLIBSAIS_OPENMP -I"$L/include" -c "$L/src/libsais.c" -o "$T/ls.o" & pids+=($!)
-names=()
-for v in $variants; do
-    name=${v%%:*} flags=${v#*:}
-    names+=("$name")
-    gcc ${flags//,/ } $F -c "$S/demos/bench/bwt_libsais_bench.c" -o "$T/$name.o" & pids+=($!)
-done
-for p in "${pids[@]}"; do wait "$p" || { echo "bwt_libsais_unbwt_ab: a compile failed" >&2; exit 1; }; done
-for b in "${names[@]}"; do gcc -fopenmp "$T/$b.o" "$T/ls.o" -o "$T/$b" -lm || exit 1; done
+if [ -n "$pre" ]; then
+    for v in $variants; do cp "$pre/${v%%:*}" "$T/" || exit 1; done
+else
+    pids=()
+    gcc -O3 -fopenmp -DLIBSAIS_OPENMP -I"$L/include" -c "$L/src/libsais.c" -o "$T/ls.o" & pids+=($!)
+    names=()
+    for v in $variants; do
+        name=${v%%:*} flags=${v#*:}
+        names+=("$name")
+        gcc ${flags//,/ } $F -c "$S/demos/bench/bwt_libsais_bench.c" -o "$T/$name.o" & pids+=($!)
+    done
+    for p in "${pids[@]}"; do wait "$p" || { echo "bwt_libsais_unbwt_ab: a compile failed" >&2; exit 1; }; done
+    for b in "${names[@]}"; do gcc -fopenmp "$T/$b.o" "$T/ls.o" -o "$T/$b" -lm || exit 1; done
+fi
 dir=$T/inputs
 mkdir -p "$dir"
 [ -s "$dir/headers" ] || find /usr/include -type f -name '*.h' -print0 | LC_ALL=C sort -z | xargs -0 cat 2>/dev/null | head -c $N >"$dir/headers"

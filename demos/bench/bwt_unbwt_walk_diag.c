@@ -8,9 +8,8 @@
  * leaves the walk's psi (psi2 on the bigram path, single-byte psi on the large-alphabet path:
  * the path sa.h picks at that thread count) in the context's workspace. Then, min of REPS each:
  *   ctx      the whole sa_context_unbwt call (counts, fill, walk)
- *   walk     the decode walk alone as sa.h runs it (bigram path: sa__ub_walk_aux itself; single-
- *            byte path: a copy of sa__unbwt_psi1's loop over full groups of SA__UB_WAYS pieces,
- *            staged as sa.h's with SA__UB_STAGE and r a multiple of 4096; keep it in step with sa.h)
+ *   walk     the decode walk alone, sa.h's own function (bigram path: sa__ub_walk_aux; single-
+ *            byte path: sa__ub_walk_psi1), its checks included
  *   chaseW   the psi chain alone (row = psi[row], nothing decoded, nothing stored), W pieces
  *            interleaved on each thread, W = 1, 4, 8, 16, 32; the same pieces and step counts,
  *            the same dynamic schedule (chase1 walks every 8th piece only: it is slow)
@@ -61,48 +60,6 @@ static double chase1(const uint32_t *P, const int32_t *aux, int64_t nseg, int64_
     *done = cnt;
     return dc_now() - t0;
 }
-/* the single-byte path's walk, full groups only (the text's last piece is left out) */
-static double walk_psi1(const uint32_t *psi, const uint32_t *C, const uint8_t *tbl, int shift, const int32_t *aux,
-                        int32_t r, int64_t nseg, uint8_t *text, int nt, int64_t *done)
-{
-    int64_t ngrp = (nseg - 1) / SA__UB_WAYS; /* groups of pieces 0 .. nseg - 2, full only */
-    uint64_t zeros = 0; /* sa.h's row-0 count (its check left out) */
-    double t0 = dc_now();
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 4) reduction(+ : zeros)
-    for (int64_t g = 0; g < ngrp; g++) {
-        uint32_t row[SA__UB_WAYS];
-        uint8_t *o[SA__UB_WAYS];
-        for (int q = 0; q < SA__UB_WAYS; q++) {
-            row[q] = (uint32_t)aux[g * SA__UB_WAYS + q];
-            o[q] = text + (g * SA__UB_WAYS + q) * (int64_t)r;
-        }
-#if SA__UB_STAGE
-        if (r % 4096 == 0) {
-            uint8_t st[SA__UB_WAYS][64];
-            for (int32_t i0 = 0; i0 < r; i0 += 64) {
-                for (int i = 0; i < 64; i++)
-                    for (int q = 0; q < SA__UB_WAYS; q++) {
-                        st[q][i] = (uint8_t)sa__ub_f(C, tbl, shift, row[q]);
-                        row[q] = psi[row[q]];
-                        zeros += row[q] == 0;
-                    }
-                for (int q = 0; q < SA__UB_WAYS; q++) memcpy(o[q] + i0, st[q], 64);
-            }
-            continue;
-        }
-#endif
-        for (int32_t i = 0; i < r; i++)
-            for (int q = 0; q < SA__UB_WAYS; q++) {
-                o[q][i] = (uint8_t)sa__ub_f(C, tbl, shift, row[q]);
-                row[q] = psi[row[q]];
-                zeros += row[q] == 0;
-            }
-    }
-    chase_sink += zeros;
-    *done = ngrp * SA__UB_WAYS * (int64_t)r;
-    return dc_now() - t0;
-}
-
 static void thp_report(const char *when)
 {
 #ifdef __linux__
@@ -197,8 +154,11 @@ int main(int argc, char **argv)
             done[0] = all;
             memset(u, 0, nz);
             if (psi1) {
-                dt = walk_psi1(P, C, (const uint8_t *)ctx->tbl, shift, aux, (int32_t)r, nseg, u, nt, &done[1]);
-                dc_check(memcmp(u, t, (size_t)done[1]) == 0, "threads %d: psi1 walk differs", nt);
+                t0 = dc_now();
+                int bad = sa__ub_walk_psi1(u, aux, (int32_t)r, n, P, C, (const uint8_t *)ctx->tbl, shift, nt);
+                dt = dc_now() - t0;
+                dc_check(!bad && memcmp(u, t, nz) == 0, "threads %d: psi1 walk differs", nt);
+                done[1] = all;
             } else {
                 const uint32_t *E = ctx->cnt + (size_t)nt * (256 + SA__UB_B2);
                 t0 = dc_now();
