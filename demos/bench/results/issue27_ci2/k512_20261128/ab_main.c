@@ -18,7 +18,7 @@ int main(int argc,char**argv){
   double eb=rel*(mx-mn); size_t cap=131072*4+4096; unsigned char *A=malloc(ns*cap),*O=malloc(cap),*O2=malloc(cap); size_t *al=malloc(ns*8);
   float *z=malloc(seg*4),*z2=malloc(seg*4);
   for(uint64_t g=0;g<ns;g++) if(a_comp(x+g*seg,seg,eb,A+g*cap,cap,&al[g],isa)) {puts("comp fail");return 1;}
-  /* identity check: every op, both builds */
+  if(!getenv("NOCHECK"))
   for(uint64_t g=0;g<ns;g++){ size_t l1,l2; int r1,r2;
     r1=a_comp(x+g*seg,seg,eb,O,cap,&l1,isa); r2=b_comp(x+g*seg,seg,eb,O2,cap,&l2,isa); if(r1!=r2||l1!=l2||memcmp(O,O2,l1)){puts("DIFF comp");return 1;}
     r1=a_add(A+g*cap,al[g],y+g*seg,seg,O,cap,&l1,isa); r2=b_add(A+g*cap,al[g],y+g*seg,seg,O2,cap,&l2,isa); if(r1!=r2||l1!=l2||memcmp(O,O2,l1)){puts("DIFF add");return 1;}
