@@ -1,6 +1,10 @@
 /* bwt_unbwt_walk_diag.c - issue 26 diagnostic: how many of the inverse BWT walk's interleaved
  * dependent reads overlap in the memory system, and what the walk costs beyond them (no libsais;
- * meson builds it with OpenMP; it reads sa.h's private walk and context fields).
+ * meson builds it with OpenMP).
+ * A diagnostic of sa.h's internals, not an API example: unlike the demos (public API only, STYLE.md)
+ * it calls the private walks sa__ub_walk_psi1 / sa__ub_walk_aux and helpers (sa__ub_sigma,
+ * sa__bw_threads, SA__UB_TBL's shift), and reads sa_context's private fields (psi in ctx->iw, the
+ * counts, the table), so it follows sa.h's internals and breaks at compile time when they change.
  *
  *   bwt_unbwt_walk_diag [FILE | --fib N | --acgt N | --random N] [--threads 1,8,16] [--reps 3] [--aux R]
  *
