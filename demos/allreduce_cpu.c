@@ -25,7 +25,8 @@ static const char *USAGE =
     "        round i starting at row i mod rows: the rows share the machine's moments and places in the order;\n"
     "        default: one algorithm's calls after another's)]\n"
     "       [--ranks-per-node D] [--segment ELEMS] [--threads T (codec threads per rank, default 1)] [--csv]\n"
-    "       [--per-call FILE (rank 0 writes every rank's every timed call's codec split as CSV)] [--fast-exit (skip MPI_Finalize: UCX over TCP can hang there)]";
+    "       [--per-call FILE (rank 0 writes every rank's every timed call's codec split as CSV;\n"
+    "        its rank_time_s is that rank's own time of the call)] [--fast-exit (skip MPI_Finalize: UCX over TCP can hang there)]";
 
 int main(int argc, char **argv)
 {
@@ -74,10 +75,18 @@ int main(int argc, char **argv)
         else dc_unknown(i);
     }
     if (bound_args == 3) dc_usage_error("--rel and --eb are either-or");
-    if (per_call && !rank) {
-        pcf = fopen(per_call, "w");
-        if (!pcf) dc_usage_error("--per-call %s: cannot open", per_call);
-        fprintf(pcf, "algo,ran,n,ranks,threads,rank,call,time_s,t_compress,t_add,t_decompress,b_compress,b_add,b_decompress,"
+    if (per_call) { /* rank 0 opens it; every rank learns whether it could (all leave alike) */
+        int opened = 0;
+        if (!rank) {
+            pcf = fopen(per_call, "w");
+            opened = pcf != NULL;
+        }
+        MPI_Bcast(&opened, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        if (!opened) dc_usage_error("--per-call %s: cannot open", per_call);
+    }
+    if (pcf) {
+        /* rank_time_s: that rank's own time of the call (the main CSV's time_s: the slowest rank's) */
+        fprintf(pcf, "algo,ran,n,ranks,threads,rank,call,rank_time_s,t_compress,t_add,t_decompress,b_compress,b_add,b_decompress,"
                      "c_compress,c_add,c_decompress,t_wire,t_wait,t_scan,core_compress_gbs,core_add_gbs,core_decompress_gbs\n");
     }
     size_t es = f64 ? 8 : 4, bytes;

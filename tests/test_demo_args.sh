@@ -92,6 +92,15 @@ if [ -x "$d/allreduce_cpu" ] && [ -n "$mpiexec" ] && [ $asan = 0 ]; then
     expect 0 'homcomp_f +homcomp_f' -- env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
         OMPI_MCA_rmaps_base_oversubscribe=1 "$mpiexec" -n 2 "$d/allreduce_cpu" --count 5003 --iters 3 --warmup 1 \
         --algo auto,ring,homcomp_f --interleave
+    # --per-call into a missing directory: every rank leaves with a usage error (rank 0 alone
+    # did, and the other ranks hung); then a whole file: its header and 2 ranks x 3 calls, also
+    # with --fast-exit (rank 0 lost its last rows when the other ranks left first)
+    expect 2 'cannot open' -- timeout 60 env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+        OMPI_MCA_rmaps_base_oversubscribe=1 "$mpiexec" -n 2 "$d/allreduce_cpu" --count 5003 --per-call "$tmp/missing/pc.csv"
+    expect 0 'homcomp_f +homcomp_f' -- env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+        OMPI_MCA_rmaps_base_oversubscribe=1 "$mpiexec" -n 2 "$d/allreduce_cpu" --count 5003 --iters 3 --warmup 1 \
+        --algo homcomp_f --per-call "$tmp/pc.csv" --fast-exit
+    expect 0 '^7$' -- sh -c 'grep -c "" "$1"' sh "$tmp/pc.csv"
 fi
 [ $fails -eq 0 ] && echo "all demo command lines behaved" || echo "$fails failed"
 exit $((fails > 0))

@@ -36,7 +36,10 @@ for r in $(seq 1 "$ROUNDS"); do
                 mpiexec -n "$np" "$BUILD/demos/allreduce_cpu" --csv --count "$count" --data "$data" --rel 1e-4 \
                 --iters 5 --warmup 2 --interleave --algo homcomp_f --segment "$s" --fast-exit \
                 --per-call "$OUT/percall_r${r}_${link}_${np}_${data}_${s}.csv" 2>>"$log")
-            [ -s "$csv" ] || printf 'round,link,segment,%s\n' "$(printf '%s\n' "$rows" | head -1)" >"$csv"
+            # the header from the first run that printed one (a failed run prints none)
+            if [ ! -s "$csv" ] && printf '%s\n' "$rows" | head -1 | grep -q '^algo,'; then
+                printf 'round,link,segment,%s\n' "$(printf '%s\n' "$rows" | head -1)" >"$csv"
+            fi
             printf '%s\n' "$rows" | grep -E '^(mpi|homcomp_f),' | sed "s/^/$r,$link,$s,/" | tee -a "$csv" >>"$log"
         done
     done

@@ -13,7 +13,7 @@ for l in open('codec_standalone.txt'):
         cod[(f['data0'], f['seg0'])] = f
 cases = {}
 for f in sorted(glob.glob(run + '/percall_r*')):
-    link, np_, data, seg = re.match(r'.*percall_r\d_(\w+?)_(\d)_(\w+)_(\d+).csv', f).groups()
+    link, np_, data, seg = re.match(r'.*percall_r\d+_(\w+?)_(\d+)_(\w+)_(\d+)\.csv$', f).groups()
     for r in csv.DictReader(open(f)):
         cases.setdefault((link, np_, data, seg), {}).setdefault(r['rank'], []).append(r)
 print('| case | segment | standalone c / h (mix) / d | slowest rank\'s median c / h / d | share c / h / d |')
