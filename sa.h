@@ -694,6 +694,11 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
 #ifndef SA__PR_OWN_T
 #define SA__PR_OWN_T 8
 #endif
+/* Those split levels' blocks hold at most n / SA__PR_BDIV slots (0: npic / 2 whatever n): on a level
+ * not much longer than a block nearly every bucket is hot, and the one-thread walk takes it all. */
+#ifndef SA__PR_BDIV
+#define SA__PR_BDIV 0
+#endif
 /* The int levels' unique-name drop / undrop and stage 3's placing run on the level's threads from
  * SA__PR_PAR_T threads (sa__drop_par, sa__undrop_par, sa__pr_place3); fewer keep the one-thread
  * passes. Measured to gain at 8 and 16 threads; at 4 a gain is not shown and 2-3 were not measured
@@ -5773,6 +5778,12 @@ typedef struct { SA__I v, c; } SA__F(sa__pic);
  * nt threads, a cache of npic >= nt entries and 256 nt counters (parallel SA-IS's byte-scan
  * cache and counts, free while the reduced string is solved: no extra memory). NULL: one thread. */
 typedef struct { int nt; SA__F(sa__pic) *cache; SA__I npic, *tc; } SA__F(sa__prx);
+/* Whether an int level's pass over m entries runs on px's threads (the drop / undrop and stage 3's
+ * placing: SA__PR_PAR_T threads or more, and at least 2). */
+SA__INLINE int SA__F(sa__pr_par)(const SA__F(sa__prx) *px, SA__I m)
+{
+    return px && px->nt >= SA__PR_PAR_T && px->nt > 1 && m >= SA__PR_MIN;
+}
 /* the int-char level is defined in the next pass; the byte level recurses into it */
 static sa_status SA__CAT(SA__CAT(sa__lvl_px, SA__W), i)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, SA__I *ws,
                                                         SA__I wsize, const SA__F(sa__prx) *px);
@@ -6099,6 +6110,36 @@ static void SA__F(sa__pr_lengths)(const SA__I *T, SA__I *SA, SA__I n, SA__I m, c
             }
         }
     }
+}
+
+/* An int level's symbol counts cnt[0..k) on px->nt threads: h = min(threads, n / k) threads each
+ * count a chunk of T into their own k counters in SA (the level's output, free before stage 1:
+ * h k <= n entries), then every thread sums the h tables over its range of symbols. Returns 0 with nothing done when n < 2k (the
+ * caller counts on one thread). */
+static int SA__F(sa__pr_count)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, SA__I *cnt, const SA__F(sa__prx) *px)
+{
+    if (n / k < 2) return 0;
+    SA__OMP(omp parallel num_threads(px->nt))
+    {
+        int t = sa__p_tid(), TT = sa__p_nth();
+        SA__I h = n / k < (SA__I)TT ? n / k : (SA__I)TT, i, a, b, u, *H;
+        if ((SA__I)t < h) {
+            H = SA + (size_t)k * (size_t)t;
+            a = (SA__I)((uint64_t)n * (uint64_t)t / (uint64_t)h);
+            b = (SA__I)((uint64_t)n * (uint64_t)(t + 1) / (uint64_t)h);
+            memset(H, 0, (size_t)k * sizeof *H);
+            for (i = a; i < b; i++) H[T[i]]++;
+        }
+        SA__OMP(omp barrier)
+        a = (SA__I)((uint64_t)k * (uint64_t)t / (uint64_t)TT);
+        b = (SA__I)((uint64_t)k * (uint64_t)(t + 1) / (uint64_t)TT);
+        if (b > a) memcpy(cnt + a, SA + a, (size_t)(b - a) * sizeof *cnt);
+        for (u = 1; u < h; u++) {
+            H = SA + (size_t)k * (size_t)u;
+            for (i = a; i < b; i++) cnt[i] += H[i];
+        }
+    }
+    return 1;
 }
 
 /* Stage 1's seeds on px->nt threads: every LMS position p of T to the end of bucket T[p] (B: the
@@ -6654,6 +6695,11 @@ static void SA__F(sa__pr_scan)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, SA__
 {
     SA__I s, e, blk = sh >= 0 ? px->npic / 2 : px->npic, lo, hi;
     double t0;
+    if (sh >= 0 && SA__PR_BDIV > 0) { /* (at least a slot a thread) */
+        SA__I cap = n / (SA__PR_BDIV > 0 ? SA__PR_BDIV : 1);
+        if (cap < (SA__I)px->nt) cap = px->nt;
+        if (cap < blk) blk = cap;
+    }
     for (s = 0; s < n; s = e) {
         int probe = r->guard && !r->off && s == 0 && r->nprobe < 4;
         e = r->off ? n : probe ? (n > SA__PR_PROBE ? SA__PR_PROBE : n) : n - s > blk ? s + blk : n;
@@ -6848,7 +6894,7 @@ static SA__I SA__F(sa__drop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I name, SA_
     /* (R[j] is read before SA[w - 1] is written: w - 1 >= n - m + j) */
     const SA__I top = (SA__I)1 << (sizeof(SA__I) * 8 - 2), low = top - 1; /* c[v] < m < top */
     int u, up, nt = px ? px->nt : 1;
-    if (nt >= SA__PR_PAR_T && nt > 1 && m >= SA__PR_MIN) { /* on all threads, unless the cap binds (-1) */
+    if (SA__F(sa__pr_par)(px, m)) { /* on all threads, unless the cap binds (-1) */
         f = SA__F(sa__drop_par)(SA, n, m, name, fmax, px);
         if (f >= 0) return f;
         f = 0;
@@ -6993,6 +7039,24 @@ static SA__I SA__F(sa__drop_par)(SA__I *SA, SA__I n, SA__I m, SA__I name, SA__I 
     return f;
 }
 
+/* Called by every thread of a team (or outside one): R''s suffix array SA[0..mf) to indices into R
+ * through map (each thread its share, the look-ahead inside it), copied to map[0..mf) (m - f <= n -
+ * m + f: disjoint from SA[0..m)), then SA[0..m) zeroed. */
+static void SA__F(sa__undrop_remap)(SA__I *SA, SA__I *map, SA__I m, SA__I mf)
+{
+    int64_t a, b, q;
+    sa__thread_range(mf, &a, &b);
+    for (q = a; q < b; q++) {
+        if (q < b - SA__PREFETCH) SA__PF(&map[SA[q + SA__PREFETCH]]);
+        SA[q] = map[SA[q]];
+    }
+    SA__OMP(omp barrier)
+    for (q = a; q < b; q++) map[q] = SA[q];
+    SA__OMP(omp barrier)
+    sa__thread_range(m, &a, &b);
+    memset(SA + a, 0, (size_t)(b - a) * sizeof *SA);
+}
+
 /* sa__undrop_unique on px->nt threads. */
 static void SA__F(sa__undrop_par)(SA__I *SA, SA__I n, SA__I m, SA__I f, const SA__F(sa__prx) *px)
 {
@@ -7018,16 +7082,7 @@ static void SA__F(sa__undrop_par)(SA__I *SA, SA__I n, SA__I m, SA__I f, const SA
             map[k++] = (SA__I)q;
         }
         SA__OMP(omp barrier)
-        sa__thread_range(mf, &a, &b);
-        for (q = a; q < b; q++) {
-            if (q < b - SA__PREFETCH) SA__PF(&map[SA[q + SA__PREFETCH]]);
-            SA[q] = map[SA[q]];
-        }
-        SA__OMP(omp barrier)
-        for (q = a; q < b; q++) map[q] = SA[q]; /* m - f <= n - m + f: disjoint */
-        SA__OMP(omp barrier)
-        sa__thread_range(m, &a, &b);
-        memset(SA + a, 0, (size_t)(b - a) * sizeof *SA);
+        SA__F(sa__undrop_remap)(SA, map, m, mf);
         SA__OMP(omp barrier)
         sa__thread_range(f, &a, &b);
         for (q = a; q < b; q++) SA[pr[2 * q + 1]] = ~pr[2 * q]; /* ranks < m: below the pairs */
@@ -7053,7 +7108,7 @@ static void SA__F(sa__undrop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I f, const
 {
     SA__I *map = SA + n - m + f, *pr = SA + m, mf = m - f, i, j, k, t = f - 1;
     int nt = px ? px->nt : 1;
-    if (nt >= SA__PR_PAR_T && nt > 1 && m >= SA__PR_MIN) {
+    if (SA__F(sa__pr_par)(px, m)) {
         SA__F(sa__undrop_par)(SA, n, m, f, px);
         return;
     }
@@ -7063,19 +7118,7 @@ static void SA__F(sa__undrop_unique)(SA__I *SA, SA__I n, SA__I m, SA__I f, const
     }
     (void)nt; /* (without OpenMP) */
     SA__OMP(omp parallel num_threads(nt) if (nt > 1 && mf >= SA__PR_MIN))
-    { /* each thread its share, the look-ahead inside it */
-        int64_t a, b, q;
-        sa__thread_range(mf, &a, &b);
-        for (q = a; q < b; q++) {
-            if (q < b - SA__PREFETCH) SA__PF(&map[SA[q + SA__PREFETCH]]);
-            SA[q] = map[SA[q]];
-        }
-        SA__OMP(omp barrier)
-        for (q = a; q < b; q++) map[q] = SA[q]; /* m - f <= n - m + f: disjoint */
-        SA__OMP(omp barrier)
-        sa__thread_range(m, &a, &b);
-        memset(SA + a, 0, (size_t)(b - a) * sizeof *SA);
-    }
+    SA__F(sa__undrop_remap)(SA, map, m, mf);
     for (t = 0; t < f; t++) SA[pr[2 * t + 1]] = ~pr[2 * t]; /* ranks < m: below the pairs */
     for (i = 0, k = 0; i < m; i++) {
         SA__I x = SA[i];
@@ -7378,6 +7421,7 @@ static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
     sa__rate rt; /* the guard of this level's block scans (sa__pr_scan) */
 #if !SA__BYTE
     SA__I sink = 0; /* the target of a branch-free store that is not wanted */
+    int par3; /* stage 3's placing on px's threads (sa__pr_place3) */
 #else
     SA__I lc[256]; /* LMS suffixes per first byte: stage 3 moves them as blocks */
     SA__I c4[2048]; /* position classes (sa__gather_lms) */
@@ -7405,7 +7449,9 @@ static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
         }
     }
 #if !SA__BYTE
-    if (cnt && k <= 1024) { /* few symbols: even and odd positions counted apart (cnt, B), so a
+    if (cnt && px && SA__F(sa__pr_count)(T, SA, n, k, cnt, px)) {
+        /* (counted on the level's threads) */
+    } else if (cnt && k <= 1024) { /* few symbols: even and odd positions counted apart (cnt, B), so a
                              * run of one symbol chains only every second increment */
         memset(cnt, 0, (size_t)k * sizeof *cnt);
         memset(B, 0, (size_t)k * sizeof *B);
@@ -7610,7 +7656,8 @@ static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
     SA__F(sa__place_blocks)(SA, m, B, lc); /* sorted by first byte: lc[c] entries of byte c */
     (void)px; /* a byte level runs on one thread */
 #else
-    if (m >= SA__PR_MIN && px && px->nt >= SA__PR_PAR_T) { /* (px: 2 threads or more) */
+    par3 = SA__F(sa__pr_par)(px, m);
+    if (par3) {
         SA__F(sa__pr_place3)(T, SA, n, m, B, px);
     } else if (m > 0 && px) {
         SA__OMP(omp parallel for num_threads(px->nt) schedule(static))
@@ -7618,7 +7665,7 @@ static sa_status SA__FC(sa__lvl_g)(const SA__C *T, SA__I *SA, SA__I n, SA__I k, 
     } else if (m > 0) {
         memset(SA + m, 0, (size_t)(n - m) * sizeof *SA);
     }
-    if (m >= SA__PR_MIN && px && px->nt >= SA__PR_PAR_T) {
+    if (par3) {
         /* (placed by sa__pr_place3, above) */
     } else if (m >= 8 * k) { /* few buckets, runs of 8 or more on average: each run's bucket end stays in
                        * a register (a run of one symbol chained every decrement through B) */
