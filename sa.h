@@ -6117,8 +6117,8 @@ static void SA__F(sa__pr_lengths)(const SA__I *T, SA__I *SA, SA__I n, SA__I m, c
 
 /* An int level's symbol counts cnt[0..k) on px->nt threads: h = min(threads, n / k) threads each
  * count a chunk of T into their own k counters in SA (the level's output, free before stage 1:
- * h k <= n entries), then every thread sums the h tables over its range of symbols. Returns 0 with nothing done when n < 2k (the
- * caller counts on one thread). */
+ * h k <= n entries), then every thread sums the h tables over its range of symbols. Returns 0
+ * with nothing done when n < 2k (the caller counts on one thread). */
 static int SA__F(sa__pr_count)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, SA__I *cnt, const SA__F(sa__prx) *px)
 {
     if (n / k < 2) return 0;
