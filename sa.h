@@ -699,9 +699,6 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
 #ifndef SA__PR_BDIV
 #define SA__PR_BDIV 0
 #endif
-#ifndef SA__PR_FUSE /* (A/B switch: 1 = sa__pr_own counts in its read pass, 0 = a pass of its own) */
-#define SA__PR_FUSE 1
-#endif
 /* The int levels' unique-name drop / undrop and stage 3's placing run on the level's threads from
  * SA__PR_PAR_T threads (sa__drop_par, sa__undrop_par, sa__pr_place3); fewer keep the one-thread
  * passes. Measured to gain at 8 and 16 threads; at 4 a gain is not shown and 2-3 were not measured
@@ -6539,24 +6536,6 @@ static void SA__F(sa__pr_own)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, SA_
         SA__I a = lo + (SA__I)((uint64_t)len * (uint64_t)t / (uint64_t)TT);
         SA__I b = lo + (SA__I)((uint64_t)len * (uint64_t)(t + 1) / (uint64_t)TT), i, c, *my = tc + t * (nt + 1);
         for (o = 0; o <= nt; o++) my[o] = 0;
-#if SA__PR_FUSE
-        for (i = a; i < b - da - 1; i += 2) { /* read, as sa__pr_block's, and count: by owner, or hot (column nt) */
-            SA__I c1;
-            SA__F(sa__pr_pf)(T, SA, i + da);
-            SA__F(sa__pr_pf)(T, SA, i + da + 1);
-            SA__F(sa__pr_rd)(T, SA, ca + (i - lo), i, kind);
-            SA__F(sa__pr_rd)(T, SA, ca + (i + 1 - lo), i + 1, kind);
-            c = ca[i - lo].c;
-            c1 = ca[i + 1 - lo].c;
-            if (c >= 0) my[(rtl ? c > cut : c < cut) ? nt : tab[c >> sh]]++;
-            if (c1 >= 0) my[(rtl ? c1 > cut : c1 < cut) ? nt : tab[c1 >> sh]]++;
-        }
-        for (; i < b; i++) {
-            SA__F(sa__pr_rd)(T, SA, ca + (i - lo), i, kind);
-            c = ca[i - lo].c;
-            if (c >= 0) my[(rtl ? c > cut : c < cut) ? nt : tab[c >> sh]]++;
-        }
-#else
         for (i = a; i < b - da - 1; i += 2) { /* read, as sa__pr_block's */
             SA__F(sa__pr_pf)(T, SA, i + da);
             SA__F(sa__pr_pf)(T, SA, i + da + 1);
@@ -6568,7 +6547,6 @@ static void SA__F(sa__pr_own)(const SA__I *T, SA__I *SA, SA__I *B, SA__I lo, SA_
             c = ca[i - lo].c;
             if (c >= 0) my[(rtl ? c > cut : c < cut) ? nt : tab[c >> sh]]++;
         }
-#endif
         SA__OMP(omp barrier)
         SA__OMP(omp single)
         { /* each (thread, owner) list's start: by owner, hot last, threads in scan order */
