@@ -694,11 +694,6 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
 #ifndef SA__PR_OWN_T
 #define SA__PR_OWN_T 8
 #endif
-/* Those split levels' blocks hold at most n / SA__PR_BDIV slots (0: npic / 2 whatever n): on a level
- * not much longer than a block nearly every bucket is hot, and the one-thread walk takes it all. */
-#ifndef SA__PR_BDIV
-#define SA__PR_BDIV 0
-#endif
 /* The int levels' unique-name drop / undrop and stage 3's placing run on the level's threads from
  * SA__PR_PAR_T threads (sa__drop_par, sa__undrop_par, sa__pr_place3); fewer keep the one-thread
  * passes. Measured to gain at 8 and 16 threads; at 4 a gain is not shown and 2-3 were not measured
@@ -6695,11 +6690,6 @@ static void SA__F(sa__pr_scan)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, SA__
 {
     SA__I s, e, blk = sh >= 0 ? px->npic / 2 : px->npic, lo, hi;
     double t0;
-    if (sh >= 0 && SA__PR_BDIV > 0) { /* (at least a slot a thread) */
-        SA__I cap = n / (SA__PR_BDIV > 0 ? SA__PR_BDIV : 1);
-        if (cap < (SA__I)px->nt) cap = px->nt;
-        if (cap < blk) blk = cap;
-    }
     for (s = 0; s < n; s = e) {
         int probe = r->guard && !r->off && s == 0 && r->nprobe < 4;
         e = r->off ? n : probe ? (n > SA__PR_PROBE ? SA__PR_PROBE : n) : n - s > blk ? s + blk : n;
