@@ -13,7 +13,8 @@
  *    levels), DNA and a long repeat, with the number dropped unlimited, 0, 1 and 3, tried at
  *    every level whatever the share of unique names (at 5 and 7 threads, SA__PR_PAR_T = 4 and up:
  *    unlimited runs sa__drop_par / sa__undrop_par, the caps their one-thread fallback; stage 3's
- *    placing there is sa__pr_place3, blocks of one cache's worth).
+ *    placing there is sa__pr_place3, blocks of one cache's worth);
+ *  - an int level's symbol counts on its threads (sa__pr_count), directly against a plain count.
  * Parallel SA-IS is compiled with a cache of one entry a thread and blocks of two entries (the
  * smallest the scans allow), so every block boundary lies inside these texts. */
 #include "check.h"
@@ -362,10 +363,51 @@ out:
     free(t); free(ti); free(sa); free(ref); free(ti64); free(sa64);
 }
 
+/* sa__pr_count (an int level's symbol counts on its threads, per-thread tables in the level's SA)
+ * against a plain count: k from 1 to n (n / k tables at most, so k > n / 2: nothing done and 0
+ * returned), n = 2..300 and a few thousands, random symbols or runs of one, 1, 2, 3, 5 and 7
+ * threads, 32- and 64-bit; SA[n..n + 64) must stay as it was (the tables live in SA[0..n)). */
+static void check_pr_count(void)
+{
+    enum { N = 4100, PAD = 64 };
+    int32_t *t = malloc(sizeof *t * N), *sa = malloc(sizeof *sa * (N + PAD)), *cnt = malloc(sizeof *cnt * N);
+    int32_t *want = malloc(sizeof *want * N);
+    int64_t *t64 = malloc(sizeof *t64 * N), *sa64 = malloc(sizeof *sa64 * (N + PAD)), *cnt64 = malloc(sizeof *cnt64 * N);
+    sa__pic32 cache[8];
+    sa__pic64 cache64[8];
+    int32_t tc[256 * 7];
+    int64_t tc64[256 * 7];
+    static const int ths[] = {1, 2, 3, 5, 7};
+    for (int step = 0; step < 320; step++) {
+        int32_t n = step < 300 ? step + 2 : 4000 + (int32_t)check_rand_below(100);
+        int32_t k = 1 + (int32_t)check_rand_below((uint64_t)n), run = 1 + (int32_t)check_rand_below(9);
+        int th = ths[step % 5], ok = 1, r, r64;
+        sa__prx32 px = {th, cache, th, tc};
+        sa__prx64 px64 = {th, cache64, th, tc64};
+        if (step % 7 == 0) k = n / 2 + (int32_t)check_rand_below(2); /* around the n / k >= 2 limit */
+        if (k < 1) k = 1;
+        memset(want, 0, sizeof *want * (size_t)k);
+        for (int32_t i = 0; i < n; i++) {
+            t[i] = step % 3 == 2 ? (int32_t)((i / run) % k) : (int32_t)check_rand_below((uint64_t)k);
+            t64[i] = t[i];
+            want[t[i]]++;
+        }
+        for (int32_t i = 0; i < n + PAD; i++) { sa[i] = -7; sa64[i] = -7; }
+        r = sa__pr_count32(t, sa, n, k, cnt, &px);
+        r64 = sa__pr_count64(t64, sa64, n, k, cnt64, &px64);
+        ok = r == (n / k >= 2) && r64 == r;
+        for (int32_t c = 0; c < k && ok && r; c++) ok = cnt[c] == want[c] && cnt64[c] == want[c];
+        for (int32_t i = n; i < n + PAD && ok; i++) ok = sa[i] == -7 && sa64[i] == -7;
+        if (!CHECK(ok, "sa__pr_count n=%d k=%d threads=%d: returned %d/%d", (int)n, (int)k, th, r, r64)) break;
+    }
+    free(t); free(sa); free(cnt); free(want); free(t64); free(sa64); free(cnt64);
+}
+
 int main(int argc, char **argv)
 {
     check_init(argc, argv);
     CHECK(!SA_TEST_MACROS_LEFT, "SA__S3D or SA__INT_BYTES defined after the implementation");
+    check_pr_count();
     check_stage1();
     check_stage3();
     check_few_symbols();
