@@ -696,8 +696,8 @@ static void sa__thread_range(int64_t n, int64_t *lo, int64_t *hi)
 #endif
 /* The int levels' unique-name drop / undrop and stage 3's placing run on the level's threads from
  * SA__PR_PAR_T threads (sa__drop_par, sa__undrop_par, sa__pr_place3); fewer keep the one-thread
- * passes. Measured to gain at 8 and 16 threads; at 4 a gain is not shown and 2-3 were not measured
- * (demos/bench/README.md): 4 is a choice, not a measurement. */
+ * passes. Measured to gain at 8 and 16 threads; at 2 and 4 threads (the gate at 2 / 8 against 4) no
+ * difference is shown either way (demos/bench/README.md): 4 is a choice, not a measurement. */
 #ifndef SA__PR_PAR_T
 #define SA__PR_PAR_T 4
 #endif
