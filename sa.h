@@ -6114,6 +6114,7 @@ static void SA__F(sa__pr_lengths)(const SA__I *T, SA__I *SA, SA__I n, SA__I m, c
 static int SA__F(sa__pr_count)(const SA__I *T, SA__I *SA, SA__I n, SA__I k, SA__I *cnt, const SA__F(sa__prx) *px)
 {
     if (n / k < 2) return 0;
+    (void)px; /* (without OpenMP) */
     SA__OMP(omp parallel num_threads(px->nt))
     {
         int t = sa__p_tid(), TT = sa__p_nth();
