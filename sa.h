@@ -906,10 +906,11 @@ static void sa__p_msd(sa__ppair *a, sa__ppair *b, size_t m, int shift)
    W f(nt), f(nt) = (1 + 0.06 (nt - 1)) / nt (the doubling's speedup curve). Parallel
    SA-IS's time, in the same units: sa__pi_ratio(nt) = A (S + (1 - S) f(nt)), its extra passes
    (A = SA__PI_AUTO_A) and the share that stays sequential (S = SA__PI_AUTO_SEQ: mostly the
-   reduced string's SA-IS); with these constants it is predicted 6 % faster than SA-IS at 2
-   threads (0.94: parallel SA-IS runs there unless the doubling wins). The constants are
-   fitted to measured times on four inputs (C headers, Fibonacci, /usr/bin, random ACGT); the
-   data and the fit: demos/bench/README.md, "Calibration notes". sa__p_choose: the doubling
+   reduced string's SA-IS); with these constants it is predicted 9 % slower than SA-IS at 2
+   threads (1.09: SA-IS runs there unless the doubling wins), 13 % faster at 3, 40 % at 8. The
+   constants are fitted to measured times on five inputs (C headers, Fibonacci, /usr/bin,
+   random ACGT, random bytes) at 2 to 16 threads; the data and the fit: demos/bench/README.md,
+   "Calibration notes". sa__p_choose: the doubling
    when its prediction is below SA__P_AUTO_TIE (0.95) times both others', else parallel SA-IS
    when its prediction is below 0.95 (of SA-IS's), else SA-IS: within 5 % the algorithm that
    needs less memory wins (SA-IS 5n-7n, parallel SA-IS ~5.1n, doubling 9n-10n with text and
@@ -924,12 +925,12 @@ static void sa__p_msd(sa__ppair *a, sa__ppair *b, size_t m, int shift)
 #define SA__P_MAXC 1024
 #define SA__P_PIECEB ((uint64_t)1 << 20)
 #define SA__P_AUTO_C0 1.0
-#define SA__P_AUTO_CB 0.9
+#define SA__P_AUTO_CB 1.6
 #define SA__P_AUTO_C1 1.5
 #define SA__P_AUTO_TIE 0.95
 #define SA__P_AUTO_LOWENT 20.0
-#define SA__PI_AUTO_A 1.39
-#define SA__PI_AUTO_SEQ 0.31
+#define SA__PI_AUTO_A 1.75
+#define SA__PI_AUTO_SEQ 0.20
 typedef struct { uint64_t h, len; } sa__pchunk;
 
 /* Fills rounds (R) and bigfrac (b); 0, or -1 when the scratch is too small or out of memory. */
@@ -8628,7 +8629,8 @@ SA__INLINE int SA__F(sa__pi_rtl)(SA__I c0, SA__I *cp, int *s1)
 static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_status *rec, double *ph, int gsa)
 {
     SA__F(sa__pictx) x;
-    SA__I B[256], cnt[256], end[256], lmsb[256], c4[1024], *RA, m = 0, names = 0, *lo = NULL, *tf = NULL;
+    const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1), msb = -maxv - 1;
+    SA__I B[256], cnt[256], end[256], lmsb[256], nl[256], c4[1024], *RA, m = 0, names = 0, *lo = NULL, *tf = NULL;
     SA__I *mt = NULL, *minp = NULL, *nd = NULL;
     int t, rc = -1;
     long long ci;
@@ -8687,6 +8689,7 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
             s += cnt[j];
             end[j] = s;
             lmsb[j] = c4[4 * j + 1];
+            nl[j] = c4[4 * j + 2] + c4[4 * j + 3] + (j == T[0] && !tf[0]); /* L-type positions of byte j */
         }
     }
     if (m > 1) {
@@ -8769,7 +8772,11 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
     }
     SA__PI_T(SA_PHASE_MAP);
     /* stage 3: sorted LMS suffixes to their bucket ends, in order (bucket by bucket, from the
-       top: each moves up, never over a part not yet moved), the rest cleared; then induce */
+       top: each moves up, never over a part not yet moved), the L part of each bucket cleared,
+       its other S slots set to msb ("nothing to induce", but filled: the L scan's runs of filled
+       entries go on over them, so its blocks are as long as the S scan's; with zeros there a
+       text's S slots cut the L scan into one-entry runs on one thread: 13 M of the 46 MB headers'
+       33 M L-scan entries, 2026-11-28); then induce */
     {
         int c;
         SA__I s = m;
@@ -8779,8 +8786,10 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
         }
         SA__OMP(omp parallel for num_threads(nt) schedule(dynamic, 1))
         for (c = 0; c < 256; c++) {
-            SA__I st = end[c] - cnt[c];
-            memset(SA + st, 0, (size_t)(cnt[c] - lmsb[c]) * sizeof *SA);
+            SA__I st = end[c] - cnt[c], z = gsa ? cnt[c] - lmsb[c] : nl[c], i;
+            SA_ASSERT(z + lmsb[c] <= cnt[c]);
+            memset(SA + st, 0, (size_t)z * sizeof *SA);
+            for (i = st + z; i < end[c] - lmsb[c]; i++) SA[i] = msb; /* (gsa: none) */
         }
         for (s = 0, c = 0; c < 256; c++) { B[c] = s; s += cnt[c]; }
         if (gsa) { /* the LMS zeros one slot down, n - 1 above them (B[0] stays 0: all of byte 0's
@@ -8791,9 +8800,12 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
         SA[B[T[n - 1]]++] = (T[n - 2] < T[n - 1]) ? ~(n - 1) : n - 1;
     SA__PI_T(SA_PHASE_PLACE3);
         SA__F(sa__pi_walk)(&x, 0, n, 0, NULL, NULL, NULL);
-        /* the S part of every bucket (stale LMS entries) emptied for the block rule */
+        /* the S part of every bucket (stale LMS entries, the msb slots) emptied for the block rule */
         SA__OMP(omp parallel for num_threads(nt) schedule(dynamic, 1))
-        for (c = 0; c < 256; c++) memset(SA + B[c], 0, (size_t)(end[c] - B[c]) * sizeof *SA);
+        for (c = 0; c < 256; c++) {
+            SA_ASSERT(gsa || B[c] == end[c] - cnt[c] + nl[c]);
+            memset(SA + B[c], 0, (size_t)(end[c] - B[c]) * sizeof *SA);
+        }
     SA__PI_T(SA_PHASE_L3);
         memcpy(B, end, sizeof B);
         SA__F(sa__pi_walk)(&x, 0, n, 1, NULL, NULL, NULL);
