@@ -8254,10 +8254,37 @@ static sa_status SA__F(sa__build_parallel)(const uint8_t *text, SA__I *sa, SA__I
 typedef struct {
     const uint8_t *T;
     SA__I *SA, n, *B, *tcnt;
+    SA__I *zs;                  /* nt + 1: sa__pi_cut's ends, one a thread */
     SA__F(sa__pic) *cache;
     int nt;
     sa__rate rt;                /* the guard (SA__PI_ADAPT): rt.off, one thread from then on */
 } SA__F(sa__pictx);
+
+/* Inside a block's parallel region (thread t of TT): where the run of filled entries that starts
+ * the candidate SA[lo..hi) in the scan's direction ends (dir 0: from lo up, 1: from hi - 1 down;
+ * the caller has seen its first SA__PI_MINB entries filled). Each thread looks for the first 0 in
+ * its part, so the search is no longer one thread's pass over up to nt x SA__PI_CACHE entries (and
+ * brings each part into its thread's cache for the read pass). Returns the run's other end, the
+ * same in every thread: dir 0 the block is SA[lo..end), dir 1 SA[end..hi). */
+static SA__I SA__F(sa__pi_cut)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir, int t, int TT)
+{
+    const SA__I *SA = x->SA;
+    SA__I len = hi - lo, a = lo + (SA__I)((uint64_t)len * (uint64_t)t / (uint64_t)TT), i;
+    SA__I b = lo + (SA__I)((uint64_t)len * (uint64_t)(t + 1) / (uint64_t)TT);
+    int u;
+    if (dir == 0) for (i = a; i < b && SA[i] != 0; i++) {}        /* i: the part's first 0, or b */
+    else for (i = b; i > a && SA[i - 1] != 0; i--) {}             /* i: one above its last 0, or a */
+    x->zs[t] = i;
+    SA__OMP(omp barrier)
+    if (dir == 0) {
+        for (u = 0; u < TT; u++) /* the first part, in scan order, that holds a 0 */
+            if (x->zs[u] < lo + (SA__I)((uint64_t)len * (uint64_t)(u + 1) / (uint64_t)TT)) return x->zs[u];
+        return hi;
+    }
+    for (u = TT - 1; u >= 0; u--)
+        if (x->zs[u] > lo + (SA__I)((uint64_t)len * (uint64_t)u / (uint64_t)TT)) return x->zs[u];
+    return lo;
+}
 
 /* One step of stage 3's L scan on SA[i]; 1 when it induces value *v into bucket *c. Encoding as
  * in sa__induce (sign = type marks). */
@@ -8284,19 +8311,23 @@ SA__INLINE int SA__F(sa__pi_sstep)(const uint8_t *T, SA__I *SA, SA__I i, SA__I *
     return 1;
 }
 
-/* The block SA[lo..hi) (all entries nonzero) of an L-scan (dir 0) or S-scan (dir 1), split
- * over the threads as described above. */
-static void SA__F(sa__pi_block)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir)
+/* The block of an L-scan (dir 0) or S-scan (dir 1): the run of filled entries that starts the
+ * candidate SA[lo0..hi0) (sa__pi_cut), split over the threads as described above. Returns the
+ * run's other end (dir 0: the block was SA[lo0..end), 1: SA[end..hi0)). */
+static SA__I SA__F(sa__pi_block)(SA__F(sa__pictx) *x, SA__I lo0, SA__I hi0, int dir)
 {
+    SA__I cut = 0;
     SA__OMP(omp parallel num_threads(x->nt))
     {
         const uint8_t *T = x->T;
         SA__I *SA = x->SA, *B = x->B;
         int t = sa__p_tid(), TT = sa__p_nth(), u;
+        SA__I end = SA__F(sa__pi_cut)(x, lo0, hi0, dir, t, TT), lo = dir ? end : lo0, hi = dir ? hi0 : end;
         SA__I len = hi - lo, a = lo + (SA__I)((uint64_t)len * (uint64_t)t / (uint64_t)TT);
         SA__I b = lo + (SA__I)((uint64_t)len * (uint64_t)(t + 1) / (uint64_t)TT);
         SA__I *cnt = x->tcnt + 256 * (size_t)t, i, c = 0, v = 0, q, k = 0;
         SA__F(sa__pic) *ca = x->cache + (size_t)SA__PI_CACHE * (size_t)t;
+        if (t == 0) cut = end;
         if ((uint64_t)len > (uint64_t)TT * SA__PI_CACHE) { /* fewer threads than asked for */
             a = t == 0 ? lo : hi;
             b = hi;
@@ -8345,6 +8376,7 @@ static void SA__F(sa__pi_block)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir
         else
             for (q = 0; q < k; q++) SA[--cnt[ca[q].c]] = ca[q].v;
     }
+    return cut;
 }
 
 /* ---- parallel SA-IS, byte level stage 1 on sa__s1_bytes's layout ----
@@ -8371,20 +8403,25 @@ SA__INLINE void SA__F(sa__pi_s1_step)(const uint8_t *T, SA__I *SA, SA__I i, int 
     dn[v] = *d;
 }
 
-/* The run SA[lo..hi) (all entries nonzero) of the L scan (dir 0) or the S scan (dir 1). */
-static void SA__F(sa__pi_s1_block)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir, SA__I *ind, SA__I *dn, SA__I *pd)
+/* The run of filled entries that starts the candidate SA[lo0..hi0) (sa__pi_cut) of the L scan
+ * (dir 0) or the S scan (dir 1); returns its other end, as sa__pi_block. */
+static SA__I SA__F(sa__pi_s1_block)(SA__F(sa__pictx) *x, SA__I lo0, SA__I hi0, int dir, SA__I *ind, SA__I *dn,
+                                    SA__I *pd)
 {
+    SA__I cut = 0;
     SA__OMP(omp parallel num_threads(x->nt))
     {
         const SA__I maxv = (SA__I)((((uint64_t)1) << (sizeof(SA__I) * 8 - 1)) - 1), msb = -maxv - 1;
         const uint8_t *T = x->T;
         SA__I *SA = x->SA;
         int t = sa__p_tid(), TT = sa__p_nth(), u;
+        SA__I end = SA__F(sa__pi_cut)(x, lo0, hi0, dir, t, TT), lo = dir ? end : lo0, hi = dir ? hi0 : end;
         SA__I len = hi - lo, a = lo + (SA__I)((uint64_t)len * (uint64_t)t / (uint64_t)TT);
         SA__I b = lo + (SA__I)((uint64_t)len * (uint64_t)(t + 1) / (uint64_t)TT);
         SA__I *w = x->tcnt + SA__PI_S1W * (size_t)t, *cnt = w, *fd = w + 512, *ld = w + 1024, *fst = w + 1536;
         SA__I i, c, v, p, val, dl = 0, k = 0, q;
         SA__F(sa__pic) *ca = x->cache + (size_t)SA__PI_CACHE * (size_t)t;
+        if (t == 0) cut = end;
         if ((uint64_t)len > (uint64_t)TT * SA__PI_CACHE) { /* fewer threads than asked for */
             if (t == 0) {
                 if (dir == 0) for (i = lo; i < hi; i++) SA__F(sa__pi_s1_step)(T, SA, i, 0, ind, dn, pd);
@@ -8438,6 +8475,7 @@ static void SA__F(sa__pi_s1_block)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int 
         else
             for (q = 0; q < k; q++) SA[--cnt[ca[q].c]] = ca[q].v;
     }
+    return cut;
 }
 
 /* SA[a..b) of a scan on one thread: stage 1's steps (ind != NULL: sa__pi_s1_step's state) or stage
@@ -8481,28 +8519,33 @@ static void SA__F(sa__pi_run)(SA__F(sa__pictx) *x, SA__I a, SA__I b, SA__I lo, S
  * stage 3's blocks off on the headers: S3 0.29 s instead of 0.08 s). */
 static void SA__F(sa__pi_walk)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir, SA__I *ind, SA__I *dn, SA__I *d)
 {
-    SA__I *SA = x->SA, i = dir ? hi - 1 : lo, e, lim, a, b, maxb = x->rt.off ? 0 : (SA__I)x->nt * SA__PI_CACHE;
+    SA__I *SA = x->SA, i = dir ? hi - 1 : lo, e, lim, p1, a, b, maxb = x->rt.off ? 0 : (SA__I)x->nt * SA__PI_CACHE;
     double t0 = 0;
     while (dir ? i >= lo : i < hi) {
         /* the build's first SA__PR_PROBE slots (stage 1's L scan) on one thread, timed: the
            guard's one-thread rate from the start (the short runs alone may take many blocks to
            reach 16384) */
         int probe = ind && dir == 0 && i == lo && maxb && x->rt.guard && x->rt.se == 0, timed;
-        if (dir == 0) { /* the run of filled entries from i */
+        /* the run of filled entries from i, up to lim: its first SA__PI_MINB entries here; when
+           they are all filled, the block's threads find where it ends (sa__pi_cut) */
+        if (dir == 0) {
             lim = maxb == 0 || probe ? i : hi - i > maxb ? i + maxb : hi;
-            for (e = i; e < lim && SA[e] != 0; e++) {}
+            p1 = lim - i > SA__PI_MINB ? i + SA__PI_MINB : lim;
+            for (e = i; e < p1 && SA[e] != 0; e++) {}
             a = i;
-            b = e;
+            b = e == p1 ? lim : e;
         } else {
             lim = maxb == 0 ? i : i + 1 - lo > maxb ? i - maxb : lo - 1;
-            for (e = i; e > lim && SA[e] != 0; e--) {}
-            a = e + 1;
+            p1 = i - lim > SA__PI_MINB ? i - SA__PI_MINB : lim;
+            for (e = i; e > p1 && SA[e] != 0; e--) {}
+            a = e == p1 ? lim + 1 : e + 1;
             b = i + 1;
         }
         if (b - a >= SA__PI_MINB) {
             t0 = sa__p_now();
-            if (ind) SA__F(sa__pi_s1_block)(x, a, b, dir, ind, dn, d);
-            else SA__F(sa__pi_block)(x, a, b, dir);
+            e = ind ? SA__F(sa__pi_s1_block)(x, a, b, dir, ind, dn, d) : SA__F(sa__pi_block)(x, a, b, dir);
+            if (dir == 0) b = e;
+            else a = e--;
             sa__rate_block(&x->rt, (double)(b - a), sa__p_now() - t0);
             if (x->rt.off) maxb = 0;
             i = e;
@@ -8639,10 +8682,11 @@ static int SA__F(sa__pi_build)(const uint8_t *T, SA__I *SA, SA__I n, int nt, sa_
     x.T = T; x.SA = SA; x.n = n; x.nt = nt; x.B = B;
     sa__rate_init(&x.rt, SA__PI_TRIP);
     x.tcnt = (SA__I *)SA_MALLOC((size_t)nt * SA__PI_S1W * sizeof(SA__I)); /* (>= 256 nt: sa__pi_block's) */
+    x.zs = NULL;
     x.cache = (SA__F(sa__pic) *)SA_MALLOC((size_t)nt * SA__PI_CACHE * sizeof(SA__F(sa__pic)));
     lo = (SA__I *)SA_MALLOC(6 * ((size_t)nt + 1) * sizeof(SA__I));
     if (!x.tcnt || !x.cache || !lo) goto done;
-    tf = lo + (nt + 1); mt = tf + (nt + 1); minp = mt + (nt + 1); nd = minp + (nt + 1);
+    tf = lo + (nt + 1); mt = tf + (nt + 1); minp = mt + (nt + 1); nd = minp + (nt + 1); x.zs = nd + (nt + 1);
     for (t = 0; t <= nt; t++) lo[t] = (SA__I)((uint64_t)n * (uint64_t)t / (uint64_t)nt);
 
     /* for each chunk start, its type when the chunk decides it (tf = 0 L, 1 S, -1: the chunk
