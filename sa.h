@@ -8246,8 +8246,10 @@ static sa_status SA__F(sa__build_parallel)(const uint8_t *text, SA__I *sa, SA__I
  * threads split: each reads its part (the expensive random reads of T), caches (bucket, value)
  * pairs and counts them per bucket; one thread turns the per-thread counts into write offsets
  * in the scan's order; each thread then writes its cache. Short runs are scanned by one
- * thread. The S-scan needs the S part of every bucket empty: after the final L-scan it is
- * cleared (the sequential scan overwrites it instead). Memory beyond text and SA: per thread
+ * thread; a run's end is found by the block's threads (sa__pi_cut). Stage 3's L scan sees the
+ * non-LMS S slots as msb (filled, nothing to induce), so they do not cut its runs. The S-scan
+ * needs the S part of every bucket empty: after the final L-scan it is cleared (the sequential
+ * scan overwrites it instead). Memory beyond text and SA: per thread
  * SA__PI_CACHE (value, bucket) pairs and SA__PI_S1W counters (about 200 KB, 400 KB for 64-bit), plus
  * what the sequential int level allocates for the reduced string (usually nothing). Each
  * phase's wall seconds go to sa_build_info.phase_seconds (sa_build_ex). */
