@@ -89,8 +89,9 @@
  *                     scans split over the threads, and so are the reduced string's levels of
  *                     at least SA__PR_MIN names (smaller ones by sequential SA-IS);
  *                     extra: ~200 KB per thread plus SA-IS's recursion (usually none); texts
- *                     under 64 KiB or one thread: SA-IS. About 0.94 of SA-IS's time at 2 threads,
- *                     0.55-0.60 at 8-16 (timings: demos/bench/README.md); on a machine with more
+ *                     under 64 KiB or one thread: SA-IS. About 1.1 of SA-IS's time at 2 threads
+ *                     (measured before stage 3's msb slots and sa__pi_cut), 0.5-0.6 at 8-16
+ *                     (timings: demos/bench/README.md); on a machine with more
  *                     runnable threads than cores it finishes its scans on one thread (timing
  *                     decides only that)
  * LCP (sa_options.lcp): SA_LCP_PHI (default; Phi/PLCP, Kaerkkaeinen-Manzini-Puglisi) or
@@ -101,14 +102,15 @@
  * DEFAULT DISPATCH (SA_ALGO_DEFAULT, threads > 1, n >= SA_AUTO_MIN): parallel prefix doubling
  *   does n log(lcp) work, so on text with long repeats it loses to induced sorting; parallel
  *   SA-IS does linear work but keeps about a quarter of it sequential and costs more passes
- *   (about 0.94 of SA-IS's time at 2 threads). Before sorting, one parallel pass over the text predicts the doubling's work
+ *   (about 1.1 of SA-IS's time at 2 threads). Before sorting, one parallel pass over the text predicts the doubling's work
  *   from its long repeats (content-defined chunks that occur twice or more) and its round-0
  *   buckets; parallel SA-IS's time is a fixed function of the thread count. The doubling runs
  *   when it is predicted at least 5 % faster than both others, else parallel SA-IS when it is
  *   predicted 5 % faster than one-thread SA-IS, else SA-IS. Deterministic (no timing): the
  *   same text and thread count always take the same branch; the SA is the same either way.
- *   Random-like bytes and DNA-like text: the doubling from 2 threads; C headers and
- *   repetitive text: parallel SA-IS from 2 threads. It costs one parallel pass over the text and no
+ *   Random-like bytes: the doubling from 2 threads; DNA-like text: SA-IS at 2 threads, parallel
+ *   SA-IS at 3-4, the doubling from 5; C headers and repetitive text: SA-IS at 2 threads,
+ *   parallel SA-IS from 3. It costs one parallel pass over the text and no
  *   memory beyond the SA array (scratch) and 256 KB. Details: "default dispatch" in the parallel
  *   section; how its constants were fitted: demos/bench/README.md, "Calibration notes". An algorithm asked for explicitly always runs.
  *
@@ -342,7 +344,8 @@ SA_DEF sa_options sa_options_default(void);
 SA_DEF const char *sa_algorithm_name(sa_algorithm algorithm);
 /* Threads a call with these options uses (>= 1), and the algorithm SA_ALGO_DEFAULT starts from
  * without looking at the text: SA-IS with one thread, else SA_ALGO_PARALLEL_SAIS, which sa_build
- * may still replace by SA-IS or the doubling (sa_build_ex's info says what ran). */
+ * may still replace by SA-IS (at 2 threads always, unless the doubling wins) or the doubling
+ * (sa_build_ex's info says what ran). */
 SA_DEF int sa_effective_threads(const sa_options *opt);
 SA_DEF sa_algorithm sa_effective_algorithm(const sa_options *opt);
 
@@ -909,7 +912,9 @@ static void sa__p_msd(sa__ppair *a, sa__ppair *b, size_t m, int shift)
    reduced string's SA-IS); with these constants it is predicted 9 % slower than SA-IS at 2
    threads (1.09: SA-IS runs there unless the doubling wins), 13 % faster at 3, 40 % at 8. The
    constants are fitted to measured times on five inputs (C headers, Fibonacci, /usr/bin,
-   random ACGT, random bytes) at 2 to 16 threads; the data and the fit: demos/bench/README.md,
+   random ACGT, random bytes) at 2 to 16 threads, of parallel SA-IS before stage 3's msb slots
+   and sa__pi_cut (which gained 1.17-1.21x at 8-16 threads; not re-measured at 2-3); the data
+   and the fit: demos/bench/README.md,
    "Calibration notes". sa__p_choose: the doubling
    when its prediction is below SA__P_AUTO_TIE (0.95) times both others', else parallel SA-IS
    when its prediction is below 0.95 (of SA-IS's), else SA-IS: within 5 % the algorithm that
@@ -8265,8 +8270,8 @@ typedef struct {
 /* Inside a block's parallel region (thread t of TT): where the run of filled entries that starts
  * the candidate SA[lo..hi) in the scan's direction ends (dir 0: from lo up, 1: from hi - 1 down;
  * the caller has seen its first SA__PI_MINB entries filled). Each thread looks for the first 0 in
- * its part, so the search is no longer one thread's pass over up to nt x SA__PI_CACHE entries (and
- * brings each part into its thread's cache for the read pass). Returns the run's other end, the
+ * its part, so the search is no longer one thread's pass over up to nt x SA__PI_CACHE entries (when
+ * the run fills the candidate, each part is also the one its thread reads next). Returns the run's other end, the
  * same in every thread: dir 0 the block is SA[lo..end), dir 1 SA[end..hi). */
 static SA__I SA__F(sa__pi_cut)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir, int t, int TT)
 {

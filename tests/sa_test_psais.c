@@ -325,10 +325,11 @@ int main(int argc, char **argv)
                   sa_algorithm_name(a), got, best);
         }
     CHECK(sa__p_choose(0.78, 8) != SA_ALGO_SAIS);
-    /* 2 threads, no doubling predicted: one-thread SA-IS (parallel SA-IS measured 9-26 % slower
-       than SA-IS on headers, random bytes and ACGT, 3-6 % faster on Fibonacci and /usr/bin, on
-       two 16-core hosts, 2026-11-28, issue 23; the constants before ran parallel SA-IS there);
-       from 3 threads on parallel SA-IS (measured 8-65 % faster than SA-IS on four of the five) */
+    /* 2 threads, no doubling predicted: one-thread SA-IS (parallel SA-IS as of main 3b0e8d1, before
+       stage 3's msb slots and sa__pi_cut, measured 9-26 % slower than SA-IS on headers, random bytes
+       and ACGT, 3-6 % faster on Fibonacci, 3 % faster and 24 % slower on /usr/bin, on two 16-core
+       hosts, 2026-11-28, issue 23; the constants before ran parallel SA-IS there); from 3 threads
+       on parallel SA-IS (measured 8-65 % faster than SA-IS on four of the five) */
     CHECK(sa__p_choose(0, 2) == SA_ALGO_SAIS && sa__p_choose(5.0, 2) == SA_ALGO_SAIS,
           "2 threads: %s", sa_algorithm_name(sa__p_choose(0, 2)));
     for (int nt = 3; nt <= 64; nt++)
