@@ -8548,14 +8548,15 @@ static void SA__F(sa__pi_walk)(SA__F(sa__pictx) *x, SA__I lo, SA__I hi, int dir,
             a = e == p1 ? lim + 1 : e + 1;
             b = i + 1;
         }
-        if (b - a >= SA__PI_MINB) {
+        if (b - a >= SA__PI_MINB) { /* [a, b): the candidate; the block ends at the cut */
+            SA__I cut;
             t0 = sa__p_now();
-            e = ind ? SA__F(sa__pi_s1_block)(x, a, b, dir, ind, dn, d) : SA__F(sa__pi_block)(x, a, b, dir);
-            if (dir == 0) b = e;
-            else a = e--;
+            cut = ind ? SA__F(sa__pi_s1_block)(x, a, b, dir, ind, dn, d) : SA__F(sa__pi_block)(x, a, b, dir);
+            if (dir == 0) b = cut;
+            else a = cut;
             sa__rate_block(&x->rt, (double)(b - a), sa__p_now() - t0);
             if (x->rt.off) maxb = 0;
-            i = e;
+            i = dir == 0 ? b : a - 1;
             continue;
         }
         /* one thread: a short run, one entry not yet filled, the probe, or (maxb 0) the rest */
