@@ -4178,6 +4178,55 @@ static void sa__mpi_dc_pmerge(const sa__mpi_dc *d, const uint64_t *mr, const sa_
 }
 #endif
 
+#if SA__MPI_GSORT
+/* LSD radix sort of the m words a (b: m words of scratch) by their bits [lo, lo + span) (above
+ * them the words must be 0 or equal), up to 12 bits a pass, with up to nt threads (cnt: nt x 4096
+ * counts); stable. Returns the buffer holding the sorted words (a or b). */
+static uint64_t *sa__mpi_lsd64(uint64_t *a, uint64_t *b, int64_t m, int lo, int span, int nt, int64_t *cnt)
+{
+    int np = (span + 11) / 12, p, wd;
+    if (np < 1 || m < 2) return a;
+    wd = (span + np - 1) / np;
+    if (nt > 1 && m < SA__MPI_PAR_MIN) nt = 1;
+    for (p = 0; p < np; p++) {
+        int sh = lo + p * wd, nb = 1 << wd;
+        uint64_t mk = (uint64_t)nb - 1, *t;
+        SA__OMP(omp parallel num_threads(nt) if(nt > 1))
+        {
+#ifdef _OPENMP
+            int me = omp_get_thread_num(), nth = omp_get_num_threads();
+#else
+            int me = 0, nth = 1;
+#endif
+            int64_t e, e0 = m * me / nth, e1 = m * (me + 1) / nth, *mine = cnt + (int64_t)me * nb;
+            memset(mine, 0, (size_t)nb * sizeof *mine);
+            for (e = e0; e < e1; e++) mine[(a[e] >> sh) & mk]++;
+            SA__OMP(omp barrier)
+            SA__OMP(omp single)
+            sa__mpi_bucket_offsets(cnt, nth, nb, NULL, NULL);
+            for (e = e0; e < e1; e++) b[mine[(a[e] >> sh) & mk]++] = a[e];
+        }
+        t = a; a = b; b = t;
+    }
+    return a;
+}
+
+/* Sorts one run of g records of equal characters (indices ix into mr; tm: g of scratch) by the
+ * suffix order and writes their text positions to pos[0..g). */
+static void sa__mpi_dc_run(const sa__mpi_dc *d, const uint64_t *mr, int64_t *ix, int64_t *tm, int64_t g, int64_t *pos)
+{
+    int64_t i, s = d->s;
+    if (g > 32) sa__mpi_dc_msort(d, mr, ix, tm, g);
+    else
+        for (i = 1; i < g; i++) { /* insertion */
+            int64_t v = ix[i], j = i;
+            for (; j > 0 && sa__mpi_dc_lt(d, mr + v * s, mr + ix[j - 1] * s); j--) ix[j] = ix[j - 1];
+            ix[j] = v;
+        }
+    for (i = 0; i < g; i++) pos[i] = (int64_t)(mr[ix[i] * s + d->nw] & (((uint64_t)1 << 58) - 1));
+}
+#endif
+
 /* Rounds of the byte level's merge (and every level's): the records travel and are sorted in
  * this many rounds of about cnt / rounds each, so their buffers (40-56 bytes per suffix twice, plus
  * the class keys and their sort's scratch) are that much smaller; fewer where a round would
@@ -4205,8 +4254,8 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
     int s = d->s, P = c->P, q, rc, nth, K = SA__MPI_MERGE_ROUNDS, k;
     uint64_t *mr = NULL, *smp = NULL, *all = NULL, *sb = NULL, *work = NULL, *mrb = NULL, *spl = NULL;
     uint64_t seed = 0x5A4D5049ull ^ (uint64_t)c->n;
-    int64_t *idx = NULL, *tmp = NULL, *spx = NULL;
-    int *gcnt = NULL, *gdsp = NULL, tb = 8;
+    int64_t *idx = NULL, *tmp = NULL, *spx = NULL, *lcnt = NULL;
+    int *gcnt = NULL, *gdsp = NULL, tb = 8, lsd_nt = c->nt < 64 ? c->nt : 64;
     uint16_t *dest = NULL, *tab = NULL;
     const uint64_t *R = *pR;
     void *rb = NULL;
@@ -4333,7 +4382,11 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
         }
         work = (uint64_t *)sa__mpi_get(c, wcap, 8);
         mrb = (uint64_t *)sa__mpi_get(c, mcap, 8);
-        st = sa__mpi_agree(c, work && mrb ? SA_OK : SA_ERR_NOMEM);
+        if (SA__MPI_GSORT && d->nw == 1) { /* the one-word sort's counts (see the rounds) */
+            if (lsd_nt < 1) lsd_nt = 1;
+            lcnt = (int64_t *)sa__mpi_get(c, (int64_t)lsd_nt * 4096, sizeof *lcnt);
+        }
+        st = sa__mpi_agree(c, work && mrb && (lcnt || !SA__MPI_GSORT || d->nw != 1) ? SA_OK : SA_ERR_NOMEM);
         if (st != SA_OK) goto done;
         mcap /= s; /* records */
     }
@@ -4398,6 +4451,39 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
         /* this rank's share sorted by its first X - 1 characters (the records' character words:
          * the suffixes' own order wherever they differ), then each run of equal characters by
          * the suffix order itself (sa__mpi_dc_cmp: the ranks at the cover's offsets) */
+        if (lcnt) { /* one word of characters: their differing bits and the index in one word */
+            uint64_t o = 0, n1 = ~(uint64_t)0, *pk = work, *srt;
+            int lo = 0, span = 0, ib = sa__mpi_bits((uint64_t)m);
+            for (e = 0; e < m; e++) { o |= mr[e * s]; n1 &= mr[e * s]; }
+            o ^= n1; /* bits that differ somewhere */
+            if (o) { lo = sa__ctz64(o); span = sa__mpi_bits(o) - lo; }
+            if (span + ib <= 64) {
+                uint64_t km = span ? (~(uint64_t)0 >> (64 - span)) : 0, im = ~(uint64_t)0 >> (64 - ib);
+                int64_t *ix, *tm;
+                int nch = c->nt > 1 && m > SA__MPI_PAR_MIN ? 4 * c->nt : 1, ch;
+                SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(nch > 1))
+                for (e = 0; e < m; e++) pk[e] = (mr[e * s] >> lo & km) << ib | (uint64_t)e;
+                srt = sa__mpi_lsd64(pk, work + m, m, ib, span, lsd_nt, lcnt);
+                /* the other path's collective (its sort's agreed status): whether the words fit is
+                 * this rank's own finding, so each rank must call the same collectives either way */
+                if ((st = sa__mpi_agree(c, SA_OK)) != SA_OK) goto done;
+                pos = (int64_t *)(void *)(work + 2 * m);
+                ix = pos + m;
+                tm = ix + m;
+                SA__OMP(omp parallel for num_threads(c->nt) schedule(dynamic, 1) if(nch > 1))
+                for (ch = 0; ch < nch; ch++) {
+                    int64_t f = m * ch / nch, f1 = m * (ch + 1) / nch, g, i;
+                    while (f > 0 && f < f1 && srt[f] >> ib == srt[f - 1] >> ib) f++;
+                    while (f < f1) { /* a run starts at f */
+                        for (g = f + 1; g < m && srt[g] >> ib == srt[f] >> ib; g++) {}
+                        for (i = f; i < g; i++) ix[i] = (int64_t)(srt[i] & im);
+                        sa__mpi_dc_run(d, mr, ix + f, tm + f, g - f, pos + f);
+                        f = g;
+                    }
+                }
+                goto placed;
+            }
+        }
         SA__OMP(omp parallel for num_threads(c->nt) schedule(static) if(c->nt > 1 && m > SA__MPI_PAR_MIN))
         for (e = 0; e < m; e++) {
             const uint64_t *w = mr + e * s;
@@ -4420,14 +4506,7 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
                 while (f < f1) { /* a run starts at f */
                     for (g = f + 1; g < m && kr[g].k1 == kr[f].k1 && kr[g].k2 == kr[f].k2; g++) {}
                     for (i = f; i < g; i++) ix[i] = kr[i].pos;
-                    if (g - f > 32) sa__mpi_dc_msort(d, mr, ix + f, tm + f, g - f);
-                    else
-                        for (i = f + 1; i < g; i++) { /* insertion */
-                            int64_t v = ix[i], j = i;
-                            for (; j > f && sa__mpi_dc_lt(d, mr + v * s, mr + ix[j - 1] * s); j--) ix[j] = ix[j - 1];
-                            ix[j] = v;
-                        }
-                    for (i = f; i < g; i++) pos[i] = (int64_t)(mr[ix[i] * s + d->nw] & (((uint64_t)1 << 58) - 1));
+                    sa__mpi_dc_run(d, mr, ix + f, tm + f, g - f, pos + f);
                     f = g;
                 }
             }
@@ -4462,6 +4541,9 @@ static sa_status sa__mpi_dcx_merge(sa__mpi_ctx *c, const sa__mpi_dc *d, const sa
             sa__mpi_dc_pmerge(d, mr, kr, hd, en, m, c->nt, pos);
         }
 #endif
+#if SA__MPI_GSORT
+    placed:
+#endif
         mr = NULL;
         {   /* this round's buckets are global positions a0 .. z in bucket order; ours starts at off */
             int64_t off = a0, z = a0;
@@ -4486,6 +4568,7 @@ done:
     if (tcnt) sa__mpi_put(c, tcnt);
     if (gsz) sa__mpi_put(c, gsz);
     if (dest) sa__mpi_put(c, dest);
+    if (lcnt) sa__mpi_put(c, lcnt);
     return st;
 }
 
