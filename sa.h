@@ -4187,7 +4187,7 @@ static uint64_t *sa__mpi_lsd64(uint64_t *a, uint64_t *b, int64_t m, int lo, int 
     int np = (span + 11) / 12, p, wd;
     if (np < 1 || m < 2) return a;
     wd = (span + np - 1) / np;
-    if (nt > 1 && m < SA__MPI_PAR_MIN) nt = 1;
+    if (nt > 1 && m < 65536) nt = 1; /* as sa__mpi_lsort_in: short sorts on one thread */
     for (p = 0; p < np; p++) {
         int sh = lo + p * wd, nb = 1 << wd;
         uint64_t mk = (uint64_t)nb - 1, *t;
